@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { accountRoutes } from './accounts/accounts.routes.ts';
+import { tokenRoutes } from './auth/token.routes.ts';
+import type { ServiceContext, ServiceEnv } from './context.ts';
+import { requireAuth } from './http/auth.ts';
+import { errorResponse, HttpError } from './http/errors.ts';
+
+/** JSON bodies of the API are small; uploads go to presigned URLs, not here. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** The reference service as one Hono app over a context (store, keys, clock, blobs). */
+export function createServiceApp(ctx: ServiceContext) {
+  const app = new Hono<ServiceEnv>();
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200));
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: (c) => errorResponse(c, 413, 'request body is larger than 1 MB'),
+    }),
+  );
+
+  app.route('/', tokenRoutes(ctx));
+
+  const api = new Hono<ServiceEnv>();
+  api.use('*', requireAuth(ctx));
+  api.route('/accounts/v1', accountRoutes(ctx));
+  app.route('/', api);
+
+  app.notFound((c) => errorResponse(c, 404, `no route for ${c.req.method} ${c.req.path}`));
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return errorResponse(c, error.status, error.message);
+    if (error instanceof HTTPException && error.status < 500) {
+      return errorResponse(c, error.status, error.message || 'bad request');
+    }
+    // Never send a stack trace or SQL to the caller; the log has them.
+    ctx.log(`unexpected error on ${c.req.method} ${c.req.path}`, error);
+    return errorResponse(c, 500, 'internal error');
+  });
+
+  return app;
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { TokenClaimsSchema, type Permission } from '../../contract/auth.ts';
+import type { ServiceContext } from '../context.ts';
+import { JWT_ALG } from '../keys.ts';
+
+export const TOKEN_LIFETIME_SECONDS = 3600;
+
+export interface ClientRecord {
+  id: string;
+  owner: string;
+  userId: string | null;
+  perms: Permission[];
+  scopes: string[];
+}
+
+/** Who is calling, as proven by a verified access token. */
+export interface Principal {
+  clientId: string;
+  owner: string;
+  userId: string | undefined;
+  perms: ReadonlySet<Permission>;
+}
+
+export async function issueToken(ctx: ServiceContext, client: ClientRecord, scopes: string[]) {
+  const iat = ctx.clock.nowSeconds();
+  const exp = iat + TOKEN_LIFETIME_SECONDS;
+  const jti = randomUUID();
+  const claims: Record<string, unknown> = {
+    owner: client.owner,
+    perms: client.perms,
+    scope: scopes.join(' '),
+  };
+  if (client.userId) claims.uid = client.userId;
+  const token = await new SignJWT(claims)
+    .setProtectedHeader({ alg: JWT_ALG, kid: ctx.keys.jwtKid, typ: 'at+jwt' })
+    .setIssuer(ctx.baseUrl)
+    .setSubject(client.id)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .setJti(jti)
+    .sign(ctx.keys.jwtPrivateKey);
+  // Tokens long expired are of no use to revocation; drop them as new ones are issued.
+  ctx.db.prepare('DELETE FROM issued_tokens WHERE expires_at < ?').run(iat - 86400);
+  ctx.db
+    .prepare('INSERT INTO issued_tokens (jti, client_id, issued_at, expires_at) VALUES (?, ?, ?, ?)')
+    .run(jti, client.id, iat, exp);
+  return { access_token: token, token_type: 'Bearer' as const, expires_in: TOKEN_LIFETIME_SECONDS };
+}
+
+/** Revokes every token the client holds now; tokens it requests later work again. */
+export function revokeClientTokens(ctx: ServiceContext, clientId: string): number {
+  const now = ctx.clock.nowSeconds();
+  const result = ctx.db
+    .prepare(
+      'UPDATE issued_tokens SET revoked_at = ? WHERE client_id = ? AND revoked_at IS NULL AND expires_at >= ?',
+    )
+    .run(now, clientId, now);
+  return Number(result.changes);
+}
+
+export class TokenError extends Error {
+  override name = 'TokenError';
+}
+
+/** Verifies signature, algorithm, issuer, expiry and revocation; returns the caller. */
+export async function verifyToken(ctx: ServiceContext, token: string): Promise<Principal> {
+  let payload: unknown;
+  try {
+    ({ payload } = await jwtVerify(token, ctx.keys.jwtPublicKey, {
+      algorithms: [JWT_ALG],
+      issuer: ctx.baseUrl,
+      requiredClaims: ['exp', 'iat', 'jti', 'sub'],
+      currentDate: ctx.clock.now(),
+    }));
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) throw new TokenError('access token has expired');
+    throw new TokenError('access token is invalid');
+  }
+  const claims = TokenClaimsSchema.safeParse(payload);
+  if (!claims.success) throw new TokenError('access token is invalid');
+  const row = ctx.db
+    .prepare('SELECT revoked_at FROM issued_tokens WHERE jti = ? AND client_id = ?')
+    .get(claims.data.jti, claims.data.sub) as { revoked_at: number | null } | undefined;
+  if (!row) throw new TokenError('access token is invalid');
+  if (row.revoked_at !== null) throw new TokenError('access token has been revoked');
+  return {
+    clientId: claims.data.sub,
+    owner: claims.data.owner,
+    userId: claims.data.uid,
+    perms: new Set(claims.data.perms),
+  };
+}

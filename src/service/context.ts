@@ -1,0 +1,21 @@
+import type { Clock } from './clock.ts';
+import type { ServiceKeys } from './keys.ts';
+import type { BlobStore } from './store/blobs.ts';
+import type { Db } from './store/db.ts';
+import type { Principal } from './http/auth.ts';
+
+/** What every handler of the service may use. One per running service. */
+export interface ServiceContext {
+  db: Db;
+  keys: ServiceKeys;
+  clock: Clock;
+  blobs: BlobStore;
+  /** The service's own base URL, known once it listens. */
+  baseUrl: string;
+  log: (message: string, detail?: unknown) => void;
+}
+
+/** Hono's typing of per-request variables. */
+export interface ServiceEnv {
+  Variables: { principal: Principal };
+}

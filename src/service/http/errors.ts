@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodError } from 'zod';
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500;
+
+/** An error a handler throws on purpose; the app turns it into `{message}` with its status. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly status: ErrorStatus;
+  constructor(status: ErrorStatus, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message: string) => new HttpError(401, message);
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** The one place an error body is written: always `{message}`. */
+export function errorResponse(c: Context, status: ContentfulStatusCode, message: string) {
+  return c.json({ message }, status);
+}
+
+/** A zod error as one readable line: "crid: Too small; entities.0.name: Required". */
+export function describeIssues(error: ZodError, limit = 5): string {
+  const parts = error.issues.slice(0, limit).map((issue) => {
+    const path = issue.path.map(String).join('.');
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+  const more = error.issues.length - limit;
+  return more > 0 ? `${parts.join('; ')}; and ${more} more` : parts.join('; ');
+}

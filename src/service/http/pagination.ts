@@ -1,0 +1,221 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { SQLInputValue } from 'node:sqlite';
+import { z } from 'zod';
+import type { ServiceContext } from '../context.ts';
+import { badRequest } from './errors.ts';
+
+/**
+ * One pagination module for every list of the service: keyset paging (never OFFSET, so a
+ * deep page costs what the first one does), and opaque cursors that carry the keyset
+ * position plus an HMAC binding it to the owner, limit, order and filters of the request.
+ */
+
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 500;
+
+export interface SortKey {
+  /** SQL expression to order by, qualified with the list's alias. */
+  expr: string;
+  /** Name of the same value in the selected row. */
+  field: string;
+}
+
+export interface ListDefinition {
+  /** FROM clause, e.g. 'accounts a'. */
+  from: string;
+  /** Column list of the SELECT; must include `id` and every SortKey.field. */
+  select: string;
+  ownerExpr: string;
+  idExpr: string;
+  orderBy: Record<string, SortKey>;
+  defaultOrderBy: string;
+  /** Count at most this many (files: 10,000); above it pagination.countExceedsLimit is true. */
+  countCap?: number;
+}
+
+export interface ListParams {
+  owner: string;
+  limit: number;
+  orderBy: string;
+  orderDirection: 'asc' | 'desc';
+  cursor: string | undefined;
+}
+
+/** Conditions of a list's filters plus their canonical values, which the cursor binds. */
+export interface ListFilter {
+  clauses: { sql: string; params: SQLInputValue[] }[];
+  binding: Record<string, unknown>;
+}
+
+export const NO_FILTER: ListFilter = { clauses: [], binding: {} };
+
+export interface Pagination {
+  totalCount: number;
+  nextCursor: string;
+  previousCursor: string;
+  countExceedsLimit?: boolean;
+}
+
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_LIMIT}`;
+
+/** Validates limit, orderBy, orderDirection and cursor of a list request; owner is checked first. */
+export function parseListParams(
+  query: Record<string, string | undefined>,
+  owner: string,
+  def: ListDefinition,
+): ListParams {
+  const limitText = query.limit;
+  let limit = DEFAULT_LIMIT;
+  if (limitText !== undefined) {
+    if (!/^\d{1,4}$/.test(limitText)) throw badRequest(LIMIT_MESSAGE);
+    limit = Number(limitText);
+    if (limit < 1 || limit > MAX_LIMIT) throw badRequest(LIMIT_MESSAGE);
+  }
+  const orderBy = query.orderBy ?? def.defaultOrderBy;
+  if (!Object.hasOwn(def.orderBy, orderBy)) {
+    throw badRequest(`orderBy must be one of: ${Object.keys(def.orderBy).join(', ')}`);
+  }
+  const orderDirection = query.orderDirection ?? 'asc';
+  if (orderDirection !== 'asc' && orderDirection !== 'desc') {
+    throw badRequest('orderDirection must be asc or desc');
+  }
+  const cursor = query.cursor === '' ? undefined : query.cursor;
+  return { owner, limit, orderBy, orderDirection, cursor };
+}
+
+type Position = [string | number, string];
+interface CursorState {
+  d: 'n' | 'p';
+  k: Position;
+}
+
+const CursorSchema = z.object({
+  d: z.enum(['n', 'p']),
+  k: z.tuple([z.union([z.string(), z.number()]), z.string()]),
+  s: z.string(),
+});
+
+const CURSOR_MESSAGE =
+  'invalid cursor: pass nextCursor or previousCursor back unchanged, with the same owner, limit, orderBy, orderDirection and filters';
+
+function bindingOf(params: ListParams, filter: ListFilter): string {
+  const filters = Object.keys(filter.binding)
+    .sort()
+    .map((key) => [key, filter.binding[key]]);
+  return JSON.stringify([params.owner, params.limit, params.orderBy, params.orderDirection, filters]);
+}
+
+function sign(secret: Buffer, state: CursorState, binding: string): string {
+  return createHmac('sha256', secret)
+    .update(`cursor.v1|${JSON.stringify([state.d, state.k])}|${binding}`)
+    .digest('base64url');
+}
+
+export function encodeCursor(secret: Buffer, state: CursorState, binding: string): string {
+  const body = { d: state.d, k: state.k, s: sign(secret, state, binding) };
+  return Buffer.from(JSON.stringify(body)).toString('base64url');
+}
+
+export function decodeCursor(secret: Buffer, cursor: string, binding: string): CursorState {
+  if (cursor.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw badRequest(CURSOR_MESSAGE);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest(CURSOR_MESSAGE);
+  }
+  const parsed = CursorSchema.safeParse(raw);
+  if (!parsed.success) throw badRequest(CURSOR_MESSAGE);
+  const state: CursorState = { d: parsed.data.d, k: parsed.data.k };
+  const expected = Buffer.from(sign(secret, state, binding));
+  const actual = Buffer.from(parsed.data.s);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+    throw badRequest(CURSOR_MESSAGE);
+  }
+  return state;
+}
+
+/** Runs one page of a list: rows in display order plus the spec's pagination object. */
+export function listPage<Row extends Record<string, unknown>>(
+  ctx: ServiceContext,
+  def: ListDefinition,
+  params: ListParams,
+  filter: ListFilter = NO_FILTER,
+): { rows: Row[]; pagination: Pagination } {
+  const binding = bindingOf(params, filter);
+  const state = params.cursor
+    ? decodeCursor(ctx.keys.cursorSecret, params.cursor, binding)
+    : undefined;
+  const sort = def.orderBy[params.orderBy];
+  if (!sort) throw badRequest(`orderBy must be one of: ${Object.keys(def.orderBy).join(', ')}`);
+  const asc = params.orderDirection === 'asc';
+
+  const baseWhere = [`${def.ownerExpr} = ?`, ...filter.clauses.map((clause) => clause.sql)];
+  const baseParams: SQLInputValue[] = [params.owner, ...filter.clauses.flatMap((c) => c.params)];
+  const keyset = `(${sort.expr}, ${def.idExpr})`;
+  const where = (extra?: string) => [...baseWhere, ...(extra ? [extra] : [])].join(' AND ');
+  const positionOf = (row: Row): Position => [row[sort.field] as string | number, row.id as string];
+
+  // Rows strictly after (or before) a position, in display order.
+  const after = asc ? '>' : '<';
+  const before = asc ? '<' : '>';
+  const exists = (op: string, position: Position) =>
+    ctx.db
+      .prepare(`SELECT 1 FROM ${def.from} WHERE ${where(`${keyset} ${op} (?, ?)`)} LIMIT 1`)
+      .get(...baseParams, ...position) !== undefined;
+
+  const backward = state?.d === 'p';
+  const op = backward ? before : after;
+  const descending = backward ? asc : !asc;
+  const dir = descending ? 'DESC' : 'ASC';
+  const sql =
+    `SELECT ${def.select} FROM ${def.from} WHERE ${where(state ? `${keyset} ${op} (?, ?)` : undefined)}` +
+    ` ORDER BY ${sort.expr} ${dir}, ${def.idExpr} ${dir} LIMIT ?`;
+  const fetched = ctx.db
+    .prepare(sql)
+    .all(...baseParams, ...(state ? state.k : []), params.limit + 1) as Row[];
+  const more = fetched.length > params.limit;
+  const rows = fetched.slice(0, params.limit);
+  if (backward) rows.reverse();
+
+  const cursorAt = (d: 'n' | 'p', position: Position) =>
+    encodeCursor(ctx.keys.cursorSecret, { d, k: position }, binding);
+  const first = rows[0];
+  const last = rows.at(-1);
+  let nextCursor = '';
+  let previousCursor = '';
+  if (first && last) {
+    if (backward) {
+      previousCursor = more ? cursorAt('p', positionOf(first)) : '';
+      nextCursor = exists(after, positionOf(last)) ? cursorAt('n', positionOf(last)) : '';
+    } else {
+      nextCursor = more ? cursorAt('n', positionOf(last)) : '';
+      previousCursor =
+        state && exists(before, positionOf(first)) ? cursorAt('p', positionOf(first)) : '';
+    }
+  } else if (state) {
+    // An empty page past either end (the rows beside the cursor were deleted): offer the way back.
+    if (exists(before, state.k)) previousCursor = cursorAt('p', state.k);
+    if (exists(after, state.k)) nextCursor = cursorAt('n', state.k);
+  }
+
+  const pagination: Pagination = { ...count(ctx, def, where(), baseParams), nextCursor, previousCursor };
+  return { rows, pagination };
+}
+
+function count(
+  ctx: ServiceContext,
+  def: ListDefinition,
+  where: string,
+  params: SQLInputValue[],
+): { totalCount: number; countExceedsLimit?: boolean } {
+  if (def.countCap === undefined) {
+    const row = ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${def.from} WHERE ${where}`).get(...params);
+    return { totalCount: Number(row?.n ?? 0) };
+  }
+  const row = ctx.db
+    .prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${def.from} WHERE ${where} LIMIT ?)`)
+    .get(...params, def.countCap + 1);
+  const n = Number(row?.n ?? 0);
+  return { totalCount: Math.min(n, def.countCap), countExceedsLimit: n > def.countCap };
+}

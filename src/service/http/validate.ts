@@ -1,0 +1,36 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { badRequest, describeIssues, HttpError } from './errors.ts';
+
+/** Reads a JSON body and validates it against schema; 415/400 with a clear message otherwise. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new HttpError(415, 'request body must be JSON (Content-Type: application/json)');
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await c.req.text());
+  } catch {
+    throw badRequest('request body is not valid JSON');
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw badRequest(`invalid request body: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+/** Validates the query string against schema (first value of each parameter). */
+export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) throw badRequest(`invalid query: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+const Uuid = z.uuid();
+
+/** A path id must be a UUID: a malformed one is 400, an unknown one is the handler's 404. */
+export function uuidParam(c: Context, name: string): string {
+  const value = c.req.param(name);
+  if (!value || !Uuid.safeParse(value).success) throw badRequest(`${name} must be a UUID`);
+  return value.toLowerCase();
+}

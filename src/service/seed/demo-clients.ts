@@ -1,0 +1,72 @@
+import { PERMISSIONS, type Permission, SCOPE_AREAS } from '../../contract/auth.ts';
+
+type ScopeArea = (typeof SCOPE_AREAS)[number];
+
+export interface DemoClient {
+  clientId: string;
+  clientSecret: string;
+  owner: 'acme' | 'globex';
+  /** Display name of the client's user; null for a machine client. */
+  user: string | null;
+  perms: readonly Permission[];
+  scopes: readonly ScopeArea[];
+  summary: string;
+}
+
+const ALL = PERMISSIONS;
+const ALL_BUT_SANDBOX = PERMISSIONS.filter((p) => p !== 'sandbox');
+
+/** The demo logins of DESIGN.md. Fixed, so docs and tests can name them. */
+export const DEMO_CLIENTS: readonly DemoClient[] = [
+  {
+    clientId: 'acme-reviewer',
+    clientSecret: 'acme-reviewer-secret',
+    owner: 'acme',
+    user: 'Riley Reviewer',
+    perms: ['qc.review'],
+    scopes: ['qc', 'files'],
+    summary: 'Riley Reviewer: QC review',
+  },
+  {
+    clientId: 'acme-notary',
+    clientSecret: 'acme-notary-secret',
+    owner: 'acme',
+    user: 'Nora Notary',
+    perms: ['signatures.write'],
+    scopes: ['signatures', 'users', 'files'],
+    summary: 'Nora Notary (notary): signatures, own profile',
+  },
+  {
+    clientId: 'acme-admin',
+    clientSecret: 'acme-admin-secret',
+    owner: 'acme',
+    user: 'Alex Admin',
+    perms: ALL,
+    scopes: SCOPE_AREAS,
+    summary: 'Alex Admin: everything, incl. users and sandbox controls',
+  },
+  {
+    clientId: 'acme-integration',
+    clientSecret: 'acme-integration-secret',
+    owner: 'acme',
+    user: null,
+    perms: ALL_BUT_SANDBOX,
+    scopes: SCOPE_AREAS,
+    summary: 'machine client: every scope',
+  },
+  {
+    clientId: 'globex-admin',
+    clientSecret: 'globex-admin-secret',
+    owner: 'globex',
+    user: 'Gwen Globex',
+    perms: ALL,
+    scopes: SCOPE_AREAS,
+    summary: 'Gwen Globex: everything, for owner globex',
+  },
+];
+
+export function demoClient(clientId: string): DemoClient {
+  const client = DEMO_CLIENTS.find((c) => c.clientId === clientId);
+  if (!client) throw new Error(`no demo client ${clientId}`);
+  return client;
+}

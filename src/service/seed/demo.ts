@@ -1,0 +1,238 @@
+import { base, en, en_US, Faker } from '@faker-js/faker';
+import type { EntityType } from '../../contract/accounts.ts';
+import { encryptSsn, lastFour } from '../accounts/ssn.ts';
+import { splitPersonName } from '../accounts/names.ts';
+import { hashSecret } from '../auth/secrets.ts';
+import type { ServiceContext } from '../context.ts';
+import { transaction } from '../store/transaction.ts';
+import { CHECKLISTS, STATES, TEMPLATES } from './catalog.ts';
+import { DEMO_CLIENTS } from './demo-clients.ts';
+import { renderDocumentPdf, renderScanPdf } from './documents.ts';
+import { daysAgo, demoId } from './ids.ts';
+import { insertChecklists, insertQcRequests, type SeedFile, type SeedUser } from './demo-qc.ts';
+import { insertSignatures } from './demo-signatures.ts';
+
+/** How much demo data each owner gets; acme is the main tenant, globex shows isolation. */
+const SIZES = {
+  acme: { users: 14, firms: 12, creditors: 20, accounts: 150, qcRequests: 200, signatureRequests: 60, transactions: 30 },
+  globex: { users: 5, firms: 4, creditors: 5, accounts: 20, qcRequests: 30, signatureRequests: 8, transactions: 5 },
+} as const;
+type Owner = keyof typeof SIZES;
+
+export interface OwnerSeed {
+  owner: Owner;
+  faker: Faker;
+  users: SeedUser[];
+  firms: { id: string; name: string }[];
+  accounts: { id: string; crid: string; matterId: string; signer: string }[];
+  files: SeedFile[];
+}
+
+/** Seeds the demo data into an empty store; returns false when the store has data already. */
+export async function seedDemo(ctx: ServiceContext): Promise<boolean> {
+  const seeded = ctx.db.prepare('SELECT COUNT(*) AS n FROM owners').get();
+  if (Number(seeded?.n) > 0) return false;
+  const owners: OwnerSeed[] = [];
+  for (const owner of ['acme', 'globex'] as const) owners.push(await prepareOwner(ctx, owner));
+  transaction(ctx.db, () => {
+    for (const seed of owners) insertOwner(ctx, seed);
+  });
+  return true;
+}
+
+const OWNER_NAMES: Record<Owner, string> = {
+  acme: 'Acme Recovery Partners',
+  globex: 'Globex Legal Services',
+};
+
+/** Everything random is drawn here, from a faker seeded per owner: same seed, same data. */
+async function prepareOwner(ctx: ServiceContext, owner: Owner): Promise<OwnerSeed> {
+  const size = SIZES[owner];
+  const faker = new Faker({ locale: [en_US, en, base] });
+  faker.seed(owner === 'acme' ? 20261101 : 20261102);
+
+  const clientUsers = DEMO_CLIENTS.filter((c) => c.owner === owner && c.user).map((c) => c.user as string);
+  const users: SeedUser[] = [];
+  for (let i = 0; i < size.users; i += 1) {
+    const displayName = clientUsers[i] ?? faker.person.fullName();
+    const role =
+      displayName === 'Riley Reviewer' || i % 5 === 3 ? 'reviewer'
+      : displayName === 'Nora Notary' || i % 5 === 1 ? 'notary'
+      : displayName.startsWith('Alex') || displayName.startsWith('Gwen') ? 'admin'
+      : i % 5 === 4 ? 'preparer' : 'signer';
+    users.push({
+      id: demoId(owner, 'user', displayName),
+      displayName,
+      email: `${displayName.toLowerCase().replace(/[^a-z]+/g, '.')}@${owner}.example`,
+      jobTitle: { reviewer: 'QC Reviewer', notary: 'Notary Public', admin: 'Operations Manager', preparer: 'Paralegal', signer: 'Signing Agent' }[role],
+      phoneNumber: faker.phone.number({ style: 'national' }),
+      role,
+      isNotary: role === 'notary',
+      // One deactivated user per owner, so the console can show one.
+      deactivatedOn: i === size.users - 1 ? daysAgo(20) : null,
+      createdOn: daysAgo(500 - i),
+    });
+  }
+
+  const firms = Array.from({ length: size.firms }, (_, i) => ({
+    id: demoId(owner, 'firm', i),
+    name: `${faker.company.name()} ${faker.helpers.arrayElement(['LLP', 'PLLC', 'Law Group', 'Associates'])}`,
+  }));
+  const signers = users.filter((u) => u.role === 'signer' && !u.deactivatedOn);
+  const accounts = Array.from({ length: size.accounts }, (_, i) => ({
+    id: demoId(owner, 'account', i),
+    crid: `${owner === 'acme' ? 'CR' : 'GX'}-${String(i + 1).padStart(6, '0')}`,
+    matterId: demoId(owner, 'matter', i),
+    signer: faker.helpers.arrayElement(signers).id,
+  }));
+
+  // One document per QC request and per signature request, each a real PDF.
+  const notaries = users.filter((u) => u.isNotary);
+  const preparers = users.filter((u) => u.role === 'preparer' || u.role === 'admin');
+  const files: SeedFile[] = [];
+  const fileCount = size.qcRequests + size.signatureRequests;
+  for (let i = 0; i < fileCount; i += 1) {
+    const account = faker.helpers.arrayElement(accounts);
+    const firm = faker.helpers.arrayElement(firms);
+    const preparedBy = faker.helpers.arrayElement(preparers);
+    const primary = faker.helpers.weightedArrayElement([
+      { weight: 5, value: TEMPLATES[0] },
+      { weight: 3, value: TEMPLATES[1] },
+      { weight: 2, value: TEMPLATES[2] },
+    ]);
+    const extras = faker.helpers.arrayElements(TEMPLATES.slice(3), { min: 0, max: 2 });
+    const id = demoId(owner, 'file', i);
+    const preparedOn = daysAgo(faker.number.float({ min: 1, max: 150, fractionDigits: 3 }));
+    const matterReference = `MR-2026-${owner === 'acme' ? '' : 'G'}${String(i + 1001).padStart(6, '0')}`;
+    const signer = users.find((u) => u.id === account.signer);
+    const notary = faker.helpers.arrayElement(notaries);
+    const bytes = await renderDocumentPdf({
+      matterReference,
+      title: primary?.displayName ?? 'Affidavit',
+      crid: account.crid,
+      firmName: firm.name,
+      preparedBy: preparedBy.displayName,
+      preparedOn,
+      signerName: signer?.displayName ?? 'Account Holder',
+      notaryName: primary?.notaryRequired ? notary.displayName : undefined,
+      state: faker.helpers.arrayElement(STATES),
+      pages: faker.number.int({ min: 2, max: 4 }),
+      seed: i,
+    });
+    const blobKey = `files/${id}.pdf`;
+    ctx.blobs.put(blobKey, bytes);
+    files.push({
+      id,
+      accountId: account.id,
+      matterId: account.matterId,
+      crid: account.crid,
+      filename: primary?.filename ?? 'document.pdf',
+      size: bytes.byteLength,
+      blobKey,
+      matterReference,
+      preparedBy: preparedBy.displayName,
+      preparedById: preparedBy.id,
+      preparedOn,
+      firmId: firm.id,
+      signerId: account.signer,
+      notaryId: notary.id,
+      templates: [primary, ...extras].filter((t) => t !== undefined).map((t, n) => ({ id: demoId(id, 'template', n), ...t })),
+    });
+  }
+  // Scans for the signature requests whose wet-ink scan is already uploaded.
+  for (const file of files.slice(size.qcRequests)) {
+    const signer = users.find((u) => u.id === file.signerId);
+    ctx.blobs.put(`scans/${file.id}.pdf`, await renderScanPdf({ matterReference: file.matterReference, signerName: signer?.displayName ?? 'Account Holder' }));
+  }
+  return { owner, faker, users, firms, accounts, files };
+}
+
+function insertOwner(ctx: ServiceContext, seed: OwnerSeed): void {
+  const { db } = ctx;
+  const { owner, faker, users } = seed;
+  const size = SIZES[owner];
+  db.prepare('INSERT INTO owners (id, name) VALUES (?, ?)').run(owner, OWNER_NAMES[owner]);
+
+  const insertUser = db.prepare(
+    'INSERT INTO users (id, owner, display_name, email, job_title, phone_number, is_notary, deactivated_on, created_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  for (const u of users) {
+    insertUser.run(u.id, owner, u.displayName, u.email, u.jobTitle, u.phoneNumber, u.isNotary ? 1 : 0, u.deactivatedOn, u.createdOn);
+  }
+  const insertClient = db.prepare('INSERT INTO clients (id, owner, secret_hash, user_id, perms, scopes) VALUES (?, ?, ?, ?, ?, ?)');
+  for (const c of DEMO_CLIENTS.filter((client) => client.owner === owner)) {
+    const userId = c.user ? demoId(owner, 'user', c.user) : null;
+    insertClient.run(c.clientId, owner, hashSecret(c.clientSecret), userId, JSON.stringify(c.perms), JSON.stringify(c.scopes));
+  }
+
+  const insertFirm = db.prepare('INSERT INTO firms (id, owner, firm_code, name, metadata, created_on) VALUES (?, ?, ?, ?, ?, ?)');
+  seed.firms.forEach((f, i) => {
+    const metadata = { region: faker.location.state({ abbreviated: true }), tier: faker.helpers.arrayElement(['gold', 'silver', 'bronze']) };
+    insertFirm.run(f.id, owner, `F${String(i + 1).padStart(3, '0')}`, f.name, JSON.stringify(metadata), daysAgo(600 - i));
+  });
+  const insertCreditor = db.prepare('INSERT INTO creditors (id, owner, creditor_code, name, created_on) VALUES (?, ?, ?, ?, ?)');
+  for (let i = 0; i < size.creditors; i += 1) {
+    insertCreditor.run(demoId(owner, 'creditor', i), owner, `C${String(i + 1).padStart(3, '0')}`, `${faker.company.name()} ${faker.helpers.arrayElement(['Bank', 'Financial', 'Credit Union', 'Capital'])}`, daysAgo(700 - i));
+  }
+
+  insertAccounts(ctx, seed);
+  const insertFile = db.prepare(
+    'INSERT INTO files (id, owner, account_id, filename, size, blob_key, matter_reference, prepared_by, prepared_on, firm_id, templates, created_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertFileRequest = db.prepare('INSERT INTO file_requests (id, owner, file_id, account_id, status, created_on) VALUES (?, ?, ?, ?, ?, ?)');
+  for (const f of seed.files) {
+    insertFile.run(f.id, owner, f.accountId, f.filename, f.size, f.blobKey, f.matterReference, f.preparedBy, f.preparedOn, f.firmId, JSON.stringify(f.templates), f.preparedOn);
+    insertFileRequest.run(demoId(f.id, 'file-request'), owner, f.id, f.accountId, 'completed', f.preparedOn);
+  }
+
+  const checklists = insertChecklists(ctx, owner);
+  insertQcRequests(ctx, seed, checklists, seed.files.slice(0, size.qcRequests));
+  insertSignatures(ctx, seed, seed.files.slice(size.qcRequests), size.transactions);
+}
+
+const ENTITY_TYPES: EntityType[] = ['AUTHORIZED_USER', 'DEBT_SETTLEMENT_COMPANY', 'NON_BORROWING_DEFENDANT'];
+
+function insertAccounts(ctx: ServiceContext, seed: OwnerSeed): void {
+  const { db } = ctx;
+  const { owner, faker } = seed;
+  const insertAccount = db.prepare('INSERT INTO accounts (id, owner, crid, matter_id, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertEntity = db.prepare(
+    `INSERT INTO entities (id, owner, account_id, type, name, first_name, middle_name, last_name, suffix, date_of_birth, phone, email,
+      also_known, external_entity_id, language_preference, ssn_encrypted, ssn_last_four, official_address, mailing_address,
+      physical_address, metadata, created_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  seed.accounts.forEach((account, i) => {
+    const createdOn = daysAgo(400 - i * 2);
+    insertAccount.run(account.id, owner, account.crid, account.matterId, createdOn, daysAgo(faker.number.int({ min: 1, max: 60 })));
+    const count = faker.number.int({ min: 1, max: 3 });
+    for (let n = 0; n < count; n += 1) {
+      const type: EntityType = n === 0 ? 'BORROWER' : faker.helpers.arrayElement(ENTITY_TYPES);
+      const isCompany = type === 'DEBT_SETTLEMENT_COMPANY';
+      const name = isCompany
+        ? `${faker.company.name()} Debt Relief`.toUpperCase()
+        : [faker.person.firstName(), faker.datatype.boolean() ? faker.person.middleName() : '', faker.person.lastName(), faker.helpers.maybe(() => 'JR', { probability: 0.1 }) ?? '']
+            .filter(Boolean)
+            .join(' ')
+            .toUpperCase();
+      const parts = isCompany ? { first: null, middle: null, last: null, suffix: null } : splitPersonName(name);
+      const ssn = isCompany ? faker.string.numeric(9) : `${faker.string.numeric(3)}-${faker.string.numeric(2)}-${faker.string.numeric(4)}`;
+      const address = {
+        addressLine1: faker.location.streetAddress(),
+        city: faker.location.city(),
+        stateProvCode: faker.location.state({ abbreviated: true }),
+        postalCode: faker.location.zipCode('#####'),
+        country: 'US',
+      };
+      const mailing = faker.datatype.boolean() ? { ...address, addressLine1: `PO Box ${faker.number.int({ min: 100, max: 9999 })}` } : null;
+      insertEntity.run(
+        demoId(account.id, 'entity', n), owner, account.id, type, name, parts.first, parts.middle, parts.last, parts.suffix,
+        isCompany ? null : faker.date.birthdate({ min: 21, max: 80, mode: 'age', refDate: '2026-11-01' }).toISOString().slice(0, 10),
+        faker.phone.number({ style: 'national' }), faker.internet.email().toLowerCase(), null, `EXT-${faker.string.alphanumeric(8).toUpperCase()}`,
+        faker.helpers.arrayElement(['en', 'en', 'en', 'es']), encryptSsn(ctx.keys.ssnKey, ssn), lastFour(ssn), JSON.stringify(address),
+        mailing ? JSON.stringify(mailing) : null, n === 0 ? JSON.stringify(address) : null,
+        JSON.stringify({ source: faker.helpers.arrayElement(['intake', 'import', 'portal']), segment: faker.helpers.arrayElement(['A', 'B', 'C']) }),
+        createdOn,
+      );
+    }
+  });
+}

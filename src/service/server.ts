@@ -1,0 +1,79 @@
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createServiceApp } from './app.ts';
+import { createClock, type Clock } from './clock.ts';
+import type { ServiceContext } from './context.ts';
+import { loadKeys } from './keys.ts';
+import { seedDemo } from './seed/demo.ts';
+import { fileBlobStore, memoryBlobStore } from './store/blobs.ts';
+import { openDb } from './store/db.ts';
+
+export interface StartServiceOptions {
+  port?: number;
+  host?: string;
+  /** Folder for attest.db, keys and blobs; null keeps everything in memory (tests). */
+  dataDir: string | null;
+  /** Base URL the service names itself by; default http://host:port. */
+  publicUrl?: string | undefined;
+  /** Seed the demo data into an empty store (default true). */
+  seed?: boolean;
+  clock?: Clock;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export interface RunningService {
+  url: string;
+  ctx: ServiceContext;
+  close(): Promise<void>;
+}
+
+function defaultLog(message: string, detail?: unknown) {
+  if (detail === undefined) console.error(`[service] ${message}`);
+  else console.error(`[service] ${message}`, detail);
+}
+
+/** Opens the store, keys and blobs of a data folder (or all in memory for null). */
+export async function openServiceContext(
+  dataDir: string | null,
+  options: { clock?: Clock | undefined; log?: ServiceContext['log'] | undefined; baseUrl?: string } = {},
+): Promise<ServiceContext> {
+  return {
+    db: openDb(dataDir ? join(dataDir, 'attest.db') : ':memory:'),
+    keys: await loadKeys(dataDir),
+    clock: options.clock ?? createClock(),
+    blobs: dataDir ? fileBlobStore(join(dataDir, 'blobs')) : memoryBlobStore(),
+    baseUrl: options.baseUrl ?? '',
+    log: options.log ?? defaultLog,
+  };
+}
+
+/** Opens the store, seeds it when empty, and listens. Port 0 picks a free port. */
+export async function startService(options: StartServiceOptions): Promise<RunningService> {
+  const ctx = await openServiceContext(options.dataDir, options);
+  const { db } = ctx;
+  if (options.seed !== false) await seedDemo(ctx);
+
+  const app = createServiceApp(ctx);
+  const host = options.host ?? '127.0.0.1';
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostInUrl = host.includes(':') ? `[${host}]` : host;
+  ctx.baseUrl = options.publicUrl ?? `http://${hostInUrl}:${port}`;
+
+  return {
+    url: ctx.baseUrl,
+    ctx,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => {
+          db.close();
+          if (error) reject(error);
+          else resolve();
+        });
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }),
+  };
+}

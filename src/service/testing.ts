@@ -1,0 +1,71 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { demoClient } from './seed/demo-clients.ts';
+import { startService, type RunningService, type StartServiceOptions } from './server.ts';
+
+/**
+ * A real reference service on an ephemeral port over its own copy of the demo data (seeded
+ * once per run by test-setup.ts), for integration tests. Requests go over real HTTP.
+ */
+export interface TestService extends RunningService {
+  /** A fresh access token for a demo client, from the real token endpoint. */
+  token(clientId: string, scope?: string): Promise<string>;
+  /** GET with a bearer token (or none); returns status, parsed JSON and headers. */
+  get(path: string, token?: string): Promise<JsonResponse>;
+}
+
+export interface JsonResponse {
+  status: number;
+  body: unknown;
+  text: string;
+  headers: Headers;
+}
+
+export function basicAuth(id: string, secret: string): string {
+  const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
+  return `Basic ${Buffer.from(`${encode(id)}:${encode(secret)}`).toString('base64')}`;
+}
+
+export async function startTestService(options: Partial<StartServiceOptions> = {}): Promise<TestService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'attest-test-'));
+  cpSync(inject('demoSnapshot'), dataDir, { recursive: true });
+  const service = await startService({ dataDir, log: () => {}, ...options });
+  return {
+    ...service,
+    async close() {
+      await service.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async token(clientId, scope) {
+      const client = demoClient(clientId);
+      const form = new URLSearchParams({ grant_type: 'client_credentials' });
+      if (scope) form.set('scope', scope);
+      const response = await fetch(`${service.url}/auth/v1/oauth2/token`, {
+        method: 'POST',
+        headers: {
+          authorization: basicAuth(client.clientId, client.clientSecret),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: form,
+      });
+      const body = (await response.json()) as { access_token?: string };
+      if (!response.ok || !body.access_token) throw new Error(`no token for ${clientId}: ${response.status}`);
+      return body.access_token;
+    },
+    async get(path, token) {
+      const response = await fetch(`${service.url}${path}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      const text = await response.text();
+      let body: unknown = undefined;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      return { status: response.status, body, text, headers: response.headers };
+    },
+  };
+}
