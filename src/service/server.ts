@@ -23,7 +23,10 @@ export interface StartServiceOptions {
 }
 
 export interface RunningService {
+  /** The base URL the service names itself by. */
   url: string;
+  /** Where it actually listens (differs from url behind a proxy or with publicUrl). */
+  listenUrl: string;
   ctx: ServiceContext;
   close(): Promise<void>;
 }
@@ -61,10 +64,12 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   });
   const { port } = server.address() as AddressInfo;
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
-  ctx.baseUrl = options.publicUrl ?? `http://${hostInUrl}:${port}`;
+  const listenUrl = `http://${hostInUrl}:${port}`;
+  ctx.baseUrl = options.publicUrl ?? listenUrl;
 
   return {
     url: ctx.baseUrl,
+    listenUrl,
     ctx,
     close: () =>
       new Promise<void>((resolve, reject) => {

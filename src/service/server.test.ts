@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hashSecret } from './auth/secrets.ts';
+import { startService } from './server.ts';
+import { basicAuth } from './testing.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'attest-restart-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// Seeding renders PDFs; this test is about the store and keys, so it adds one client by hand.
+const options = { dataDir: dir, publicUrl: 'http://127.0.0.1:18090', seed: false, log: () => {} };
+
+describe('a service over a data folder', () => {
+  it('keeps its keys and data across a restart, with the key file private', async () => {
+    const first = await startService(options);
+    first.ctx.db.prepare("INSERT INTO owners (id, name) VALUES ('acme', 'Acme')").run();
+    first.ctx.db
+      .prepare('INSERT INTO clients (id, owner, secret_hash, user_id, perms, scopes) VALUES (?, ?, ?, NULL, ?, ?)')
+      .run('acme-admin', 'acme', hashSecret('acme-admin-secret'), '["accounts.write"]', '["accounts"]');
+    const response = await fetch(`${first.listenUrl}/auth/v1/oauth2/token`, {
+      method: 'POST',
+      headers: { authorization: basicAuth('acme-admin', 'acme-admin-secret'), 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    const { access_token: token } = (await response.json()) as { access_token: string };
+    await first.close();
+    expect(statSync(join(dir, 'keys.json')).mode & 0o777).toBe(0o600);
+
+    const second = await startService(options);
+    try {
+      expect(second.url).toBe(options.publicUrl);
+      // Same key and issuer after the restart: the earlier token still works.
+      const firms = await fetch(`${second.listenUrl}/accounts/v1/accounts?owner=acme`, { headers: { authorization: `Bearer ${token}` } });
+      expect(firms.status).toBe(200);
+      expect(((await firms.json()) as { accounts: unknown[] }).accounts).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+});
