@@ -5,7 +5,14 @@ import { createRoot } from 'react-dom/client';
 // build carries this page, which says plainly what runs today.
 function Placeholder() {
   return (
-    <main style={{ font: '16px/1.5 system-ui, sans-serif', maxWidth: 560, margin: '15vh auto', padding: '0 24px' }}>
+    <main
+      style={{
+        font: '16px/1.5 system-ui, sans-serif',
+        maxWidth: 560,
+        margin: '15vh auto',
+        padding: '0 24px',
+      }}
+    >
       <h1 style={{ fontSize: 24, margin: 0 }}>Attest</h1>
       <p>
         The console is not served yet. The reference service runs with demo data at{' '}

@@ -46,7 +46,9 @@ export async function loadKeys(dataDir: string | null): Promise<ServiceKeys> {
     }
   }
   const privateJwk = file.jwk as JWK;
-  const { d: _d, ...publicJwk } = privateJwk;
+  // The public half is the private JWK without its private component.
+  const publicJwk: JWK = { ...privateJwk };
+  delete publicJwk.d;
   return {
     jwtPrivateKey: (await importJWK(privateJwk, JWT_ALG)) as CryptoKey,
     jwtPublicKey: (await importJWK(publicJwk, JWT_ALG)) as CryptoKey,

@@ -19,7 +19,8 @@ export async function runService(): Promise<RunningService> {
       `  token endpoint: POST ${service.url}/auth/v1/oauth2/token (HTTP Basic, grant_type=client_credentials)`,
       '  demo logins (client id / secret):',
       ...DEMO_CLIENTS.map(
-        (c) => `    ${c.clientId.padEnd(width)}  ${c.clientSecret.padEnd(width + 7)}  ${c.owner}  ${c.summary}`,
+        (c) =>
+          `    ${c.clientId.padEnd(width)}  ${c.clientSecret.padEnd(width + 7)}  ${c.owner}  ${c.summary}`,
       ),
     ].join('\n'),
   );

@@ -17,11 +17,22 @@ describe('a service over a data folder', () => {
     const first = await startService(options);
     first.ctx.db.prepare("INSERT INTO owners (id, name) VALUES ('acme', 'Acme')").run();
     first.ctx.db
-      .prepare('INSERT INTO clients (id, owner, secret_hash, user_id, perms, scopes) VALUES (?, ?, ?, NULL, ?, ?)')
-      .run('acme-admin', 'acme', hashSecret('acme-admin-secret'), '["accounts.write"]', '["accounts"]');
+      .prepare(
+        'INSERT INTO clients (id, owner, secret_hash, user_id, perms, scopes) VALUES (?, ?, ?, NULL, ?, ?)',
+      )
+      .run(
+        'acme-admin',
+        'acme',
+        hashSecret('acme-admin-secret'),
+        '["accounts.write"]',
+        '["accounts"]',
+      );
     const response = await fetch(`${first.listenUrl}/auth/v1/oauth2/token`, {
       method: 'POST',
-      headers: { authorization: basicAuth('acme-admin', 'acme-admin-secret'), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: basicAuth('acme-admin', 'acme-admin-secret'),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     const { access_token: token } = (await response.json()) as { access_token: string };
@@ -32,7 +43,9 @@ describe('a service over a data folder', () => {
     try {
       expect(second.url).toBe(options.publicUrl);
       // Same key and issuer after the restart: the earlier token still works.
-      const firms = await fetch(`${second.listenUrl}/accounts/v1/accounts?owner=acme`, { headers: { authorization: `Bearer ${token}` } });
+      const firms = await fetch(`${second.listenUrl}/accounts/v1/accounts?owner=acme`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(firms.status).toBe(200);
       expect(((await firms.json()) as { accounts: unknown[] }).accounts).toEqual([]);
     } finally {

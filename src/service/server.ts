@@ -39,7 +39,11 @@ function defaultLog(message: string, detail?: unknown) {
 /** Opens the store, keys and blobs of a data folder (or all in memory for null). */
 export async function openServiceContext(
   dataDir: string | null,
-  options: { clock?: Clock | undefined; log?: ServiceContext['log'] | undefined; baseUrl?: string } = {},
+  options: {
+    clock?: Clock | undefined;
+    log?: ServiceContext['log'] | undefined;
+    baseUrl?: string;
+  } = {},
 ): Promise<ServiceContext> {
   return {
     db: openDb(dataDir ? join(dataDir, 'attest.db') : ':memory:'),
@@ -60,7 +64,9 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const app = createServiceApp(ctx);
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () =>
+      resolve(s),
+    );
   });
   const { port } = server.address() as AddressInfo;
   const hostInUrl = host.includes(':') ? `[${host}]` : host;

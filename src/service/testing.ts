@@ -28,7 +28,9 @@ export function basicAuth(id: string, secret: string): string {
   return `Basic ${Buffer.from(`${encode(id)}:${encode(secret)}`).toString('base64')}`;
 }
 
-export async function startTestService(options: Partial<StartServiceOptions> = {}): Promise<TestService> {
+export async function startTestService(
+  options: Partial<StartServiceOptions> = {},
+): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'attest-test-'));
   cpSync(inject('demoSnapshot'), dataDir, { recursive: true });
   const service = await startService({ dataDir, log: () => {}, ...options });
@@ -51,7 +53,8 @@ export async function startTestService(options: Partial<StartServiceOptions> = {
         body: form,
       });
       const body = (await response.json()) as { access_token?: string };
-      if (!response.ok || !body.access_token) throw new Error(`no token for ${clientId}: ${response.status}`);
+      if (!response.ok || !body.access_token)
+        throw new Error(`no token for ${clientId}: ${response.status}`);
       return body.access_token;
     },
     async get(path, token) {
@@ -59,11 +62,11 @@ export async function startTestService(options: Partial<StartServiceOptions> = {
         headers: token ? { authorization: `Bearer ${token}` } : {},
       });
       const text = await response.text();
-      let body: unknown = undefined;
+      let body: unknown;
       try {
         body = JSON.parse(text);
       } catch {
-        body = undefined;
+        // Not JSON: callers assert on text.
       }
       return { status: response.status, body, text, headers: response.headers };
     },

@@ -25,7 +25,7 @@ function expectError(result: { status: number; body: unknown }, status: number, 
 }
 
 describe('GET /accounts/v1/firms', () => {
-  it('lists the owner\'s firms by name in the spec envelope', async () => {
+  it("lists the owner's firms by name in the spec envelope", async () => {
     const result = await service.get('/accounts/v1/firms?owner=acme', acme);
     expect(result.status).toBe(200);
     const { firms, pagination } = FirmListSchema.parse(result.body);
@@ -37,8 +37,13 @@ describe('GET /accounts/v1/firms', () => {
   });
 
   it('orders descending on request', async () => {
-    const asc = FirmListSchema.parse((await service.get('/accounts/v1/firms?owner=acme&orderBy=name', acme)).body);
-    const desc = FirmListSchema.parse((await service.get('/accounts/v1/firms?owner=acme&orderBy=name&orderDirection=desc', acme)).body);
+    const asc = FirmListSchema.parse(
+      (await service.get('/accounts/v1/firms?owner=acme&orderBy=name', acme)).body,
+    );
+    const desc = FirmListSchema.parse(
+      (await service.get('/accounts/v1/firms?owner=acme&orderBy=name&orderDirection=desc', acme))
+        .body,
+    );
     expect(desc.firms.map((f) => f.firmId)).toEqual(asc.firms.map((f) => f.firmId).reverse());
   });
 
@@ -47,7 +52,9 @@ describe('GET /accounts/v1/firms', () => {
   });
 
   it('keeps owners apart', async () => {
-    const { firms } = FirmListSchema.parse((await service.get('/accounts/v1/firms?owner=globex', globex)).body);
+    const { firms } = FirmListSchema.parse(
+      (await service.get('/accounts/v1/firms?owner=globex', globex)).body,
+    );
     expect(firms).toHaveLength(4);
     expect(firms.every((f) => f.owner === 'globex')).toBe(true);
   });
@@ -69,7 +76,11 @@ describe('GET /accounts/v1/firms', () => {
 
   it('needs a token', async () => {
     expectError(await service.get('/accounts/v1/firms?owner=acme'), 401, /Authorization/);
-    expectError(await service.get('/accounts/v1/firms?owner=acme', 'forged.token.value'), 401, /invalid/);
+    expectError(
+      await service.get('/accounts/v1/firms?owner=acme', 'forged.token.value'),
+      401,
+      /invalid/,
+    );
   });
 });
 
@@ -78,7 +89,13 @@ describe('GET /accounts/v1/accounts', () => {
     const result = await service.get('/accounts/v1/accounts?owner=acme&limit=5', acme);
     expect(result.status).toBe(200);
     const { accounts, pagination } = AccountListSchema.parse(result.body);
-    expect(accounts.map((a) => a.crid)).toEqual(['CR-000001', 'CR-000002', 'CR-000003', 'CR-000004', 'CR-000005']);
+    expect(accounts.map((a) => a.crid)).toEqual([
+      'CR-000001',
+      'CR-000002',
+      'CR-000003',
+      'CR-000004',
+      'CR-000005',
+    ]);
     expect(pagination.totalCount).toBe(150);
     expect(pagination.nextCursor).not.toBe('');
     expect(pagination.previousCursor).toBe('');
@@ -86,7 +103,11 @@ describe('GET /accounts/v1/accounts', () => {
   });
 
   it('needs the accounts permission (401 for a reviewer)', async () => {
-    expectError(await service.get('/accounts/v1/accounts?owner=acme', reviewer), 401, /accounts\.write/);
+    expectError(
+      await service.get('/accounts/v1/accounts?owner=acme', reviewer),
+      401,
+      /accounts\.write/,
+    );
   });
 
   it('requires owner and refuses another owner', async () => {
@@ -97,7 +118,9 @@ describe('GET /accounts/v1/accounts', () => {
 
 describe('GET /accounts/v1/accounts/{id}', () => {
   async function firstAccountId(token: string, owner: string) {
-    const { accounts } = AccountListSchema.parse((await service.get(`/accounts/v1/accounts?owner=${owner}&limit=1`, token)).body);
+    const { accounts } = AccountListSchema.parse(
+      (await service.get(`/accounts/v1/accounts?owner=${owner}&limit=1`, token)).body,
+    );
     const id = accounts[0]?.id;
     if (!id) throw new Error('no account');
     return id;
@@ -128,10 +151,18 @@ describe('GET /accounts/v1/accounts/{id}', () => {
     }
   });
 
-  it('answers 404 for an unknown id and for another owner\'s id', async () => {
+  it("answers 404 for an unknown id and for another owner's id", async () => {
     const globexAccount = await firstAccountId(globex, 'globex');
-    expectError(await service.get('/accounts/v1/accounts/00000000-0000-4000-8000-000000000000', acme), 404, /not found/);
-    expectError(await service.get(`/accounts/v1/accounts/${globexAccount}`, acme), 404, /not found/);
+    expectError(
+      await service.get('/accounts/v1/accounts/00000000-0000-4000-8000-000000000000', acme),
+      404,
+      /not found/,
+    );
+    expectError(
+      await service.get(`/accounts/v1/accounts/${globexAccount}`, acme),
+      404,
+      /not found/,
+    );
     expect((await service.get(`/accounts/v1/accounts/${globexAccount}`, globex)).status).toBe(200);
   });
 

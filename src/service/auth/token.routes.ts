@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { PermissionSchema, SCOPE_AREAS, scopeFor } from '../../contract/auth.ts';
+import { PermissionSchema, ScopeAreaSchema, scopeFor } from '../../contract/auth.ts';
 import type { ServiceContext } from '../context.ts';
 import { DUMMY_HASH, verifySecret } from './secrets.ts';
 import { issueToken, type ClientRecord } from './tokens.ts';
@@ -52,7 +52,11 @@ export function tokenRoutes(ctx: ServiceContext) {
   routes.post('/auth/v1/oauth2/token', async (c) => {
     const type = c.req.header('content-type') ?? '';
     if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
-      return oauthError(c, 'invalid_request', 'use Content-Type: application/x-www-form-urlencoded');
+      return oauthError(
+        c,
+        'invalid_request',
+        'use Content-Type: application/x-www-form-urlencoded',
+      );
     }
     const form = new URLSearchParams(await c.req.text());
     // Credentials are accepted by HTTP Basic only, as the spec says.
@@ -73,13 +77,17 @@ export function tokenRoutes(ctx: ServiceContext) {
       return oauthError(c, 'invalid_grant', 'grant_type must be client_credentials');
     }
 
-    const provisioned = (JSON.parse(row.scopes) as string[]).map((area) =>
-      scopeFor(ctx.baseUrl, area as (typeof SCOPE_AREAS)[number]),
-    );
+    const provisioned = ScopeAreaSchema.array()
+      .parse(JSON.parse(row.scopes))
+      .map((area) => scopeFor(ctx.baseUrl, area));
     const requested = (form.get('scope') ?? '').split(' ').filter(Boolean);
     const unknown = requested.filter((scope) => !provisioned.includes(scope));
     if (unknown.length > 0) {
-      return oauthError(c, 'invalid_scope', `scope not provisioned for this client: ${unknown.join(' ')}`);
+      return oauthError(
+        c,
+        'invalid_scope',
+        `scope not provisioned for this client: ${unknown.join(' ')}`,
+      );
     }
     const client: ClientRecord = {
       id: row.id,
@@ -88,7 +96,11 @@ export function tokenRoutes(ctx: ServiceContext) {
       perms: PermissionSchema.array().parse(JSON.parse(row.perms)),
       scopes: provisioned,
     };
-    const body = await issueToken(ctx, client, requested.length ? [...new Set(requested)] : provisioned);
+    const body = await issueToken(
+      ctx,
+      client,
+      requested.length ? [...new Set(requested)] : provisioned,
+    );
     c.header('Cache-Control', 'no-store');
     c.header('Pragma', 'no-cache');
     return c.json(body, 200);

@@ -13,8 +13,17 @@ beforeAll(async () => {
   tokenUrl = `${service.url}/auth/v1/oauth2/token`;
   // A client whose id and secret need form-encoding (RFC 6749 §2.3.1).
   service.ctx.db
-    .prepare('INSERT INTO clients (id, owner, secret_hash, user_id, perms, scopes) VALUES (?, ?, ?, ?, ?, ?)')
-    .run('acme:odd id', 'acme', hashSecret('s3cr3t:with+plus%and space'), null, '["files.write"]', '["files"]');
+    .prepare(
+      'INSERT INTO clients (id, owner, secret_hash, user_id, perms, scopes) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+    .run(
+      'acme:odd id',
+      'acme',
+      hashSecret('s3cr3t:with+plus%and space'),
+      null,
+      '["files.write"]',
+      '["files"]',
+    );
 });
 afterAll(() => service.close());
 
@@ -23,7 +32,11 @@ const FORM = 'application/x-www-form-urlencoded';
 async function post(init: { authorization?: string; contentType?: string; body?: string }) {
   const headers: Record<string, string> = { 'content-type': init.contentType ?? FORM };
   if (init.authorization) headers.authorization = init.authorization;
-  const response = await fetch(tokenUrl, { method: 'POST', headers, body: init.body ?? 'grant_type=client_credentials' });
+  const response = await fetch(tokenUrl, {
+    method: 'POST',
+    headers,
+    body: init.body ?? 'grant_type=client_credentials',
+  });
   return { response, body: (await response.json()) as unknown };
 }
 
@@ -48,14 +61,18 @@ describe('POST /auth/v1/oauth2/token', () => {
   });
 
   it('gives a machine client a token without a user', async () => {
-    const { body } = await post({ authorization: basicAuth('acme-integration', 'acme-integration-secret') });
+    const { body } = await post({
+      authorization: basicAuth('acme-integration', 'acme-integration-secret'),
+    });
     const claims = decodeJwt(TokenResponseSchema.parse(body).access_token);
     expect(claims.uid).toBeUndefined();
     expect(claims.perms).not.toContain('sandbox');
   });
 
   it('decodes form-encoded client ids and secrets', async () => {
-    const { response } = await post({ authorization: basicAuth('acme:odd id', 's3cr3t:with+plus%and space') });
+    const { response } = await post({
+      authorization: basicAuth('acme:odd id', 's3cr3t:with+plus%and space'),
+    });
     expect(response.status).toBe(200);
   });
 
@@ -75,10 +92,18 @@ describe('POST /auth/v1/oauth2/token', () => {
     ['no credentials', {}],
     ['a bearer header', { authorization: 'Bearer abc' }],
     ['garbage basic', { authorization: 'Basic !!!' }],
-    ['credentials in the form body', { body: 'grant_type=client_credentials&client_id=acme-admin&client_secret=acme-admin-secret' }],
+    [
+      'credentials in the form body',
+      {
+        body: 'grant_type=client_credentials&client_id=acme-admin&client_secret=acme-admin-secret',
+      },
+    ],
     [
       'body credentials beside basic',
-      { authorization: admin, body: 'grant_type=client_credentials&client_secret=acme-admin-secret' },
+      {
+        authorization: admin,
+        body: 'grant_type=client_credentials&client_secret=acme-admin-secret',
+      },
     ],
   ])('refuses %s with invalid_client (401, WWW-Authenticate: Basic)', async (_, init) => {
     const { response, body } = await post(init);
@@ -102,21 +127,34 @@ describe('POST /auth/v1/oauth2/token', () => {
     ['a scope of another service', () => 'https://elsewhere.example/qc/write'],
     ['one bad scope among good ones', (base: string) => `${base}/qc/write ${base}/nope/write`],
   ])('refuses %s with invalid_scope (400)', async (_, scope) => {
-    const body = new URLSearchParams({ grant_type: 'client_credentials', scope: scope(service.url) }).toString();
+    const body = new URLSearchParams({
+      grant_type: 'client_credentials',
+      scope: scope(service.url),
+    }).toString();
     const result = await post({ authorization: admin, body });
     expect(result.response.status).toBe(400);
     expect(OAuthErrorSchema.parse(result.body).error).toBe('invalid_scope');
   });
 
   it('refuses a scope the client is not provisioned for', async () => {
-    const body = new URLSearchParams({ grant_type: 'client_credentials', scope: `${service.url}/accounts/write` }).toString();
-    const result = await post({ authorization: basicAuth('acme-reviewer', 'acme-reviewer-secret'), body });
+    const body = new URLSearchParams({
+      grant_type: 'client_credentials',
+      scope: `${service.url}/accounts/write`,
+    }).toString();
+    const result = await post({
+      authorization: basicAuth('acme-reviewer', 'acme-reviewer-secret'),
+      body,
+    });
     expect(result.response.status).toBe(400);
     expect(OAuthErrorSchema.parse(result.body).error).toBe('invalid_scope');
   });
 
   it('refuses a JSON body with invalid_request', async () => {
-    const result = await post({ authorization: admin, contentType: 'application/json', body: '{"grant_type":"client_credentials"}' });
+    const result = await post({
+      authorization: admin,
+      contentType: 'application/json',
+      body: '{"grant_type":"client_credentials"}',
+    });
     expect(result.response.status).toBe(400);
     expect(OAuthErrorSchema.parse(result.body).error).toBe('invalid_request');
   });

@@ -43,7 +43,9 @@ export async function issueToken(ctx: ServiceContext, client: ClientRecord, scop
   // Tokens long expired are of no use to revocation; drop them as new ones are issued.
   ctx.db.prepare('DELETE FROM issued_tokens WHERE expires_at < ?').run(iat - 86400);
   ctx.db
-    .prepare('INSERT INTO issued_tokens (jti, client_id, issued_at, expires_at) VALUES (?, ?, ?, ?)')
+    .prepare(
+      'INSERT INTO issued_tokens (jti, client_id, issued_at, expires_at) VALUES (?, ?, ?, ?)',
+    )
     .run(jti, client.id, iat, exp);
   return { access_token: token, token_type: 'Bearer' as const, expires_in: TOKEN_LIFETIME_SECONDS };
 }

@@ -51,14 +51,29 @@ describe('bearer tokens', () => {
 
   it('refuses a token with a changed payload', async () => {
     const [header, , signature] = (await service.token('acme-reviewer')).split('.');
-    const forged = b64({ ...claimsFor({ perms: ['accounts.write'] }), sub: 'acme-reviewer', iss: service.url });
+    const forged = b64({
+      ...claimsFor({ perms: ['accounts.write'] }),
+      sub: 'acme-reviewer',
+      iss: service.url,
+    });
     await expect401(FIRMS, `Bearer ${header}.${forged}.${signature}`, /invalid/);
   });
 
   it('refuses alg none', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const payload = { ...claimsFor(), iss: service.url, sub: 'acme-admin', iat: now, exp: now + 600, jti: randomUUID() };
-    await expect401(FIRMS, `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`, /invalid/);
+    const payload = {
+      ...claimsFor(),
+      iss: service.url,
+      sub: 'acme-admin',
+      iat: now,
+      exp: now + 600,
+      jti: randomUUID(),
+    };
+    await expect401(
+      FIRMS,
+      `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`,
+      /invalid/,
+    );
   });
 
   it('refuses a token signed by another key', async () => {

@@ -61,7 +61,9 @@ describe('keyset pagination', () => {
 
   it('pages by createdOn too', async () => {
     const first = await accounts('limit=100&orderBy=createdOn');
-    const second = await accounts(`limit=100&orderBy=createdOn&cursor=${first.pagination.nextCursor}`);
+    const second = await accounts(
+      `limit=100&orderBy=createdOn&cursor=${first.pagination.nextCursor}`,
+    );
     const created = [...first.accounts, ...second.accounts].map((a) => a.createdOn);
     expect(created).toHaveLength(150);
     expect(created).toEqual([...created].sort());
@@ -71,9 +73,15 @@ describe('keyset pagination', () => {
     expect((await accounts('')).accounts).toHaveLength(100);
   });
 
-  it.each(['0', '501', '-1', 'abc', '1.5', '1e2', '', '  5', '0x10'])('refuses limit=%s', async (limit) => {
-    await expect400(`limit=${encodeURIComponent(limit)}`, /limit must be a whole number from 1 to 500/);
-  });
+  it.each(['0', '501', '-1', 'abc', '1.5', '1e2', '', '  5', '0x10'])(
+    'refuses limit=%s',
+    async (limit) => {
+      await expect400(
+        `limit=${encodeURIComponent(limit)}`,
+        /limit must be a whole number from 1 to 500/,
+      );
+    },
+  );
 
   it.each(['1', '500'])('accepts limit=%s', async (limit) => {
     const page = await accounts(`limit=${limit}`);
@@ -92,15 +100,21 @@ describe('keyset pagination', () => {
     });
 
     it('refuses a tampered cursor', async () => {
-      const state = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { k: [string, string] };
+      const state = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as {
+        k: [string, string];
+      };
       state.k[0] = 'CR-000100';
-      await expect400(`limit=10&cursor=${Buffer.from(JSON.stringify(state)).toString('base64url')}`);
+      await expect400(
+        `limit=10&cursor=${Buffer.from(JSON.stringify(state)).toString('base64url')}`,
+      );
       const flipped = cursor.slice(0, 20) + (cursor[20] === 'A' ? 'B' : 'A') + cursor.slice(21);
       await expect400(`limit=10&cursor=${flipped}`);
     });
 
     it('refuses a hand-built cursor', async () => {
-      const built = Buffer.from(JSON.stringify({ d: 'n', k: ['CR-000050', ''], s: 'x' })).toString('base64url');
+      const built = Buffer.from(JSON.stringify({ d: 'n', k: ['CR-000050', ''], s: 'x' })).toString(
+        'base64url',
+      );
       await expect400(`limit=10&cursor=${built}`);
       await expect400(`limit=10&cursor=${Buffer.from('{"offset":50}').toString('base64url')}`);
       await expect400('limit=10&cursor=!!notbase64!!');
@@ -119,22 +133,33 @@ describe('keyset pagination', () => {
     });
 
     it('refuses a cursor of another owner', async () => {
-      const result = await service.get(`/accounts/v1/accounts?owner=globex&limit=10&cursor=${cursor}`, globex);
+      const result = await service.get(
+        `/accounts/v1/accounts?owner=globex&limit=10&cursor=${cursor}`,
+        globex,
+      );
       expect(result.status).toBe(400);
     });
 
     it('refuses a cursor of another list', async () => {
-      const firms = FirmListSchema.parse((await service.get('/accounts/v1/firms?owner=acme&limit=5', acme)).body);
-      const result = await service.get(`/accounts/v1/accounts?owner=acme&limit=5&cursor=${firms.pagination.nextCursor}`, acme);
+      const firms = FirmListSchema.parse(
+        (await service.get('/accounts/v1/firms?owner=acme&limit=5', acme)).body,
+      );
+      const result = await service.get(
+        `/accounts/v1/accounts?owner=acme&limit=5&cursor=${firms.pagination.nextCursor}`,
+        acme,
+      );
       expect(result.status).toBe(400);
     });
   });
 
   describe('properties', () => {
     const queryPart = (name: string, values: fc.Arbitrary<string>) =>
-      fc.option(values.map((v) => `${name}=${encodeURIComponent(v)}`), { nil: undefined });
+      fc.option(
+        values.map((v) => `${name}=${encodeURIComponent(v)}`),
+        { nil: undefined },
+      );
 
-    it('random list parameters give 200 or 400, never a 500, and only the caller\'s records', async () => {
+    it("random list parameters give 200 or 400, never a 500, and only the caller's records", async () => {
       const real = [cursor0(), cursor1()];
       await fc.assert(
         fc.asyncProperty(
@@ -148,13 +173,19 @@ describe('keyset pagination', () => {
               fc.base64String(),
               fc.constantFrom(...(await Promise.all(real))),
               fc
-                .tuple(fc.constantFrom(...(await Promise.all(real))), fc.nat(), fc.string({ minLength: 1, maxLength: 1 }))
+                .tuple(
+                  fc.constantFrom(...(await Promise.all(real))),
+                  fc.nat(),
+                  fc.string({ minLength: 1, maxLength: 1 }),
+                )
                 .map(([c, i, ch]) => c.slice(0, i % c.length) + ch + c.slice((i % c.length) + 1)),
             ),
           ),
           fc.constantFrom('acme', 'globex'),
           async (limit, orderBy, direction, cursorPart, owner) => {
-            const query = [`owner=${owner}`, limit, orderBy, direction, cursorPart].filter(Boolean).join('&');
+            const query = [`owner=${owner}`, limit, orderBy, direction, cursorPart]
+              .filter(Boolean)
+              .join('&');
             const token = owner === 'acme' ? acme : globex;
             const result = await service.get(`/accounts/v1/accounts?${query}`, token);
             expect([200, 400]).toContain(result.status);

@@ -1,6 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SQLInputValue } from 'node:sqlite';
 import { z } from 'zod';
+import {
+  DEFAULT_LIST_LIMIT,
+  ListLimitSchema,
+  OrderDirectionSchema,
+} from '../../contract/common.ts';
 import type { ServiceContext } from '../context.ts';
 import { badRequest } from './errors.ts';
 
@@ -9,9 +14,6 @@ import { badRequest } from './errors.ts';
  * deep page costs what the first one does), and opaque cursors that carry the keyset
  * position plus an HMAC binding it to the owner, limit, order and filters of the request.
  */
-
-export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 500;
 
 export interface SortKey {
   /** SQL expression to order by, qualified with the list's alias. */
@@ -56,31 +58,24 @@ export interface Pagination {
   countExceedsLimit?: boolean;
 }
 
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_LIMIT}`;
-
 /** Validates limit, orderBy, orderDirection and cursor of a list request; owner is checked first. */
 export function parseListParams(
   query: Record<string, string | undefined>,
   owner: string,
   def: ListDefinition,
 ): ListParams {
-  const limitText = query.limit;
-  let limit = DEFAULT_LIMIT;
-  if (limitText !== undefined) {
-    if (!/^\d{1,4}$/.test(limitText)) throw badRequest(LIMIT_MESSAGE);
-    limit = Number(limitText);
-    if (limit < 1 || limit > MAX_LIMIT) throw badRequest(LIMIT_MESSAGE);
-  }
+  const issue = (result: z.ZodSafeParseResult<unknown>) =>
+    result.error?.issues[0]?.message ?? 'invalid list parameter';
+  const limit = ListLimitSchema.safeParse(query.limit ?? DEFAULT_LIST_LIMIT);
+  if (!limit.success) throw badRequest(issue(limit));
   const orderBy = query.orderBy ?? def.defaultOrderBy;
   if (!Object.hasOwn(def.orderBy, orderBy)) {
     throw badRequest(`orderBy must be one of: ${Object.keys(def.orderBy).join(', ')}`);
   }
-  const orderDirection = query.orderDirection ?? 'asc';
-  if (orderDirection !== 'asc' && orderDirection !== 'desc') {
-    throw badRequest('orderDirection must be asc or desc');
-  }
+  const direction = OrderDirectionSchema.safeParse(query.orderDirection ?? 'asc');
+  if (!direction.success) throw badRequest('orderDirection must be asc or desc');
   const cursor = query.cursor === '' ? undefined : query.cursor;
-  return { owner, limit, orderBy, orderDirection, cursor };
+  return { owner, limit: limit.data, orderBy, orderDirection: direction.data, cursor };
 }
 
 type Position = [string | number, string];
@@ -102,7 +97,13 @@ function bindingOf(params: ListParams, filter: ListFilter): string {
   const filters = Object.keys(filter.binding)
     .sort()
     .map((key) => [key, filter.binding[key]]);
-  return JSON.stringify([params.owner, params.limit, params.orderBy, params.orderDirection, filters]);
+  return JSON.stringify([
+    params.owner,
+    params.limit,
+    params.orderBy,
+    params.orderDirection,
+    filters,
+  ]);
 }
 
 function sign(secret: Buffer, state: CursorState, binding: string): string {
@@ -199,7 +200,11 @@ export function listPage<Row extends Record<string, unknown>>(
     if (exists(after, state.k)) nextCursor = cursorAt('n', state.k);
   }
 
-  const pagination: Pagination = { ...count(ctx, def, where(), baseParams), nextCursor, previousCursor };
+  const pagination: Pagination = {
+    ...count(ctx, def, where(), baseParams),
+    nextCursor,
+    previousCursor,
+  };
   return { rows, pagination };
 }
 
@@ -210,7 +215,9 @@ function count(
   params: SQLInputValue[],
 ): { totalCount: number; countExceedsLimit?: boolean } {
   if (def.countCap === undefined) {
-    const row = ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${def.from} WHERE ${where}`).get(...params);
+    const row = ctx.db
+      .prepare(`SELECT COUNT(*) AS n FROM ${def.from} WHERE ${where}`)
+      .get(...params);
     return { totalCount: Number(row?.n ?? 0) };
   }
   const row = ctx.db

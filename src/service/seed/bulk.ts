@@ -24,7 +24,9 @@ export function seedBulkQcRequests(ctx: ServiceContext, owner: string, count: nu
        AND v.created_on = (SELECT MAX(created_on) FROM checklist_versions WHERE checklist_id = p.checklist_id)`,
     )
     .all(owner) as unknown as QcBase[];
-  const users = ctx.db.prepare('SELECT id FROM users WHERE owner = ? ORDER BY id').all(owner) as { id: string }[];
+  const users = ctx.db.prepare('SELECT id FROM users WHERE owner = ? ORDER BY id').all(owner) as {
+    id: string;
+  }[];
   if (files.length === 0 || bases.length === 0 || users.length < 3) {
     throw new Error(`owner ${owner} has no demo data to build on`);
   }
@@ -32,7 +34,9 @@ export function seedBulkQcRequests(ctx: ServiceContext, owner: string, count: nu
     `INSERT INTO qc_requests (id, owner, process_id, checklist_version_id, file_id, firm_id, status, signed_by, signed_on,
       actors, created_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const existing = Number(ctx.db.prepare('SELECT COUNT(*) AS n FROM qc_requests WHERE owner = ?').get(owner)?.n);
+  const existing = Number(
+    ctx.db.prepare('SELECT COUNT(*) AS n FROM qc_requests WHERE owner = ?').get(owner)?.n,
+  );
   transaction(ctx.db, () => {
     for (let i = 0; i < count; i += 1) {
       const n = existing + i;
@@ -42,7 +46,19 @@ export function seedBulkQcRequests(ctx: ServiceContext, owner: string, count: nu
       const notary = (users[(n + 1) % users.length] as { id: string }).id;
       const createdOn = daysAgo(365 * ((count - i) / count) + 0.002);
       const actors = `[{"userId":"${signer}","roleId":"affiant"},{"userId":"${notary}","roleId":"notary"}]`;
-      insert.run(demoId(owner, 'bulk-qc', n), owner, base.process_id, base.checklist_version_id, file.id, file.firm_id, 'pending', signer, createdOn, actors, createdOn);
+      insert.run(
+        demoId(owner, 'bulk-qc', n),
+        owner,
+        base.process_id,
+        base.checklist_version_id,
+        file.id,
+        file.firm_id,
+        'pending',
+        signer,
+        createdOn,
+        actors,
+        createdOn,
+      );
     }
   });
   return performance.now() - started;
@@ -54,12 +70,21 @@ export function seedBulkAccounts(ctx: ServiceContext, owner: string, count: numb
   const insert = ctx.db.prepare(
     'INSERT INTO accounts (id, owner, crid, matter_id, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const existing = Number(ctx.db.prepare('SELECT COUNT(*) AS n FROM accounts WHERE owner = ?').get(owner)?.n);
+  const existing = Number(
+    ctx.db.prepare('SELECT COUNT(*) AS n FROM accounts WHERE owner = ?').get(owner)?.n,
+  );
   transaction(ctx.db, () => {
     for (let i = 0; i < count; i += 1) {
       const n = existing + i;
       const createdOn = daysAgo(365 * ((count - i) / count) + 0.002);
-      insert.run(demoId(owner, 'bulk-account', n), owner, `BK-${String(n).padStart(8, '0')}`, demoId(owner, 'bulk-matter', n), createdOn, createdOn);
+      insert.run(
+        demoId(owner, 'bulk-account', n),
+        owner,
+        `BK-${String(n).padStart(8, '0')}`,
+        demoId(owner, 'bulk-matter', n),
+        createdOn,
+        createdOn,
+      );
     }
   });
   return performance.now() - started;

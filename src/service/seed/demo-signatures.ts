@@ -4,7 +4,12 @@ import type { SeedFile } from './demo-qc.ts';
 import { demoId } from './ids.ts';
 
 /** Signature requests in every state (a share awaiting a wet-ink scan) and transactions. */
-export function insertSignatures(ctx: ServiceContext, seed: OwnerSeed, files: SeedFile[], transactions: number) {
+export function insertSignatures(
+  ctx: ServiceContext,
+  seed: OwnerSeed,
+  files: SeedFile[],
+  transactions: number,
+) {
   const { faker, owner, users } = seed;
   const insertRequest = ctx.db.prepare(
     `INSERT INTO signature_requests (id, owner, file_id, status, wet_ink, scan_blob_key, completed_blob_key, signed_by, notarized_by,
@@ -22,14 +27,26 @@ export function insertSignatures(ctx: ServiceContext, seed: OwnerSeed, files: Se
     const id = demoId(owner, 'signature-request', i);
     const { status, wetInk } = plan(i, files.length);
     const createdOn = file.preparedOn;
-    const completedOn = status === 'completed' ? new Date(Date.parse(createdOn) + faker.number.int({ min: 2, max: 72 }) * 3_600_000).toISOString() : null;
+    const completedOn =
+      status === 'completed'
+        ? new Date(
+            Date.parse(createdOn) + faker.number.int({ min: 2, max: 72 }) * 3_600_000,
+          ).toISOString()
+        : null;
     insertRequest.run(
-      id, owner, file.id, status, wetInk ? 1 : 0,
-      status === 'wetInkUploaded' || (status === 'completed' && wetInk) ? `scans/${file.id}.pdf` : null,
+      id,
+      owner,
+      file.id,
+      status,
+      wetInk ? 1 : 0,
+      status === 'wetInkUploaded' || (status === 'completed' && wetInk)
+        ? `scans/${file.id}.pdf`
+        : null,
       status === 'completed' ? file.blobKey : null,
       status === 'completed' ? file.signerId : null,
       status === 'completed' ? file.notaryId : null,
-      completedOn, createdOn,
+      completedOn,
+      createdOn,
     );
     return { id, file, status, createdOn, completedOn };
   });
@@ -54,12 +71,20 @@ export function insertSignatures(ctx: ServiceContext, seed: OwnerSeed, files: Se
     const notary = i % 3 === 0 ? notaries[0] : faker.helpers.arrayElement(notaries);
     const signer = i % 7 === 0 && notaries[0] ? notaries[0] : faker.helpers.arrayElement(signers);
     const createdOn = first.createdOn;
-    const later = (hours: number) => new Date(Date.parse(createdOn) + hours * 3_600_000).toISOString();
+    const later = (hours: number) =>
+      new Date(Date.parse(createdOn) + hours * 3_600_000).toISOString();
     const otpRequired = faker.datatype.boolean({ probability: 0.6 });
     insertTransaction.run(
-      demoId(owner, 'transaction', i), owner, signer?.id ?? first.file.signerId, notary?.id ?? null,
-      faker.helpers.arrayElement(['retail', 'commercial', 'legal']), status, JSON.stringify(batch.map((r) => r.id)),
-      otpRequired ? 1 : 0, otpRequired ? faker.helpers.arrayElement(['sms', 'email', 'totp']) : null, createdOn,
+      demoId(owner, 'transaction', i),
+      owner,
+      signer?.id ?? first.file.signerId,
+      notary?.id ?? null,
+      faker.helpers.arrayElement(['retail', 'commercial', 'legal']),
+      status,
+      JSON.stringify(batch.map((r) => r.id)),
+      otpRequired ? 1 : 0,
+      otpRequired ? faker.helpers.arrayElement(['sms', 'email', 'totp']) : null,
+      createdOn,
       status === 'completed' ? later(faker.number.int({ min: 1, max: 48 })) : null,
       status === 'failed' ? later(faker.number.int({ min: 1, max: 12 })) : null,
     );

@@ -5,7 +5,7 @@ import { splitPersonName } from '../accounts/names.ts';
 import { hashSecret } from '../auth/secrets.ts';
 import type { ServiceContext } from '../context.ts';
 import { transaction } from '../store/transaction.ts';
-import { CHECKLISTS, STATES, TEMPLATES } from './catalog.ts';
+import { STATES, TEMPLATES } from './catalog.ts';
 import { DEMO_CLIENTS } from './demo-clients.ts';
 import { renderDocumentPdf, renderScanPdf } from './documents.ts';
 import { daysAgo, demoId } from './ids.ts';
@@ -14,8 +14,24 @@ import { insertSignatures } from './demo-signatures.ts';
 
 /** How much demo data each owner gets; acme is the main tenant, globex shows isolation. */
 const SIZES = {
-  acme: { users: 14, firms: 12, creditors: 20, accounts: 150, qcRequests: 200, signatureRequests: 60, transactions: 30 },
-  globex: { users: 5, firms: 4, creditors: 5, accounts: 20, qcRequests: 30, signatureRequests: 8, transactions: 5 },
+  acme: {
+    users: 14,
+    firms: 12,
+    creditors: 20,
+    accounts: 150,
+    qcRequests: 200,
+    signatureRequests: 60,
+    transactions: 30,
+  },
+  globex: {
+    users: 5,
+    firms: 4,
+    creditors: 5,
+    accounts: 20,
+    qcRequests: 30,
+    signatureRequests: 8,
+    transactions: 5,
+  },
 } as const;
 type Owner = keyof typeof SIZES;
 
@@ -51,20 +67,33 @@ async function prepareOwner(ctx: ServiceContext, owner: Owner): Promise<OwnerSee
   const faker = new Faker({ locale: [en_US, en, base] });
   faker.seed(owner === 'acme' ? 20261101 : 20261102);
 
-  const clientUsers = DEMO_CLIENTS.filter((c) => c.owner === owner && c.user).map((c) => c.user as string);
+  const clientUsers = DEMO_CLIENTS.filter((c) => c.owner === owner && c.user).map(
+    (c) => c.user as string,
+  );
   const users: SeedUser[] = [];
   for (let i = 0; i < size.users; i += 1) {
     const displayName = clientUsers[i] ?? faker.person.fullName();
     const role =
-      displayName === 'Riley Reviewer' || i % 5 === 3 ? 'reviewer'
-      : displayName === 'Nora Notary' || i % 5 === 1 ? 'notary'
-      : displayName.startsWith('Alex') || displayName.startsWith('Gwen') ? 'admin'
-      : i % 5 === 4 ? 'preparer' : 'signer';
+      displayName === 'Riley Reviewer' || i % 5 === 3
+        ? 'reviewer'
+        : displayName === 'Nora Notary' || i % 5 === 1
+          ? 'notary'
+          : displayName.startsWith('Alex') || displayName.startsWith('Gwen')
+            ? 'admin'
+            : i % 5 === 4
+              ? 'preparer'
+              : 'signer';
     users.push({
       id: demoId(owner, 'user', displayName),
       displayName,
       email: `${displayName.toLowerCase().replace(/[^a-z]+/g, '.')}@${owner}.example`,
-      jobTitle: { reviewer: 'QC Reviewer', notary: 'Notary Public', admin: 'Operations Manager', preparer: 'Paralegal', signer: 'Signing Agent' }[role],
+      jobTitle: {
+        reviewer: 'QC Reviewer',
+        notary: 'Notary Public',
+        admin: 'Operations Manager',
+        preparer: 'Paralegal',
+        signer: 'Signing Agent',
+      }[role],
       phoneNumber: faker.phone.number({ style: 'national' }),
       role,
       isNotary: role === 'notary',
@@ -136,13 +165,21 @@ async function prepareOwner(ctx: ServiceContext, owner: Owner): Promise<OwnerSee
       firmId: firm.id,
       signerId: account.signer,
       notaryId: notary.id,
-      templates: [primary, ...extras].filter((t) => t !== undefined).map((t, n) => ({ id: demoId(id, 'template', n), ...t })),
+      templates: [primary, ...extras]
+        .filter((t) => t !== undefined)
+        .map((t, n) => ({ id: demoId(id, 'template', n), ...t })),
     });
   }
   // Scans for the signature requests whose wet-ink scan is already uploaded.
   for (const file of files.slice(size.qcRequests)) {
     const signer = users.find((u) => u.id === file.signerId);
-    ctx.blobs.put(`scans/${file.id}.pdf`, await renderScanPdf({ matterReference: file.matterReference, signerName: signer?.displayName ?? 'Account Holder' }));
+    ctx.blobs.put(
+      `scans/${file.id}.pdf`,
+      await renderScanPdf({
+        matterReference: file.matterReference,
+        signerName: signer?.displayName ?? 'Account Holder',
+      }),
+    );
   }
   return { owner, faker, users, firms, accounts, files };
 }
@@ -157,32 +194,93 @@ function insertOwner(ctx: ServiceContext, seed: OwnerSeed): void {
     'INSERT INTO users (id, owner, display_name, email, job_title, phone_number, is_notary, deactivated_on, created_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   for (const u of users) {
-    insertUser.run(u.id, owner, u.displayName, u.email, u.jobTitle, u.phoneNumber, u.isNotary ? 1 : 0, u.deactivatedOn, u.createdOn);
+    insertUser.run(
+      u.id,
+      owner,
+      u.displayName,
+      u.email,
+      u.jobTitle,
+      u.phoneNumber,
+      u.isNotary ? 1 : 0,
+      u.deactivatedOn,
+      u.createdOn,
+    );
   }
-  const insertClient = db.prepare('INSERT INTO clients (id, owner, secret_hash, user_id, perms, scopes) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertClient = db.prepare(
+    'INSERT INTO clients (id, owner, secret_hash, user_id, perms, scopes) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   for (const c of DEMO_CLIENTS.filter((client) => client.owner === owner)) {
     const userId = c.user ? demoId(owner, 'user', c.user) : null;
-    insertClient.run(c.clientId, owner, hashSecret(c.clientSecret), userId, JSON.stringify(c.perms), JSON.stringify(c.scopes));
+    insertClient.run(
+      c.clientId,
+      owner,
+      hashSecret(c.clientSecret),
+      userId,
+      JSON.stringify(c.perms),
+      JSON.stringify(c.scopes),
+    );
   }
 
-  const insertFirm = db.prepare('INSERT INTO firms (id, owner, firm_code, name, metadata, created_on) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertFirm = db.prepare(
+    'INSERT INTO firms (id, owner, firm_code, name, metadata, created_on) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   seed.firms.forEach((f, i) => {
-    const metadata = { region: faker.location.state({ abbreviated: true }), tier: faker.helpers.arrayElement(['gold', 'silver', 'bronze']) };
-    insertFirm.run(f.id, owner, `F${String(i + 1).padStart(3, '0')}`, f.name, JSON.stringify(metadata), daysAgo(600 - i));
+    const metadata = {
+      region: faker.location.state({ abbreviated: true }),
+      tier: faker.helpers.arrayElement(['gold', 'silver', 'bronze']),
+    };
+    insertFirm.run(
+      f.id,
+      owner,
+      `F${String(i + 1).padStart(3, '0')}`,
+      f.name,
+      JSON.stringify(metadata),
+      daysAgo(600 - i),
+    );
   });
-  const insertCreditor = db.prepare('INSERT INTO creditors (id, owner, creditor_code, name, created_on) VALUES (?, ?, ?, ?, ?)');
+  const insertCreditor = db.prepare(
+    'INSERT INTO creditors (id, owner, creditor_code, name, created_on) VALUES (?, ?, ?, ?, ?)',
+  );
   for (let i = 0; i < size.creditors; i += 1) {
-    insertCreditor.run(demoId(owner, 'creditor', i), owner, `C${String(i + 1).padStart(3, '0')}`, `${faker.company.name()} ${faker.helpers.arrayElement(['Bank', 'Financial', 'Credit Union', 'Capital'])}`, daysAgo(700 - i));
+    insertCreditor.run(
+      demoId(owner, 'creditor', i),
+      owner,
+      `C${String(i + 1).padStart(3, '0')}`,
+      `${faker.company.name()} ${faker.helpers.arrayElement(['Bank', 'Financial', 'Credit Union', 'Capital'])}`,
+      daysAgo(700 - i),
+    );
   }
 
   insertAccounts(ctx, seed);
   const insertFile = db.prepare(
     'INSERT INTO files (id, owner, account_id, filename, size, blob_key, matter_reference, prepared_by, prepared_on, firm_id, templates, created_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const insertFileRequest = db.prepare('INSERT INTO file_requests (id, owner, file_id, account_id, status, created_on) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertFileRequest = db.prepare(
+    'INSERT INTO file_requests (id, owner, file_id, account_id, status, created_on) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   for (const f of seed.files) {
-    insertFile.run(f.id, owner, f.accountId, f.filename, f.size, f.blobKey, f.matterReference, f.preparedBy, f.preparedOn, f.firmId, JSON.stringify(f.templates), f.preparedOn);
-    insertFileRequest.run(demoId(f.id, 'file-request'), owner, f.id, f.accountId, 'completed', f.preparedOn);
+    insertFile.run(
+      f.id,
+      owner,
+      f.accountId,
+      f.filename,
+      f.size,
+      f.blobKey,
+      f.matterReference,
+      f.preparedBy,
+      f.preparedOn,
+      f.firmId,
+      JSON.stringify(f.templates),
+      f.preparedOn,
+    );
+    insertFileRequest.run(
+      demoId(f.id, 'file-request'),
+      owner,
+      f.id,
+      f.accountId,
+      'completed',
+      f.preparedOn,
+    );
   }
 
   const checklists = insertChecklists(ctx, owner);
@@ -190,12 +288,18 @@ function insertOwner(ctx: ServiceContext, seed: OwnerSeed): void {
   insertSignatures(ctx, seed, seed.files.slice(size.qcRequests), size.transactions);
 }
 
-const ENTITY_TYPES: EntityType[] = ['AUTHORIZED_USER', 'DEBT_SETTLEMENT_COMPANY', 'NON_BORROWING_DEFENDANT'];
+const ENTITY_TYPES: EntityType[] = [
+  'AUTHORIZED_USER',
+  'DEBT_SETTLEMENT_COMPANY',
+  'NON_BORROWING_DEFENDANT',
+];
 
 function insertAccounts(ctx: ServiceContext, seed: OwnerSeed): void {
   const { db } = ctx;
   const { owner, faker } = seed;
-  const insertAccount = db.prepare('INSERT INTO accounts (id, owner, crid, matter_id, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertAccount = db.prepare(
+    'INSERT INTO accounts (id, owner, crid, matter_id, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   const insertEntity = db.prepare(
     `INSERT INTO entities (id, owner, account_id, type, name, first_name, middle_name, last_name, suffix, date_of_birth, phone, email,
       also_known, external_entity_id, language_preference, ssn_encrypted, ssn_last_four, official_address, mailing_address,
@@ -203,19 +307,35 @@ function insertAccounts(ctx: ServiceContext, seed: OwnerSeed): void {
   );
   seed.accounts.forEach((account, i) => {
     const createdOn = daysAgo(400 - i * 2);
-    insertAccount.run(account.id, owner, account.crid, account.matterId, createdOn, daysAgo(faker.number.int({ min: 1, max: 60 })));
+    insertAccount.run(
+      account.id,
+      owner,
+      account.crid,
+      account.matterId,
+      createdOn,
+      daysAgo(faker.number.int({ min: 1, max: 60 })),
+    );
     const count = faker.number.int({ min: 1, max: 3 });
     for (let n = 0; n < count; n += 1) {
       const type: EntityType = n === 0 ? 'BORROWER' : faker.helpers.arrayElement(ENTITY_TYPES);
       const isCompany = type === 'DEBT_SETTLEMENT_COMPANY';
       const name = isCompany
         ? `${faker.company.name()} Debt Relief`.toUpperCase()
-        : [faker.person.firstName(), faker.datatype.boolean() ? faker.person.middleName() : '', faker.person.lastName(), faker.helpers.maybe(() => 'JR', { probability: 0.1 }) ?? '']
+        : [
+            faker.person.firstName(),
+            faker.datatype.boolean() ? faker.person.middleName() : '',
+            faker.person.lastName(),
+            faker.helpers.maybe(() => 'JR', { probability: 0.1 }) ?? '',
+          ]
             .filter(Boolean)
             .join(' ')
             .toUpperCase();
-      const parts = isCompany ? { first: null, middle: null, last: null, suffix: null } : splitPersonName(name);
-      const ssn = isCompany ? faker.string.numeric(9) : `${faker.string.numeric(3)}-${faker.string.numeric(2)}-${faker.string.numeric(4)}`;
+      const parts = isCompany
+        ? { first: null, middle: null, last: null, suffix: null }
+        : splitPersonName(name);
+      const ssn = isCompany
+        ? faker.string.numeric(9)
+        : `${faker.string.numeric(3)}-${faker.string.numeric(2)}-${faker.string.numeric(4)}`;
       const address = {
         addressLine1: faker.location.streetAddress(),
         city: faker.location.city(),
@@ -223,14 +343,39 @@ function insertAccounts(ctx: ServiceContext, seed: OwnerSeed): void {
         postalCode: faker.location.zipCode('#####'),
         country: 'US',
       };
-      const mailing = faker.datatype.boolean() ? { ...address, addressLine1: `PO Box ${faker.number.int({ min: 100, max: 9999 })}` } : null;
+      const mailing = faker.datatype.boolean()
+        ? { ...address, addressLine1: `PO Box ${faker.number.int({ min: 100, max: 9999 })}` }
+        : null;
       insertEntity.run(
-        demoId(account.id, 'entity', n), owner, account.id, type, name, parts.first, parts.middle, parts.last, parts.suffix,
-        isCompany ? null : faker.date.birthdate({ min: 21, max: 80, mode: 'age', refDate: '2026-11-01' }).toISOString().slice(0, 10),
-        faker.phone.number({ style: 'national' }), faker.internet.email().toLowerCase(), null, `EXT-${faker.string.alphanumeric(8).toUpperCase()}`,
-        faker.helpers.arrayElement(['en', 'en', 'en', 'es']), encryptSsn(ctx.keys.ssnKey, ssn), lastFour(ssn), JSON.stringify(address),
-        mailing ? JSON.stringify(mailing) : null, n === 0 ? JSON.stringify(address) : null,
-        JSON.stringify({ source: faker.helpers.arrayElement(['intake', 'import', 'portal']), segment: faker.helpers.arrayElement(['A', 'B', 'C']) }),
+        demoId(account.id, 'entity', n),
+        owner,
+        account.id,
+        type,
+        name,
+        parts.first,
+        parts.middle,
+        parts.last,
+        parts.suffix,
+        isCompany
+          ? null
+          : faker.date
+              .birthdate({ min: 21, max: 80, mode: 'age', refDate: '2026-11-01' })
+              .toISOString()
+              .slice(0, 10),
+        faker.phone.number({ style: 'national' }),
+        faker.internet.email().toLowerCase(),
+        null,
+        `EXT-${faker.string.alphanumeric(8).toUpperCase()}`,
+        faker.helpers.arrayElement(['en', 'en', 'en', 'es']),
+        encryptSsn(ctx.keys.ssnKey, ssn),
+        lastFour(ssn),
+        JSON.stringify(address),
+        mailing ? JSON.stringify(mailing) : null,
+        n === 0 ? JSON.stringify(address) : null,
+        JSON.stringify({
+          source: faker.helpers.arrayElement(['intake', 'import', 'portal']),
+          segment: faker.helpers.arrayElement(['A', 'B', 'C']),
+        }),
         createdOn,
       );
     }

@@ -101,7 +101,7 @@ export async function renderDocumentPdf(facts: DocumentFacts): Promise<Uint8Arra
   const pages = Number.isFinite(facts.pages) ? Math.max(1, Math.floor(facts.pages ?? 3)) : 3;
   const { preparedBy } = facts;
   const creator = `Attest seed documents (prepared by ${preparedBy})`;
-  const seed = Math.abs(Math.floor(facts.seed ?? 0)) || 0;
+  const seed = Number.isFinite(facts.seed) ? Math.abs(Math.floor(facts.seed ?? 0)) : 0;
   return render({ ...facts, author: preparedBy, creator, date, pages, seed, scan: false });
 }
 
@@ -117,8 +117,9 @@ async function render(spec: Spec): Promise<Uint8Array> {
   // Standard fonts encode WinAnsi only, so every string is folded to ASCII once, up front.
   const fold = ([k, v]: [string, unknown]) => [k, typeof v === 'string' ? ascii(v) : v];
   const s = Object.fromEntries(Object.entries(spec).map(fold)) as Spec;
-  // updateMetadata: false stops pdf-lib stamping "now" into the info dictionary; its resource
-  // names come from a fixed-seed RNG and no trailer /ID is written, so bytes follow the input.
+  // pdf-lib would stamp "now" as the creation and modification dates; updateMetadata: false
+  // skips that, and both are set from the facts below. Its resource names come from a
+  // fixed-seed RNG and it writes no trailer /ID, so the bytes depend on the input alone.
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(s.title);
   doc.setSubject(s.matterReference);

@@ -5,7 +5,9 @@ import { createHash } from 'node:crypto';
  * the seed code is reordered, so docs and tests can rely on them.
  */
 export function demoId(...parts: (string | number)[]): string {
-  const hex = createHash('sha256').update(`attest-demo:${parts.join(':')}`).digest('hex');
+  const hex = createHash('sha256')
+    .update(`attest-demo:${parts.join(':')}`)
+    .digest('hex');
   const variant = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -20,7 +20,11 @@ describe('the store', () => {
     expect(db.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 });
     expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 1 });
     expect(() =>
-      db.prepare("INSERT INTO users (id, owner, display_name, email, created_on) VALUES ('u', 'nobody', 'x', 'x', 'x')").run(),
+      db
+        .prepare(
+          "INSERT INTO users (id, owner, display_name, email, created_on) VALUES ('u', 'nobody', 'x', 'x', 'x')",
+        )
+        .run(),
     ).toThrow(/FOREIGN KEY/);
     db.close();
   });
@@ -28,7 +32,9 @@ describe('the store', () => {
   it('applies migrations once', () => {
     const db = openDb(':memory:');
     expect(migrate(db)).toBe(1);
-    expect(db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'qc_requests'").get()).toEqual({ n: 1 });
+    expect(
+      db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'qc_requests'").get(),
+    ).toEqual({ n: 1 });
   });
 
   it('refuses a database newer than the code', () => {

@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runScript, startScript, summarise, time } from './lib.ts';
+
+// `npm run bench`: seeds a large data set, runs the reference service as its own process and
+// measures list latency over real HTTP. It reports figures; it asserts nothing.
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
+const SAMPLES = 60;
+const dataDir = mkdtempSync(join(tmpdir(), 'attest-bench-'));
+const env = { ATTEST_DATA_DIR: dataDir, SERVICE_PORT: '0' };
+const results: Record<string, unknown> = { records: RECORDS, date: new Date().toISOString() };
+
+try {
+  console.log(`seeding the demo data and ${RECORDS} QC requests and accounts into ${dataDir} ...`);
+  const seedOut = await runScript(
+    'src/service/seed/cli.ts',
+    ['--qc-requests', String(RECORDS), '--accounts', String(RECORDS)],
+    env,
+  );
+  process.stdout.write(seedOut);
+  results.seedQcRequestsSeconds = Number(
+    /added \d+ QC requests to \w+ in ([\d.]+) s/.exec(seedOut)?.[1],
+  );
+
+  const { child, match } = await startScript(
+    'src/service/main.ts',
+    env,
+    /reference service: (http:\/\/\S+)/,
+  );
+  const base = match[1];
+  try {
+    const tokenResponse = await fetch(`${base}/auth/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from('acme-admin:acme-admin-secret').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const list = async (query: string) => {
+      const response = await fetch(`${base}/accounts/v1/accounts?owner=acme&limit=100&${query}`, {
+        headers,
+      });
+      if (!response.ok) throw new Error(`list answered ${response.status}`);
+      return (await response.json()) as { pagination: { nextCursor: string; totalCount: number } };
+    };
+
+    // Walk to 90% depth with real cursors (limit is part of the cursor, so walk at 100).
+    const first = await list('');
+    const total = first.pagination.totalCount;
+    let page = first;
+    let seen = 100;
+    while (seen < total * 0.9 && page.pagination.nextCursor) {
+      page = await list(`cursor=${page.pagination.nextCursor}`);
+      seen += 100;
+    }
+    const deepCursor = page.pagination.nextCursor;
+    console.log(
+      `total ${total} accounts; deep cursor at record ${seen} (${((seen / total) * 100).toFixed(0)}%)`,
+    );
+
+    for (let i = 0; i < 10; i += 1) await list(''); // warm-up
+    const firstMs: number[] = [];
+    const deepMs: number[] = [];
+    for (let i = 0; i < SAMPLES; i += 1) {
+      firstMs.push(await time(() => list('')));
+      deepMs.push(await time(() => list(`cursor=${deepCursor}`)));
+    }
+    const f = summarise(firstMs);
+    const d = summarise(deepMs);
+
+    // Throughput: 8 concurrent clients for 5 seconds on the first page of 100.
+    let done = 0;
+    const until = performance.now() + 5000;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (performance.now() < until) {
+          await list('');
+          done += 1;
+        }
+      }),
+    );
+    Object.assign(results, {
+      listFirstPage: f,
+      listDeepPage: d,
+      deepToFirstRatioP50: d.p50 / f.p50,
+      listRequestsPerSecond: done / 5,
+    });
+  } finally {
+    child.kill('SIGTERM');
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const r = results as {
+  seedQcRequestsSeconds: number;
+  listFirstPage: { p50: number; p95: number };
+  listDeepPage: { p50: number; p95: number };
+  deepToFirstRatioP50: number;
+  listRequestsPerSecond: number;
+};
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+console.log(
+  [
+    '',
+    `seed ${RECORDS} QC requests:        ${r.seedQcRequestsSeconds.toFixed(1)} s (target < 15 s)`,
+    `accounts list, first page:  p50 ${ms(r.listFirstPage.p50)}  p95 ${ms(r.listFirstPage.p95)}`,
+    `accounts list, 90% deep:    p50 ${ms(r.listDeepPage.p50)}  p95 ${ms(r.listDeepPage.p95)}`,
+    `deep / first (p50):         ${r.deepToFirstRatioP50.toFixed(2)} (target < 1.5)`,
+    `list of 100, 8 clients:     ${r.listRequestsPerSecond.toFixed(0)} requests/s`,
+  ].join('\n'),
+);
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import {
+  NonEmptyStringSchema,
+  PaginationSchema,
+  TimestampSchema,
+  UuidSchema,
+  listEnvelope,
+} from './common.ts';
+import { TemplateSchema } from './signatures.ts';
+
+// The spec shows no file fields; these mirror the file summary of a signature request plus
+// what a file store needs. Only PDFs are stored.
+export const FileSchema = z.object({
+  id: UuidSchema,
+  owner: z.string(),
+  filename: z.string(),
+  contentType: z.literal('application/pdf'),
+  size: z.int().nonnegative(),
+  matterReference: z.string(),
+  preparedBy: z.string(),
+  preparedOn: TimestampSchema,
+  firmId: z.string(),
+  templates: z.array(TemplateSchema),
+  createdOn: TimestampSchema,
+  // Presigned, so present only where the service chose to mint one (detail views).
+  downloadUrl: NonEmptyStringSchema.optional(),
+});
+export type File = z.infer<typeof FileSchema>;
+/** `File` and `FileList` shadow the DOM types of the same name where imported. */
+export type FileRecord = File;
+
+// The files list is the one envelope whose pagination reports `countExceedsLimit`.
+export const FilePaginationSchema = PaginationSchema.extend({ countExceedsLimit: z.boolean() });
+export type FilePagination = z.infer<typeof FilePaginationSchema>;
+
+export const FileListSchema = listEnvelope('files', FileSchema).extend({
+  pagination: FilePaginationSchema,
+});
+export type FileList = z.infer<typeof FileListSchema>;
+export type FileRecordList = FileList;
+
+export const FileRequestSchema = z.object({
+  id: UuidSchema,
+  owner: z.string(),
+  fileId: UuidSchema,
+  accountId: UuidSchema.optional(),
+  // Open: the spec shows no file request states.
+  status: NonEmptyStringSchema,
+  createdOn: TimestampSchema,
+});
+export type FileRequest = z.infer<typeof FileRequestSchema>;
+
+export const FileRequestListSchema = listEnvelope('fileRequests', FileRequestSchema);
+export type FileRequestList = z.infer<typeof FileRequestListSchema>;

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  FileSummarySchema,
+  SignatureRequestCreateSchema,
+  SignatureRequestListSchema,
+  SignatureRequestPatchSchema,
+  SignatureRequestSchema,
+  SignatureRequestStatusSchema,
+  SignatureTransactionSchema,
+  TRANSACTION_STATUSES,
+  TemplateSchema,
+  TransactionListQuerySchema,
+  TransactionListSchema,
+  UploadUrlResponseSchema,
+} from './signatures.ts';
+
+const ID = '0190b8e4-7c3f-7a1b-8e2d-0a1b2c3d4e5f';
+const ID2 = '550e8400-e29b-41d4-a716-446655440000';
+const NOW = '2024-05-01T12:00:00Z';
+
+const messages = (schema: z.ZodType, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+};
+
+const template = {
+  id: ID,
+  filename: 'affidavit.pdf',
+  displayName: 'Affidavit',
+  signatureRequired: true,
+  notaryRequired: true,
+};
+const file = {
+  id: ID,
+  matterReference: 'M-1',
+  preparedBy: 'Paula Preparer',
+  preparedOn: NOW,
+  firmId: 'FIRM-1',
+  templates: [template],
+};
+const request = {
+  id: ID2,
+  createdOn: NOW,
+  file,
+  document: file,
+  status: 'pending',
+  wetInk: false,
+};
+const completed = {
+  ...request,
+  status: 'completed',
+  completedOn: NOW,
+  signedBy: 'u-1',
+  notarizedBy: 'u-2',
+  completedFileUrl: 'http://127.0.0.1:8090/blobs/x?sig=1',
+};
+
+describe('TemplateSchema and FileSummarySchema', () => {
+  it.each([
+    [TemplateSchema, template, { ...template, notaryRequired: 'yes' }],
+    [TemplateSchema, template, { ...template, id: 't-1' }],
+    [FileSummarySchema, file, { ...file, preparedOn: '2024-05-01' }],
+    [FileSummarySchema, file, { ...file, templates: [{}] }],
+  ] as const)('%#: valid passes, invalid fails', (schema, ok, bad) => {
+    expect(schema.safeParse(ok).success).toBe(true);
+    expect(schema.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('SignatureRequestSchema', () => {
+  // Only the spec's fields, as a real deployment may send them.
+  const asSpecified = { ...request, document: undefined, status: undefined, wetInk: undefined };
+
+  it.each([
+    request,
+    completed,
+    asSpecified,
+    { ...request, status: 'awaitingWetInk', wetInk: true },
+  ])('accepts %j', (value) => expect(SignatureRequestSchema.safeParse(value).success).toBe(true));
+
+  it.each([
+    { ...request, file: undefined },
+    { ...request, status: 'signed' },
+    { ...request, wetInk: 'no' },
+    { ...completed, signedBy: '' },
+    { ...completed, notarizedBy: '' },
+    { ...completed, completedFileUrl: '' },
+    { ...completed, completedOn: 'now' },
+  ])('rejects %j', (value) => expect(SignatureRequestSchema.safeParse(value).success).toBe(false));
+
+  it('knows the four states of DESIGN.md', () => {
+    expect(SignatureRequestStatusSchema.options).toEqual([
+      'pending',
+      'awaitingWetInk',
+      'wetInkUploaded',
+      'completed',
+    ]);
+  });
+});
+
+describe('SignatureRequestCreateSchema', () => {
+  it.each([{ fileId: ID }, { documentId: ID }, { fileId: ID, documentId: ID }])(
+    'accepts %j',
+    (value) => expect(SignatureRequestCreateSchema.parse(value)).toEqual(value),
+  );
+
+  it.each([
+    [{}, 'fileId is required (documentId is accepted as its deprecated name)'],
+    [
+      { fileId: ID, documentId: ID2 },
+      'fileId and documentId name the same file: when both are sent they must be equal',
+    ],
+    [{ fileId: 'f-1' }, 'Invalid UUID'],
+    [{ fileId: ID, templateId: ID }, 'Unrecognized key: "templateId"'],
+  ])('rejects %j', (value, message) =>
+    expect(messages(SignatureRequestCreateSchema, value)).toEqual([message]),
+  );
+});
+
+describe('SignatureRequestPatchSchema', () => {
+  it('accepts the wet-ink confirmation', () => {
+    expect(SignatureRequestPatchSchema.parse({ status: 'wetInkUploaded' })).toEqual({
+      status: 'wetInkUploaded',
+    });
+  });
+
+  it.each([
+    [{ status: 'completed' }, 'status can only be set to wetInkUploaded'],
+    [{}, 'status can only be set to wetInkUploaded'],
+    [{ status: 'wetInkUploaded', wetInk: true }, 'Unrecognized key: "wetInk"'],
+  ])('rejects %j', (value, message) =>
+    expect(messages(SignatureRequestPatchSchema, value)).toEqual([message]),
+  );
+});
+
+describe('UploadUrlResponseSchema', () => {
+  const upload = { uploadUrl: 'http://127.0.0.1:8090/uploads/x', uploadValues: { policy: 'p' } };
+  it('accepts a presigned form', () =>
+    expect(UploadUrlResponseSchema.parse(upload)).toEqual(upload));
+  it.each([
+    { ...upload, uploadUrl: '' },
+    { ...upload, uploadValues: { policy: 1 } },
+    { uploadUrl: upload.uploadUrl },
+  ])('rejects %j', (value) => expect(UploadUrlResponseSchema.safeParse(value).success).toBe(false));
+});
+
+const transaction = {
+  id: ID,
+  owner: 'acme',
+  signerId: 'u-1',
+  signatureRequests: [ID2],
+  status: 'pending',
+  createdOn: NOW,
+  otpRequired: false,
+};
+
+describe('SignatureTransactionSchema', () => {
+  it.each([
+    ...TRANSACTION_STATUSES.map((status) => ({ ...transaction, status })),
+    { ...transaction, status: 'escalated' },
+    { ...transaction, notaryId: 'u-2', completedOn: NOW, otpMethod: 'sms' },
+  ])('accepts %j', (value) =>
+    expect(SignatureTransactionSchema.safeParse(value).success).toBe(true),
+  );
+
+  it.each([
+    { ...transaction, status: '' },
+    { ...transaction, signatureRequests: ['r-1'] },
+    { ...transaction, otpRequired: undefined },
+    { ...transaction, failedOn: 0 },
+  ])('rejects %j', (value) =>
+    expect(SignatureTransactionSchema.safeParse(value).success).toBe(false),
+  );
+});
+
+describe('lists', () => {
+  const pagination = { totalCount: 1, nextCursor: '', previousCursor: '' };
+
+  it.each([
+    [TransactionListSchema, { transactions: [transaction] }, { transactions: [{}] }],
+    [TransactionListSchema, { transactions: [] }, { data: [] }],
+    [
+      SignatureRequestListSchema,
+      { signatureRequests: [request], pagination },
+      { signatureRequests: [request] },
+    ],
+  ] as const)('%#: valid passes, invalid fails', (schema, ok, bad) => {
+    expect(schema.safeParse(ok).success).toBe(true);
+    expect(schema.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('TransactionListQuerySchema', () => {
+  it.each([
+    [{}, {}],
+    [{ clientGroup: 'g1' }, { clientGroup: 'g1' }],
+    [
+      { filter: 'status:pending,failed' },
+      { filter: { field: 'status', values: ['pending', 'failed'] } },
+    ],
+  ])('parses %j', (value, parsed) =>
+    expect(TransactionListQuerySchema.parse(value)).toEqual(parsed),
+  );
+
+  it.each(['status', 'status:', ':pending', 'status:pending,', 'status:,x'])(
+    'rejects filter %j',
+    (filter) =>
+      expect(messages(TransactionListQuerySchema, { filter })).toEqual([
+        'filter must look like field:value[,value], e.g. status:pending',
+      ]),
+  );
+});

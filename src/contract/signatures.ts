@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import {
+  NonEmptyStringSchema,
+  StringMapSchema,
+  TimestampSchema,
+  UuidSchema,
+  listEnvelope,
+  onlyIfValid,
+} from './common.ts';
+
+export const TemplateSchema = z.object({
+  id: UuidSchema,
+  filename: z.string(),
+  displayName: z.string(),
+  signatureRequired: z.boolean(),
+  notaryRequired: z.boolean(),
+});
+export type Template = z.infer<typeof TemplateSchema>;
+
+export const FileSummarySchema = z.object({
+  id: UuidSchema,
+  matterReference: z.string(),
+  preparedBy: z.string(),
+  preparedOn: TimestampSchema,
+  // The spec types this one as a plain string, unlike the other `...Id` fields.
+  firmId: z.string(),
+  templates: z.array(TemplateSchema),
+});
+export type FileSummary = z.infer<typeof FileSummarySchema>;
+
+// DESIGN.md's states; the spec names only `wetInkUploaded`.
+export const SIGNATURE_REQUEST_STATUSES = [
+  'pending',
+  'awaitingWetInk',
+  'wetInkUploaded',
+  'completed',
+] as const;
+export const SignatureRequestStatusSchema = z.enum(SIGNATURE_REQUEST_STATUSES);
+export type SignatureRequestStatus = z.infer<typeof SignatureRequestStatusSchema>;
+
+export const SignatureRequestSchema = z.object({
+  id: UuidSchema,
+  createdOn: TimestampSchema,
+  file: FileSummarySchema,
+  // Optional because it is deprecated: a deployment may stop sending it; read `file`.
+  document: FileSummarySchema.optional().meta({ deprecated: true }),
+  completedOn: TimestampSchema.optional(),
+  signedBy: NonEmptyStringSchema.optional(),
+  notarizedBy: NonEmptyStringSchema.optional(),
+  completedFileUrl: NonEmptyStringSchema.optional(),
+  // `status` and `wetInk` are DESIGN.md additions the spec does not list. They are optional
+  // so a real deployment's requests still parse (DESIGN.md: the app must not depend on
+  // reference-only behaviour); the reference service always sends both.
+  status: SignatureRequestStatusSchema.optional(),
+  wetInk: z.boolean().optional(),
+});
+export type SignatureRequest = z.infer<typeof SignatureRequestSchema>;
+
+// `documentId` is the deprecated twin of `fileId`; old clients send only it, some send both.
+export const SignatureRequestCreateSchema = z
+  .strictObject({ fileId: UuidSchema.optional(), documentId: UuidSchema.optional() })
+  .refine((body) => body.fileId !== undefined || body.documentId !== undefined, {
+    message: 'fileId is required (documentId is accepted as its deprecated name)',
+    path: ['fileId'],
+    when: onlyIfValid,
+  })
+  .refine((body) => !body.fileId || !body.documentId || body.fileId === body.documentId, {
+    message: 'fileId and documentId name the same file: when both are sent they must be equal',
+    path: ['documentId'],
+    when: onlyIfValid,
+  });
+export type SignatureRequestCreate = z.infer<typeof SignatureRequestCreateSchema>;
+
+export const SignatureRequestPatchSchema = z.strictObject({
+  status: z.literal('wetInkUploaded', {
+    error: 'status can only be set to wetInkUploaded',
+  }),
+});
+export type SignatureRequestPatch = z.infer<typeof SignatureRequestPatchSchema>;
+
+export const UploadUrlResponseSchema = z.object({
+  uploadUrl: NonEmptyStringSchema,
+  uploadValues: StringMapSchema,
+});
+export type UploadUrlResponse = z.infer<typeof UploadUrlResponseSchema>;
+
+/** The statuses the reference service emits; the spec names only `pending`. */
+export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
+export const TransactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+export type TransactionStatus = z.infer<typeof TransactionStatusSchema>;
+
+export const SignatureTransactionSchema = z.object({
+  id: UuidSchema,
+  owner: z.string(),
+  signerId: z.string(),
+  signatureRequests: z.array(UuidSchema),
+  // Open on purpose: the spec leaves the other statuses unnamed, so a real deployment may
+  // send one we do not know, and the list must still render.
+  status: NonEmptyStringSchema,
+  createdOn: TimestampSchema,
+  notaryId: z.string().optional(),
+  completedOn: TimestampSchema.optional(),
+  failedOn: TimestampSchema.optional(),
+  otpRequired: z.boolean(),
+  otpMethod: z.string().optional(),
+});
+export type SignatureTransaction = z.infer<typeof SignatureTransactionSchema>;
+
+export const TransactionListSchema = z.object({
+  transactions: z.array(SignatureTransactionSchema),
+});
+export type TransactionList = z.infer<typeof TransactionListSchema>;
+
+// DESIGN.md names the spec's two unnamed params: `clientGroup`, and `filter` as
+// `field:value[,value]` (e.g. `status:pending,failed`).
+export const TransactionFilterSchema = z
+  .string()
+  .regex(/^\w+:[^,]+(,[^,]+)*$/, 'filter must look like field:value[,value], e.g. status:pending')
+  .transform((text) => {
+    const [field = '', values = ''] = text.split(/:(.*)/s);
+    return { field, values: values.split(',') };
+  });
+export type TransactionFilter = z.infer<typeof TransactionFilterSchema>;
+
+export const TransactionListQuerySchema = z.object({
+  clientGroup: z.string().optional(),
+  filter: TransactionFilterSchema.optional(),
+});
+export type TransactionListQuery = z.infer<typeof TransactionListQuerySchema>;
+
+export const SignatureRequestListSchema = listEnvelope('signatureRequests', SignatureRequestSchema);
+export type SignatureRequestList = z.infer<typeof SignatureRequestListSchema>;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import {
+  ListQuerySchema,
+  NonEmptyStringSchema,
+  StringMapSchema,
+  TimestampSchema,
+  UuidSchema,
+  listEnvelope,
+} from './common.ts';
+
+export const USER_IMAGE_KINDS = ['signature', 'notarySeal'] as const;
+export const UserImageKindSchema = z.enum(USER_IMAGE_KINDS, {
+  error: 'image must be signature or notarySeal',
+});
+export type UserImageKind = z.infer<typeof UserImageKindSchema>;
+
+// JSON names are DESIGN.md's (the spec leaves them open). List records carry the lean fields
+// unless `fields=` asks for more; the detail views always carry the notary and image fields.
+export const UserSchema = z.object({
+  id: UuidSchema,
+  displayName: z.string(),
+  email: z.string(),
+  jobTitle: z.string().optional(),
+  phoneNumber: z.string().optional(),
+  // Absent or null means active (spec).
+  deactivatedOn: TimestampSchema.nullish(),
+  isNotary: z.boolean().optional(),
+  // Download URLs; null when the user has no such image.
+  signatureImageUrl: z.string().nullish(),
+  notarySealImageUrl: z.string().nullish(),
+  // PUT upload URLs, present when a PUT sent a deprecated *Filename field.
+  uploadImageUrls: z
+    .object({ signature: z.string().optional(), notarySeal: z.string().optional() })
+    .optional()
+    .meta({ deprecated: true }),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const UserPutSchema = z.strictObject({
+  signatureKey: NonEmptyStringSchema.optional(),
+  notarySealKey: NonEmptyStringSchema.optional(),
+  signatureFilename: NonEmptyStringSchema.optional().meta({ deprecated: true }),
+  notarySealFilename: NonEmptyStringSchema.optional().meta({ deprecated: true }),
+});
+export type UserPut = z.infer<typeof UserPutSchema>;
+
+export const UserImagesRequestSchema = z.strictObject({
+  images: z
+    .array(UserImageKindSchema)
+    .min(1, 'ask for at least one image')
+    .refine((kinds) => new Set(kinds).size === kinds.length, 'ask for each image only once'),
+});
+export type UserImagesRequest = z.infer<typeof UserImagesRequestSchema>;
+
+export const UserImageUploadSchema = z.object({
+  image: UserImageKindSchema,
+  key: NonEmptyStringSchema,
+  uploadUrl: NonEmptyStringSchema,
+  uploadValues: StringMapSchema,
+});
+export type UserImageUpload = z.infer<typeof UserImageUploadSchema>;
+
+export const UserImagesResponseSchema = z.object({ images: z.array(UserImageUploadSchema) });
+export type UserImagesResponse = z.infer<typeof UserImagesResponseSchema>;
+
+/** Names a list request may add with `fields=` (comma-separated). */
+export const USER_FIELDS = [
+  'isNotary',
+  'signatureImageUrl',
+  'notarySealImageUrl',
+  'deactivatedOn',
+  'jobTitle',
+  'phoneNumber',
+] as const;
+export const UserFieldSchema = z.enum(USER_FIELDS);
+export type UserField = z.infer<typeof UserFieldSchema>;
+
+export const UserFieldsMaskSchema = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.enum(USER_FIELDS, { error: `fields may name only ${USER_FIELDS.join(', ')}` })));
+
+export const UserListQuerySchema = ListQuerySchema.extend({
+  fields: UserFieldsMaskSchema.optional(),
+});
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;
+
+export const UserListSchema = listEnvelope('users', UserSchema);
+export type UserList = z.infer<typeof UserListSchema>;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AddressChangePayloadSchema,
+  DocumentReadyPayloadSchema,
+  EVENT_TYPES,
+  WEBHOOK_PAYLOAD_SCHEMAS,
+} from './webhooks.ts';
+
+const ID = '0190b8e4-7c3f-7a1b-8e2d-0a1b2c3d4e5f';
+const ID2 = '550e8400-e29b-41d4-a716-446655440000';
+
+const ready = {
+  matterUUID: ID,
+  crid: 'CR-1',
+  downloadUrl: 'http://127.0.0.1:8090/blobs/x?expires=1&sig=abc',
+  fileRequestUUID: ID2,
+  fileUUID: ID,
+};
+const addressChange = {
+  matterUUID: ID,
+  crid: 'CR-1',
+  entityId: ID2,
+  addressTypes: ['official', 'physical'],
+};
+
+describe('DocumentReadyPayloadSchema', () => {
+  it.each([ready, { ...ready, downloadUrl: 'https://bucket.example.com/k?X-Sig=1' }])(
+    'accepts %j',
+    (value) => expect(DocumentReadyPayloadSchema.parse(value)).toEqual(value),
+  );
+
+  it('ignores a field added upstream (payloads are additive-only)', () => {
+    expect(DocumentReadyPayloadSchema.parse({ ...ready, signedOn: 'later' })).toEqual(ready);
+  });
+
+  it.each([
+    { ...ready, matterUUID: 'm-1' },
+    { ...ready, fileRequestUUID: undefined },
+    { ...ready, fileUUID: 42 },
+    { ...ready, crid: undefined },
+    { ...ready, downloadUrl: 'javascript:alert(1)' },
+    { ...ready, downloadUrl: '/blobs/x' },
+  ])('rejects %j', (value) =>
+    expect(DocumentReadyPayloadSchema.safeParse(value).success).toBe(false),
+  );
+});
+
+describe('AddressChangePayloadSchema', () => {
+  it.each([addressChange, { ...addressChange, addressTypes: ['mailing'] }])('accepts %j', (value) =>
+    expect(AddressChangePayloadSchema.parse(value)).toEqual(value),
+  );
+
+  it('ignores a field added upstream', () => {
+    expect(AddressChangePayloadSchema.parse({ ...addressChange, source: 'api' })).toEqual(
+      addressChange,
+    );
+  });
+
+  it.each([
+    { ...addressChange, addressTypes: [] },
+    { ...addressChange, addressTypes: ['billing'] },
+    { ...addressChange, entityId: 'e-1' },
+    { ...addressChange, matterUUID: undefined },
+  ])('rejects %j', (value) =>
+    expect(AddressChangePayloadSchema.safeParse(value).success).toBe(false),
+  );
+});
+
+describe('WEBHOOK_PAYLOAD_SCHEMAS', () => {
+  it('has a payload schema for every event type', () => {
+    expect(Object.keys(WEBHOOK_PAYLOAD_SCHEMAS)).toEqual([...EVENT_TYPES]);
+    expect(WEBHOOK_PAYLOAD_SCHEMAS.DOCUMENT_READY.safeParse(ready).success).toBe(true);
+    expect(WEBHOOK_PAYLOAD_SCHEMAS.ADDRESS_CHANGE.safeParse(ready).success).toBe(false);
+  });
+});
