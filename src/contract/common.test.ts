@@ -13,11 +13,7 @@ import {
   listEnvelope,
 } from './common.ts';
 import type { Pagination } from './common.ts';
-
-const messages = (schema: z.ZodType, value: unknown) => {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
-};
+import { messages } from './test-fixtures.ts';
 
 describe('UuidSchema', () => {
   it.each([

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FileListSchema, FileRequestListSchema, FileRequestSchema, FileSchema } from './files.ts';
-
-const ID = '0190b8e4-7c3f-7a1b-8e2d-0a1b2c3d4e5f';
-const ID2 = '550e8400-e29b-41d4-a716-446655440000';
-const NOW = '2024-05-01T12:00:00Z';
-const pagination = { totalCount: 1, nextCursor: '', previousCursor: '' };
+import { ID, ID2, NOW, pagination } from './test-fixtures.ts';
 
 const file = {
   id: ID,

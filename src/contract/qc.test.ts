@@ -18,16 +18,8 @@ import {
   QcRequestSchema,
   QcRequestStatusSchema,
 } from './qc.ts';
+import { ID, ID2, NOW, pagination, messages } from './test-fixtures.ts';
 
-const ID = '0190b8e4-7c3f-7a1b-8e2d-0a1b2c3d4e5f';
-const ID2 = '550e8400-e29b-41d4-a716-446655440000';
-const NOW = '2024-05-01T12:00:00Z';
-const pagination = { totalCount: 1, nextCursor: '', previousCursor: '' };
-
-const messages = (schema: z.ZodType, value: unknown) => {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
-};
 const validity = (schema: z.ZodType, ok: unknown, bad: unknown) => [
   schema.safeParse(ok).success,
   schema.safeParse(bad).success,

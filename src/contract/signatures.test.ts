@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import {
   FileSummarySchema,
   SignatureRequestCreateSchema,
@@ -14,15 +13,7 @@ import {
   TransactionListSchema,
   UploadUrlResponseSchema,
 } from './signatures.ts';
-
-const ID = '0190b8e4-7c3f-7a1b-8e2d-0a1b2c3d4e5f';
-const ID2 = '550e8400-e29b-41d4-a716-446655440000';
-const NOW = '2024-05-01T12:00:00Z';
-
-const messages = (schema: z.ZodType, value: unknown) => {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
-};
+import { ID, ID2, NOW, messages } from './test-fixtures.ts';
 
 const template = {
   id: ID,

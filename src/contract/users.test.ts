@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import {
   USER_FIELDS,
   UserImageKindSchema,
@@ -10,14 +9,7 @@ import {
   UserPutSchema,
   UserSchema,
 } from './users.ts';
-
-const ID = '0190b8e4-7c3f-7a1b-8e2d-0a1b2c3d4e5f';
-const NOW = '2024-05-01T12:00:00Z';
-
-const messages = (schema: z.ZodType, value: unknown) => {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
-};
+import { ID, NOW, messages } from './test-fixtures.ts';
 
 const lean = { id: ID, displayName: 'Nora Notary', email: 'nora@acme.test' };
 const detail = {

@@ -5,9 +5,7 @@ import {
   EVENT_TYPES,
   WEBHOOK_PAYLOAD_SCHEMAS,
 } from './webhooks.ts';
-
-const ID = '0190b8e4-7c3f-7a1b-8e2d-0a1b2c3d4e5f';
-const ID2 = '550e8400-e29b-41d4-a716-446655440000';
+import { ID, ID2 } from './test-fixtures.ts';
 
 const ready = {
   matterUUID: ID,

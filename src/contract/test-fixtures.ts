@@ -1,0 +1,13 @@
+import type { z } from 'zod';
+
+// Shared samples and helpers of the contract's tests.
+export const ID = '0190b8e4-7c3f-7a1b-8e2d-0a1b2c3d4e5f';
+export const ID2 = '550e8400-e29b-41d4-a716-446655440000';
+export const NOW = '2024-05-01T12:00:00Z';
+export const pagination = { totalCount: 1, nextCursor: '', previousCursor: '' };
+
+/** The issue messages of a failed parse, or [] when it succeeds. */
+export const messages = (schema: z.ZodType, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+};
