@@ -20,7 +20,7 @@ export async function runService(): Promise<RunningService> {
       '  demo logins (client id / secret):',
       ...DEMO_CLIENTS.map(
         (c) =>
-          `    ${c.clientId.padEnd(width)}  ${c.clientSecret.padEnd(width + 7)}  ${c.owner}  ${c.summary}`,
+          `    ${c.clientId.padEnd(width)}  ${c.clientSecret.padEnd(width + 7)}  ${c.owner.padEnd(6)}  ${c.summary}`,
       ),
     ].join('\n'),
   );
