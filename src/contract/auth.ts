@@ -32,9 +32,10 @@ export const OAuthErrorSchema = z.object({
 });
 export type OAuthError = z.infer<typeof OAuthErrorSchema>;
 
-// Deliberately loose: the token endpoint must answer every bad form with an OAuth error body
-// (a wrong or missing grant_type is `invalid_grant` per the spec), so the handler checks
-// values itself, and a client_id/client_secret in the form is ignored rather than refused.
+// The form of a token request. Loose on purpose: the token endpoint answers every bad form
+// with an OAuth error body of its own choosing (a wrong or missing grant_type is
+// `invalid_grant` per the spec; client credentials in the form are `invalid_client`, since
+// the spec allows HTTP Basic only), so it checks the values itself.
 export const TokenRequestSchema = z.object({
   grant_type: z.string(),
   scope: z.string().optional(),

@@ -22,6 +22,14 @@ describe('the service app', () => {
     expect(result.body).toEqual({ status: 'ok' });
   });
 
+  it('answers a path outside the API with 404 even without a token', async () => {
+    const result = await service.get('/nope');
+    expect(result.status).toBe(404);
+    expect(ErrorBodySchema.parse(result.body).message).toBe('no route for GET /nope');
+    const post = await service.send('POST', '/healthz');
+    expect(post.status).toBe(405);
+  });
+
   it('answers an unknown route with 404 {message}', async () => {
     const result = await service.get('/accounts/v1/nothing', token);
     expect(result.status).toBe(404);

@@ -7,6 +7,9 @@ import type { ServiceContext, ServiceEnv } from './context.ts';
 import { requireAuth } from './http/auth.ts';
 import { errorResponse, HttpError } from './http/errors.ts';
 
+/** Prefixes of the interface (besides /auth) plus the sandbox controls. */
+export const API_PREFIXES = ['accounts', 'files', 'qc', 'signatures', 'users', 'sandbox'] as const;
+
 /** JSON bodies of the API are small; uploads go to presigned URLs, not here. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -26,12 +29,13 @@ export function createServiceApp(ctx: ServiceContext) {
 
   app.route('/', tokenRoutes(ctx));
 
-  const api = new Hono<ServiceEnv>();
-  api.use('*', requireAuth(ctx));
-  api.route('/accounts/v1', accountRoutes(ctx));
-  app.route('/', api);
+  // Bearer tokens guard the API prefixes of the spec only, so any other path is a plain 404.
+  const auth = requireAuth(ctx);
+  for (const prefix of API_PREFIXES) app.use(`/${prefix}/*`, auth);
+  app.route('/accounts/v1', accountRoutes(ctx));
 
   app.notFound((c) => errorResponse(c, 404, `no route for ${c.req.method} ${c.req.path}`));
+  app.all('/healthz', (c) => errorResponse(c, 405, 'use GET /healthz'));
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return errorResponse(c, error.status, error.message);

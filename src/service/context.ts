@@ -13,6 +13,12 @@ export interface ServiceContext {
   /** The service's own base URL, known once it listens. */
   baseUrl: string;
   log: (message: string, detail?: unknown) => void;
+  /** The webhook dispatcher; publish() wakes it so a new event goes out at once. */
+  events: EventDispatcher;
+}
+
+export interface EventDispatcher {
+  wake(): void;
 }
 
 /** Hono's typing of per-request variables. */

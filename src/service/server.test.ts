@@ -52,4 +52,16 @@ describe('a service over a data folder', () => {
       await second.close();
     }
   });
+
+  it('says plainly when its port is taken', async () => {
+    const first = await startService({ ...options, dataDir: null });
+    try {
+      const port = Number(new URL(first.listenUrl).port);
+      await expect(startService({ ...options, dataDir: null, port })).rejects.toThrow(
+        `port ${port} on 127.0.0.1 is in use`,
+      );
+    } finally {
+      await first.close();
+    }
+  });
 });

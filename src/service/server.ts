@@ -52,6 +52,7 @@ export async function openServiceContext(
     blobs: dataDir ? fileBlobStore(join(dataDir, 'blobs')) : memoryBlobStore(),
     baseUrl: options.baseUrl ?? '',
     log: options.log ?? defaultLog,
+    events: { wake() {} },
   };
 }
 
@@ -63,11 +64,24 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
 
   const app = createServiceApp(ctx);
   const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () =>
-      resolve(s),
-    );
-  });
+  let server: ServerType;
+  try {
+    server = await new Promise<ServerType>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () =>
+        resolve(s),
+      );
+      s.once('error', reject);
+    });
+  } catch (error) {
+    ctx.db.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(
+        `port ${options.port} on ${host} is in use: stop the other process or set SERVICE_PORT`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
   const listenUrl = `http://${hostInUrl}:${port}`;

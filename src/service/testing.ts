@@ -14,6 +14,26 @@ export interface TestService extends RunningService {
   token(clientId: string, scope?: string): Promise<string>;
   /** GET with a bearer token (or none); returns status, parsed JSON and headers. */
   get(path: string, token?: string): Promise<JsonResponse>;
+  /** Any method; a `json` body is sent as application/json, `body` as it is. */
+  send(method: string, path: string, init?: SendInit): Promise<JsonResponse>;
+}
+
+export interface SendInit {
+  token?: string | undefined;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+async function toJsonResponse(response: Response): Promise<JsonResponse> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: callers assert on text.
+  }
+  return { status: response.status, body, text, headers: response.headers };
 }
 
 export interface JsonResponse {
@@ -58,17 +78,20 @@ export async function startTestService(
       return body.access_token;
     },
     async get(path, token) {
-      const response = await fetch(`${service.url}${path}`, {
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      });
-      const text = await response.text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // Not JSON: callers assert on text.
+      const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+      return toJsonResponse(await fetch(`${service.url}${path}`, { headers }));
+    },
+    async send(method, path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (init.token) headers.authorization = `Bearer ${init.token}`;
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = JSON.stringify(init.json);
       }
-      return { status: response.status, body, text, headers: response.headers };
+      return toJsonResponse(
+        await fetch(`${service.url}${path}`, { method, headers, body: body ?? null }),
+      );
     },
   };
 }

@@ -15,7 +15,8 @@ import {
   type FirmRow,
 } from './rows.ts';
 
-const FIRMS: ListDefinition = {
+export const FIRMS: ListDefinition = {
+  name: 'firms',
   from: 'firms f',
   select: 'f.id, f.owner, f.firm_code, f.name, f.metadata',
   ownerExpr: 'f.owner',
@@ -24,7 +25,8 @@ const FIRMS: ListDefinition = {
   defaultOrderBy: 'name',
 };
 
-const ACCOUNTS: ListDefinition = {
+export const ACCOUNTS: ListDefinition = {
+  name: 'accounts',
   from: 'accounts a',
   select: ACCOUNT_COLUMNS,
   ownerExpr: 'a.owner',
@@ -65,9 +67,9 @@ export function accountRoutes(ctx: ServiceContext) {
     const entities = ctx.db
       .prepare(
         `SELECT ${ENTITY_COLUMNS} FROM entities e JOIN accounts a ON a.id = e.account_id` +
-          ' WHERE e.account_id = ? ORDER BY e.created_on, e.id',
+          ' WHERE e.account_id = ? AND e.owner = ? ORDER BY e.created_on, e.id',
       )
-      .all(id) as unknown as EntityRow[];
+      .all(id, owner) as unknown as EntityRow[];
     return c.json({ ...accountJson(row), entities: entities.map(entityJson) }, 200);
   });
 

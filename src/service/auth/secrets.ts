@@ -1,4 +1,12 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scryptAsync = promisify(scrypt) as (
+  secret: string,
+  salt: Buffer,
+  length: number,
+  options: { N: number },
+) => Promise<Buffer>;
 
 // Client secrets are stored as scrypt hashes, never in the clear: a copy of the database
 // does not hand out working credentials.
@@ -11,11 +19,14 @@ export function hashSecret(secret: string): string {
   return `scrypt$${N}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
-export function verifySecret(secret: string, stored: string): boolean {
+// Off the event loop (libuv's thread pool): a burst of token requests must not stall the API.
+export async function verifySecret(secret: string, stored: string): Promise<boolean> {
   const [scheme, n, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = scryptSync(secret, Buffer.from(salt, 'base64'), expected.length, { N: Number(n) });
+  const actual = await scryptAsync(secret, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+  });
   return timingSafeEqual(actual, expected);
 }
 

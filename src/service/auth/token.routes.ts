@@ -1,5 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { PermissionSchema, ScopeAreaSchema, scopeFor } from '../../contract/auth.ts';
+import {
+  PermissionSchema,
+  ScopeAreaSchema,
+  scopeFor,
+  TokenRequestSchema,
+} from '../../contract/auth.ts';
 import type { ServiceContext } from '../context.ts';
 import { DUMMY_HASH, verifySecret } from './secrets.ts';
 import { issueToken, type ClientRecord } from './tokens.ts';
@@ -59,6 +64,16 @@ export function tokenRoutes(ctx: ServiceContext) {
       );
     }
     const form = new URLSearchParams(await c.req.text());
+    // RFC 6749 §3.2: request parameters must not be included more than once.
+    const names = [...form.keys()];
+    const repeated = names.filter((name, i) => names.indexOf(name) !== i);
+    if (repeated.length > 0) {
+      return oauthError(
+        c,
+        'invalid_request',
+        `parameter repeated: ${[...new Set(repeated)].join(', ')}`,
+      );
+    }
     // Credentials are accepted by HTTP Basic only, as the spec says.
     if (form.has('client_secret') || form.has('client_id')) {
       return oauthError(c, 'invalid_client', 'send client credentials by HTTP Basic auth only');
@@ -70,17 +85,18 @@ export function tokenRoutes(ctx: ServiceContext) {
     const row = ctx.db
       .prepare('SELECT id, owner, secret_hash, user_id, perms, scopes FROM clients WHERE id = ?')
       .get(credentials.id) as ClientRow | undefined;
-    const secretOk = verifySecret(credentials.secret, row?.secret_hash ?? DUMMY_HASH);
+    const secretOk = await verifySecret(credentials.secret, row?.secret_hash ?? DUMMY_HASH);
     if (!row || !secretOk) return oauthError(c, 'invalid_client', 'client id or secret is wrong');
 
-    if (form.get('grant_type') !== 'client_credentials') {
+    const request = TokenRequestSchema.safeParse(Object.fromEntries(form));
+    if (!request.success || request.data.grant_type !== 'client_credentials') {
       return oauthError(c, 'invalid_grant', 'grant_type must be client_credentials');
     }
 
     const provisioned = ScopeAreaSchema.array()
       .parse(JSON.parse(row.scopes))
       .map((area) => scopeFor(ctx.baseUrl, area));
-    const requested = (form.get('scope') ?? '').split(' ').filter(Boolean);
+    const requested = (request.data.scope ?? '').split(' ').filter(Boolean);
     const unknown = requested.filter((scope) => !provisioned.includes(scope));
     if (unknown.length > 0) {
       return oauthError(
@@ -104,6 +120,11 @@ export function tokenRoutes(ctx: ServiceContext) {
     c.header('Cache-Control', 'no-store');
     c.header('Pragma', 'no-cache');
     return c.json(body, 200);
+  });
+
+  routes.all('/auth/v1/oauth2/token', (c) => {
+    c.header('Allow', 'POST');
+    return c.json({ error: 'invalid_request', error_description: 'use POST' }, 405);
   });
 
   return routes;

@@ -149,6 +149,24 @@ describe('POST /auth/v1/oauth2/token', () => {
     expect(OAuthErrorSchema.parse(result.body).error).toBe('invalid_scope');
   });
 
+  it('refuses a repeated parameter with invalid_request (RFC 6749 §3.2)', async () => {
+    const result = await post({
+      authorization: admin,
+      body: 'grant_type=client_credentials&grant_type=password',
+    });
+    expect(result.response.status).toBe(400);
+    expect(OAuthErrorSchema.parse(result.body)).toEqual({
+      error: 'invalid_request',
+      error_description: 'parameter repeated: grant_type',
+    });
+  });
+
+  it('answers another method with 405', async () => {
+    const response = await fetch(tokenUrl);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+  });
+
   it('refuses a JSON body with invalid_request', async () => {
     const result = await post({
       authorization: admin,

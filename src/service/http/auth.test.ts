@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { generateKeyPair, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { revokeClientTokens } from '../auth/tokens.ts';
@@ -76,30 +76,73 @@ describe('bearer tokens', () => {
     );
   });
 
+  // Forged tokens below are registered in issued_tokens like real ones, so the jti lookup
+  // passes and the one property each test changes is what gets the token refused.
+  interface Forge {
+    claims?: Record<string, unknown>;
+    drop?: ('iss' | 'exp' | 'iat')[];
+    alg?: string;
+    key?: CryptoKey | Uint8Array;
+  }
+  async function forge({
+    claims = {},
+    drop = [],
+    alg = 'ES256',
+    key,
+  }: Forge = {}): Promise<string> {
+    const jti = randomUUID();
+    const now = service.ctx.clock.nowSeconds();
+    const body: Record<string, unknown> = {
+      iss: service.url,
+      sub: 'acme-admin',
+      iat: now,
+      exp: now + 600,
+      jti,
+      owner: 'acme',
+      perms: ['accounts.write'],
+      scope: '',
+      ...claims,
+    };
+    for (const name of drop) delete body[name];
+    service.ctx.db
+      .prepare(
+        'INSERT INTO issued_tokens (jti, client_id, issued_at, expires_at) VALUES (?, ?, ?, ?)',
+      )
+      .run(jti, 'acme-admin', now, now + 600);
+    return new SignJWT(body)
+      .setProtectedHeader({ alg })
+      .sign(key ?? service.ctx.keys.jwtPrivateKey);
+  }
+
+  it('accepts a forged token with nothing changed (the control for the tests below)', async () => {
+    expect((await service.get(FIRMS, await forge())).status).toBe(200);
+  });
+
   it('refuses a token signed by another key', async () => {
     const { privateKey } = await generateKeyPair('ES256');
-    const token = await new SignJWT(claimsFor())
-      .setProtectedHeader({ alg: 'ES256' })
-      .setIssuer(service.url)
-      .setSubject('acme-admin')
-      .setIssuedAt()
-      .setExpirationTime('10m')
-      .setJti(randomUUID())
-      .sign(privateKey);
-    await expect401(FIRMS, `Bearer ${token}`, /invalid/);
+    await expect401(FIRMS, `Bearer ${await forge({ key: privateKey })}`, /invalid/);
   });
 
   it('refuses HS256 keyed with the public key (algorithm confusion)', async () => {
-    const secret = new TextEncoder().encode(JSON.stringify(service.ctx.keys.jwtPublicKey));
-    const token = await new SignJWT(claimsFor())
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuer(service.url)
-      .setSubject('acme-admin')
-      .setIssuedAt()
-      .setExpirationTime('10m')
-      .setJti(randomUUID())
-      .sign(secret);
-    await expect401(FIRMS, `Bearer ${token}`, /invalid/);
+    const jwk = await exportJWK(service.ctx.keys.jwtPublicKey);
+    for (const secret of [
+      JSON.stringify(jwk),
+      JSON.stringify({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y }),
+    ]) {
+      const token = await forge({ alg: 'HS256', key: new TextEncoder().encode(secret) });
+      await expect401(FIRMS, `Bearer ${token}`, /invalid/);
+    }
+  });
+
+  it.each([
+    ['another issuer', { claims: { iss: 'http://127.0.0.1:1' } }],
+    ['no issuer', { drop: ['iss'] }],
+    ['no exp', { drop: ['exp'] }],
+    ['no iat', { drop: ['iat'] }],
+    ['no owner', { claims: { owner: undefined } }],
+    ['an unknown permission', { claims: { perms: ['root'] } }],
+  ] as [string, Forge][])('refuses a token with %s', async (_, change) => {
+    await expect401(FIRMS, `Bearer ${await forge(change)}`, /invalid/);
   });
 
   it('refuses a well-signed token the token endpoint never issued', async () => {
@@ -114,7 +157,7 @@ describe('bearer tokens', () => {
     await expect401(FIRMS, `Bearer ${token}`, /invalid/);
   });
 
-  it('refuses a token of another issuer', async () => {
+  it('refuses a token of another running service', async () => {
     const other = await startTestService({ seed: true });
     try {
       const foreign = await other.token('acme-admin');

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 500;
 
 /** An error a handler throws on purpose; the app turns it into `{message}` with its status. */
 export class HttpError extends Error {

@@ -16,13 +16,18 @@ import { badRequest } from './errors.ts';
  */
 
 export interface SortKey {
-  /** SQL expression to order by, qualified with the list's alias. */
+  /**
+   * SQL expression to order by, qualified with the list's alias. It must never be NULL:
+   * row-value comparisons skip NULLs, so wrap a nullable column in COALESCE.
+   */
   expr: string;
   /** Name of the same value in the selected row. */
   field: string;
 }
 
 export interface ListDefinition {
+  /** Which list this is; cursors are bound to it, so one list's cursor means nothing to another. */
+  name: string;
   /** FROM clause, e.g. 'accounts a'. */
   from: string;
   /** Column list of the SELECT; must include `id` and every SortKey.field. */
@@ -79,25 +84,26 @@ export function parseListParams(
 }
 
 type Position = [string | number, string];
-interface CursorState {
+export interface CursorState {
   d: 'n' | 'p';
   k: Position;
 }
 
-const CursorSchema = z.object({
+const CursorStateSchema = z.strictObject({
   d: z.enum(['n', 'p']),
   k: z.tuple([z.union([z.string(), z.number()]), z.string()]),
-  s: z.string(),
 });
 
 const CURSOR_MESSAGE =
   'invalid cursor: pass nextCursor or previousCursor back unchanged, with the same owner, limit, orderBy, orderDirection and filters';
 
-function bindingOf(params: ListParams, filter: ListFilter): string {
+/** What a cursor is bound to: the list and every parameter that shapes its pages. */
+export function bindingOf(def: ListDefinition, params: ListParams, filter: ListFilter): string {
   const filters = Object.keys(filter.binding)
     .sort()
     .map((key) => [key, filter.binding[key]]);
   return JSON.stringify([
+    def.name,
     params.owner,
     params.limit,
     params.orderBy,
@@ -106,34 +112,36 @@ function bindingOf(params: ListParams, filter: ListFilter): string {
   ]);
 }
 
-function sign(secret: Buffer, state: CursorState, binding: string): string {
-  return createHmac('sha256', secret)
-    .update(`cursor.v1|${JSON.stringify([state.d, state.k])}|${binding}`)
-    .digest('base64url');
+function mac(secret: Buffer, payload: string, binding: string): string {
+  return createHmac('sha256', secret).update(`cursor.v1|${payload}|${binding}`).digest('base64url');
 }
 
+// A cursor is base64url(payload) "." base64url(HMAC over the exact payload and the
+// binding): any change to its bytes, or use with another list or parameters, fails the MAC.
 export function encodeCursor(secret: Buffer, state: CursorState, binding: string): string {
-  const body = { d: state.d, k: state.k, s: sign(secret, state, binding) };
-  return Buffer.from(JSON.stringify(body)).toString('base64url');
+  const payload = JSON.stringify({ d: state.d, k: state.k });
+  return `${Buffer.from(payload).toString('base64url')}.${mac(secret, payload, binding)}`;
 }
 
 export function decodeCursor(secret: Buffer, cursor: string, binding: string): CursorState {
-  if (cursor.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw badRequest(CURSOR_MESSAGE);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badRequest(CURSOR_MESSAGE);
-  }
-  const parsed = CursorSchema.safeParse(raw);
-  if (!parsed.success) throw badRequest(CURSOR_MESSAGE);
-  const state: CursorState = { d: parsed.data.d, k: parsed.data.k };
-  const expected = Buffer.from(sign(secret, state, binding));
-  const actual = Buffer.from(parsed.data.s);
+  const match = /^([A-Za-z0-9_-]{1,2048})\.([A-Za-z0-9_-]{43})$/.exec(cursor);
+  if (!match?.[1] || !match[2]) throw badRequest(CURSOR_MESSAGE);
+  const payload = Buffer.from(match[1], 'base64url').toString('utf8');
+  const expected = Buffer.from(mac(secret, payload, binding));
+  const actual = Buffer.from(match[2]);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
     throw badRequest(CURSOR_MESSAGE);
   }
-  return state;
+  // Only cursors this service signed get this far; parse them strictly all the same.
+  let raw: unknown;
+  try {
+    raw = JSON.parse(payload);
+  } catch {
+    throw badRequest(CURSOR_MESSAGE);
+  }
+  const parsed = CursorStateSchema.safeParse(raw);
+  if (!parsed.success) throw badRequest(CURSOR_MESSAGE);
+  return parsed.data;
 }
 
 /** Runs one page of a list: rows in display order plus the spec's pagination object. */
@@ -143,7 +151,7 @@ export function listPage<Row extends Record<string, unknown>>(
   params: ListParams,
   filter: ListFilter = NO_FILTER,
 ): { rows: Row[]; pagination: Pagination } {
-  const binding = bindingOf(params, filter);
+  const binding = bindingOf(def, params, filter);
   const state = params.cursor
     ? decodeCursor(ctx.keys.cursorSecret, params.cursor, binding)
     : undefined;
@@ -155,7 +163,15 @@ export function listPage<Row extends Record<string, unknown>>(
   const baseParams: SQLInputValue[] = [params.owner, ...filter.clauses.flatMap((c) => c.params)];
   const keyset = `(${sort.expr}, ${def.idExpr})`;
   const where = (extra?: string) => [...baseWhere, ...(extra ? [extra] : [])].join(' AND ');
-  const positionOf = (row: Row): Position => [row[sort.field] as string | number, row.id as string];
+  const positionOf = (row: Row): Position => {
+    const value = row[sort.field];
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new Error(
+        `list ${def.name}: sort field ${sort.field} is ${String(value)}, not a value`,
+      );
+    }
+    return [value, row.id as string];
+  };
 
   // Rows strictly after (or before) a position, in display order.
   const after = asc ? '>' : '<';

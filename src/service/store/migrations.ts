@@ -4,7 +4,7 @@ import { transaction } from './transaction.ts';
 
 // Versioned migrations, applied in order and recorded in PRAGMA user_version. A migration
 // never changes once it has landed: a change to the model is a new file.
-const MIGRATIONS = ['001-initial.sql'];
+const MIGRATIONS = ['001-initial.sql', '002-uploads-and-events.sql'];
 
 export function migrate(db: DatabaseSync): number {
   const row = db.prepare('PRAGMA user_version').get() as { user_version: number };
