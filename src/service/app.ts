@@ -3,6 +3,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { accountRoutes } from './accounts/accounts.routes.ts';
 import { tokenRoutes } from './auth/token.routes.ts';
+import { blobRoutes } from './files/blob.routes.ts';
+import { fileRoutes } from './files/files.routes.ts';
+import { qcRoutes } from './qc/qc.routes.ts';
+import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
+import { signatureRoutes } from './signatures/signatures.routes.ts';
+import { userRoutes } from './users/users.routes.ts';
 import type { ServiceContext, ServiceEnv } from './context.ts';
 import { requireAuth } from './http/auth.ts';
 import { errorResponse, HttpError } from './http/errors.ts';
@@ -19,20 +25,25 @@ export function createServiceApp(ctx: ServiceContext) {
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200));
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: (c) => errorResponse(c, 413, 'request body is larger than 1 MB'),
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => errorResponse(c, 413, 'request body is larger than 1 MB'),
+  });
+  // Presigned uploads carry files and set their own limits.
+  app.use('*', (c, next) => (c.req.path.startsWith('/uploads') ? next() : jsonLimit(c, next)));
 
   app.route('/', tokenRoutes(ctx));
+  app.route('/', blobRoutes(ctx));
 
   // Bearer tokens guard the API prefixes of the spec only, so any other path is a plain 404.
   const auth = requireAuth(ctx);
   for (const prefix of API_PREFIXES) app.use(`/${prefix}/*`, auth);
   app.route('/accounts/v1', accountRoutes(ctx));
+  app.route('/files/v1', fileRoutes(ctx));
+  app.route('/qc/v2/qc', qcRoutes(ctx));
+  app.route('/signatures/v2', signatureRoutes(ctx));
+  app.route('/users/v1', userRoutes(ctx));
+  app.route('/sandbox/v1', sandboxRoutes(ctx));
 
   app.notFound((c) => errorResponse(c, 404, `no route for ${c.req.method} ${c.req.path}`));
   app.all('/healthz', (c) => errorResponse(c, 405, 'use GET /healthz'));

@@ -11,14 +11,16 @@ export function publish(
   owner: string,
   type: EventType,
   payload: Record<string, unknown>,
+  options: { downloadBlobKey?: string } = {},
 ): string {
   const id = `msg_${randomBytes(16).toString('base64url')}`;
   const now = ctx.clock.now().toISOString();
   ctx.db
     .prepare(
-      'INSERT INTO outbox (id, owner, event_type, payload, created_on, status, attempts, next_attempt_on) VALUES (?, ?, ?, ?, ?, ?, 0, ?)',
+      `INSERT INTO outbox (id, owner, event_type, payload, download_blob_key, created_on, status, attempts, next_attempt_on)
+       VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?)`,
     )
-    .run(id, owner, type, JSON.stringify(payload), now, 'pending', now);
+    .run(id, owner, type, JSON.stringify(payload), options.downloadBlobKey ?? null, now, now);
   ctx.events.wake();
   return id;
 }

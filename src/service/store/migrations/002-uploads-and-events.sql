@@ -22,6 +22,9 @@ CREATE TABLE outbox (
   owner TEXT NOT NULL REFERENCES owners(id),
   event_type TEXT NOT NULL,
   payload TEXT NOT NULL,
+  -- DOCUMENT_READY: the blob behind downloadUrl, presigned afresh for every attempt so a
+  -- retry hours later still carries a URL valid for 60 minutes.
+  download_blob_key TEXT,
   created_on TEXT NOT NULL,
   status TEXT NOT NULL DEFAULT 'pending',  -- 'pending' | 'delivered' | 'failed'
   attempts INTEGER NOT NULL DEFAULT 0,

@@ -1,0 +1,101 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { ServiceContext } from '../context.ts';
+import { errorResponse } from '../http/errors.ts';
+import { checkDownload, checkUploadFields, type UploadPolicy } from './presign.ts';
+import { sniff, UPLOAD_RULES } from './sniff.ts';
+
+// The service's "storage bucket": presigned downloads and uploads, checked by signature and
+// expiry instead of a bearer token, with CORS open as a bucket's would be.
+
+/** Largest body the upload routes read at all; each kind's own limit is checked after. */
+export const UPLOAD_BODY_LIMIT = 26 * 1024 * 1024;
+
+interface UploadRow {
+  owner: string;
+  kind: UploadPolicy['kind'];
+  uploaded_on: string | null;
+}
+
+/** Checks the bytes against the policy and stores them; returns an error response or null. */
+function store(ctx: ServiceContext, c: Context, policy: UploadPolicy, bytes: Uint8Array) {
+  const row = ctx.db
+    .prepare('SELECT owner, kind, uploaded_on FROM uploads WHERE key = ?')
+    .get(policy.key) as UploadRow | undefined;
+  if (!row || row.owner !== policy.owner || row.kind !== policy.kind) {
+    return errorResponse(c, 403, 'this upload key was not issued');
+  }
+  const rules = UPLOAD_RULES[policy.kind];
+  const max = Math.min(rules.maxBytes, policy.maxBytes);
+  if (bytes.byteLength === 0) return errorResponse(c, 400, 'the file is empty');
+  if (bytes.byteLength > max) {
+    return errorResponse(c, 413, `the file is larger than ${Math.round(max / 1024 / 1024)} MB`);
+  }
+  const type = sniff(bytes);
+  if (!type || !(rules.types as readonly string[]).includes(type)) {
+    return errorResponse(c, 415, `the file must be ${rules.label}`);
+  }
+  ctx.blobs.put(policy.key, bytes);
+  ctx.db
+    .prepare('UPDATE uploads SET content_type = ?, size = ?, uploaded_on = ? WHERE key = ?')
+    .run(type, bytes.byteLength, ctx.clock.now().toISOString(), policy.key);
+  return null;
+}
+
+export function blobRoutes(ctx: ServiceContext) {
+  const routes = new Hono();
+  routes.use('*', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST', 'PUT'], maxAge: 600 }));
+  const limit = bodyLimit({
+    maxSize: UPLOAD_BODY_LIMIT,
+    onError: (c) => errorResponse(c, 413, 'the file is larger than 25 MB'),
+  });
+
+  routes.get('/blobs/*', (c) => {
+    const key = c.req.path.slice('/blobs/'.length);
+    const check = checkDownload(ctx, key, c.req.query('expires'), c.req.query('signature'));
+    if (!check.ok) return errorResponse(c, check.status, check.message);
+    const bytes = ctx.blobs.get(key);
+    if (!bytes) return errorResponse(c, 404, 'no such file');
+    c.header('Content-Type', sniff(bytes) ?? 'application/octet-stream');
+    c.header('Cache-Control', 'private, max-age=300');
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200);
+  });
+
+  // The presigned POST: uploadValues as form fields, then the file as `file`.
+  routes.post('/uploads', limit, async (c) => {
+    const type = c.req.header('content-type') ?? '';
+    if (!/^multipart\/form-data\b/i.test(type)) {
+      return errorResponse(c, 400, 'send the upload as multipart/form-data');
+    }
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      return errorResponse(c, 400, 'the multipart body could not be read');
+    }
+    const check = checkUploadFields(ctx, form);
+    if (!check.ok) return errorResponse(c, check.status, check.message);
+    const file = form.file;
+    if (!(file instanceof File))
+      return errorResponse(c, 400, 'the form has no file field named file');
+    const failed = store(ctx, c, check.policy, new Uint8Array(await file.arrayBuffer()));
+    return failed ?? c.body(null, 204);
+  });
+
+  // The deprecated PUT URLs (`uploadImageUrls` of users): the raw bytes as the body.
+  routes.put('/uploads/*', limit, async (c) => {
+    const key = c.req.path.slice('/uploads/'.length);
+    const check = checkUploadFields(ctx, {
+      key,
+      policy: c.req.query('policy'),
+      signature: c.req.query('signature'),
+    });
+    if (!check.ok) return errorResponse(c, check.status, check.message);
+    const failed = store(ctx, c, check.policy, new Uint8Array(await c.req.arrayBuffer()));
+    return failed ?? c.body(null, 204);
+  });
+
+  return routes;
+}
