@@ -57,8 +57,9 @@ export const QcDocumentSchema = z.object({
   matterReference: z.string(),
   preparedBy: z.string(),
   preparedOn: TimestampSchema,
-  signedBy: UuidSchema,
-  signedOn: TimestampSchema,
+  // Optional: a scanned document may reach QC before anyone is recorded as its signer.
+  signedBy: UuidSchema.optional(),
+  signedOn: TimestampSchema.optional(),
   firmId: z.string(),
 });
 export type QcDocument = z.infer<typeof QcDocumentSchema>;
@@ -192,6 +193,9 @@ export type QcChecklist = z.infer<typeof QcChecklistSchema>;
 // Not in the spec: the review queue needs to ask for pending requests only.
 export const QcRequestListQuerySchema = ListQuerySchema.extend({
   status: QcRequestStatusSchema.optional(),
+  processId: UuidSchema.optional(),
+  checklistId: UuidSchema.optional(),
+  firmId: z.string().min(1).optional(),
 });
 export type QcRequestListQuery = z.infer<typeof QcRequestListQuerySchema>;
 

@@ -33,6 +33,15 @@ export function requirePermission(c: Context<ServiceEnv>, permission: Permission
   return principal;
 }
 
+/** Endpoints open to several roles (QC reads: reviewers and QC managers). */
+export function requireAnyPermission(c: Context<ServiceEnv>, permissions: Permission[]): Principal {
+  const principal = c.get('principal');
+  if (!permissions.some((p) => principal.perms.has(p))) {
+    throw unauthorized(`this client lacks the ${permissions.join(' or ')} permission`);
+  }
+  return principal;
+}
+
 /** List endpoints take `owner`, which must be the token's owner. */
 export function requireListOwner(c: Context<ServiceEnv>, owner: string | undefined): string {
   const principal = c.get('principal');

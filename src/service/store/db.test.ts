@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb } from './db.ts';
-import { migrate } from './migrations.ts';
+import { MIGRATION_COUNT, migrate } from './migrations.ts';
 import { transaction } from './transaction.ts';
 
 const dirs: string[] = [];
@@ -18,7 +18,7 @@ describe('the store', () => {
     const db = openDb(join(dir, 'nested', 'attest.db'));
     expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     expect(db.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 });
-    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: MIGRATION_COUNT });
     expect(() =>
       db
         .prepare(
@@ -31,7 +31,7 @@ describe('the store', () => {
 
   it('applies migrations once', () => {
     const db = openDb(':memory:');
-    expect(migrate(db)).toBe(2);
+    expect(migrate(db)).toBe(MIGRATION_COUNT);
     expect(
       db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'qc_requests'").get(),
     ).toEqual({ n: 1 });

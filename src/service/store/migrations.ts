@@ -4,7 +4,10 @@ import { transaction } from './transaction.ts';
 
 // Versioned migrations, applied in order and recorded in PRAGMA user_version. A migration
 // never changes once it has landed: a change to the model is a new file.
-const MIGRATIONS = ['001-initial.sql', '002-uploads-and-events.sql'];
+const MIGRATIONS = ['001-initial.sql', '002-uploads-and-events.sql', '006-qc.sql'];
+
+/** The schema version a fully migrated database is at. */
+export const MIGRATION_COUNT = MIGRATIONS.length;
 
 export function migrate(db: DatabaseSync): number {
   const row = db.prepare('PRAGMA user_version').get() as { user_version: number };

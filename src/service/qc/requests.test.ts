@@ -1,0 +1,384 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBodySchema } from '../../contract/common.ts';
+import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
+import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
+import { startTestService, type TestService } from '../testing.ts';
+
+let service: TestService;
+let admin: string;
+let reviewer: string;
+let notary: string;
+let globex: string;
+let riley: string;
+
+beforeAll(async () => {
+  service = await startTestService();
+  [admin, reviewer, notary, globex] = await Promise.all(
+    ['acme-admin', 'acme-reviewer', 'acme-notary', 'globex-admin'].map((id) => service.token(id)),
+  );
+  riley = (
+    service.ctx.db.prepare("SELECT id FROM users WHERE display_name = 'Riley Reviewer'").get() as {
+      id: string;
+    }
+  ).id;
+});
+afterAll(() => service.close());
+
+const list = async (query: string, token = reviewer) => {
+  const result = await service.get(`/qc/v2/qc/requests?owner=acme&${query}`, token);
+  expect(result.status, result.text).toBe(200);
+  return QcRequestListSchema.parse(result.body);
+};
+const expectError = (
+  result: { status: number; body: unknown },
+  status: number,
+  message: RegExp,
+) => {
+  expect(result.status).toBe(status);
+  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
+};
+const outboxCount = () =>
+  Number(
+    service.ctx.db
+      .prepare("SELECT COUNT(*) AS n FROM outbox WHERE event_type = 'DOCUMENT_READY'")
+      .get()?.n,
+  );
+const stored = (id: string) =>
+  service.ctx.db
+    .prepare('SELECT status, verdicts, notes, reviewed_by FROM qc_requests WHERE id = ?')
+    .get(id);
+
+/** Pending requests not yet used by another test. */
+const taken = new Set<string>();
+async function pending(): Promise<QcRequest> {
+  const { qcRequests } = await list('status=pending&limit=50');
+  const next = qcRequests.find((r) => !taken.has(r.id));
+  if (!next) throw new Error('no pending request left');
+  taken.add(next.id);
+  return next;
+}
+const allApproved = (request: QcRequest) =>
+  request.checklistItems.map((item) => ({ id: item.id, status: 'approved' as const }));
+const patch = (id: string, json: unknown, token = reviewer) =>
+  service.send('PATCH', `/qc/v2/qc/requests/${id}`, { token, json });
+
+describe('GET /qc/v2/qc/requests', () => {
+  it('lists requests with documents, checklists and presigned files, oldest first', async () => {
+    const { qcRequests, pagination } = await list('limit=20');
+    expect(qcRequests).toHaveLength(20);
+    expect(pagination.totalCount).toBe(200);
+    const created = qcRequests.map((r) => r.createdOn);
+    expect(created).toEqual([...created].sort());
+    const first = qcRequests[0] as QcRequest;
+    expect(first.document.matterReference).toMatch(/^MR-2026-/);
+    expect(first.checklistItems.length).toBeGreaterThan(3);
+    expect(first.processName).not.toBe('');
+    expect(first.checklistVersion).toMatch(/^\d+\.\d+$/);
+    const pdf = await fetch(first.fileUrl);
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('filters by status, and the three states add up', async () => {
+    const counts = await Promise.all(
+      ['pending', 'approved', 'rejected'].map(
+        async (s) => (await list(`status=${s}&limit=1`)).pagination.totalCount,
+      ),
+    );
+    expect(counts.reduce((a, b) => a + b)).toBe(200);
+    const { qcRequests } = await list('status=rejected');
+    expect(
+      qcRequests.every(
+        (r) => r.status === 'rejected' && r.notes && r.reviewedBy && r.review?.shortId,
+      ),
+    ).toBe(true);
+  });
+
+  it('filters by process, checklist and firm', async () => {
+    const sample = (await list('limit=1')).qcRequests[0] as QcRequest;
+    const byFirm = await list(`firmId=${sample.document.firmId}`);
+    expect(byFirm.qcRequests.every((r) => r.document.firmId === sample.document.firmId)).toBe(true);
+    expect(byFirm.pagination.totalCount).toBeLessThan(200);
+    const byProcess = await list(
+      `processId=${(service.ctx.db.prepare('SELECT process_id FROM qc_requests WHERE id = ?').get(sample.id) as { process_id: string }).process_id}`,
+    );
+    expect(byProcess.qcRequests.every((r) => r.processName === sample.processName)).toBe(true);
+    const checklistId = (
+      service.ctx.db
+        .prepare("SELECT id FROM checklists WHERE owner = 'acme' AND display_name = ?")
+        .get(sample.checklistName) as { id: string }
+    ).id;
+    const byChecklist = await list(`checklistId=${checklistId}`);
+    expect(byChecklist.qcRequests.every((r) => r.checklistName === sample.checklistName)).toBe(
+      true,
+    );
+  });
+
+  it('orders newest first on request', async () => {
+    const created = (await list('orderDirection=desc&limit=30')).qcRequests.map((r) => r.createdOn);
+    expect(created).toEqual([...created].sort().reverse());
+  });
+
+  it('binds cursors to the filters', async () => {
+    const page = await list('status=pending&limit=5');
+    const result = await service.get(
+      `/qc/v2/qc/requests?owner=acme&status=approved&limit=5&cursor=${page.pagination.nextCursor}`,
+      reviewer,
+    );
+    expectError(result, 400, /invalid cursor/);
+  });
+
+  it('refuses bad filters, other owners, other roles and missing tokens', async () => {
+    expectError(
+      await service.get('/qc/v2/qc/requests?owner=acme&status=done', reviewer),
+      400,
+      /status/,
+    );
+    expectError(
+      await service.get('/qc/v2/qc/requests?owner=acme&processId=nope', reviewer),
+      400,
+      /processId/,
+    );
+    expectError(await service.get('/qc/v2/qc/requests', reviewer), 400, /owner/);
+    expectError(
+      await service.get('/qc/v2/qc/requests?owner=globex', reviewer),
+      401,
+      /owner globex/,
+    );
+    expectError(
+      await service.get('/qc/v2/qc/requests?owner=acme', notary),
+      401,
+      /qc\.review or qc\.manage/,
+    );
+    expectError(await service.get('/qc/v2/qc/requests?owner=acme'), 401, /Authorization/);
+    expectError(
+      await service.get('/qc/v2/qc/requests?owner=acme', 'forged.token.x'),
+      401,
+      /invalid/,
+    );
+  });
+});
+
+describe('GET /qc/v2/qc/requests/{qcrID}', () => {
+  it("returns one request; 404 for unknown and other owners' ids; 400 for a malformed id", async () => {
+    const sample = (await list('limit=1')).qcRequests[0] as QcRequest;
+    const one = await service.get(`/qc/v2/qc/requests/${sample.id}`, reviewer);
+    expect(one.status).toBe(200);
+    expect(QcRequestSchema.parse(one.body).id).toBe(sample.id);
+    expectError(await service.get(`/qc/v2/qc/requests/${sample.id}`, globex), 404, /not found/);
+    expectError(
+      await service.get('/qc/v2/qc/requests/00000000-0000-4000-8000-000000000000', reviewer),
+      404,
+      /not found/,
+    );
+    expectError(await service.get('/qc/v2/qc/requests/123', reviewer), 400, /UUID/);
+  });
+});
+
+describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
+  it('approves when every item is approved or not applicable, and publishes DOCUMENT_READY', async () => {
+    const request = await pending();
+    const items = request.checklistItems.map((item) => ({
+      id: item.id,
+      status: item.allowNA ? ('notApplicable' as const) : ('approved' as const),
+    }));
+    const before = outboxCount();
+    const result = await patch(request.id, {
+      status: 'approved',
+      reviewedBy: riley,
+      checklistItems: items,
+    });
+    expect(result.status, result.text).toBe(200);
+    const decided = QcRequestSchema.parse(result.body);
+    expect(decided).toMatchObject({ status: 'approved', reviewedBy: riley });
+    expect(decided.review?.shortId).toMatch(/^R-\d{5}$/);
+    expect(decided.reviewCompletedOn).toBeDefined();
+    expect(
+      decided.checklistItems.every(
+        (i) =>
+          i.completedBy === riley &&
+          (i.status === 'approved' || (i.allowNA && i.status === 'notApplicable')),
+      ),
+    ).toBe(true);
+    expect(outboxCount()).toBe(before + 1);
+    const message = service.ctx.db
+      .prepare(
+        "SELECT payload FROM outbox WHERE event_type = 'DOCUMENT_READY' ORDER BY created_on DESC, rowid DESC LIMIT 1",
+      )
+      .get() as { payload: string };
+    const payload = DocumentReadyPayloadSchema.parse(JSON.parse(message.payload));
+    expect(payload.fileUUID).toBe(request.document.id);
+    expect(Object.keys(JSON.parse(message.payload)).sort()).toEqual([
+      'crid',
+      'downloadUrl',
+      'fileRequestUUID',
+      'fileUUID',
+      'matterUUID',
+    ]);
+
+    // A second decision conflicts, says by whom and when, and changes nothing.
+    const again = await patch(
+      request.id,
+      { status: 'rejected', reviewedBy: riley, notes: 'late' },
+      admin,
+    );
+    expectError(
+      again,
+      409,
+      new RegExp(`already approved by ${riley} on ${decided.reviewCompletedOn}`),
+    );
+    expect(stored(request.id)).toMatchObject({ status: 'approved', notes: null });
+  });
+
+  it('rejects with notes alone, or with a rejected item and its note', async () => {
+    const a = await pending();
+    const withNotes = await patch(a.id, {
+      status: 'rejected',
+      reviewedBy: riley,
+      notes: 'Rescan page 2.',
+    });
+    expect(QcRequestSchema.parse(withNotes.body)).toMatchObject({
+      status: 'rejected',
+      notes: 'Rescan page 2.',
+    });
+    const b = await pending();
+    const item = b.checklistItems[0]?.id as string;
+    const withItem = await patch(b.id, {
+      status: 'rejected',
+      reviewedBy: riley,
+      checklistItems: [{ id: item, status: 'rejected', reviewerNote: 'Seal cut off' }],
+    });
+    const decided = QcRequestSchema.parse(withItem.body);
+    expect(decided.checklistItems.find((i) => i.id === item)).toMatchObject({
+      status: 'rejected',
+      reviewerNote: 'Seal cut off',
+    });
+  });
+
+  it('lets exactly one of two simultaneous reviews win', async () => {
+    const request = await pending();
+    const body = { status: 'approved', reviewedBy: riley, checklistItems: allApproved(request) };
+    const results = await Promise.all([
+      patch(request.id, body),
+      patch(request.id, { ...body, status: 'rejected', notes: 'no' }, admin),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  it.each([
+    [
+      'approval with an open item',
+      (r: QcRequest) => ({
+        status: 'approved',
+        reviewedBy: riley,
+        checklistItems: allApproved(r).slice(1),
+      }),
+      /open: /,
+    ],
+    [
+      'notApplicable on an item that does not allow it',
+      (r: QcRequest) => ({
+        status: 'approved',
+        reviewedBy: riley,
+        checklistItems: r.checklistItems.map((i) => ({
+          id: i.id,
+          status: i.allowNA ? 'approved' : 'notApplicable',
+        })),
+      }),
+      /cannot be not applicable/,
+    ],
+    [
+      'an item of another checklist',
+      (r: QcRequest) => ({
+        status: 'rejected',
+        reviewedBy: riley,
+        checklistItems: [{ id: '00000000-0000-4000-8000-000000000001', status: 'rejected' }],
+      }),
+      /not on this request's checklist/,
+    ],
+    [
+      'a reviewer who is not a user of the owner',
+      () => ({
+        status: 'rejected',
+        reviewedBy: '00000000-0000-4000-8000-000000000002',
+        notes: 'x',
+      }),
+      /not a user of this owner/,
+    ],
+    [
+      'a rejection with neither notes nor a rejected item',
+      (r: QcRequest) => ({ status: 'rejected', reviewedBy: riley, checklistItems: allApproved(r) }),
+      /rejected checklist item or rework notes/,
+    ],
+    [
+      'an unknown status',
+      () => ({ status: 'maybe', reviewedBy: riley }),
+      /status must be approved or rejected/,
+    ],
+    [
+      'an unknown field',
+      () => ({ status: 'rejected', reviewedBy: riley, notes: 'x', extra: 1 }),
+      /invalid request body/,
+    ],
+  ])('refuses %s with 400 and writes nothing', async (_, body, message) => {
+    const request = await pending();
+    const before = [stored(request.id), outboxCount()];
+    expectError(await patch(request.id, body(request)), 400, message);
+    expect([stored(request.id), outboxCount()]).toEqual(before);
+  });
+
+  it('refuses a deactivated reviewer', async () => {
+    const request = await pending();
+    const gone = (
+      service.ctx.db
+        .prepare("SELECT id FROM users WHERE owner = 'acme' AND deactivated_on IS NOT NULL")
+        .get() as { id: string }
+    ).id;
+    expectError(
+      await patch(request.id, { status: 'rejected', reviewedBy: gone, notes: 'x' }),
+      400,
+      /deactivated/,
+    );
+  });
+
+  it('refuses malformed JSON (400) and a non-JSON body (415)', async () => {
+    const request = await pending();
+    const token = { authorization: `Bearer ${reviewer}` };
+    expectError(
+      await service.send('PATCH', `/qc/v2/qc/requests/${request.id}`, {
+        headers: { ...token, 'content-type': 'application/json' },
+        body: '{"status":',
+      }),
+      400,
+      /not valid JSON/,
+    );
+    expectError(
+      await service.send('PATCH', `/qc/v2/qc/requests/${request.id}`, {
+        headers: { ...token, 'content-type': 'text/plain' },
+        body: 'approve',
+      }),
+      415,
+      /JSON/,
+    );
+    expect(stored(request.id)).toMatchObject({ status: 'pending' });
+  });
+
+  it('refuses other roles, other owners, unknown ids and missing or forged tokens', async () => {
+    const request = await pending();
+    const body = { status: 'rejected', reviewedBy: riley, notes: 'x' };
+    expectError(await patch(request.id, body, notary), 401, /qc\.review/);
+    expectError(await patch(request.id, body, globex), 404, /not found/);
+    expectError(await patch('00000000-0000-4000-8000-000000000000', body), 404, /not found/);
+    expectError(
+      await service.send('PATCH', `/qc/v2/qc/requests/${request.id}`, { json: body }),
+      401,
+      /Authorization/,
+    );
+    expectError(await patch(request.id, body, `${reviewer.slice(0, -3)}abc`), 401, /invalid/);
+    expect(stored(request.id)).toMatchObject({ status: 'pending', notes: null });
+  });
+});
