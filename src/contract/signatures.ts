@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ListQuerySchema,
   NonEmptyStringSchema,
   StringMapSchema,
   TimestampSchema,
@@ -58,7 +59,13 @@ export type SignatureRequest = z.infer<typeof SignatureRequestSchema>;
 
 // `documentId` is the deprecated twin of `fileId`; old clients send only it, some send both.
 export const SignatureRequestCreateSchema = z
-  .strictObject({ fileId: UuidSchema.optional(), documentId: UuidSchema.optional() })
+  .strictObject({
+    fileId: UuidSchema.optional(),
+    documentId: UuidSchema.optional(),
+    // Extension of the reference service: mark the request for wet-ink signing, so it
+    // waits for a scan (status awaitingWetInk). A real deployment decides this by workflow.
+    wetInk: z.boolean().optional(),
+  })
   .refine((body) => body.fileId !== undefined || body.documentId !== undefined, {
     message: 'fileId is required (documentId is accepted as its deprecated name)',
     path: ['fileId'],
@@ -127,6 +134,11 @@ export const TransactionListQuerySchema = z.object({
   filter: TransactionFilterSchema.optional(),
 });
 export type TransactionListQuery = z.infer<typeof TransactionListQuerySchema>;
+
+export const SignatureRequestListQuerySchema = ListQuerySchema.extend({
+  status: SignatureRequestStatusSchema.optional(),
+});
+export type SignatureRequestListQuery = z.infer<typeof SignatureRequestListQuerySchema>;
 
 export const SignatureRequestListSchema = listEnvelope('signatureRequests', SignatureRequestSchema);
 export type SignatureRequestList = z.infer<typeof SignatureRequestListSchema>;

@@ -17,9 +17,11 @@ let globex: string;
 
 beforeAll(async () => {
   service = await startTestService();
-  [admin, reviewer, globex] = await Promise.all(
-    ['acme-admin', 'acme-reviewer', 'globex-admin'].map((id) => service.token(id)),
-  );
+  [admin, reviewer, globex] = await Promise.all([
+    service.token('acme-admin'),
+    service.token('acme-reviewer'),
+    service.token('globex-admin'),
+  ]);
 });
 afterAll(() => service.close());
 

@@ -13,9 +13,12 @@ let riley: string;
 
 beforeAll(async () => {
   service = await startTestService();
-  [admin, reviewer, notary, globex] = await Promise.all(
-    ['acme-admin', 'acme-reviewer', 'acme-notary', 'globex-admin'].map((id) => service.token(id)),
-  );
+  [admin, reviewer, notary, globex] = await Promise.all([
+    service.token('acme-admin'),
+    service.token('acme-reviewer'),
+    service.token('acme-notary'),
+    service.token('globex-admin'),
+  ]);
   riley = (
     service.ctx.db.prepare("SELECT id FROM users WHERE display_name = 'Riley Reviewer'").get() as {
       id: string;
@@ -293,7 +296,7 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
     ],
     [
       'an item of another checklist',
-      (r: QcRequest) => ({
+      () => ({
         status: 'rejected',
         reviewedBy: riley,
         checklistItems: [{ id: '00000000-0000-4000-8000-000000000001', status: 'rejected' }],

@@ -1,7 +1,159 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import {
+  SignatureRequestCreateSchema,
+  SignatureRequestListQuerySchema,
+  SignatureRequestPatchSchema,
+  TransactionListQuerySchema,
+} from '../../contract/signatures.ts';
 import type { ServiceContext, ServiceEnv } from '../context.ts';
+import { requireListOwner, requirePermission } from '../http/auth.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import {
+  listPage,
+  parseListParams,
+  type ListDefinition,
+  type ListFilter,
+} from '../http/pagination.ts';
+import { jsonBody, queryParams, uuidParam } from '../http/validate.ts';
+import { transaction } from '../store/transaction.ts';
+import {
+  signatureRequestsJson,
+  transactionJson,
+  type SignatureRequestRow,
+  type TransactionRow,
+} from './signature-json.ts';
+import { confirmScan, issueScanUpload } from './wet-ink.ts';
 
-// Mount point; the area's endpoints are being built (issue "The reference service, complete").
-export function signatureRoutes(_ctx: ServiceContext) {
-  return new Hono<ServiceEnv>();
+export const SIGNATURE_REQUESTS: ListDefinition = {
+  name: 'signatureRequests',
+  from: 'signature_requests s',
+  select: 's.*',
+  ownerExpr: 's.owner',
+  idExpr: 's.id',
+  orderBy: { createdOn: { expr: 's.created_on', field: 'created_on' } },
+  defaultOrderBy: 'createdOn',
+};
+
+// Transaction filters the reference service understands: field -> column.
+const TRANSACTION_FILTERS: Record<string, string> = { status: 'status', otpMethod: 'otp_method' };
+
+export function signatureRoutes(ctx: ServiceContext) {
+  const routes = new Hono<ServiceEnv>();
+  const get = (owner: string, id: string) => {
+    const row = ctx.db
+      .prepare('SELECT * FROM signature_requests WHERE id = ? AND owner = ?')
+      .get(id, owner) as SignatureRequestRow | undefined;
+    if (!row) throw notFound(`signature request ${id} not found`);
+    return row;
+  };
+  const one = (row: SignatureRequestRow) => signatureRequestsJson(ctx, [row])[0];
+
+  routes.get('/requests', (c) => {
+    requirePermission(c, 'signatures.write');
+    const owner = requireListOwner(c, c.req.query('owner'));
+    const { status } = queryParams(c, SignatureRequestListQuerySchema);
+    const filter: ListFilter = status
+      ? { clauses: [{ sql: 's.status = ?', params: [status] }], binding: { status } }
+      : { clauses: [], binding: {} };
+    const { rows, pagination } = listPage<SignatureRequestRow>(
+      ctx,
+      SIGNATURE_REQUESTS,
+      parseListParams(c.req.query(), owner, SIGNATURE_REQUESTS),
+      filter,
+    );
+    return c.json({ signatureRequests: signatureRequestsJson(ctx, rows), pagination }, 200);
+  });
+
+  routes.get('/requests/:signatureRequestId', (c) => {
+    const { owner } = requirePermission(c, 'signatures.write');
+    return c.json(one(get(owner, uuidParam(c, 'signatureRequestId'))), 200);
+  });
+
+  routes.post('/requests', async (c) => {
+    const { owner } = requirePermission(c, 'signatures.write');
+    const body = await jsonBody(c, SignatureRequestCreateSchema);
+    const fileId = (body.fileId ?? body.documentId) as string;
+    const row = transaction(ctx.db, () => {
+      // Another owner's file is as unknown as a file that does not exist.
+      if (!ctx.db.prepare('SELECT 1 FROM files WHERE id = ? AND owner = ?').get(fileId, owner)) {
+        throw badRequest(`${body.fileId ? 'fileId' : 'documentId'} is not a file of this owner`);
+      }
+      const id = randomUUID();
+      ctx.db
+        .prepare(
+          'INSERT INTO signature_requests (id, owner, file_id, status, wet_ink, created_on) VALUES (?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          id,
+          owner,
+          fileId,
+          body.wetInk ? 'awaitingWetInk' : 'pending',
+          body.wetInk ? 1 : 0,
+          ctx.clock.now().toISOString(),
+        );
+      return get(owner, id);
+    });
+    return c.json(one(row), 201);
+  });
+
+  routes.delete('/requests/:signatureRequestId', (c) => {
+    const { owner } = requirePermission(c, 'signatures.write');
+    const id = uuidParam(c, 'signatureRequestId');
+    transaction(ctx.db, () => {
+      get(owner, id);
+      ctx.db.prepare('DELETE FROM signature_requests WHERE id = ? AND owner = ?').run(id, owner);
+    });
+    return c.body(null, 204);
+  });
+
+  routes.get('/requests/:signatureRequestId/uploadUrl', (c) => {
+    const { owner } = requirePermission(c, 'signatures.write');
+    const row = get(owner, uuidParam(c, 'signatureRequestId'));
+    return c.json(
+      transaction(ctx.db, () => issueScanUpload(ctx, row)),
+      200,
+    );
+  });
+
+  routes.patch('/requests/:signatureRequestId', async (c) => {
+    const principal = requirePermission(c, 'signatures.write');
+    const id = uuidParam(c, 'signatureRequestId');
+    await jsonBody(c, SignatureRequestPatchSchema);
+    const row = transaction(ctx.db, () => {
+      confirmScan(ctx, get(principal.owner, id), principal);
+      return get(principal.owner, id);
+    });
+    return c.json(one(row), 200);
+  });
+
+  routes.get('/transactions', (c) => {
+    const principal = requirePermission(c, 'signatures.write');
+    const query = queryParams(c, TransactionListQuerySchema);
+    // Only transactions the caller's user is party to; a machine client is party to none.
+    if (!principal.userId) return c.json({ transactions: [] }, 200);
+    const where = ['owner = ?', '(signer_id = ? OR notary_id = ?)'];
+    const params: string[] = [principal.owner, principal.userId, principal.userId];
+    if (query.clientGroup) {
+      where.push('client_group = ?');
+      params.push(query.clientGroup);
+    }
+    if (query.filter) {
+      const column = TRANSACTION_FILTERS[query.filter.field];
+      if (!column)
+        throw badRequest(
+          `filter field must be one of: ${Object.keys(TRANSACTION_FILTERS).join(', ')}`,
+        );
+      where.push(`${column} IN (${query.filter.values.map(() => '?').join(', ')})`);
+      params.push(...query.filter.values);
+    }
+    const rows = ctx.db
+      .prepare(
+        `SELECT * FROM signature_transactions WHERE ${where.join(' AND ')} ORDER BY created_on DESC, id`,
+      )
+      .all(...params) as unknown as TransactionRow[];
+    return c.json({ transactions: rows.map(transactionJson) }, 200);
+  });
+
+  return routes;
 }
