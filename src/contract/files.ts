@@ -52,3 +52,27 @@ export type FileRequest = z.infer<typeof FileRequestSchema>;
 
 export const FileRequestListSchema = listEnvelope('fileRequests', FileRequestSchema);
 export type FileRequestList = z.infer<typeof FileRequestListSchema>;
+
+/** An upload slot for a new file: POST the PDF to uploadUrl, then create the file with key. */
+export const FileUploadSchema = z.object({
+  key: NonEmptyStringSchema,
+  uploadUrl: NonEmptyStringSchema,
+  uploadValues: z.record(z.string(), z.string()),
+  expiresOn: TimestampSchema,
+});
+export type FileUpload = z.infer<typeof FileUploadSchema>;
+
+export const FileCreateSchema = z.strictObject({
+  key: NonEmptyStringSchema,
+  filename: z.string().trim().min(1, 'filename must not be empty').max(255),
+  matterReference: z.string().trim().min(1, 'matterReference must not be empty').max(100),
+  preparedBy: z.string().trim().min(1, 'preparedBy must not be empty').max(200),
+  preparedOn: TimestampSchema.optional(),
+  firmId: UuidSchema,
+  accountId: UuidSchema.optional(),
+  templates: z
+    .array(TemplateSchema.omit({ id: true }))
+    .max(20)
+    .optional(),
+});
+export type FileCreate = z.infer<typeof FileCreateSchema>;
