@@ -1,7 +1,8 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import { ErrorBodySchema } from '../contract/common.ts';
 import { demoClient } from './seed/demo-clients.ts';
 import { startService, type RunningService, type StartServiceOptions } from './server.ts';
 
@@ -12,10 +13,23 @@ import { startService, type RunningService, type StartServiceOptions } from './s
 export interface TestService extends RunningService {
   /** A fresh access token for a demo client, from the real token endpoint. */
   token(clientId: string, scope?: string): Promise<string>;
+  /** A token for every demo client, by client id. */
+  tokens(): Promise<DemoTokens>;
   /** GET with a bearer token (or none); returns status, parsed JSON and headers. */
   get(path: string, token?: string): Promise<JsonResponse>;
   /** Any method; a `json` body is sent as application/json, `body` as it is. */
   send(method: string, path: string, init?: SendInit): Promise<JsonResponse>;
+}
+
+export type DemoTokens = Record<
+  'acme-admin' | 'acme-reviewer' | 'acme-notary' | 'acme-integration' | 'globex-admin',
+  string
+>;
+
+/** Asserts an error response: its status and a `{message}` matching message. */
+export function expectError(result: JsonResponse, status: number, message: RegExp | string): void {
+  expect(result.status, result.text).toBe(status);
+  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
 }
 
 export interface SendInit {
@@ -54,7 +68,7 @@ export async function startTestService(
   const dataDir = mkdtempSync(join(tmpdir(), 'attest-test-'));
   cpSync(inject('demoSnapshot'), dataDir, { recursive: true });
   const service = await startService({ dataDir, log: () => {}, ...options });
-  return {
+  const self: TestService = {
     ...service,
     async close() {
       await service.close();
@@ -77,6 +91,17 @@ export async function startTestService(
         throw new Error(`no token for ${clientId}: ${response.status}`);
       return body.access_token;
     },
+    async tokens() {
+      const ids = [
+        'acme-admin',
+        'acme-reviewer',
+        'acme-notary',
+        'acme-integration',
+        'globex-admin',
+      ] as const;
+      const tokens = await Promise.all(ids.map((id) => self.token(id)));
+      return Object.fromEntries(ids.map((id, i) => [id, tokens[i]])) as DemoTokens;
+    },
     async get(path, token) {
       const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
       return toJsonResponse(await fetch(`${service.url}${path}`, { headers }));
@@ -94,4 +119,5 @@ export async function startTestService(
       );
     },
   };
+  return self;
 }

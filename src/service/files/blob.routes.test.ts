@@ -53,6 +53,18 @@ describe('presigned uploads', () => {
     expect(row).toMatchObject({ content_type: 'application/pdf', size: PDF.byteLength });
   });
 
+  it('accepts one upload per key: a second one is refused and the first bytes stay', async () => {
+    const k = key();
+    const presigned = issue('scan', k);
+    expect((await upload(presigned, PDF)).status).toBe(204);
+    const other = new TextEncoder().encode('%PDF-1.7\n% different bytes\n');
+    expect(await upload(presigned, other)).toEqual({
+      status: 403,
+      body: { message: 'a file was already uploaded with this key' },
+    });
+    expect(service.ctx.blobs.get(k)).toEqual(PDF);
+  });
+
   it('refuses a file that is not a PDF by content with 415, whatever its name', async () => {
     const k = key();
     const result = await upload(

@@ -26,6 +26,8 @@ function store(ctx: ServiceContext, c: Context, policy: UploadPolicy, bytes: Uin
   if (!row || row.owner !== policy.owner || row.kind !== policy.kind) {
     return errorResponse(c, 403, 'this upload key was not issued');
   }
+  // Write-once: bytes a profile or request already points at must not be swapped later.
+  if (row.uploaded_on) return errorResponse(c, 403, 'a file was already uploaded with this key');
   const rules = UPLOAD_RULES[policy.kind];
   const max = Math.min(rules.maxBytes, policy.maxBytes);
   if (bytes.byteLength === 0) return errorResponse(c, 400, 'the file is empty');

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../../contract/common.ts';
 import {
   FileListSchema,
   FileRequestListSchema,
@@ -8,7 +7,7 @@ import {
 } from '../../contract/files.ts';
 import { renderScanPdf } from '../seed/documents.ts';
 import { transaction } from '../store/transaction.ts';
-import { startTestService, type TestService } from '../testing.ts';
+import { expectError, startTestService, type TestService } from '../testing.ts';
 
 let service: TestService;
 let admin: string;
@@ -25,14 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const expectError = (
-  result: { status: number; body: unknown },
-  status: number,
-  message: RegExp,
-) => {
-  expect(result.status, JSON.stringify(result.body)).toBe(status);
-  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
-};
 const firm = (owner: string) =>
   (
     service.ctx.db.prepare('SELECT id FROM firms WHERE owner = ? LIMIT 1').get(owner) as {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../../contract/common.ts';
 import {
   QcChecklistListSchema,
   QcChecklistSchema,
@@ -8,7 +7,7 @@ import {
   QcProcessUpdateResponseSchema,
   type QcProcess,
 } from '../../contract/qc.ts';
-import { startTestService, type TestService } from '../testing.ts';
+import { expectError, startTestService, type TestService } from '../testing.ts';
 
 let service: TestService;
 let admin: string;
@@ -25,14 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const expectError = (
-  result: { status: number; body: unknown },
-  status: number,
-  message: RegExp,
-) => {
-  expect(result.status).toBe(status);
-  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
-};
 const processes = async (query = '', token = admin) => {
   const result = await service.get(`/qc/v2/qc/processes?owner=acme${query}`, token);
   expect(result.status, result.text).toBe(200);

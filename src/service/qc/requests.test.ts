@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../../contract/common.ts';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
 import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
-import { startTestService, type TestService } from '../testing.ts';
+import { expectError, startTestService, type TestService } from '../testing.ts';
 
 let service: TestService;
 let admin: string;
@@ -31,14 +30,6 @@ const list = async (query: string, token = reviewer) => {
   const result = await service.get(`/qc/v2/qc/requests?owner=acme&${query}`, token);
   expect(result.status, result.text).toBe(200);
   return QcRequestListSchema.parse(result.body);
-};
-const expectError = (
-  result: { status: number; body: unknown },
-  status: number,
-  message: RegExp,
-) => {
-  expect(result.status).toBe(status);
-  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
 };
 const outboxCount = () =>
   Number(

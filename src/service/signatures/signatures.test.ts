@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../../contract/common.ts';
 import { QcRequestListSchema } from '../../contract/qc.ts';
 import {
   SignatureRequestListSchema,
@@ -9,7 +8,7 @@ import {
   type SignatureRequest,
 } from '../../contract/signatures.ts';
 import { renderScanPdf } from '../seed/documents.ts';
-import { startTestService, type TestService } from '../testing.ts';
+import { expectError, startTestService, type TestService } from '../testing.ts';
 
 let service: TestService;
 let notary: string;
@@ -28,14 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const expectError = (
-  result: { status: number; body: unknown },
-  status: number,
-  message: RegExp,
-) => {
-  expect(result.status, JSON.stringify(result.body)).toBe(status);
-  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
-};
 const list = async (query = '', token = notary) => {
   const result = await service.get(`/signatures/v2/requests?owner=acme${query}`, token);
   expect(result.status, result.text).toBe(200);
