@@ -197,3 +197,16 @@ export const AccountListSchema = listEnvelope('accounts', AccountSummarySchema);
 export type AccountList = z.infer<typeof AccountListSchema>;
 export const CreditorListSchema = listEnvelope('creditors', CreditorSchema);
 export type CreditorList = z.infer<typeof CreditorListSchema>;
+
+// An account's entities: GET /accounts/v1/accounts/{accountId}/entities (key `entities`).
+export const EntityListQuerySchema = ListQuerySchema.extend({
+  orderBy: z.enum(['createdOn', 'name']).optional(),
+});
+export type EntityListQuery = z.infer<typeof EntityListQuerySchema>;
+export const EntityListSchema = listEnvelope('entities', EntitySchema);
+export type EntityList = z.infer<typeof EntityListSchema>;
+
+export const CreditorListQuerySchema = ListQuerySchema.extend({
+  orderBy: z.enum(['name']).optional(),
+});
+export type CreditorListQuery = z.infer<typeof CreditorListQuerySchema>;

@@ -83,6 +83,13 @@ describe('JSON bodies', () => {
     ['malformed JSON', '{"name":', 400, /not valid JSON/],
     ['a schema violation', '{"name":""}', 400, /invalid request body: name:/],
     ['an unknown field', '{"name":"x","extra":1}', 400, /invalid request body/],
+    [
+      'a __proto__ key',
+      '{"name":"x","__proto__":{"admin":true}}',
+      400,
+      /__proto__: "__proto__" is not accepted/,
+    ],
+    ['a lone surrogate', '{"name":"\\ud800"}', 400, /name: strings must be well-formed Unicode/],
   ])('refuses %s', async (_, body, status, message) => {
     const result = await post(body);
     expect(result.status).toBe(status);

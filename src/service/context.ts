@@ -18,7 +18,10 @@ export interface ServiceContext {
 }
 
 export interface EventDispatcher {
+  /** Something was published: look at the outbox soon. */
   wake(): void;
+  /** Attempts every message due by the service clock; resolves once those attempts are done. */
+  tick(): Promise<number>;
 }
 
 /** Hono's typing of per-request variables. */

@@ -1,22 +1,57 @@
 import { resolve } from 'node:path';
+import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
+import type { WebhookConfig } from './events/delivery.ts';
+
+// An empty variable (`ATTEST_WEBHOOK_URL=` in a shell or .env) means unset.
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const WebhookSecretSchema = z.string().superRefine((secret, ctx) => {
+  if (!secret.startsWith('whsec_')) {
+    ctx.addIssue({ code: 'custom', message: 'each secret must start with whsec_' });
+    return;
+  }
+  try {
+    new Webhook(secret);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'each secret must be whsec_ then base64 key bytes' });
+  }
+});
 
 // The only place the service reads process.env: parsed once at start-up, so a bad value
 // fails loudly before anything listens.
-const ServiceEnvSchema = z.object({
-  SERVICE_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
-  SERVICE_HOST: z.string().min(1).default('127.0.0.1'),
-  ATTEST_DATA_DIR: z.string().min(1).default('.attest'),
-  // The base URL the service names itself by (token `iss`, scopes, presigned URLs); by
-  // default http://<host>:<port>.
-  ATTEST_SERVICE_URL: z.url().optional(),
-});
+const ServiceEnvSchema = z
+  .object({
+    SERVICE_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+    SERVICE_HOST: z.string().min(1).default('127.0.0.1'),
+    ATTEST_DATA_DIR: z.string().min(1).default('.attest'),
+    // The base URL the service names itself by (token `iss`, scopes, presigned URLs); by
+    // default http://<host>:<port>.
+    ATTEST_SERVICE_URL: z.url().optional(),
+    // The one webhook endpoint (the spec registers endpoints out of band; DESIGN.md).
+    ATTEST_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+    // Several secrets, space-separated, sign every delivery once each (rotation).
+    ATTEST_WEBHOOK_SECRET: optional(
+      z
+        .string()
+        .transform((value) => value.split(/\s+/).filter(Boolean))
+        .pipe(z.array(WebhookSecretSchema).min(1, 'name at least one whsec_ secret')),
+    ),
+  })
+  .refine((e) => !e.ATTEST_WEBHOOK_URL || e.ATTEST_WEBHOOK_SECRET, {
+    error: 'ATTEST_WEBHOOK_URL is set, so ATTEST_WEBHOOK_SECRET must hold its signing secret(s)',
+    path: ['ATTEST_WEBHOOK_SECRET'],
+    when: (payload) => payload.issues.length === 0,
+  });
 
 export interface ServiceEnv {
   port: number;
   host: string;
   dataDir: string;
   publicUrl: string | undefined;
+  /** null: no endpoint configured, so events stay pending in the outbox. */
+  webhook: WebhookConfig | null;
 }
 
 export function readServiceEnv(env: NodeJS.ProcessEnv = process.env): ServiceEnv {
@@ -30,5 +65,9 @@ export function readServiceEnv(env: NodeJS.ProcessEnv = process.env): ServiceEnv
     host: e.SERVICE_HOST,
     dataDir: resolve(e.ATTEST_DATA_DIR),
     publicUrl: e.ATTEST_SERVICE_URL?.replace(/\/+$/, ''),
+    webhook:
+      e.ATTEST_WEBHOOK_URL && e.ATTEST_WEBHOOK_SECRET
+        ? { url: e.ATTEST_WEBHOOK_URL, secrets: e.ATTEST_WEBHOOK_SECRET }
+        : null,
   };
 }

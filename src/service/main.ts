@@ -11,12 +11,17 @@ export async function runService(): Promise<RunningService> {
     host: env.host,
     dataDir: env.dataDir,
     publicUrl: env.publicUrl,
+    webhook: env.webhook,
   });
   const width = Math.max(...DEMO_CLIENTS.map((c) => c.clientId.length));
   console.log(
     [
       `Attest reference service: ${service.url}  (data: ${env.dataDir})`,
       `  token endpoint: POST ${service.url}/auth/v1/oauth2/token (HTTP Basic, grant_type=client_credentials)`,
+      // Never the secrets: the count is enough to see that rotation is configured.
+      env.webhook
+        ? `  webhooks: POST ${env.webhook.url} (${env.webhook.secrets.length} signing secret${env.webhook.secrets.length === 1 ? '' : 's'})`
+        : '  webhooks: off (set ATTEST_WEBHOOK_URL and ATTEST_WEBHOOK_SECRET); events stay pending',
       '  demo logins (client id / secret):',
       ...DEMO_CLIENTS.map(
         (c) =>

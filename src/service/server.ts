@@ -4,6 +4,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createServiceApp } from './app.ts';
 import { createClock, type Clock } from './clock.ts';
 import type { ServiceContext } from './context.ts';
+import type { WebhookConfig } from './events/delivery.ts';
+import { createDispatcher } from './events/dispatcher.ts';
 import { loadKeys } from './keys.ts';
 import { seedDemo } from './seed/demo.ts';
 import { fileBlobStore, memoryBlobStore } from './store/blobs.ts';
@@ -20,6 +22,8 @@ export interface StartServiceOptions {
   seed?: boolean;
   clock?: Clock;
   log?: (message: string, detail?: unknown) => void;
+  /** Where webhooks go (ATTEST_WEBHOOK_URL); null or absent keeps messages pending. */
+  webhook?: WebhookConfig | null;
 }
 
 export interface RunningService {
@@ -52,7 +56,8 @@ export async function openServiceContext(
     blobs: dataDir ? fileBlobStore(join(dataDir, 'blobs')) : memoryBlobStore(),
     baseUrl: options.baseUrl ?? '',
     log: options.log ?? defaultLog,
-    events: { wake() {} },
+    // Replaced by the webhook dispatcher once the service listens (startService).
+    events: { wake() {}, tick: () => Promise.resolve(0) },
   };
 }
 
@@ -86,19 +91,25 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
   const listenUrl = `http://${hostInUrl}:${port}`;
   ctx.baseUrl = options.publicUrl ?? listenUrl;
+  // After listen: presigned download URLs in payloads need the base URL.
+  const dispatcher = createDispatcher(ctx, options.webhook ?? null);
+  ctx.events = dispatcher;
 
   return {
     url: ctx.baseUrl,
     listenUrl,
     ctx,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      // First: running attempts are cancelled (they stay pending) before the store closes.
+      await dispatcher.close();
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => {
           db.close();
           if (error) reject(error);
           else resolve();
         });
         if ('closeAllConnections' in server) server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

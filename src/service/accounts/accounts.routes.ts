@@ -1,19 +1,15 @@
 import { Hono } from 'hono';
+import { AccountUpsertSchema } from '../../contract/accounts.ts';
 import type { ServiceContext, ServiceEnv } from '../context.ts';
 import { requireListOwner, requirePermission } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { listPage, parseListParams, type ListDefinition } from '../http/pagination.ts';
-import { uuidParam } from '../http/validate.ts';
-import {
-  ACCOUNT_COLUMNS,
-  accountJson,
-  ENTITY_COLUMNS,
-  entityJson,
-  firmJson,
-  type AccountRow,
-  type EntityRow,
-  type FirmRow,
-} from './rows.ts';
+import { jsonBody, uuidParam } from '../http/validate.ts';
+import { readAccount } from './account-store.ts';
+import { creditorRoutes } from './creditors.routes.ts';
+import { entityRoutes } from './entities.routes.ts';
+import { ACCOUNT_COLUMNS, accountJson, firmJson, type AccountRow, type FirmRow } from './rows.ts';
+import { upsertAccount } from './upsert.ts';
 
 export const FIRMS: ListDefinition = {
   name: 'firms',
@@ -60,18 +56,19 @@ export function accountRoutes(ctx: ServiceContext) {
   routes.get('/accounts/:accountId', (c) => {
     const { owner } = requirePermission(c, 'accounts.write');
     const id = uuidParam(c, 'accountId');
-    const row = ctx.db
-      .prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts a WHERE a.id = ? AND a.owner = ?`)
-      .get(id, owner) as AccountRow | undefined;
-    if (!row) throw notFound(`account ${id} not found`);
-    const entities = ctx.db
-      .prepare(
-        `SELECT ${ENTITY_COLUMNS} FROM entities e JOIN accounts a ON a.id = e.account_id` +
-          ' WHERE e.account_id = ? AND e.owner = ? ORDER BY e.created_on, e.id',
-      )
-      .all(id, owner) as unknown as EntityRow[];
-    return c.json({ ...accountJson(row), entities: entities.map(entityJson) }, 200);
+    const account = readAccount(ctx, owner, id);
+    if (!account) throw notFound(`account ${id} not found`);
+    return c.json(account, 200);
   });
 
+  routes.put('/accounts', async (c) => {
+    const { owner } = requirePermission(c, 'accounts.write');
+    const snapshot = await jsonBody(c, AccountUpsertSchema);
+    const { created, account } = upsertAccount(ctx, owner, snapshot);
+    return c.json(account, created ? 201 : 200);
+  });
+
+  routes.route('/', entityRoutes(ctx));
+  routes.route('/', creditorRoutes(ctx));
   return routes;
 }

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountListSchema, AccountSchema, FirmListSchema } from '../../contract/accounts.ts';
-import { ErrorBodySchema } from '../../contract/common.ts';
 import { decryptSsn } from './ssn.ts';
-import { startTestService, type TestService } from '../testing.ts';
+import { expectError, startTestService, type TestService } from '../testing.ts';
 
 let service: TestService;
 let acme: string;
@@ -18,11 +17,6 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => service.close());
-
-function expectError(result: { status: number; body: unknown }, status: number, message: RegExp) {
-  expect(result.status).toBe(status);
-  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
-}
 
 describe('GET /accounts/v1/firms', () => {
   it("lists the owner's firms by name in the spec envelope", async () => {

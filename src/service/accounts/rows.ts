@@ -1,4 +1,4 @@
-import type { AccountSummary, Address, Entity, Firm } from '../../contract/accounts.ts';
+import type { AccountSummary, Address, Creditor, Entity, Firm } from '../../contract/accounts.ts';
 
 // Database rows to the interface's JSON. The SSN column is never read here: the only
 // SSN-derived value that leaves the service is ssn_last_four.
@@ -43,7 +43,7 @@ export const accountJson = (row: AccountRow): AccountSummary => ({
   entityCount: Number(row.entity_count),
 });
 
-export interface EntityRow {
+export interface EntityRow extends Record<string, unknown> {
   id: string;
   matter_id: string;
   type: Entity['type'];
@@ -89,5 +89,21 @@ export const entityJson = (row: EntityRow): Entity => ({
   ...optional('mailingAddress', address(row.mailing_address)),
   ...optional('physicalAddress', address(row.physical_address)),
   metadata: JSON.parse(row.metadata) as Record<string, string>,
+  createdOn: row.created_on,
+});
+
+export interface CreditorRow extends Record<string, unknown> {
+  id: string;
+  owner: string;
+  creditor_code: string;
+  name: string;
+  created_on: string;
+}
+
+export const creditorJson = (row: CreditorRow): Creditor => ({
+  id: row.id,
+  owner: row.owner,
+  name: row.name,
+  creditorCode: row.creditor_code,
   createdOn: row.created_on,
 });

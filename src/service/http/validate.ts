@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { badRequest, describeIssues, HttpError } from './errors.ts';
+import { findProblem } from './json-guard.ts';
 
 /** Reads a JSON body and validates it against schema; 415/400 with a clear message otherwise. */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
@@ -13,6 +14,12 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
     raw = JSON.parse(await c.req.text());
   } catch {
     throw badRequest('request body is not valid JSON');
+  }
+  const problem = findProblem(raw);
+  if (problem) {
+    throw badRequest(
+      `invalid request body: ${problem.path.join('.') || '(body)'}: ${problem.message}`,
+    );
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw badRequest(`invalid request body: ${describeIssues(parsed.error)}`);

@@ -34,6 +34,11 @@ const SIZES = {
   },
 } as const;
 type Owner = keyof typeof SIZES;
+export type DemoOwner = Owner;
+
+export function isDemoOwner(owner: string): owner is DemoOwner {
+  return Object.hasOwn(SIZES, owner);
+}
 
 export interface OwnerSeed {
   owner: Owner;
@@ -54,6 +59,20 @@ export async function seedDemo(ctx: ServiceContext): Promise<boolean> {
     for (const seed of owners) insertOwner(ctx, seed);
   });
   return true;
+}
+
+/**
+ * One owner's demo data, for the sandbox reset: prepareDemoOwner renders the documents
+ * (rewriting their blobs, byte for byte the same) outside any transaction; insertDemoOwner
+ * then inserts the rows, keeping the owner row and clients that exist, so issued tokens
+ * keep working. The caller clears the owner's other rows first, in the same transaction.
+ */
+export function prepareDemoOwner(ctx: ServiceContext, owner: DemoOwner): Promise<OwnerSeed> {
+  return prepareOwner(ctx, owner);
+}
+
+export function insertDemoOwner(ctx: ServiceContext, seed: OwnerSeed): void {
+  insertOwner(ctx, seed);
 }
 
 const OWNER_NAMES: Record<Owner, string> = {
@@ -188,7 +207,10 @@ function insertOwner(ctx: ServiceContext, seed: OwnerSeed): void {
   const { db } = ctx;
   const { owner, faker, users } = seed;
   const size = SIZES[owner];
-  db.prepare('INSERT INTO owners (id, name) VALUES (?, ?)').run(owner, OWNER_NAMES[owner]);
+  db.prepare('INSERT OR IGNORE INTO owners (id, name) VALUES (?, ?)').run(
+    owner,
+    OWNER_NAMES[owner],
+  );
 
   const insertUser = db.prepare(
     'INSERT INTO users (id, owner, display_name, email, job_title, phone_number, is_notary, deactivated_on, created_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -209,7 +231,10 @@ function insertOwner(ctx: ServiceContext, seed: OwnerSeed): void {
   const insertClient = db.prepare(
     'INSERT INTO clients (id, owner, secret_hash, user_id, perms, scopes) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const hasClient = db.prepare('SELECT 1 FROM clients WHERE id = ?');
   for (const c of DEMO_CLIENTS.filter((client) => client.owner === owner)) {
+    // Kept across a sandbox reset (and not re-hashed: scrypt is slow on purpose).
+    if (hasClient.get(c.clientId)) continue;
     const userId = c.user ? demoId(owner, 'user', c.user) : null;
     insertClient.run(
       c.clientId,

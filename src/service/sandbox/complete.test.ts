@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBodySchema } from '../../contract/common.ts';
+import { CompleteSignatureRequestResultSchema } from '../../contract/sandbox.ts';
+import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
+import { startReceiver, type Receiver } from '../events/test-receiver.ts';
+import { startTestService, type JsonResponse, type TestService } from '../testing.ts';
+
+const SECRET = `whsec_${Buffer.from('complete test secret').toString('base64')}`;
+
+let receiver: Receiver;
+let service: TestService;
+let admin: string;
+let globex: string;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  service = await startTestService({ webhook: { url: receiver.url, secrets: [SECRET] } });
+  [admin, globex] = await Promise.all([service.token('acme-admin'), service.token('globex-admin')]);
+});
+afterAll(async () => {
+  await service.close();
+  await receiver.close();
+});
+
+interface RequestRow {
+  id: string;
+  owner: string;
+  status: string;
+  file_id: string;
+  scan_blob_key: string | null;
+  completed_blob_key: string | null;
+  signed_by: string | null;
+  notarized_by: string | null;
+  completed_on: string | null;
+}
+
+function requestRow(id: string): RequestRow {
+  return service.ctx.db
+    .prepare('SELECT * FROM signature_requests WHERE id = ?')
+    .get(id) as unknown as RequestRow;
+}
+
+/** A request of the owner in a state, optionally one no transaction names. */
+function pick(owner: string, status: string, inTransaction?: boolean): RequestRow {
+  const named = `EXISTS (SELECT 1 FROM signature_transactions t, json_each(t.signature_requests) j
+    WHERE t.owner = r.owner AND j.value = r.id)`;
+  const condition = inTransaction === undefined ? '1' : inTransaction ? named : `NOT ${named}`;
+  const row = service.ctx.db
+    .prepare(
+      `SELECT * FROM signature_requests r WHERE owner = ? AND status = ? AND ${condition}
+       AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.payload LIKE '%' || r.file_id || '%')
+       ORDER BY id LIMIT 1`,
+    )
+    .get(owner, status) as RequestRow | undefined;
+  if (!row) throw new Error(`no ${status} request of ${owner} to test with`);
+  return row;
+}
+
+const complete = (id: string, token: string | undefined = admin) =>
+  service.send('POST', `/sandbox/v1/signature-requests/${id}/complete`, { token });
+
+function expectError(result: JsonResponse, status: number, message: RegExp) {
+  expect(result.status, result.text).toBe(status);
+  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
+}
+
+const outboxCount = () => service.ctx.db.prepare('SELECT COUNT(*) AS n FROM outbox').get()?.n;
+
+function blobOf(key: string): Uint8Array {
+  const bytes = service.ctx.blobs.get(key);
+  if (!bytes) throw new Error(`no blob ${key}`);
+  return bytes;
+}
+
+describe('POST /sandbox/v1/signature-requests/{id}/complete', () => {
+  it('completes the request and fires DOCUMENT_READY with the signed document', async () => {
+    const before = pick('acme', 'pending', true);
+    const result = await complete(before.id);
+    expect(result.status, result.text).toBe(200);
+    const body = CompleteSignatureRequestResultSchema.parse(result.body);
+    expect(body.id).toBe(before.id);
+
+    const after = requestRow(before.id);
+    const file = service.ctx.db
+      .prepare('SELECT blob_key FROM files WHERE id = ?')
+      .get(before.file_id) as { blob_key: string };
+    expect(after).toMatchObject({
+      status: 'completed',
+      completed_on: body.completedOn,
+      completed_blob_key: file.blob_key,
+    });
+    // Signer and notary come from the transaction that names the request.
+    const tx = service.ctx.db
+      .prepare(
+        `SELECT signer_id, notary_id FROM signature_transactions t, json_each(t.signature_requests) j
+         WHERE j.value = ? ORDER BY t.created_on DESC, t.id LIMIT 1`,
+      )
+      .get(before.id) as { signer_id: string; notary_id: string };
+    expect(after.signed_by).toBe(tx.signer_id);
+    expect(after.notarized_by).toBe(tx.notary_id);
+
+    // Stored with the change, and delivered: hook-id is the message id, the URL gets the PDF.
+    const message = service.ctx.db
+      .prepare('SELECT owner, event_type FROM outbox WHERE id = ?')
+      .get(body.messageId);
+    expect(message).toEqual({ owner: 'acme', event_type: 'DOCUMENT_READY' });
+    const requests = await receiver.waitFor(1);
+    const delivery = requests.find((r) => r.headers['hook-id'] === body.messageId);
+    if (!delivery) throw new Error('DOCUMENT_READY was not delivered');
+    const payload = DocumentReadyPayloadSchema.parse(JSON.parse(delivery.body));
+    expect(payload.fileUUID).toBe(before.file_id);
+    const pdf = await fetch(payload.downloadUrl);
+    expect(pdf.status).toBe(200);
+    expect(new Uint8Array(await pdf.arrayBuffer())).toEqual(blobOf(file.blob_key));
+  });
+
+  it('uses the uploaded wet-ink scan as the signed document', async () => {
+    const before = pick('acme', 'wetInkUploaded');
+    expect(before.scan_blob_key).toBeTruthy();
+    const body = CompleteSignatureRequestResultSchema.parse((await complete(before.id)).body);
+    expect(requestRow(before.id).completed_blob_key).toBe(before.scan_blob_key);
+    const row = service.ctx.db
+      .prepare('SELECT payload, download_blob_key FROM outbox WHERE id = ?')
+      .get(body.messageId) as { payload: string; download_blob_key: string };
+    expect(row.download_blob_key).toBe(before.scan_blob_key);
+    const payload = DocumentReadyPayloadSchema.parse(JSON.parse(row.payload));
+    const pdf = await fetch(payload.downloadUrl);
+    expect(new Uint8Array(await pdf.arrayBuffer())).toEqual(blobOf(before.scan_blob_key ?? ''));
+  });
+
+  it('falls back to a notary of the owner when no one is known to have signed', async () => {
+    const before = pick('acme', 'awaitingWetInk', false);
+    expect((await complete(before.id)).status).toBe(200);
+    const after = requestRow(before.id);
+    const user = service.ctx.db
+      .prepare('SELECT owner, is_notary FROM users WHERE id = ?')
+      .get(after.notarized_by);
+    expect(user).toEqual({ owner: 'acme', is_notary: 1 });
+    expect(after.signed_by).toBe(after.notarized_by);
+  });
+
+  it('refuses a completed request with 400 and changes nothing', async () => {
+    const before = pick('acme', 'completed');
+    const count = outboxCount();
+    expectError(await complete(before.id), 400, /already completed/);
+    expect(requestRow(before.id)).toEqual(before);
+    expect(outboxCount()).toBe(count);
+  });
+
+  it('lets exactly one of two simultaneous completions through', async () => {
+    const before = pick('acme', 'pending');
+    const results = await Promise.all([complete(before.id), complete(before.id)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const count = service.ctx.db
+      .prepare("SELECT COUNT(*) AS n FROM outbox WHERE payload LIKE '%' || ? || '%'")
+      .get(before.file_id);
+    expect(count?.n).toBe(1);
+  });
+
+  it.each([
+    ['an unknown', '00000000-0000-4000-8000-000000000000', 404, /not found/],
+    ['a malformed', 'not-a-uuid', 400, /must be a UUID/],
+  ])('answers %s id with %i', async (_, id, status, message) => {
+    const count = outboxCount();
+    expectError(await complete(id), status, message);
+    expect(outboxCount()).toBe(count);
+  });
+
+  it("answers 404 for another owner's request, which stays as it was", async () => {
+    const theirs = pick('globex', 'pending');
+    const count = outboxCount();
+    expectError(await complete(theirs.id), 404, /not found/);
+    expect(requestRow(theirs.id)).toEqual(theirs);
+    expect(outboxCount()).toBe(count);
+    // Its own owner may complete it.
+    expect((await complete(theirs.id, globex)).status).toBe(200);
+  });
+
+  it('ignores a request body', async () => {
+    const before = pick('acme', 'pending');
+    const result = await service.send(
+      'POST',
+      `/sandbox/v1/signature-requests/${before.id}/complete`,
+      { token: admin, json: { status: 'rejected', signedBy: 'someone' } },
+    );
+    expect(result.status).toBe(200);
+    expect(requestRow(before.id).status).toBe('completed');
+    expect(requestRow(before.id).signed_by).not.toBe('someone');
+  });
+});

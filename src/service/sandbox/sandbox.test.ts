@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBodySchema } from '../../contract/common.ts';
+import {
+  ClockAdvanceResultSchema,
+  RevokeResultSchema,
+  SandboxInfoSchema,
+} from '../../contract/sandbox.ts';
+import { publishDocumentReady } from '../events/document-ready.ts';
+import { transaction } from '../store/transaction.ts';
+import { startTestService, type JsonResponse, type TestService } from '../testing.ts';
+
+let service: TestService;
+let admin: string;
+let globex: string;
+let reviewer: string;
+let integration: string;
+let pendingRequest: string;
+let messageId: string;
+
+beforeAll(async () => {
+  service = await startTestService();
+  [admin, globex, reviewer, integration] = await Promise.all([
+    service.token('acme-admin'),
+    service.token('globex-admin'),
+    service.token('acme-reviewer'),
+    service.token('acme-integration'),
+  ]);
+  const { db } = service.ctx;
+  pendingRequest = (
+    db
+      .prepare("SELECT id FROM signature_requests WHERE owner = 'acme' AND status = 'pending'")
+      .get() as { id: string }
+  ).id;
+  const file = db.prepare("SELECT id, blob_key FROM files WHERE owner = 'acme'").get() as {
+    id: string;
+    blob_key: string;
+  };
+  messageId = transaction(db, () =>
+    publishDocumentReady(service.ctx, 'acme', file.id, file.blob_key),
+  );
+});
+afterAll(() => service.close());
+
+function expectError(result: JsonResponse, status: number, message: RegExp) {
+  expect(result.status, result.text).toBe(status);
+  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
+}
+
+const post = (path: string, token: string | undefined, json?: unknown) =>
+  service.send('POST', `/sandbox/v1${path}`, { token, json });
+
+/** A token whose payload was edited to claim the sandbox permission: its signature fails. */
+function forged(token: string): string {
+  const [header, payload, signature] = token.split('.') as [string, string, string];
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as object;
+  const edited = { ...claims, perms: ['sandbox'] };
+  return `${header}.${Buffer.from(JSON.stringify(edited)).toString('base64url')}.${signature}`;
+}
+
+describe('who may use the sandbox', () => {
+  const endpoints = (): [string, string, unknown?][] => [
+    ['GET', '/info'],
+    ['POST', '/reset'],
+    ['POST', `/signature-requests/${pendingRequest}/complete`],
+    ['POST', '/clock/advance', { seconds: 3600 }],
+    ['GET', '/deliveries?owner=acme'],
+    ['GET', `/deliveries/${messageId}`],
+    ['POST', `/deliveries/${messageId}/redeliver`],
+    ['POST', '/clients/acme-integration/revoke'],
+  ];
+
+  function state() {
+    const { db } = service.ctx;
+    return {
+      clock: service.ctx.clock.offsetMs,
+      request: db.prepare('SELECT * FROM signature_requests WHERE id = ?').get(pendingRequest),
+      outbox: db.prepare("SELECT * FROM outbox WHERE owner = 'acme' ORDER BY id").all(),
+      revoked: db
+        .prepare('SELECT COUNT(*) AS n FROM issued_tokens WHERE revoked_at IS NOT NULL')
+        .get(),
+      firm: db.prepare("SELECT * FROM firms WHERE owner = 'acme' ORDER BY id").get(),
+    };
+  }
+
+  it('refuses every endpoint without a valid sandbox token, and changes nothing', async () => {
+    // A change a reset would undo, and a message a redeliver would move.
+    service.ctx.db.prepare("UPDATE firms SET name = 'Renamed' WHERE owner = 'acme'").run();
+    service.ctx.db.prepare("UPDATE outbox SET status = 'failed' WHERE id = ?").run(messageId);
+    const before = state();
+    const callers: [string, string | undefined, RegExp][] = [
+      ['no token', undefined, /missing Authorization/],
+      ['a forged token', forged(reviewer), /invalid/],
+      ['a reviewer', reviewer, /lacks the sandbox permission/],
+      ['a machine client without the sandbox permission', integration, /lacks the sandbox/],
+    ];
+    for (const [method, path, json] of endpoints()) {
+      for (const [who, token, message] of callers) {
+        const result = await service.send(method, `/sandbox/v1${path}`, { token, json });
+        expect(result.status, `${method} ${path} with ${who}`).toBe(401);
+        expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
+      }
+    }
+    expect(state()).toEqual(before);
+    // The integration client's token was not revoked along the way.
+    expect((await service.get('/accounts/v1/firms?owner=acme', integration)).status).toBe(200);
+  });
+
+  it('answers an unknown sandbox path 404 for an admin, 401 without a token', async () => {
+    expectError(await service.get('/sandbox/v1/nothing', admin), 404, /no route/);
+    expectError(await service.get('/sandbox/v1/nothing'), 401, /Authorization/);
+  });
+});
+
+describe('GET /sandbox/v1/info', () => {
+  it('says it is a sandbox and tells the service clock', async () => {
+    for (const token of [admin, globex]) {
+      const result = await service.get('/sandbox/v1/info', token);
+      expect(result.status).toBe(200);
+      const info = SandboxInfoSchema.parse(result.body);
+      expect(info.service).toBe('attest-reference');
+      expect(Math.abs(Date.parse(info.now) - service.ctx.clock.now().getTime())).toBeLessThan(2000);
+    }
+  });
+});
+
+describe('POST /sandbox/v1/clock/advance', () => {
+  it('moves the service clock forward by the seconds given', async () => {
+    const before = service.ctx.clock.offsetMs;
+    const result = await post('/clock/advance', admin, { seconds: 90 });
+    expect(result.status, result.text).toBe(200);
+    const { now } = ClockAdvanceResultSchema.parse(result.body);
+    expect(service.ctx.clock.offsetMs - before).toBe(90_000);
+    expect(Math.abs(Date.parse(now) - service.ctx.clock.now().getTime())).toBeLessThan(2000);
+    const info = SandboxInfoSchema.parse((await service.get('/sandbox/v1/info', admin)).body);
+    expect(Date.parse(info.now) - Date.now()).toBeGreaterThan(89_000);
+  });
+
+  it.each([
+    [{ seconds: 0 }, /positive/],
+    [{ seconds: -5 }, /positive/],
+    [{ seconds: 1.5 }, /whole number/],
+    [{ seconds: '60' }, /whole number/],
+    [{ seconds: 864_001 }, /at most 864000/],
+    [{}, /seconds/],
+    [{ seconds: 60, minutes: 1 }, /minutes/],
+    [[60], /object/],
+  ])('refuses %j with 400 and leaves the clock alone', async (json, message) => {
+    const before = service.ctx.clock.offsetMs;
+    expectError(await post('/clock/advance', admin, json), 400, message);
+    expect(service.ctx.clock.offsetMs).toBe(before);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const before = service.ctx.clock.offsetMs;
+    const path = '/sandbox/v1/clock/advance';
+    expectError(
+      await service.send('POST', path, { token: admin, body: 'seconds=60' }),
+      415,
+      /JSON/,
+    );
+    expectError(
+      await service.send('POST', path, {
+        token: admin,
+        body: '{"seconds":',
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+      /not valid JSON/,
+    );
+    expect(service.ctx.clock.offsetMs).toBe(before);
+  });
+
+  it('takes up to ten days, after which tokens issued before have expired', async () => {
+    const result = await post('/clock/advance', admin, { seconds: 864_000 });
+    expect(result.status, result.text).toBe(200);
+    expectError(await service.get('/sandbox/v1/info', admin), 401, /expired/);
+    // Tokens issued at the new time work; later tests use them.
+    [admin, globex, integration] = await Promise.all([
+      service.token('acme-admin'),
+      service.token('globex-admin'),
+      service.token('acme-integration'),
+    ]);
+    expect((await service.get('/sandbox/v1/info', admin)).status).toBe(200);
+  });
+});
+
+describe('POST /sandbox/v1/clients/{clientId}/revoke', () => {
+  it("revokes the tokens a client of the caller's owner holds; new ones work", async () => {
+    const old = await service.token('acme-integration');
+    const result = await post('/clients/acme-integration/revoke', admin);
+    expect(result.status, result.text).toBe(200);
+    expect(RevokeResultSchema.parse(result.body).revoked).toBeGreaterThanOrEqual(2);
+    for (const token of [old, integration]) {
+      expectError(await service.get('/accounts/v1/firms?owner=acme', token), 401, /revoked/);
+    }
+    const fresh = await service.token('acme-integration');
+    expect((await service.get('/accounts/v1/firms?owner=acme', fresh)).status).toBe(200);
+    // The count is of live tokens: one for a client holding one, then none.
+    await service.token('acme-reviewer');
+    const once = await post('/clients/acme-reviewer/revoke', admin);
+    expect(RevokeResultSchema.parse(once.body)).toEqual({ revoked: 1 });
+    const twice = await post('/clients/acme-reviewer/revoke', admin);
+    expect(RevokeResultSchema.parse(twice.body)).toEqual({ revoked: 0 });
+  });
+
+  it.each([
+    ['another owner', 'globex-admin'],
+    ['no', 'nobody'],
+    ['a malformed', '%20%27'],
+  ])('answers 404 for %s client, and revokes nothing', async (_, clientId) => {
+    const before = service.ctx.db
+      .prepare('SELECT COUNT(*) AS n FROM issued_tokens WHERE revoked_at IS NOT NULL')
+      .get();
+    expectError(await post(`/clients/${clientId}/revoke`, admin), 404, /not found/);
+    expect(
+      service.ctx.db
+        .prepare('SELECT COUNT(*) AS n FROM issued_tokens WHERE revoked_at IS NOT NULL')
+        .get(),
+    ).toEqual(before);
+    expect((await service.get('/accounts/v1/firms?owner=globex', globex)).status).toBe(200);
+  });
+
+  it("lets globex revoke its own client but not acme's", async () => {
+    expectError(await post('/clients/acme-admin/revoke', globex), 404, /not found/);
+    expect((await service.get('/sandbox/v1/info', admin)).status).toBe(200);
+  });
+});
