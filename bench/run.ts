@@ -40,56 +40,61 @@ try {
     });
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
     const headers = { authorization: `Bearer ${token}` };
-    const list = async (query: string) => {
-      const response = await fetch(`${base}/accounts/v1/accounts?owner=acme&limit=100&${query}`, {
-        headers,
-      });
-      if (!response.ok) throw new Error(`list answered ${response.status}`);
-      return (await response.json()) as { pagination: { nextCursor: string; totalCount: number } };
+    const lists = {
+      accounts: '/accounts/v1/accounts?owner=acme&limit=100',
+      qcRequests: '/qc/v2/qc/requests?owner=acme&status=pending&limit=100',
     };
+    for (const [name, path] of Object.entries(lists)) {
+      const list = async (query: string) => {
+        const response = await fetch(`${base}${path}&${query}`, { headers });
+        if (!response.ok) throw new Error(`${name} list answered ${response.status}`);
+        return (await response.json()) as {
+          pagination: { nextCursor: string; totalCount: number };
+        };
+      };
+      // Walk to 90% depth with real cursors (limit is part of the cursor, so walk at 100).
+      const first = await list('');
+      const total = first.pagination.totalCount;
+      let page = first;
+      let seen = 100;
+      while (seen < total * 0.9 && page.pagination.nextCursor) {
+        page = await list(`cursor=${page.pagination.nextCursor}`);
+        seen += 100;
+      }
+      const deepCursor = page.pagination.nextCursor;
+      console.log(
+        `${name}: ${total} records; deep cursor at record ${seen} (${((seen / total) * 100).toFixed(0)}%)`,
+      );
 
-    // Walk to 90% depth with real cursors (limit is part of the cursor, so walk at 100).
-    const first = await list('');
-    const total = first.pagination.totalCount;
-    let page = first;
-    let seen = 100;
-    while (seen < total * 0.9 && page.pagination.nextCursor) {
-      page = await list(`cursor=${page.pagination.nextCursor}`);
-      seen += 100;
+      for (let i = 0; i < 10; i += 1) await list(''); // warm-up
+      const firstMs: number[] = [];
+      const deepMs: number[] = [];
+      for (let i = 0; i < SAMPLES; i += 1) {
+        firstMs.push(await time(() => list('')));
+        deepMs.push(await time(() => list(`cursor=${deepCursor}`)));
+      }
+      const f = summarise(firstMs);
+      const d = summarise(deepMs);
+
+      // Throughput: 8 concurrent clients for 5 seconds on the first page of 100.
+      let done = 0;
+      const until = performance.now() + 5000;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (performance.now() < until) {
+            await list('');
+            done += 1;
+          }
+        }),
+      );
+      results[name] = {
+        firstPage: f,
+        deepPage: d,
+        deepToFirstRatioP50: d.p50 / f.p50,
+        deepToFirstRatioP95: d.p95 / f.p95,
+        requestsPerSecond: done / 5,
+      };
     }
-    const deepCursor = page.pagination.nextCursor;
-    console.log(
-      `total ${total} accounts; deep cursor at record ${seen} (${((seen / total) * 100).toFixed(0)}%)`,
-    );
-
-    for (let i = 0; i < 10; i += 1) await list(''); // warm-up
-    const firstMs: number[] = [];
-    const deepMs: number[] = [];
-    for (let i = 0; i < SAMPLES; i += 1) {
-      firstMs.push(await time(() => list('')));
-      deepMs.push(await time(() => list(`cursor=${deepCursor}`)));
-    }
-    const f = summarise(firstMs);
-    const d = summarise(deepMs);
-
-    // Throughput: 8 concurrent clients for 5 seconds on the first page of 100.
-    let done = 0;
-    const until = performance.now() + 5000;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (performance.now() < until) {
-          await list('');
-          done += 1;
-        }
-      }),
-    );
-    Object.assign(results, {
-      listFirstPage: f,
-      listDeepPage: d,
-      deepToFirstRatioP50: d.p50 / f.p50,
-      deepToFirstRatioP95: d.p95 / f.p95,
-      listRequestsPerSecond: done / 5,
-    });
   } finally {
     child.kill('SIGTERM');
   }
@@ -97,24 +102,27 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const r = results as {
-  seedQcRequestsSeconds: number;
-  listFirstPage: { p50: number; p95: number };
-  listDeepPage: { p50: number; p95: number };
+interface ListFigures {
+  firstPage: { p50: number; p95: number };
+  deepPage: { p50: number; p95: number };
   deepToFirstRatioP50: number;
   deepToFirstRatioP95: number;
-  listRequestsPerSecond: number;
-};
+  requestsPerSecond: number;
+}
 const ms = (n: number) => `${n.toFixed(2)} ms`;
-console.log(
-  [
-    '',
-    `seed ${RECORDS} QC requests:        ${r.seedQcRequestsSeconds.toFixed(1)} s (target < 15 s)`,
-    `accounts list, first page:  p50 ${ms(r.listFirstPage.p50)}  p95 ${ms(r.listFirstPage.p95)}`,
-    `accounts list, 90% deep:    p50 ${ms(r.listDeepPage.p50)}  p95 ${ms(r.listDeepPage.p95)}`,
-    `deep / first:               p50 ${r.deepToFirstRatioP50.toFixed(2)}  p95 ${r.deepToFirstRatioP95.toFixed(2)} (target < 1.5)`,
-    `list of 100, 8 clients:     ${r.listRequestsPerSecond.toFixed(0)} requests/s`,
-  ].join('\n'),
-);
+const lines = [
+  '',
+  `seed ${RECORDS} QC requests: ${Number(results.seedQcRequestsSeconds).toFixed(1)} s (target < 15 s)`,
+];
+for (const name of ['accounts', 'qcRequests']) {
+  const r = results[name] as ListFigures;
+  lines.push(
+    `${name} list, first page:  p50 ${ms(r.firstPage.p50)}  p95 ${ms(r.firstPage.p95)}`,
+    `${name} list, 90% deep:    p50 ${ms(r.deepPage.p50)}  p95 ${ms(r.deepPage.p95)}`,
+    `${name} deep / first:      p50 ${r.deepToFirstRatioP50.toFixed(2)}  p95 ${r.deepToFirstRatioP95.toFixed(2)} (target < 1.5)`,
+    `${name} list of 100, 8 clients: ${r.requestsPerSecond.toFixed(0)} requests/s`,
+  );
+}
+console.log(lines.join('\n'));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
