@@ -22,7 +22,7 @@ export const FileSchema = z.object({
   firmId: z.string(),
   templates: z.array(TemplateSchema),
   createdOn: TimestampSchema,
-  // Presigned, so present only where the service chose to mint one (detail views).
+  // Presigned (60 minutes); optional because a real deployment may leave it out of lists.
   downloadUrl: NonEmptyStringSchema.optional(),
 });
 export type File = z.infer<typeof FileSchema>;

@@ -87,11 +87,15 @@ export function createDispatcher(ctx: ServiceContext, config: WebhookConfig | nu
   async function attempt(endpoint: WebhookConfig, row: OutboxRow): Promise<void> {
     const at = ctx.clock.now();
     const body = deliveryBody(ctx, row);
+    // hook-timestamp is wall-clock time, not the (advanceable) service clock: receivers
+    // check it against their own clocks as a replay guard, and a sandbox clock advance must
+    // not make every delivery look "too new". Retries are still scheduled on the service clock.
+    const sentAt = new Date();
     const headers = {
       'content-type': 'application/json',
       'hook-id': row.id,
-      'hook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'hook-signature': signatureHeader(endpoint.secrets, row.id, at, body),
+      'hook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+      'hook-signature': signatureHeader(endpoint.secrets, row.id, sentAt, body),
       [EVENT_TYPE_HEADER]: row.event_type,
     };
     const url = endpointFor(endpoint, row.owner);
