@@ -89,6 +89,12 @@ describe('JSON bodies', () => {
       400,
       /__proto__: "__proto__" is not accepted/,
     ],
+    [
+      'a deeply nested value',
+      `{"name":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+      400,
+      /nests deeper than 32 levels/,
+    ],
     ['a lone surrogate', '{"name":"\\ud800"}', 400, /name: strings must be well-formed Unicode/],
   ])('refuses %s', async (_, body, status, message) => {
     const result = await post(body);

@@ -99,6 +99,20 @@ describe('presigned uploads', () => {
     expect(service.ctx.blobs.has(k)).toBe(false);
   });
 
+  it('refuses a form whose file comes before the upload values (400)', async () => {
+    const k = key();
+    const presigned = issue('scan', k);
+    const form = new FormData();
+    form.append('file', new Blob([PDF as Uint8Array<ArrayBuffer>]), 'scan.pdf');
+    for (const [name, value] of Object.entries(presigned.uploadValues)) form.append(name, value);
+    const response = await fetch(presigned.uploadUrl, { method: 'POST', body: form });
+    expect(response.status).toBe(400);
+    expect(ErrorBodySchema.parse(await response.json()).message).toMatch(
+      /file must be the last field/,
+    );
+    expect(service.ctx.blobs.has(k)).toBe(false);
+  });
+
   it('refuses an expired upload URL with 403', async () => {
     const k = key();
     const presigned = issue('scan', k);
@@ -162,7 +176,13 @@ describe('presigned downloads', () => {
         .toString(),
     ).toBe('%PDF-');
 
-    expect((await fetch(url.replace(/signature=./, 'signature=x'))).status).toBe(403);
+    // Change the signature's first character to a different one (never a no-op).
+    const tampered = url.replace(
+      /signature=(.)/,
+      (_, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`,
+    );
+    expect(tampered).not.toBe(url);
+    expect((await fetch(tampered)).status).toBe(403);
     expect((await fetch(url.replace(/expires=\d+/, 'expires=9999999999'))).status).toBe(403);
     expect((await fetch(`${service.url}/blobs/${blobKey}`)).status).toBe(403);
     service.ctx.clock.advance(61 * 60 * 1000);

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { ServiceContext } from '../context.ts';
 import { errorResponse } from '../http/errors.ts';
+import { transaction } from '../store/transaction.ts';
 import { checkDownload, checkUploadFields, type UploadPolicy } from './presign.ts';
 import { sniff, UPLOAD_RULES } from './sniff.ts';
 
@@ -15,13 +16,23 @@ export const UPLOAD_BODY_LIMIT = 26 * 1024 * 1024;
 interface UploadRow {
   owner: string;
   kind: UploadPolicy['kind'];
+  subject_id: string;
   uploaded_on: string | null;
+  attach_on_upload: number;
 }
+
+// Images uploaded through the deprecated PUT URLs go straight onto their user's profile.
+const IMAGE_COLUMNS: Partial<Record<UploadPolicy['kind'], string>> = {
+  signature: 'signature_image_key',
+  notarySeal: 'notary_seal_image_key',
+};
 
 /** Checks the bytes against the policy and stores them; returns an error response or null. */
 function store(ctx: ServiceContext, c: Context, policy: UploadPolicy, bytes: Uint8Array) {
   const row = ctx.db
-    .prepare('SELECT owner, kind, uploaded_on FROM uploads WHERE key = ?')
+    .prepare(
+      'SELECT owner, kind, subject_id, uploaded_on, attach_on_upload FROM uploads WHERE key = ?',
+    )
     .get(policy.key) as UploadRow | undefined;
   if (!row || row.owner !== policy.owner || row.kind !== policy.kind) {
     return errorResponse(c, 403, 'this upload key was not issued');
@@ -39,9 +50,17 @@ function store(ctx: ServiceContext, c: Context, policy: UploadPolicy, bytes: Uin
     return errorResponse(c, 415, `the file must be ${rules.label}`);
   }
   ctx.blobs.put(policy.key, bytes);
-  ctx.db
-    .prepare('UPDATE uploads SET content_type = ?, size = ?, uploaded_on = ? WHERE key = ?')
-    .run(type, bytes.byteLength, ctx.clock.now().toISOString(), policy.key);
+  transaction(ctx.db, () => {
+    ctx.db
+      .prepare('UPDATE uploads SET content_type = ?, size = ?, uploaded_on = ? WHERE key = ?')
+      .run(type, bytes.byteLength, ctx.clock.now().toISOString(), policy.key);
+    const column = IMAGE_COLUMNS[row.kind];
+    if (row.attach_on_upload && column) {
+      ctx.db
+        .prepare(`UPDATE users SET ${column} = ? WHERE id = ? AND owner = ?`)
+        .run(policy.key, row.subject_id, row.owner);
+    }
+  });
   return null;
 }
 
@@ -71,17 +90,26 @@ export function blobRoutes(ctx: ServiceContext) {
     if (!/^multipart\/form-data\b/i.test(type)) {
       return errorResponse(c, 400, 'send the upload as multipart/form-data');
     }
-    let form: Record<string, unknown>;
+    let entries: [string, FormDataEntryValue][];
     try {
-      form = await c.req.parseBody();
+      entries = [...(await c.req.raw.formData()).entries()];
     } catch {
       return errorResponse(c, 400, 'the multipart body could not be read');
     }
-    const check = checkUploadFields(ctx, form);
+    // As a storage bucket requires: every signed field first, the file last.
+    const fileAt = entries.findIndex(([name]) => name === 'file');
+    if (fileAt === -1) return errorResponse(c, 400, 'the form has no file field named file');
+    if (fileAt !== entries.length - 1) {
+      return errorResponse(
+        c,
+        400,
+        'the file must be the last field of the form, after the upload values',
+      );
+    }
+    const check = checkUploadFields(ctx, Object.fromEntries(entries.slice(0, fileAt)));
     if (!check.ok) return errorResponse(c, check.status, check.message);
-    const file = form.file;
-    if (!(file instanceof File))
-      return errorResponse(c, 400, 'the form has no file field named file');
+    const file = entries[fileAt]?.[1];
+    if (!(file instanceof File)) return errorResponse(c, 400, 'the file field must carry a file');
     const failed = store(ctx, c, check.policy, new Uint8Array(await file.arrayBuffer()));
     return failed ?? c.body(null, 204);
   });

@@ -72,7 +72,7 @@ export function qcRequestRoutes(ctx: ServiceContext) {
   });
 
   routes.patch('/requests/:qcrID', async (c) => {
-    const { owner } = requirePermission(c, 'qc.review');
+    const { owner, userId } = requirePermission(c, 'qc.review');
     const id = uuidParam(c, 'qcrID');
     const body = await jsonBody(c, QcRequestPatchSchema);
     const decided = transaction(ctx.db, () => {
@@ -87,6 +87,10 @@ export function qcRequestRoutes(ctx: ServiceContext) {
         .prepare('SELECT deactivated_on FROM users WHERE id = ? AND owner = ?')
         .get(body.reviewedBy, owner) as { deactivated_on: string | null } | undefined;
       if (!reviewer) throw badRequest('reviewedBy is not a user of this owner');
+      // A person reviews as themselves; only a machine client (no user) may name the reviewer.
+      if (userId && body.reviewedBy !== userId) {
+        throw badRequest("reviewedBy must be the signed-in reviewer (the token's user)");
+      }
       if (reviewer.deactivated_on) throw badRequest('reviewedBy is a deactivated user');
 
       const version = ctx.db
@@ -101,13 +105,19 @@ export function qcRequestRoutes(ctx: ServiceContext) {
         if (update.status === 'notApplicable' && !item.allowNA) {
           throw badRequest(`checklist item "${item.displayName}" cannot be not applicable`);
         }
-        if (update.status) {
-          verdicts[item.id] = {
-            status: update.status,
-            completedBy: body.reviewedBy,
-            ...(update.reviewerNote ? { reviewerNote: update.reviewerNote } : {}),
-          };
+        if (!update.status) {
+          if (update.reviewerNote) {
+            throw badRequest(
+              `checklist item "${item.displayName}": a reviewerNote needs the item's status`,
+            );
+          }
+          continue;
         }
+        verdicts[item.id] = {
+          status: update.status,
+          completedBy: body.reviewedBy,
+          ...(update.reviewerNote ? { reviewerNote: update.reviewerNote } : {}),
+        };
       }
       if (body.status === 'approved') {
         const open = items.filter(

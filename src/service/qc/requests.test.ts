@@ -8,15 +8,17 @@ let admin: string;
 let reviewer: string;
 let notary: string;
 let globex: string;
+let integration: string;
 let riley: string;
 
 beforeAll(async () => {
   service = await startTestService();
-  [admin, reviewer, notary, globex] = await Promise.all([
+  [admin, reviewer, notary, globex, integration] = await Promise.all([
     service.token('acme-admin'),
     service.token('acme-reviewer'),
     service.token('acme-notary'),
     service.token('globex-admin'),
+    service.token('acme-integration'),
   ]);
   riley = (
     service.ctx.db.prepare("SELECT id FROM users WHERE display_name = 'Riley Reviewer'").get() as {
@@ -258,7 +260,8 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
     const body = { status: 'approved', reviewedBy: riley, checklistItems: allApproved(request) };
     const results = await Promise.all([
       patch(request.id, body),
-      patch(request.id, { ...body, status: 'rejected', notes: 'no' }, admin),
+      // A machine client may record a review for a named reviewer.
+      patch(request.id, { ...body, status: 'rejected', notes: 'no' }, integration),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
@@ -325,7 +328,7 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
     expect([stored(request.id), outboxCount()]).toEqual(before);
   });
 
-  it('refuses a deactivated reviewer', async () => {
+  it('refuses a deactivated reviewer named by a machine client', async () => {
     const request = await pending();
     const gone = (
       service.ctx.db
@@ -333,10 +336,45 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
         .get() as { id: string }
     ).id;
     expectError(
-      await patch(request.id, { status: 'rejected', reviewedBy: gone, notes: 'x' }),
+      await patch(request.id, { status: 'rejected', reviewedBy: gone, notes: 'x' }, integration),
       400,
       /deactivated/,
     );
+  });
+
+  it("records a person's review under their own name only", async () => {
+    const request = await pending();
+    const alex = (
+      service.ctx.db.prepare("SELECT id FROM users WHERE display_name = 'Alex Admin'").get() as {
+        id: string;
+      }
+    ).id;
+    const before = stored(request.id);
+    expectError(
+      await patch(request.id, { status: 'rejected', reviewedBy: alex, notes: 'x' }),
+      400,
+      /reviewedBy must be the signed-in reviewer/,
+    );
+    expect(stored(request.id)).toEqual(before);
+    const byMachine = await patch(
+      request.id,
+      { status: 'rejected', reviewedBy: alex, notes: 'x' },
+      integration,
+    );
+    expect(QcRequestSchema.parse(byMachine.body).reviewedBy).toBe(alex);
+  });
+
+  it('refuses a reviewer note on an item without a verdict', async () => {
+    const request = await pending();
+    const item = request.checklistItems[0]?.id as string;
+    const body = {
+      status: 'rejected',
+      reviewedBy: riley,
+      notes: 'x',
+      checklistItems: [{ id: item, reviewerNote: 'lost?' }],
+    };
+    expectError(await patch(request.id, body), 400, /a reviewerNote needs the item's status/);
+    expect(stored(request.id)).toMatchObject({ status: 'pending' });
   });
 
   it('refuses malformed JSON (400) and a non-JSON body (415)', async () => {

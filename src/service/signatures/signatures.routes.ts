@@ -101,8 +101,22 @@ export function signatureRoutes(ctx: ServiceContext) {
     const { owner } = requirePermission(c, 'signatures.write');
     const id = uuidParam(c, 'signatureRequestId');
     transaction(ctx.db, () => {
-      get(owner, id);
+      const row = get(owner, id);
+      // A signed document, or a scan in QC, is a record others rely on: it stays.
+      if (row.status === 'completed' || row.status === 'wetInkUploaded') {
+        throw badRequest(
+          `a ${row.status === 'completed' ? 'completed' : 'scanned'} signature request cannot be deleted`,
+        );
+      }
       ctx.db.prepare('DELETE FROM signature_requests WHERE id = ? AND owner = ?').run(id, owner);
+      // Transactions keep no dangling reference to it.
+      ctx.db
+        .prepare(
+          `UPDATE signature_transactions SET signature_requests =
+             (SELECT json_group_array(value) FROM json_each(signature_requests) WHERE value != ?)
+           WHERE owner = ? AND EXISTS (SELECT 1 FROM json_each(signature_requests) WHERE value = ?)`,
+        )
+        .run(id, owner, id);
     });
     return c.body(null, 204);
   });

@@ -35,19 +35,30 @@ function requireAwaitingScan(ctx: ServiceContext, row: SignatureRequestRow): Pos
 /** Issues a presigned POST for the scan of a request awaiting one. */
 export function issueScanUpload(ctx: ServiceContext, row: SignatureRequestRow) {
   requireAwaitingScan(ctx, row);
-  const key = `scans/${row.id}/${randomUUID()}.pdf`;
   const now = ctx.clock.now();
+  // A repeated GET (a retry, a prefetch) reuses the key still waiting for its upload rather
+  // than recording a new one each time; the policy is signed afresh.
+  const waiting = ctx.db
+    .prepare(
+      "SELECT key FROM uploads WHERE owner = ? AND kind = 'scan' AND subject_id = ? AND uploaded_on IS NULL AND expires_on > ? ORDER BY created_on DESC LIMIT 1",
+    )
+    .get(row.owner, row.id, now.toISOString()) as { key: string } | undefined;
+  const key = waiting?.key ?? `scans/${row.id}/${randomUUID()}.pdf`;
   const upload = presignUpload(ctx, {
     key,
     kind: 'scan',
     owner: row.owner,
     maxBytes: UPLOAD_RULES.scan.maxBytes,
   });
-  ctx.db
-    .prepare(
-      'INSERT INTO uploads (key, owner, kind, subject_id, created_on, expires_on) VALUES (?, ?, ?, ?, ?, ?)',
-    )
-    .run(key, row.owner, 'scan', row.id, now.toISOString(), upload.expiresOn);
+  if (waiting) {
+    ctx.db.prepare('UPDATE uploads SET expires_on = ? WHERE key = ?').run(upload.expiresOn, key);
+  } else {
+    ctx.db
+      .prepare(
+        'INSERT INTO uploads (key, owner, kind, subject_id, created_on, expires_on) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(key, row.owner, 'scan', row.id, now.toISOString(), upload.expiresOn);
+  }
   return { uploadUrl: upload.uploadUrl, uploadValues: upload.uploadValues };
 }
 

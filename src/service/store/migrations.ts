@@ -4,7 +4,12 @@ import { transaction } from './transaction.ts';
 
 // Versioned migrations, applied in order and recorded in PRAGMA user_version. A migration
 // never changes once it has landed: a change to the model is a new file.
-const MIGRATIONS = ['001-initial.sql', '002-uploads-and-events.sql', '003-qc.sql'];
+const MIGRATIONS = [
+  '001-initial.sql',
+  '002-uploads-and-events.sql',
+  '003-qc.sql',
+  '004-uploads-attach.sql',
+];
 
 /** The schema version a fully migrated database is at. */
 export const MIGRATION_COUNT = MIGRATIONS.length;

@@ -32,14 +32,23 @@ function recordUpload(
   owner: string,
   userId: string,
   kind: UserImageKind,
+  attachOnUpload = false,
 ): string {
   const key = `images/${userId}/${kind}-${randomUUID()}`;
   const expiresOn = new Date((ctx.clock.nowSeconds() + UPLOAD_TTL_SECONDS) * 1000);
   ctx.db
     .prepare(
-      'INSERT INTO uploads (key, owner, kind, subject_id, created_on, expires_on) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO uploads (key, owner, kind, subject_id, created_on, expires_on, attach_on_upload) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
-    .run(key, owner, kind, userId, ctx.clock.now().toISOString(), expiresOn.toISOString());
+    .run(
+      key,
+      owner,
+      kind,
+      userId,
+      ctx.clock.now().toISOString(),
+      expiresOn.toISOString(),
+      attachOnUpload ? 1 : 0,
+    );
   return key;
 }
 
@@ -62,14 +71,17 @@ export function issueImageUpload(
   return { image: kind, key, uploadUrl, uploadValues };
 }
 
-/** A key plus a presigned PUT URL for it (the deprecated `*Filename` fields of a PUT). */
+/**
+ * A key plus a presigned PUT URL for it (the deprecated `*Filename` fields of a PUT). The
+ * image is attached to the user when its bytes arrive (files/blob.routes.ts).
+ */
 export function issueImagePutUrl(
   ctx: ServiceContext,
   owner: string,
   userId: string,
   kind: UserImageKind,
 ): string {
-  const key = recordUpload(ctx, owner, userId, kind);
+  const key = recordUpload(ctx, owner, userId, kind, true);
   return presignPut(ctx, policyOf(key, kind, owner));
 }
 
