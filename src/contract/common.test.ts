@@ -28,6 +28,30 @@ describe('UuidSchema', () => {
     '550e8400e29b41d4a716446655440000',
     '550e8400-e29b-41d4-c716-44665544',
   ])('rejects %j', (value) => expect(UuidSchema.safeParse(value).success).toBe(false));
+
+  // Path ids are lower-cased by `uuidParam`; a body id must come out the same, or an
+  // upper-case id would miss the stored record it names.
+  it.each([
+    ['550E8400-E29B-41D4-A716-446655440000', '550e8400-e29b-41d4-a716-446655440000'],
+    ['0190B8E4-7c3F-7A1B-8e2d-0A1B2C3D4E5F', '0190b8e4-7c3f-7a1b-8e2d-0a1b2c3d4e5f'],
+    ['550e8400-e29b-41d4-a716-446655440000', '550e8400-e29b-41d4-a716-446655440000'],
+  ])('reads %s as %s', (value, expected) => expect(UuidSchema.parse(value)).toBe(expected));
+
+  it('lower-cases inside optional, nullable, array and object schemas', () => {
+    const upper = '550E8400-E29B-41D4-A716-446655440000';
+    const lower = upper.toLowerCase();
+    const schema = z
+      .object({ id: UuidSchema, other: UuidSchema.nullable(), all: z.array(UuidSchema) })
+      .omit({ other: true })
+      .extend({ maybe: UuidSchema.optional() });
+    expect(schema.parse({ id: upper, all: [upper], maybe: upper })).toEqual({
+      id: lower,
+      all: [lower],
+      maybe: lower,
+    });
+    expect(UuidSchema.nullable().parse(null)).toBeNull();
+    expect(UuidSchema.optional().parse(undefined)).toBeUndefined();
+  });
 });
 
 describe('TimestampSchema', () => {

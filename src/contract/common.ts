@@ -1,8 +1,11 @@
 import { z } from 'zod';
 
 // Any RFC 9562-shaped UUID of any version: a deployment may mint v4 or time-ordered v7, and
-// fixtures may use the nil UUID.
-export const UuidSchema = z.uuid();
+// fixtures may use the nil UUID. RFC 9562 says UUIDs compare case-insensitively, so any case
+// is accepted and the output is lower case, matching path ids (`uuidParam`) and stored ids.
+// `.toLowerCase()` rather than `.transform()`: the schema stays a ZodUUID (its input and
+// output are both string, and z.toJSONSchema can still describe it).
+export const UuidSchema = z.uuid().toLowerCase();
 export type Uuid = z.infer<typeof UuidSchema>;
 
 // The spec's timestamps are UTC, so an offset other than `Z` means the sender is wrong, not

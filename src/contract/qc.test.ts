@@ -174,6 +174,11 @@ describe('QcRequestPatchSchema', () => {
     { ...approve, notes: 'n'.repeat(5000) },
   ])('accepts %j', (value) => expect(QcRequestPatchSchema.safeParse(value).success).toBe(true));
 
+  it('reads an upper-case reviewedBy as the lower-case user id', () => {
+    const parsed = QcRequestPatchSchema.parse({ ...approve, reviewedBy: ID.toUpperCase() });
+    expect(parsed.reviewedBy).toBe(ID);
+  });
+
   it.each([
     [{ reviewedBy: ID }, 'status must be approved or rejected'],
     [{ ...approve, status: 'pending' }, 'status must be approved or rejected'],

@@ -104,7 +104,7 @@ const hasRejectedItem = (items: ItemUpdates = []) =>
 export const QcRequestPatchSchema = z
   .strictObject({
     status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected' }),
-    reviewedBy: z.uuid({ error: "reviewedBy must be the reviewing user's id" }),
+    reviewedBy: z.uuid({ error: "reviewedBy must be the reviewing user's id" }).toLowerCase(),
     checklistItems: z.array(ChecklistItemUpdateSchema).optional(),
     notes: z
       .string()

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountListSchema, EntitySchema, METADATA_MAX_KEYS } from '../../contract/accounts.ts';
+import type { Metadata } from '../../contract/accounts.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { ADDRESS, dbState, startAccountsKit, type AccountsTestKit } from './test-helpers.ts';
 
@@ -66,13 +67,13 @@ const validEntity = fc.record(
 // Anything at all, biased towards almost-valid bodies: each field valid, junk or absent.
 const junk = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 60 }),
-  fc.jsonValue({ maxDepth: 2 }),
+  fc.jsonValue({ maxDepth: 6 }),
   fc.dictionary(fc.string({ unit: 'binary', maxLength: 45 }), fc.string({ maxLength: 510 }), {
     maxKeys: 55,
   }),
 );
 const anyEntityBody = fc.oneof(
-  fc.jsonValue({ maxDepth: 3 }),
+  fc.jsonValue({ maxDepth: 8 }),
   fc
     .tuple(
       validEntity,
@@ -150,7 +151,8 @@ describe('entity bodies (property-based)', () => {
             EntitySchema.parse(result.body);
           }
         }),
-        { numRuns: 200 },
+        // One of each outcome up front, so the check below never rests on chance.
+        { numRuns: 200, examples: [[{ type: 'BORROWER', name: 'X' }], [[]]] },
       );
       // Both outcomes were exercised, so the property is not vacuous.
       expect([...seen].sort()).toEqual([201, 400]);
@@ -165,51 +167,127 @@ describe('metadata (property-based)', () => {
     fc.constantFrom(...Array.from({ length: 60 }, (_, i) => `k${i}`)),
     metadataKey,
   );
-  const stored = fc.dictionary(pooled, text(20).filter(Boolean), {
-    maxKeys: METADATA_MAX_KEYS,
-    size: 'large',
-  });
+  const value = text(500).filter(Boolean);
+  const storedMetadata = (minKeys: number) =>
+    fc.dictionary(pooled, text(20).filter(Boolean), {
+      minKeys,
+      maxKeys: METADATA_MAX_KEYS,
+      size: 'large',
+    });
   const patch = fc.dictionary(pooled, fc.oneof(fc.constant(''), text(500)), {
     minKeys: 1,
     maxKeys: METADATA_MAX_KEYS,
   });
+  const merge = (metadata: Metadata, sent: Metadata) => {
+    const merged: Record<string, string> = { ...metadata };
+    for (const [key, sentValue] of Object.entries(sent)) {
+      if (sentValue === '') delete merged[key];
+      else merged[key] = sentValue;
+    }
+    return merged;
+  };
+  const size = (map: Metadata) => Object.keys(map).length;
+
+  // Random pairs end over the limit in only ~3% of runs, so each side gets its own generator
+  // rather than a "both outcomes were seen" check that failed when chance gave no overflow.
+  const fitting = fc
+    .tuple(storedMetadata(0), patch)
+    .filter(([metadata, sent]) => size(merge(metadata, sent)) <= METADATA_MAX_KEYS);
+
+  // n stored keys; the patch removes r of them, overwrites o more and adds f fresh ones, with
+  // n - r + f > 50 (over after the merge) and r + o + f <= 50 (the patch alone is valid, so
+  // only the check on the merged map can refuse it). Both hold when f >= 51 - n + r and
+  // r + o <= n - 1 - r.
+  const overflowing = storedMetadata(1)
+    .chain((metadata) => {
+      const keys = Object.keys(metadata);
+      const freshKey = metadataKey.filter((key) => !Object.hasOwn(metadata, key));
+      return fc.shuffledSubarray(keys, { maxLength: keys.length - 1 }).chain((touched) =>
+        fc
+          .integer({ min: 0, max: Math.min(touched.length, keys.length - 1 - touched.length) })
+          .chain((removed) =>
+            fc.tuple(
+              fc.constant(metadata),
+              fc.constant(touched.slice(0, removed)),
+              fc.tuple(...touched.slice(removed).map((key) => fc.tuple(fc.constant(key), value))),
+              fc.uniqueArray(fc.tuple(freshKey, value), {
+                selector: ([key]) => key,
+                minLength: METADATA_MAX_KEYS + 1 - keys.length + removed,
+                maxLength: METADATA_MAX_KEYS - touched.length,
+              }),
+            ),
+          ),
+      );
+    })
+    .map(([metadata, removed, overwritten, fresh]): [Metadata, Metadata] => [
+      metadata,
+      Object.fromEntries([...removed.map((key) => [key, '']), ...overwritten, ...fresh]),
+    ]);
+
+  // The boundary, which random pairs seldom hit exactly: 50 after the merge fits, 51 does not.
+  const keysUpTo = (count: number) =>
+    Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, 'v']));
+  const full = keysUpTo(METADATA_MAX_KEYS);
+
+  const patchMetadata = async (metadata: Metadata, sent: Metadata) => {
+    const accountId = anAccount();
+    const created = await post(accountId, { type: 'BORROWER', name: 'META DATA', metadata });
+    const { entityId } = EntitySchema.parse(created.body);
+    const path = `/accounts/v1/accounts/${accountId}/entities/${entityId}`;
+    const before = dbState(kit.service);
+    const result = await kit.service.send('PATCH', path, {
+      token: kit.acme,
+      json: { metadata: sent },
+    });
+    return { path, before, result };
+  };
 
   it(
-    'a PATCH merges sent keys, removes "" keys, and holds the 50-key limit',
+    'a PATCH that ends within 50 keys merges sent keys and removes "" keys (200)',
     async () => {
-      const outcomes = new Set<number>();
       await fc.assert(
-        fc.asyncProperty(stored, patch, async (metadata, sent) => {
-          const accountId = anAccount();
-          const created = await post(accountId, { type: 'BORROWER', name: 'META DATA', metadata });
-          const { entityId } = EntitySchema.parse(created.body);
-          const path = `/accounts/v1/accounts/${accountId}/entities/${entityId}`;
-          const expected: Record<string, string> = { ...metadata };
-          for (const [key, value] of Object.entries(sent)) {
-            if (value === '') delete expected[key];
-            else expected[key] = value;
-          }
-          const before = dbState(kit.service);
-          const result = await kit.service.send('PATCH', path, {
-            token: kit.acme,
-            json: { metadata: sent },
-          });
-          outcomes.add(result.status);
-          if (Object.keys(expected).length > METADATA_MAX_KEYS) {
-            expect(result.status, result.text).toBe(400);
-            expect(ErrorBodySchema.parse(result.body).message).toMatch(/at most 50 keys/);
-            expect(dbState(kit.service)).toEqual(before);
-          } else {
-            expect(result.status, result.text).toBe(200);
-            expect(EntitySchema.parse(result.body).metadata).toEqual(expected);
-            const read = await kit.service.get(path, kit.acme);
-            expect(EntitySchema.parse(read.body).metadata).toEqual(expected);
-          }
+        fc.asyncProperty(fitting, async ([metadata, sent]) => {
+          const expected = merge(metadata, sent);
+          const { path, result } = await patchMetadata(metadata, sent);
+          expect(result.status, result.text).toBe(200);
+          expect(EntitySchema.parse(result.body).metadata).toEqual(expected);
+          const read = await kit.service.get(path, kit.acme);
+          expect(EntitySchema.parse(read.body).metadata).toEqual(expected);
         }),
-        { numRuns: 100 },
+        {
+          numRuns: 100,
+          examples: [
+            [[full, { k0: 'changed' }]],
+            [[keysUpTo(49), { fresh: 'v' }]],
+            [[full, { k0: '', fresh: 'v' }]],
+          ],
+        },
       );
-      // Both outcomes were exercised, so neither branch is vacuous.
-      expect([...outcomes].sort()).toEqual([200, 400]);
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    'a PATCH that would end over 50 keys is refused (400) and writes nothing',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(overflowing, async ([metadata, sent]) => {
+          // The generator's own promise: only the merged map breaks the limit.
+          expect(size(sent)).toBeLessThanOrEqual(METADATA_MAX_KEYS);
+          expect(size(merge(metadata, sent))).toBeGreaterThan(METADATA_MAX_KEYS);
+          const { before, result } = await patchMetadata(metadata, sent);
+          expect(result.status, result.text).toBe(400);
+          expect(ErrorBodySchema.parse(result.body).message).toMatch(/at most 50 keys/);
+          expect(dbState(kit.service)).toEqual(before);
+        }),
+        {
+          numRuns: 60,
+          examples: [
+            [[full, { fresh: 'v' }]],
+            [[full, { k0: '', k1: 'changed', fresh1: 'v', fresh2: 'v' }]],
+          ],
+        },
+      );
     },
     PROPERTY_TIMEOUT,
   );

@@ -183,7 +183,9 @@ describe('delivery', () => {
     receiver.requests.forEach((request, i) => {
       expect(request.headers['hook-id']).toBe(id);
       const at = (times[i] as number) / 1000;
-      expect(Math.abs(Number(request.headers['hook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+      expect(Math.abs(Number(request.headers['hook-timestamp']) - Date.now() / 1000)).toBeLessThan(
+        60,
+      );
       const url = new URL(DocumentReadyPayloadSchema.parse(JSON.parse(request.body)).downloadUrl);
       expect(url.searchParams.get('expires')).toBe(String(at + 3600));
     });
