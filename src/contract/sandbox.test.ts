@@ -32,7 +32,12 @@ const delivery = {
 
 describe('SandboxInfoSchema', () => {
   it('accepts the sandbox answer and nothing that is not one', () => {
-    const info = { sandbox: true, service: 'attest-reference', now: NOW };
+    const info = {
+      sandbox: true,
+      service: 'attest-reference',
+      now: NOW,
+      demoLogins: [{ clientId: 'a', clientSecret: 's', owner: 'acme', summary: 'x' }],
+    };
     expect(SandboxInfoSchema.parse(info)).toEqual(info);
     expect(SandboxInfoSchema.safeParse({ ...info, sandbox: false }).success).toBe(false);
     expect(SandboxInfoSchema.safeParse({ message: 'no route' }).success).toBe(false);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DemoLoginSchema } from './session.ts';
 import { ListQuerySchema, TimestampSchema, UuidSchema, listEnvelope } from './common.ts';
 import { EventTypeSchema } from './webhooks.ts';
 
@@ -11,6 +12,8 @@ export const SandboxInfoSchema = z.object({
   service: z.string(),
   /** The service clock, which the sandbox can advance. */
   now: TimestampSchema,
+  /** The sandbox's public demo logins, for a sign-in page to offer. */
+  demoLogins: z.array(DemoLoginSchema),
 });
 export type SandboxInfo = z.infer<typeof SandboxInfoSchema>;
 

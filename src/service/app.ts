@@ -16,6 +16,8 @@ import { errorResponse, HttpError } from './http/errors.ts';
 /** Prefixes of the interface (besides /auth) plus the sandbox controls. */
 export const API_PREFIXES = ['accounts', 'files', 'qc', 'signatures', 'users', 'sandbox'] as const;
 
+export const PUBLIC_SANDBOX_INFO = '/sandbox/v1/info';
+
 /** JSON bodies of the API are small; uploads go to presigned URLs, not here. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -37,7 +39,12 @@ export function createServiceApp(ctx: ServiceContext) {
 
   // Bearer tokens guard the API prefixes of the spec only, so any other path is a plain 404.
   const auth = requireAuth(ctx);
-  for (const prefix of API_PREFIXES) app.use(`/${prefix}/*`, auth);
+  for (const prefix of API_PREFIXES) {
+    app.use(`/${prefix}/*`, (c, next) =>
+      // The one public API route: whether this upstream is a sandbox (sandbox.routes.ts).
+      c.req.method === 'GET' && c.req.path === PUBLIC_SANDBOX_INFO ? next() : auth(c, next),
+    );
+  }
   app.route('/accounts/v1', accountRoutes(ctx));
   app.route('/files/v1', fileRoutes(ctx));
   app.route('/qc/v2/qc', qcRoutes(ctx));

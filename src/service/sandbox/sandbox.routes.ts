@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { DEMO_CLIENTS } from '../seed/demo-clients.ts';
 import {
   ClockAdvanceSchema,
   type ClockAdvanceResult,
@@ -22,18 +23,26 @@ import { resetOwner } from './reset.ts';
 export function sandboxRoutes(ctx: ServiceContext) {
   const routes = new Hono<ServiceEnv>();
 
-  routes.use('*', async (c, next) => {
-    requirePermission(c, 'sandbox');
-    await next();
-  });
-
+  // Public (app.ts lets it through without a token): a sign-in page asks it whether the
+  // upstream is a sandbox, and lists the demo logins, which the service prints anyway.
   routes.get('/info', (c) => {
     const info: SandboxInfo = {
       sandbox: true,
       service: 'attest-reference',
       now: ctx.clock.now().toISOString(),
+      demoLogins: DEMO_CLIENTS.map(({ clientId, clientSecret, owner, summary }) => ({
+        clientId,
+        clientSecret,
+        owner,
+        summary,
+      })),
     };
     return c.json(info, 200);
+  });
+
+  routes.use('*', async (c, next) => {
+    requirePermission(c, 'sandbox');
+    await next();
   });
 
   routes.post('/reset', async (c) => {

@@ -59,7 +59,6 @@ function forged(token: string): string {
 
 describe('who may use the sandbox', () => {
   const endpoints = (): [string, string, unknown?][] => [
-    ['GET', '/info'],
     ['POST', '/reset'],
     ['POST', `/signature-requests/${pendingRequest}/complete`],
     ['POST', '/clock/advance', { seconds: 3600 }],
@@ -112,13 +111,14 @@ describe('who may use the sandbox', () => {
 });
 
 describe('GET /sandbox/v1/info', () => {
-  it('says it is a sandbox and tells the service clock', async () => {
-    for (const token of [admin, globex]) {
+  it('says, to anyone, that it is a sandbox, its clock and its demo logins', async () => {
+    for (const token of [admin, globex, undefined]) {
       const result = await service.get('/sandbox/v1/info', token);
       expect(result.status).toBe(200);
       const info = SandboxInfoSchema.parse(result.body);
       expect(info.service).toBe('attest-reference');
       expect(Math.abs(Date.parse(info.now) - service.ctx.clock.now().getTime())).toBeLessThan(2000);
+      expect(info.demoLogins.map((l) => l.clientId)).toContain('acme-reviewer');
     }
   });
 });
@@ -173,14 +173,14 @@ describe('POST /sandbox/v1/clock/advance', () => {
   it('takes up to ten days, after which tokens issued before have expired', async () => {
     const result = await post('/clock/advance', admin, { seconds: 864_000 });
     expect(result.status, result.text).toBe(200);
-    expectError(await service.get('/sandbox/v1/info', admin), 401, /expired/);
+    expectError(await service.get('/sandbox/v1/deliveries?owner=acme', admin), 401, /expired/);
     // Tokens issued at the new time work; later tests use them.
     [admin, globex, integration] = await Promise.all([
       service.token('acme-admin'),
       service.token('globex-admin'),
       service.token('acme-integration'),
     ]);
-    expect((await service.get('/sandbox/v1/info', admin)).status).toBe(200);
+    expect((await service.get('/sandbox/v1/deliveries?owner=acme', admin)).status).toBe(200);
   });
 });
 
@@ -222,6 +222,6 @@ describe('POST /sandbox/v1/clients/{clientId}/revoke', () => {
 
   it("lets globex revoke its own client but not acme's", async () => {
     expectError(await post('/clients/acme-admin/revoke', globex), 404, /not found/);
-    expect((await service.get('/sandbox/v1/info', admin)).status).toBe(200);
+    expect((await service.get('/sandbox/v1/deliveries?owner=acme', admin)).status).toBe(200);
   });
 });

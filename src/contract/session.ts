@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { TimestampSchema } from './common.ts';
+
+// The gateway's own routes (DESIGN.md: backend-for-frontend). The browser never sees a
+// token or a client secret: only what these schemas carry.
+
+export const SessionLoginSchema = z.strictObject({
+  clientId: z.string().trim().min(1, 'enter the client id').max(200),
+  clientSecret: z.string().min(1, 'enter the client secret').max(500),
+});
+export type SessionLogin = z.infer<typeof SessionLoginSchema>;
+
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  email: z.string().optional(),
+  isNotary: z.boolean().optional(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/** What `POST /session` and `GET /session` answer. */
+export const SessionSchema = z.object({
+  clientId: z.string(),
+  owner: z.string(),
+  /** The client's user; null for a machine client. */
+  user: SessionUserSchema.nullable(),
+  /** Permission names from the token (see PERMISSIONS in auth.ts); unknown ones are kept. */
+  permissions: z.array(z.string()),
+  /** True when the upstream is a reference-service sandbox. */
+  sandbox: z.boolean(),
+  expiresOn: TimestampSchema,
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+export const DemoLoginSchema = z.object({
+  clientId: z.string(),
+  clientSecret: z.string(),
+  owner: z.string(),
+  summary: z.string(),
+});
+export type DemoLogin = z.infer<typeof DemoLoginSchema>;
+
+/** `GET /config`: what the sign-in page needs before anyone is signed in. */
+export const GatewayConfigSchema = z.object({
+  sandbox: z.boolean(),
+  /** Listed only when the upstream is the reference sandbox (its logins are public). */
+  demoLogins: z.array(DemoLoginSchema),
+});
+export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
+
+/** One webhook delivery the gateway received, as `GET /events` streams it (SSE data). */
+export const ReceivedEventSchema = z.object({
+  /** The SSE event id: a sequence number, for Last-Event-ID resume. */
+  seq: z.int().nonnegative(),
+  hookId: z.string(),
+  type: z.string(),
+  owner: z.string(),
+  receivedOn: TimestampSchema,
+  /** Whether the hook-signature verified; unverified deliveries are logged, never streamed. */
+  verified: z.boolean(),
+  payload: z.record(z.string(), z.unknown()),
+});
+export type ReceivedEvent = z.infer<typeof ReceivedEventSchema>;
+
+export const ReceivedEventListSchema = z.object({ events: z.array(ReceivedEventSchema) });
+export type ReceivedEventList = z.infer<typeof ReceivedEventListSchema>;
