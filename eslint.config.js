@@ -41,4 +41,15 @@ export default tseslint.config(
       ],
     },
   },
+  // Client tests run the real reference service in-process (startTestService) behind a
+  // stand-in for the gateway; the client code itself still may not import it.
+  {
+    files: ['src/client/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  // Gateway tests start the reference service as their upstream: a fixture, not a dependency.
+  {
+    files: ['src/gateway/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
 );

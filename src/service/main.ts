@@ -2,10 +2,17 @@ import { pathToFileURL } from 'node:url';
 import { DEMO_CLIENTS } from './seed/demo-clients.ts';
 import { readServiceEnv } from './env.ts';
 import { startService, type RunningService } from './server.ts';
+import type { WebhookConfig } from './events/delivery.ts';
 
-/** Starts the reference service from the environment and prints how to use it. */
-export async function runService(): Promise<RunningService> {
-  const env = readServiceEnv();
+/**
+ * Starts the reference service from the environment and prints how to use it. `npm start`
+ * passes the webhook endpoint of its own gateway when the environment names none.
+ */
+export async function runService(
+  defaults: { webhook?: WebhookConfig } = {},
+): Promise<RunningService> {
+  const read = readServiceEnv();
+  const env = { ...read, webhook: read.webhook ?? defaults.webhook ?? null };
   const service = await startService({
     port: env.port,
     host: env.host,
@@ -29,17 +36,19 @@ export async function runService(): Promise<RunningService> {
       ),
     ].join('\n'),
   );
-  const stop = () => {
-    void service.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
   return service;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runService().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  runService().then(
+    (service) => {
+      const stop = () => void service.close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }

@@ -158,6 +158,11 @@ describe('presigned uploads', () => {
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    // ...and only the bucket: the API answers no cross-origin reader.
+    const api = await fetch(`${service.url}/healthz`, {
+      headers: { origin: 'http://evil.example' },
+    });
+    expect(api.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 

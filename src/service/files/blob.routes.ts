@@ -66,7 +66,13 @@ function store(ctx: ServiceContext, c: Context, policy: UploadPolicy, bytes: Uin
 
 export function blobRoutes(ctx: ServiceContext) {
   const routes = new Hono();
-  routes.use('*', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST', 'PUT'], maxAge: 600 }));
+  // CORS like a bucket's, on the bucket's routes only (the API itself is not cross-origin).
+  const bucketCors = cors({
+    origin: '*',
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT'],
+    maxAge: 600,
+  });
+  for (const path of ['/blobs/*', '/uploads', '/uploads/*']) routes.use(path, bucketCors);
   const limit = bodyLimit({
     maxSize: UPLOAD_BODY_LIMIT,
     onError: (c) => errorResponse(c, 413, 'the file is larger than 25 MB'),

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
+
+test('sign in, see the shell by permission, and sign out', async ({ page, context }) => {
+  await signIn(page, DEMO.reviewer);
+  await expect(page).toHaveURL(/\/qc$/);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'QC queue' })).toBeVisible();
+  // A reviewer sees no admin areas.
+  await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'QC processes' })).toHaveCount(0);
+  await expect(page.getByText('acme', { exact: true }).first()).toBeVisible();
+
+  // The session cookie is HttpOnly and SameSite=Strict; the page can't read any token.
+  const cookies = await context.cookies();
+  const session = cookies.find((c) => c.name.includes('attest_session'));
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+  const stored = await page.evaluate(
+    () => JSON.stringify({ ...localStorage, ...sessionStorage }) + document.cookie,
+  );
+  expect(stored).not.toMatch(/eyJ|secret/);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to Attest' })).toBeVisible();
+  await page.goto('/qc');
+  await expect(page.getByRole('heading', { name: 'Sign in to Attest' })).toBeVisible();
+});
+
+test('a wrong secret gets a clear message and keeps what was typed', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('Client id').fill('acme-reviewer');
+  await page.getByLabel('Client secret').fill('not-the-secret');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/did not work/);
+  await expect(page.getByLabel('Client id')).toHaveValue('acme-reviewer');
+});
+
+test('empty fields are refused beside each field', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('enter the client id')).toBeVisible();
+  await expect(page.getByText('enter the client secret')).toBeVisible();
+});
+
+test('a page that needs a session sends you to sign-in and back', async ({ page }) => {
+  await page.goto('/accounts?crid=CR-000123');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Faccounts%3Fcrid%3DCR-000123/);
+  await page.getByLabel('Client id').fill(DEMO.admin.id);
+  await page.getByLabel('Client secret').fill(DEMO.admin.secret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/accounts\?crid=CR-000123$/);
+  await expect(page.getByRole('heading', { name: 'Accounts' })).toBeVisible();
+});
+
+test('the sandbox lists its demo logins and one click fills them', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: /acme-notary/ }).click();
+  await expect(page.getByLabel('Client id')).toHaveValue('acme-notary');
+  await expect(page.getByLabel('Client secret')).toHaveValue('acme-notary-secret');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('.who__name')).toHaveText(DEMO.notary.name);
+  await expect(page).toHaveURL(/\/signatures$/);
+});
+
+test('an area outside your permissions says so, and unknown pages are not found', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  await page.goto('/users');
+  await expect(page.getByText("You don't have permission to see this")).toBeVisible();
+  await page.goto('/no/such/page');
+  await expect(page.getByText('This page does not exist')).toBeVisible();
+});
+
+test('sign-in and shell are accessible, at desktop and phone sizes', async ({ page }) => {
+  await page.goto('/sign-in');
+  await expect(page.getByRole('button', { name: /acme-reviewer/ })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'sign-in');
+  await signIn(page, DEMO.admin);
+  await expectAccessible(page);
+  await screenshots(page, 'shell');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'Users' })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/screenshots/shell-menu-mobile.png' });
+});

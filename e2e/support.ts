@@ -1,0 +1,68 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO = {
+  reviewer: { id: 'acme-reviewer', secret: 'acme-reviewer-secret', name: 'Riley Reviewer' },
+  notary: { id: 'acme-notary', secret: 'acme-notary-secret', name: 'Nora Notary' },
+  admin: { id: 'acme-admin', secret: 'acme-admin-secret', name: 'Alex Admin' },
+  globex: { id: 'globex-admin', secret: 'globex-admin-secret', name: 'Gwen Globex' },
+} as const;
+
+export async function signIn(
+  page: Page,
+  who: { id: string; secret: string; name: string },
+  path = '/',
+) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Sign in to Attest' })).toBeVisible();
+  await page.getByLabel('Client id').fill(who.id);
+  await page.getByLabel('Client secret').fill(who.secret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The shell, not just the name: demo logins on the sign-in page show names too.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.locator('.who__name')).toHaveText(who.name);
+}
+
+/** No serious or critical accessibility violations on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+
+/** Screenshots kept by the run (test-results/screenshots), at both viewports. */
+export async function screenshots(page: Page, name: string) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({
+      path: `test-results/screenshots/${name}-${viewport.name}.png`,
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize(VIEWPORTS[0]);
+}
+
+/** A state-changing API call from the page, as the app makes it (same origin, CSRF header). */
+export async function apiPost(page: Page, path: string, body: unknown = {}) {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-attest': '1' },
+        body: JSON.stringify(body),
+      });
+      return {
+        status: response.status,
+        body: (await response.json().catch(() => null)) as unknown,
+      };
+    },
+    { path, body },
+  );
+}

@@ -1,0 +1,135 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../client/api-error.ts';
+import { signIn } from '../../client/session.ts';
+import { SessionLoginSchema, type SessionLogin } from '../../contract/session.ts';
+import { sessionQueries } from '../session.queries.ts';
+import { Badge } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
+import { Field } from '../ui/field.tsx';
+import './sign-in.css';
+
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401)
+      return 'That client id and secret did not work. Check both and try again.';
+    if (
+      error.code === 'network' ||
+      error.status === 502 ||
+      error.status === 503 ||
+      error.status === 504
+    ) {
+      return 'The service cannot be reached right now. Check that it is running, then try again.';
+    }
+    return error.message;
+  }
+  return 'Signing in failed. Try again.';
+}
+
+/** Only same-site paths are followed after sign-in. */
+function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+export function Component() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const next = safeNext(params.get('next'));
+  const { data: config } = useQuery(sessionQueries.config());
+  const existing = useQuery({ ...sessionQueries.current(), throwOnError: false });
+  const [form, setForm] = useState<SessionLogin>({ clientId: '', clientSecret: '' });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof SessionLogin, string>>>({});
+  const secretRef = useRef<HTMLInputElement>(null);
+  const login = useMutation({
+    mutationFn: signIn,
+    onSuccess: (session) => {
+      client.setQueryData(sessionQueries.current().queryKey, session);
+      navigate(next, { replace: true });
+    },
+  });
+
+  if (existing.data) return <Navigate to={next} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = SessionLoginSchema.safeParse(form);
+    if (!parsed.success) {
+      const errors: Partial<Record<keyof SessionLogin, string>> = {};
+      for (const issue of parsed.error.issues)
+        errors[issue.path[0] as keyof SessionLogin] ??= issue.message;
+      setFieldErrors(errors);
+      return;
+    }
+    setFieldErrors({});
+    login.mutate(parsed.data);
+  };
+
+  return (
+    <main className="sign-in">
+      <div className="sign-in__card panel">
+        <div>
+          <h1 className="sign-in__title">Sign in to Attest</h1>
+          <p className="sign-in__lead">Use the client id and secret your administrator gave you.</p>
+        </div>
+        <form className="sign-in__form" onSubmit={submit} noValidate>
+          {login.isError && (
+            <p className="sign-in__alert" role="alert">
+              {failureMessage(login.error)}
+            </p>
+          )}
+          <Field
+            label="Client id"
+            name="clientId"
+            autoComplete="username"
+            autoFocus
+            value={form.clientId}
+            error={fieldErrors.clientId}
+            onChange={(e) => setForm({ ...form, clientId: e.target.value })}
+          />
+          <Field
+            ref={secretRef}
+            label="Client secret"
+            name="clientSecret"
+            type="password"
+            autoComplete="current-password"
+            value={form.clientSecret}
+            error={fieldErrors.clientSecret}
+            onChange={(e) => setForm({ ...form, clientSecret: e.target.value })}
+          />
+          <Button type="submit" variant="primary" block disabled={login.isPending}>
+            {login.isPending ? 'Signing in…' : 'Sign in'}
+          </Button>
+        </form>
+        {config?.sandbox && config.demoLogins.length > 0 && (
+          <section className="demo" aria-labelledby="demo-heading">
+            <h2 className="demo__heading" id="demo-heading">
+              Demo logins <Badge tone="warning">Sandbox</Badge>
+            </h2>
+            <ul className="demo__list">
+              {config.demoLogins.map((demo) => (
+                <li key={demo.clientId}>
+                  <button
+                    type="button"
+                    className="demo__login"
+                    onClick={() => {
+                      setForm({ clientId: demo.clientId, clientSecret: demo.clientSecret });
+                      setFieldErrors({});
+                      secretRef.current?.focus();
+                    }}
+                  >
+                    <span className="demo__id">{demo.clientId}</span>
+                    <span className="demo__summary">
+                      {demo.owner} · {demo.summary}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,123 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { signOut } from '../../client/session.ts';
+import { queryClient } from '../query-client.ts';
+import { hasAny, sessionQueries } from '../session.queries.ts';
+import { Badge } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
+import { AREAS, type Area } from './nav.ts';
+import { useLiveEvents } from './live-events.ts';
+import './layout.css';
+
+function Brand() {
+  return (
+    <Link to="/" className="brand">
+      <svg className="brand__mark" viewBox="0 0 32 32" aria-hidden="true">
+        <rect width="32" height="32" rx="7" fill="var(--accent)" />
+        <path
+          d="M9 17l5 5 9-11"
+          fill="none"
+          stroke="var(--accent-text)"
+          strokeWidth="3.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      Attest
+    </Link>
+  );
+}
+
+function Sidebar({ areas, onNavigate }: { areas: Area[]; onNavigate?: () => void }) {
+  const { data: session } = useQuery(sessionQueries.current());
+  const navigate = useNavigate();
+  const groups = [...new Set(areas.map((a) => a.group))];
+  const leave = async () => {
+    await signOut().catch(() => undefined);
+    queryClient.clear();
+    navigate('/sign-in', { replace: true });
+  };
+  return (
+    <div className="sidebar">
+      <Brand />
+      <nav className="nav" aria-label="Main">
+        {groups.map((group) => (
+          <div className="nav__group" key={group}>
+            <p className="nav__heading" id={`nav-${group}`}>
+              {group}
+            </p>
+            <ul className="nav__list" aria-labelledby={`nav-${group}`}>
+              {areas
+                .filter((a) => a.group === group)
+                .map((area) => (
+                  <li key={area.to}>
+                    <NavLink to={area.to} end className="nav__link" onClick={onNavigate}>
+                      {area.label}
+                    </NavLink>
+                  </li>
+                ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+      {session && (
+        <div className="who">
+          <div>
+            <p className="who__name">{session.user?.displayName ?? session.clientId}</p>
+            <p className="who__owner">
+              {session.owner}
+              {session.user ? '' : ' · machine client'}
+            </p>
+          </div>
+          {session.sandbox && <Badge tone="warning">Sandbox</Badge>}
+          <Button variant="secondary" onClick={leave}>
+            Sign out
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The signed-in frame: navigation by area (as permitted), who is signed in, live events. */
+export function Layout() {
+  const { data: session } = useQuery(sessionQueries.current());
+  const [menuOpen, setMenuOpen] = useState(false);
+  useLiveEvents(Boolean(session));
+  const areas = session ? AREAS.filter((area) => hasAny(session, area.anyOf)) : [];
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <aside className="sidebar--desktop">
+        <Sidebar areas={areas} />
+      </aside>
+      <div className="main">
+        <header className="topbar">
+          <Brand />
+          {session?.sandbox && <Badge tone="warning">Sandbox</Badge>}
+          <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+            <Dialog.Trigger asChild>
+              <Button variant="ghost" aria-label="Open menu">
+                Menu
+              </Button>
+            </Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="drawer__overlay" />
+              <Dialog.Content className="drawer" aria-describedby={undefined}>
+                <Dialog.Title className="visually-hidden">Menu</Dialog.Title>
+                <Sidebar areas={areas} onNavigate={() => setMenuOpen(false)} />
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+        </header>
+        <main id="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// The areas of the console, in the order of the navigation, each shown to those whose
+// session has one of its permissions (none listed: everyone signed in).
+export interface Area {
+  to: string;
+  label: string;
+  group: 'Review' | 'Signing' | 'Records' | 'Admin';
+  anyOf: readonly string[];
+  summary: string;
+}
+
+export const AREAS: readonly Area[] = [
+  {
+    to: '/qc',
+    label: 'QC queue',
+    group: 'Review',
+    anyOf: ['qc.review', 'qc.manage'],
+    summary: 'Signed documents waiting for quality control.',
+  },
+  {
+    to: '/qc/processes',
+    label: 'QC processes',
+    group: 'Review',
+    anyOf: ['qc.manage'],
+    summary: 'Rename, re-point and archive QC processes.',
+  },
+  {
+    to: '/signatures',
+    label: 'Signature requests',
+    group: 'Signing',
+    anyOf: ['signatures.write'],
+    summary: 'Requests to sign, and wet-ink scans.',
+  },
+  {
+    to: '/signatures/transactions',
+    label: 'Transactions',
+    group: 'Signing',
+    anyOf: ['signatures.write'],
+    summary: 'Signing sessions you are party to.',
+  },
+  {
+    to: '/accounts',
+    label: 'Accounts',
+    group: 'Records',
+    anyOf: ['accounts.write'],
+    summary: 'Accounts and the people on them.',
+  },
+  {
+    to: '/firms',
+    label: 'Firms',
+    group: 'Records',
+    anyOf: [],
+    summary: 'Firms servicing your accounts.',
+  },
+  {
+    to: '/users',
+    label: 'Users',
+    group: 'Admin',
+    anyOf: ['users.manage'],
+    summary: 'People, their signatures and seals.',
+  },
+  {
+    to: '/events',
+    label: 'Events',
+    group: 'Admin',
+    anyOf: [],
+    summary: 'Webhook deliveries received for your organization.',
+  },
+];
+
+export function areaFor(path: string): Area | undefined {
+  return AREAS.find((area) => area.to === path);
+}

@@ -1,0 +1,44 @@
+import * as Toast from '@radix-ui/react-toast';
+import { dismissToast, useToasts } from './toast-store.ts';
+import './toaster.css';
+
+/** Renders queued toasts with Radix (announced, swipe and Escape to dismiss, F8 to focus). */
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <Toast.Provider swipeDirection="right" duration={8000}>
+      {toasts.map((toast) => (
+        <Toast.Root
+          key={toast.id}
+          className={`toast toast--${toast.tone ?? 'info'}`}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(toast.id);
+          }}
+        >
+          <Toast.Title className="toast__title">{toast.title}</Toast.Title>
+          {toast.description && (
+            <Toast.Description className="toast__description">
+              {toast.description}
+            </Toast.Description>
+          )}
+          {toast.action && (
+            <Toast.Action altText={toast.action.label} asChild>
+              <a
+                className="toast__action"
+                href={toast.action.href}
+                target="_blank"
+                rel="noreferrer noopener"
+              >
+                {toast.action.label}
+              </a>
+            </Toast.Action>
+          )}
+          <Toast.Close className="toast__close" aria-label="Dismiss">
+            ×
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className="toaster" label="Notifications ({hotkey})" />
+    </Toast.Provider>
+  );
+}

@@ -1,0 +1,164 @@
+import type { z } from 'zod';
+import { ApiError, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE, errorMessage } from './api-error.ts';
+
+export { ApiError } from './api-error.ts';
+export type { ApiErrorCode } from './api-error.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** undefined is left out; an array repeats the name (`a=1&a=2`). */
+export type QueryValue = string | number | boolean | readonly string[] | undefined;
+export type Query = Readonly<Record<string, QueryValue>>;
+
+/** `schema: null` for an answer without a body (204): the call resolves to undefined. */
+export type ResponseSchema = z.ZodType | null;
+
+export interface RequestOptions<S extends ResponseSchema> {
+  query?: Query | undefined;
+  /** Sent as JSON; undefined sends no body. */
+  body?: unknown;
+  schema: S;
+  signal?: AbortSignal | undefined;
+}
+
+/** What every area function takes last. */
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+}
+
+export interface RequestFn {
+  <S extends z.ZodType>(
+    method: Method,
+    path: string,
+    options: RequestOptions<S>,
+  ): Promise<z.output<S>>;
+  (method: Method, path: string, options: RequestOptions<null>): Promise<undefined>;
+}
+
+export interface Client {
+  request: RequestFn;
+}
+
+export interface ClientOptions {
+  /** Prepended to every path; '' in the browser, where the gateway is the page's origin. */
+  baseUrl?: string;
+  fetch?: typeof globalThis.fetch;
+}
+
+export function buildUrl(baseUrl: string, path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      params.append(name, String(value));
+    } else {
+      for (const item of value) params.append(name, item);
+    }
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+/** Aborted by the caller, as opposed to a timeout signal, which is a failure to answer. */
+function abortKind(signal: AbortSignal | undefined, error: unknown): 'aborted' | 'timeout' | null {
+  const reason: unknown = signal?.aborted ? signal.reason : error;
+  // Duck-typed: a DOMException from another realm (or test environment) fails instanceof.
+  const name =
+    typeof reason === 'object' && reason !== null && 'name' in reason ? String(reason.name) : '';
+  if (name === 'TimeoutError') return 'timeout';
+  if (signal?.aborted || name === 'AbortError') return 'aborted';
+  return null;
+}
+
+function failure(path: string, signal: AbortSignal | undefined, cause: unknown): ApiError {
+  const kind = abortKind(signal, cause);
+  if (kind === 'aborted') {
+    return new ApiError({
+      code: 'aborted',
+      status: 0,
+      message: 'the request was cancelled',
+      path,
+      cause,
+    });
+  }
+  const message = kind === 'timeout' ? 'the service did not answer in time' : UNREACHABLE_MESSAGE;
+  return new ApiError({ code: 'network', status: 0, message, path, cause });
+}
+
+export function createClient({ baseUrl = '', fetch }: ClientOptions = {}): Client {
+  // Looked up per call, not bound once, so a test (or a polyfill) can replace it later.
+  const send =
+    fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+
+  async function request(
+    method: Method,
+    path: string,
+    { query, body, schema, signal }: RequestOptions<ResponseSchema>,
+  ): Promise<unknown> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    // CSRF: the gateway refuses a state-changing request without it (DESIGN.md).
+    if (method !== 'GET') headers['x-attest'] = '1';
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const init: RequestInit = {
+      method,
+      headers,
+      // The session cookie is HttpOnly and SameSite=Strict; the browser adds it.
+      credentials: 'same-origin',
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(signal ? { signal } : {}),
+    };
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await send(buildUrl(baseUrl, path, query), init);
+      text = await response.text();
+    } catch (error) {
+      throw failure(path, signal, error);
+    }
+
+    if (!response.ok) {
+      throw new ApiError({
+        code: 'http',
+        status: response.status,
+        message: errorMessage(response.status, text),
+        path,
+      });
+    }
+    // No body expected: whatever came (a 204, or a 200 with a body) is not ours to read.
+    if (schema === null) return undefined;
+
+    let json: unknown;
+    try {
+      json = text === '' ? undefined : JSON.parse(text);
+    } catch (error) {
+      throw new ApiError({
+        code: 'unexpected-response',
+        status: response.status,
+        message: UNEXPECTED_MESSAGE,
+        path,
+        cause: error,
+      });
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new ApiError({
+        code: 'unexpected-response',
+        status: response.status,
+        message: UNEXPECTED_MESSAGE,
+        issues: parsed.error.issues,
+        path,
+      });
+    }
+    return parsed.data;
+  }
+
+  return { request: request as RequestFn };
+}
+
+/** The browser's client: same origin as the gateway, which serves the app. */
+export const defaultClient: Client = createClient();
+export const { request } = defaultClient;
+
+/** A path segment from an id: ids come from data, and data is not trusted to be URL-safe. */
+export const seg = (value: string): string => encodeURIComponent(value);

@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv, GatewayContext } from './context.ts';
+import { requireJsonBody, requireSameOrigin } from './csrf.ts';
+import { errorResponse, GatewayError } from './errors.ts';
+import { eventRoutes } from './events.routes.ts';
+import { proxyRoutes } from './proxy.ts';
+import { sessionRoutes } from './session.routes.ts';
+import { securityHeaders, staticRoutes } from './static.ts';
+import { webhookRoutes } from './webhooks.routes.ts';
+
+/** The gateway as one Hono app over its context. */
+export function createGatewayApp(ctx: GatewayContext) {
+  const app = new Hono<AppEnv>();
+  app.use('*', securityHeaders(new URL(ctx.upstreamBase).origin));
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200));
+
+  // The browser's state-changing routes; /webhooks is server-to-server and signed instead.
+  for (const path of ['/session', '/api/*']) {
+    app.use(path, requireSameOrigin(ctx.trustProxy));
+    app.use(path, requireJsonBody());
+  }
+
+  app.route('/', sessionRoutes(ctx));
+  app.route('/', proxyRoutes(ctx));
+  app.route('/', eventRoutes(ctx));
+  app.route('/', webhookRoutes(ctx));
+  app.route('/', staticRoutes(ctx.distDir));
+
+  app.notFound((c) => errorResponse(c, 404, `no route for ${c.req.method} ${c.req.path}`));
+
+  app.onError((error, c) => {
+    if (error instanceof GatewayError) return errorResponse(c, error.status, error.message);
+    if (error instanceof HTTPException && error.status < 500) {
+      return errorResponse(c, error.status, error.message || 'bad request');
+    }
+    // Never a stack trace to the browser; the log has it.
+    ctx.log(`unexpected error on ${c.req.method} ${c.req.path}`, error);
+    return errorResponse(c, 500, 'internal error');
+  });
+
+  return app;
+}

@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { describe, expect, it } from 'vitest';
+import { generateWebhookSecret, readGatewayEnv } from './env.ts';
+
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const OTHER = `whsec_${Buffer.from('rotated in').toString('base64')}`;
+
+describe('readGatewayEnv', () => {
+  it('has defaults for everything', () => {
+    expect(readGatewayEnv({})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      upstream: undefined,
+      dataDir: resolve('.attest'),
+      webhookSecrets: [],
+      distDir: resolve('dist'),
+      trustProxy: false,
+    });
+  });
+
+  it('reads each variable (empty counts as unset)', () => {
+    const env = readGatewayEnv({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      ATTEST_UPSTREAM: 'https://api.example.com/base/',
+      ATTEST_DATA_DIR: '/tmp/x',
+      ATTEST_WEBHOOK_SECRET: ` ${SECRET}  ${OTHER} `,
+      ATTEST_DIST_DIR: '/srv/app',
+      ATTEST_TRUST_PROXY: 'true',
+    });
+    expect(env).toEqual({
+      port: 9000,
+      host: '0.0.0.0',
+      upstream: 'https://api.example.com/base',
+      dataDir: '/tmp/x',
+      webhookSecrets: [SECRET, OTHER],
+      distDir: '/srv/app',
+      trustProxy: true,
+    });
+    expect(readGatewayEnv({ ATTEST_UPSTREAM: '', ATTEST_WEBHOOK_SECRET: '' })).toMatchObject({
+      upstream: undefined,
+      webhookSecrets: [],
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ ATTEST_UPSTREAM: 'ftp://example.com' }, /http/],
+    [{ ATTEST_WEBHOOK_SECRET: 'plain' }, /whsec_/],
+    [{ ATTEST_WEBHOOK_SECRET: 'whsec_***' }, /base64/],
+    [{ ATTEST_TRUST_PROXY: 'yes' }, /ATTEST_TRUST_PROXY/],
+  ])('fails start-up on %j', (env, message) => {
+    expect(() => readGatewayEnv(env)).toThrow(message);
+  });
+
+  it('generates secrets the standardwebhooks library accepts', () => {
+    const secret = generateWebhookSecret();
+    expect(secret).toMatch(/^whsec_/);
+    expect(() => new Webhook(secret)).not.toThrow();
+    expect(generateWebhookSecret()).not.toBe(secret);
+  });
+});

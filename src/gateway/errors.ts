@@ -1,0 +1,23 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export type GatewayErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 500 | 502 | 503;
+
+/** An error a handler throws on purpose; the app turns it into `{message}` with its status. */
+export class GatewayError extends Error {
+  override name = 'GatewayError';
+  readonly status: GatewayErrorStatus;
+  constructor(status: GatewayErrorStatus, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export const SESSION_MISSING = 'sign in first: there is no session, or it has expired';
+export const UNREACHABLE = 'the service cannot be reached';
+
+/** The one place the gateway writes an error body: always `{message}`, never cached. */
+export function errorResponse(c: Context, status: ContentfulStatusCode, message: string) {
+  c.header('Cache-Control', 'no-store');
+  return c.json({ message }, status);
+}

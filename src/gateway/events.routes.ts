@@ -1,0 +1,86 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { ReceivedEvent, ReceivedEventList } from '../contract/session.ts';
+import type { AppEnv, GatewayContext } from './context.ts';
+import { requireSession } from './session-auth.ts';
+
+export const HEARTBEAT_MS = 15_000;
+/** How long a browser waits before reconnecting (EventSource's `retry`). */
+const RETRY_MS = 5000;
+
+function parseLastEventId(value: string | undefined): number | undefined {
+  return value && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : undefined;
+}
+
+/** GET /events (server-sent events) and GET /events/recent, for the session's owner only. */
+export function eventRoutes(ctx: GatewayContext) {
+  const routes = new Hono<AppEnv>();
+  routes.get('/events/recent', requireSession(ctx), (c) => {
+    const list: ReceivedEventList = { events: ctx.events.recent(c.get('session').owner) };
+    c.header('Cache-Control', 'no-store');
+    return c.json(list, 200);
+  });
+
+  routes.get('/events', requireSession(ctx), (c) => {
+    const session = c.get('session');
+    const lastEventId = parseLastEventId(
+      c.req.header('last-event-id') ?? c.req.query('lastEventId'),
+    );
+    // Proxies such as nginx would otherwise hold events back in a buffer.
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      // Writes go through one chain, in order; `sent` drops an event that a replay and the
+      // live feed both delivered.
+      let chain = Promise.resolve();
+      let sent = lastEventId ?? 0;
+      let closed = false;
+      let finish = () => {};
+      const finished = new Promise<void>((resolve) => (finish = resolve));
+      const enqueue = (write: () => Promise<unknown>) => {
+        chain = chain
+          .then(async () => {
+            if (!closed) await write();
+          })
+          .catch(() => close());
+      };
+      const send = (event: ReceivedEvent) =>
+        enqueue(async () => {
+          if (event.seq <= sent) return;
+          sent = event.seq;
+          const data = JSON.stringify(event);
+          await stream.writeSSE({ id: String(event.seq), event: event.type, data });
+        });
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        finish();
+      };
+
+      // Subscribe, then replay, with no await between: a live event published meanwhile
+      // queues behind the replay instead of overtaking it.
+      const unsubscribe = ctx.hub.subscribe({
+        owner: session.owner,
+        sessionHash: session.idHash,
+        send,
+        close,
+      });
+      enqueue(() => stream.write(`retry: ${RETRY_MS}\n: connected\n\n`));
+      if (lastEventId !== undefined) {
+        for (const event of ctx.events.after(session.owner, lastEventId)) send(event);
+      }
+      const heartbeat = setInterval(() => {
+        // A session that expired or signed out meanwhile gets no more events.
+        if (!ctx.sessions.get(session.idHash)) close();
+        else enqueue(() => stream.write(': heartbeat\n\n'));
+      }, ctx.heartbeatMs);
+      stream.onAbort(close);
+
+      await finished;
+      await chain;
+    });
+  });
+
+  return routes;
+}

@@ -1,0 +1,110 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createGatewayApp } from './app.ts';
+import type { GatewayContext } from './context.ts';
+import { createEventHub } from './event-hub.ts';
+import { createEventLog } from './event-log.ts';
+import { HEARTBEAT_MS } from './events.routes.ts';
+import { loadSecretBox } from './secret-box.ts';
+import { createSessionStore } from './sessions.ts';
+import { openGatewayDb } from './store.ts';
+import { createTokenManager } from './tokens.ts';
+import { createUpstream } from './upstream.ts';
+
+export interface GatewayOptions {
+  port?: number;
+  host?: string;
+  /** The service's base URL (the embedded reference service, or ATTEST_UPSTREAM). */
+  upstream: string;
+  /** Folder for gateway.db and gateway-keys.json; null keeps everything in memory (tests). */
+  dataDir: string | null;
+  /** `whsec_` secrets webhook deliveries may be signed with (rotation: any one matches). */
+  webhookSecrets: string[];
+  /** The built app (index.html and assets/). */
+  distDir: string;
+  /** How the gateway reaches the upstream; tests wrap it to count requests. */
+  fetch?: typeof fetch;
+  /** Milliseconds since the epoch: session and token expiry; tests move it. */
+  now?: () => number;
+  log?: (message: string, detail?: unknown) => void;
+  /** Believe X-Forwarded-Proto/-Host from a TLS-terminating proxy (ATTEST_TRUST_PROXY). */
+  trustProxy?: boolean;
+  /** Interval of the /events heartbeat comment (default 15 s). */
+  heartbeatMs?: number;
+}
+
+export interface RunningGateway {
+  url: string;
+  close(): Promise<void>;
+}
+
+function defaultLog(message: string, detail?: unknown) {
+  if (detail === undefined) console.error(`[gateway] ${message}`);
+  else console.error(`[gateway] ${message}`, detail);
+}
+
+/** Opens gateway.db and its key, and listens. Port 0 picks a free port. */
+export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
+  const upstreamBase = o.upstream.replace(/\/+$/, '');
+  const now = o.now ?? Date.now;
+  const log = o.log ?? defaultLog;
+  const fetchImpl = o.fetch ?? fetch;
+  const db = openGatewayDb(o.dataDir);
+  const sessions = createSessionStore(db, loadSecretBox(o.dataDir), now);
+  const upstream = createUpstream(upstreamBase, fetchImpl);
+  const hub = createEventHub();
+  const endSession = (idHash: string) => {
+    sessions.remove(idHash);
+    hub.closeSession(idHash);
+  };
+  const ctx: GatewayContext = {
+    upstream,
+    upstreamBase,
+    sessions,
+    tokens: createTokenManager(sessions, upstream, now, log, endSession),
+    endSession,
+    events: createEventLog(db),
+    hub,
+    fetch: fetchImpl,
+    now,
+    log,
+    webhookSecrets: o.webhookSecrets,
+    distDir: o.distDir,
+    trustProxy: o.trustProxy ?? false,
+    heartbeatMs: o.heartbeatMs ?? HEARTBEAT_MS,
+  };
+  const app = createGatewayApp(ctx);
+  const host = o.host ?? '127.0.0.1';
+  let server: ServerType;
+  try {
+    server = await new Promise<ServerType>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: o.port ?? 0, hostname: host }, () => resolve(s));
+      s.once('error', reject);
+    });
+  } catch (error) {
+    db.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(`port ${o.port} on ${host} is in use: stop the other process or set PORT`, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  const hostInUrl = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${hostInUrl}:${port}`,
+    close: async () => {
+      // Open event streams would keep the server from closing.
+      hub.closeAll();
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => {
+          db.close();
+          if (error) reject(error);
+          else resolve();
+        });
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+    },
+  };
+}

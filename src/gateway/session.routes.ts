@@ -1,0 +1,105 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import {
+  SessionLoginSchema,
+  type GatewayConfig,
+  type Session,
+  type SessionUser,
+} from '../contract/session.ts';
+import type { AppEnv, GatewayContext } from './context.ts';
+import { clearSessionCookies, readSessionCookie, sessionCookie } from './cookies.ts';
+import { errorResponse, UNREACHABLE } from './errors.ts';
+import { isHttps } from './request-origin.ts';
+import { requireSession } from './session-auth.ts';
+import { expiresAt, hashSessionId, type SessionRecord } from './sessions.ts';
+import { tokenExpiry } from './tokens.ts';
+import { readClaims } from './upstream.ts';
+
+export const WRONG_CREDENTIALS = 'client id or secret is wrong';
+
+/** POST/GET/DELETE /session and GET /config. */
+export function sessionRoutes(ctx: GatewayContext) {
+  const routes = new Hono<AppEnv>();
+
+  async function toSession(session: SessionRecord): Promise<Session> {
+    const { sandbox } = await ctx.upstream.sandboxState();
+    return {
+      clientId: session.clientId,
+      owner: session.owner,
+      user: session.user,
+      permissions: session.permissions,
+      sandbox,
+      expiresOn: new Date(expiresAt(session)).toISOString(),
+    };
+  }
+
+  routes.get('/config', async (c) => {
+    const { sandbox, demoLogins } = await ctx.upstream.sandboxState();
+    const config: GatewayConfig = { sandbox, demoLogins: sandbox ? demoLogins : [] };
+    c.header('Cache-Control', 'no-store');
+    return c.json(config, 200);
+  });
+
+  routes.post(
+    '/session',
+    bodyLimit({ maxSize: 16 * 1024, onError: (c) => errorResponse(c, 413, 'body too large') }),
+    async (c) => {
+      const body: unknown = await c.req.json().catch(() => undefined);
+      if (body === undefined) return errorResponse(c, 400, 'send {clientId, clientSecret} as JSON');
+      const login = SessionLoginSchema.safeParse(body);
+      if (!login.success) {
+        return errorResponse(c, 400, login.error.issues[0]?.message ?? 'bad sign-in body');
+      }
+      const { clientId, clientSecret } = login.data;
+      const exchange = await ctx.upstream.exchange(clientId, clientSecret);
+      if (!exchange.ok) {
+        if (exchange.reason === 'invalid-client') return errorResponse(c, 401, WRONG_CREDENTIALS);
+        ctx.log(`sign-in of ${clientId}: ${exchange.reason} (${exchange.detail})`);
+        if (exchange.reason === 'unreachable') return errorResponse(c, 502, UNREACHABLE);
+        return errorResponse(c, 502, `the service refused the sign-in (${exchange.detail})`);
+      }
+      const claims = readClaims(exchange.token);
+      if (!claims) return errorResponse(c, 502, 'the service issued a token without an owner');
+      const user: SessionUser | null = claims.uid
+        ? ((await ctx.upstream.user(exchange.token, claims.uid)) ?? {
+            id: claims.uid,
+            displayName: clientId,
+          })
+        : null;
+
+      // A sign-in replaces whatever session this browser had.
+      const previous = readSessionCookie(c);
+      if (previous) ctx.endSession(hashSessionId(previous));
+      const { id, session } = ctx.sessions.create({
+        clientId,
+        clientSecret,
+        owner: claims.owner,
+        user,
+        permissions: claims.perms,
+        token: { token: exchange.token, expiresAt: tokenExpiry(ctx.now(), exchange.expiresIn) },
+      });
+      const secure = isHttps(c, ctx.trustProxy);
+      const maxAge = (expiresAt(session) - ctx.now()) / 1000;
+      c.header('Set-Cookie', sessionCookie(id, { secure, maxAge }));
+      c.header('Cache-Control', 'no-store');
+      return c.json(await toSession(session), 200);
+    },
+  );
+
+  routes.get('/session', requireSession(ctx), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await toSession(c.get('session')), 200);
+  });
+
+  routes.delete('/session', (c: Context<AppEnv>) => {
+    const id = readSessionCookie(c);
+    if (id) ctx.endSession(hashSessionId(id));
+    for (const cookie of clearSessionCookies(isHttps(c, ctx.trustProxy))) {
+      c.header('Set-Cookie', cookie, { append: true });
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.body(null, 204);
+  });
+
+  return routes;
+}

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBodySchema } from '../contract/common.ts';
+import { GatewayConfigSchema, SessionSchema } from '../contract/session.ts';
+import { startTestService, type TestService } from '../service/testing.ts';
+import { ABSOLUTE_MS, IDLE_MS } from './sessions.ts';
+import { startHarness, type Harness, type Result } from './test-harness.ts';
+
+let service: TestService;
+let gateway: Harness;
+
+beforeAll(async () => {
+  service = await startTestService();
+  gateway = await startHarness({ upstream: service.url });
+});
+afterAll(async () => {
+  await gateway.close();
+  await service.close();
+});
+
+function expectMessage(result: Result, status: number, message: RegExp | string) {
+  expect(result.status, result.text).toBe(status);
+  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
+}
+
+describe('POST /session', () => {
+  it('signs in: the user, owner and permissions, and an HttpOnly SameSite=Strict cookie', async () => {
+    const browser = gateway.browser();
+    const result = await browser.signIn('acme-notary');
+    expect(result.status, result.text).toBe(200);
+    const session = SessionSchema.parse(result.body);
+    expect(session).toMatchObject({
+      clientId: 'acme-notary',
+      owner: 'acme',
+      permissions: ['signatures.write'],
+      sandbox: true,
+      user: { displayName: 'Nora Notary', email: 'nora.notary@acme.example', isNotary: true },
+    });
+    expect(Date.parse(session.expiresOn) - Date.now()).toBeGreaterThan(IDLE_MS - 60_000);
+    const [cookie] = result.headers.getSetCookie();
+    expect(cookie).toMatch(/^attest_session=[A-Za-z0-9_-]{43}; /);
+    expect(cookie).toMatch(/; HttpOnly(;|$)/);
+    expect(cookie).toMatch(/; SameSite=Strict(;|$)/);
+    expect(cookie).toMatch(/; Path=\/(;|$)/);
+    // Plain HTTP: a Secure cookie would never come back.
+    expect(cookie).not.toMatch(/Secure/);
+    expect(result.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('a machine client has no user', async () => {
+    const result = await gateway.browser().signIn('acme-integration');
+    expect(SessionSchema.parse(result.body)).toMatchObject({ owner: 'acme', user: null });
+  });
+
+  it('answers 401 for a wrong secret or an unknown client, and sets no cookie', async () => {
+    for (const [id, secret] of [
+      ['acme-admin', 'wrong'],
+      ['nobody', 'nothing'],
+    ] as const) {
+      const result = await gateway.browser().signIn(id, secret);
+      expectMessage(result, 401, 'client id or secret is wrong');
+      expect(result.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it('sends the credentials form-encoded in HTTP Basic (RFC 6749 §2.3.1)', async () => {
+    await gateway.browser().signIn('acme-admin', 'a:b c+d%');
+    const call = gateway.calls.at(-1);
+    const basic = call?.headers.get('authorization')?.replace(/^Basic /, '') ?? '';
+    expect(Buffer.from(basic, 'base64').toString()).toBe('acme-admin:a%3Ab+c%2Bd%25');
+    expect(String(call?.body)).toBe('grant_type=client_credentials');
+  });
+
+  it('answers 400 for a body without the fields', async () => {
+    const result = await gateway.browser().request('POST', '/session', { json: { clientId: '' } });
+    expectMessage(result, 400, /client id/);
+  });
+
+  it('answers 502 when the service cannot be reached', async () => {
+    const lonely = await startHarness({ upstream: 'http://127.0.0.1:9' });
+    try {
+      const result = await lonely.browser().signIn('acme-admin');
+      expectMessage(result, 502, 'the service cannot be reached');
+    } finally {
+      await lonely.close();
+    }
+  });
+
+  it('over HTTPS (behind a trusted proxy): a Secure, __Host- prefixed cookie that works', async () => {
+    const secure = await startHarness({ upstream: service.url, trustProxy: true });
+    try {
+      const browser = secure.browser({ origin: 'https://attest.example' });
+      const proxied = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'attest.example' };
+      const result = await browser.request('POST', '/session', {
+        json: { clientId: 'acme-admin', clientSecret: 'acme-admin-secret' },
+        headers: proxied,
+      });
+      expect(result.status, result.text).toBe(200);
+      const [cookie] = result.headers.getSetCookie();
+      expect(cookie).toMatch(/^__Host-attest_session=[A-Za-z0-9_-]{43}; /);
+      expect(cookie).toMatch(/; Secure(;|$)/);
+      expect(cookie).toMatch(/; HttpOnly(;|$)/);
+      expect((await browser.request('GET', '/session', { headers: proxied })).status).toBe(200);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('ignores X-Forwarded-Proto unless told to trust a proxy', async () => {
+    const result = await gateway.browser().request('POST', '/session', {
+      json: { clientId: 'acme-admin', clientSecret: 'acme-admin-secret' },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(result.headers.getSetCookie()[0]).toMatch(/^attest_session=/);
+  });
+});
+
+describe('GET and DELETE /session', () => {
+  it('answers the session while signed in, then 401 after sign-out', async () => {
+    const browser = gateway.browser();
+    await browser.signIn('acme-reviewer');
+    const cookie = browser.cookie;
+    const current = await browser.request('GET', '/session');
+    expect(SessionSchema.parse(current.body).clientId).toBe('acme-reviewer');
+
+    const out = await browser.request('DELETE', '/session');
+    expect(out.status).toBe(204);
+    expect(out.headers.getSetCookie()[0]).toMatch(/^attest_session=; .*Max-Age=0/);
+    expectMessage(await browser.request('GET', '/session'), 401, /sign in/);
+    // The row is gone: replaying the old cookie does not bring the session back.
+    browser.cookie = cookie;
+    expectMessage(await browser.request('GET', '/session'), 401, /sign in/);
+    expectMessage(await browser.request('GET', '/api/users/v1/users?owner=acme'), 401, /sign in/);
+  });
+
+  it('answers 401 without a cookie or with a made-up one', async () => {
+    const browser = gateway.browser();
+    expectMessage(await browser.request('GET', '/session'), 401, /sign in/);
+    browser.cookie = `attest_session=${'A'.repeat(43)}`;
+    expectMessage(await browser.request('GET', '/session'), 401, /sign in/);
+  });
+
+  it('keeps sessions apart: each has its own owner, credentials and token', async () => {
+    const acme = gateway.browser();
+    const globex = gateway.browser();
+    await acme.signIn('acme-admin');
+    await globex.signIn('globex-admin');
+    expect(SessionSchema.parse((await acme.request('GET', '/session')).body).owner).toBe('acme');
+    expect(SessionSchema.parse((await globex.request('GET', '/session')).body).owner).toBe(
+      'globex',
+    );
+    const own = await globex.request('GET', '/api/users/v1/users?owner=globex');
+    expect(own.status, own.text).toBe(200);
+    // Globex's token may not read acme's list, whoever else is signed in.
+    expect((await globex.request('GET', '/api/users/v1/users?owner=acme')).status).toBe(401);
+  });
+});
+
+describe('session expiry', () => {
+  it('ends after 8 hours without a request', async () => {
+    const browser = gateway.browser();
+    await browser.signIn('acme-reviewer');
+    gateway.advance(IDLE_MS - 60_000);
+    expect((await browser.request('GET', '/session')).status).toBe(200);
+    // That request counted as activity: another 8 hours from now.
+    gateway.advance(IDLE_MS - 60_000);
+    expect((await browser.request('GET', '/session')).status).toBe(200);
+    gateway.advance(IDLE_MS + 1);
+    expectMessage(await browser.request('GET', '/session'), 401, /sign in/);
+  });
+
+  it('ends 24 hours after sign-in however active it was', async () => {
+    const browser = gateway.browser();
+    await browser.signIn('acme-reviewer');
+    const hours = (n: number) => n * 3600_000;
+    for (let i = 0; i < 5; i++) {
+      gateway.advance(hours(4));
+      expect((await browser.request('GET', '/session')).status).toBe(200);
+    }
+    // 20 hours in, just active: the absolute limit (4 hours away) wins over the idle one (8).
+    const session = SessionSchema.parse((await browser.request('GET', '/session')).body);
+    const left = Date.parse(session.expiresOn) - (Date.now() + gateway.offset());
+    expect(left).toBeGreaterThan(ABSOLUTE_MS - hours(20) - 60_000);
+    expect(left).toBeLessThanOrEqual(ABSOLUTE_MS - hours(20));
+    gateway.advance(hours(4));
+    expectMessage(await browser.request('GET', '/session'), 401, /sign in/);
+  });
+});
+
+describe('GET /config', () => {
+  it('says sandbox and lists the demo logins when the upstream is the reference sandbox', async () => {
+    const result = await gateway.browser().request('GET', '/config');
+    const config = GatewayConfigSchema.parse(result.body);
+    expect(config.sandbox).toBe(true);
+    expect(config.demoLogins.map((l) => l.clientId)).toContain('acme-reviewer');
+  });
+
+  it('says no sandbox, and lists nobody, for an upstream without the sandbox info', async () => {
+    const real = await startHarness({ upstream: service.url });
+    real.intercept = (url) =>
+      url.endsWith('/sandbox/v1/info')
+        ? Response.json({ message: 'no route for GET /sandbox/v1/info' }, { status: 404 })
+        : undefined;
+    try {
+      const config = GatewayConfigSchema.parse(
+        (await real.browser().request('GET', '/config')).body,
+      );
+      expect(config).toEqual({ sandbox: false, demoLogins: [] });
+    } finally {
+      await real.close();
+    }
+  });
+});

@@ -1,0 +1,160 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { SessionUserSchema, type SessionUser } from '../contract/session.ts';
+import type { SecretBox } from './secret-box.ts';
+import type { Db } from './store.ts';
+
+/** A session ends after 8 hours without a request, and 24 hours after sign-in regardless. */
+export const IDLE_MS = 8 * 3600_000;
+export const ABSOLUTE_MS = 24 * 3600_000;
+
+/** 32 random bytes as base64url: the cookie value. Only its SHA-256 is stored. */
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
+export interface SessionRecord {
+  idHash: string;
+  clientId: string;
+  owner: string;
+  user: SessionUser | null;
+  permissions: string[];
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+export interface CachedToken {
+  token: string;
+  expiresAt: number;
+}
+
+export interface NewSession {
+  clientId: string;
+  clientSecret: string;
+  owner: string;
+  user: SessionUser | null;
+  permissions: string[];
+  token: CachedToken;
+}
+
+interface SessionRow {
+  id_hash: string;
+  client_id: string;
+  owner: string;
+  user_json: string | null;
+  permissions: string;
+  created_at: number;
+  last_seen_at: number;
+}
+
+const COLUMNS = 'id_hash, client_id, owner, user_json, permissions, created_at, last_seen_at';
+
+export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
+
+export function expiresAt(session: SessionRecord): number {
+  return Math.min(session.lastSeenAt + IDLE_MS, session.createdAt + ABSOLUTE_MS);
+}
+
+function toRecord(row: SessionRow): SessionRecord {
+  return {
+    idHash: row.id_hash,
+    clientId: row.client_id,
+    owner: row.owner,
+    user: row.user_json ? SessionUserSchema.parse(JSON.parse(row.user_json)) : null,
+    permissions: z.array(z.string()).parse(JSON.parse(row.permissions)),
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+export function createSessionStore(db: Db, box: SecretBox, now: () => number) {
+  const seal = (value: string, idHash: string, what: string) =>
+    box.seal(value, `${what}:${idHash}`);
+  const open = (value: string, idHash: string, what: string) =>
+    box.open(value, `${what}:${idHash}`);
+
+  function remove(idHash: string): void {
+    db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(idHash);
+  }
+
+  return {
+    /** Stores a new session; returns the raw id, which only the cookie carries. */
+    create(input: NewSession): { id: string; session: SessionRecord } {
+      const id = randomBytes(32).toString('base64url');
+      const idHash = hashSessionId(id);
+      const at = now();
+      // Expired rows of anyone: a sign-in is a cheap moment to tidy up.
+      db.prepare('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?').run(
+        at - IDLE_MS,
+        at - ABSOLUTE_MS,
+      );
+      db.prepare(
+        `INSERT INTO sessions (id_hash, client_id, secret, token, token_expires_at, owner,
+           user_json, permissions, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        idHash,
+        input.clientId,
+        seal(input.clientSecret, idHash, 'secret'),
+        seal(input.token.token, idHash, 'token'),
+        input.token.expiresAt,
+        input.owner,
+        input.user ? JSON.stringify(input.user) : null,
+        JSON.stringify(input.permissions),
+        at,
+        at,
+      );
+      const session = this.get(idHash);
+      if (!session) throw new Error('session vanished after insert');
+      return { id, session };
+    },
+
+    /** The live session of a cookie value, or null (an expired one is deleted). */
+    find(id: string | undefined): SessionRecord | null {
+      if (!id || !SESSION_ID.test(id)) return null;
+      return this.get(hashSessionId(id));
+    },
+
+    get(idHash: string): SessionRecord | null {
+      const row = db.prepare(`SELECT ${COLUMNS} FROM sessions WHERE id_hash = ?`).get(idHash) as
+        SessionRow | undefined;
+      if (!row) return null;
+      const session = toRecord(row);
+      if (now() >= expiresAt(session)) {
+        remove(idHash);
+        return null;
+      }
+      return session;
+    },
+
+    /** Marks activity: moves the idle deadline (never past the absolute one). */
+    touch(session: SessionRecord): SessionRecord {
+      const at = now();
+      db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?').run(at, session.idHash);
+      return { ...session, lastSeenAt: at };
+    },
+
+    clientSecret(idHash: string): string | null {
+      const row = db.prepare('SELECT secret FROM sessions WHERE id_hash = ?').get(idHash) as
+        { secret: string } | undefined;
+      return row ? open(row.secret, idHash, 'secret') : null;
+    },
+
+    cachedToken(idHash: string): CachedToken | null {
+      const row = db
+        .prepare('SELECT token, token_expires_at FROM sessions WHERE id_hash = ?')
+        .get(idHash) as { token: string | null; token_expires_at: number | null } | undefined;
+      if (!row?.token || row.token_expires_at === null) return null;
+      return { token: open(row.token, idHash, 'token'), expiresAt: row.token_expires_at };
+    },
+
+    saveToken(idHash: string, token: CachedToken): void {
+      db.prepare('UPDATE sessions SET token = ?, token_expires_at = ? WHERE id_hash = ?').run(
+        seal(token.token, idHash, 'token'),
+        token.expiresAt,
+        idHash,
+      );
+    },
+
+    remove,
+  };
+}

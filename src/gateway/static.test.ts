@@ -1,0 +1,125 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_JS, INDEX_HTML, makeDist, startHarness, type Harness } from './test-harness.ts';
+
+// No upstream is needed to serve the app: port 9 (discard) is never answered.
+const UPSTREAM = 'http://127.0.0.1:9';
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; " +
+  `img-src 'self' data: blob: ${UPSTREAM}; font-src 'self'; connect-src 'self' ${UPSTREAM}; ` +
+  "worker-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+let gateway: Harness;
+beforeAll(async () => {
+  gateway = await startHarness({ upstream: UPSTREAM });
+});
+afterAll(() => gateway.close());
+
+const get = (path: string, accept = 'text/html,application/xhtml+xml') =>
+  fetch(`${gateway.url}${path}`, { headers: { accept } });
+
+function expectSecurityHeaders(response: Response, csp = CSP) {
+  expect(response.headers.get('content-security-policy')).toBe(csp);
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+}
+
+describe('the built app', () => {
+  it('serves index.html at / with the strict CSP, not cached', async () => {
+    const response = await get('/');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(INDEX_HTML);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expectSecurityHeaders(response);
+    expect(response.headers.get('content-security-policy')).not.toMatch(/unsafe-(inline|eval)/);
+  });
+
+  it('caches hashed assets for a year, immutably', async () => {
+    const response = await get('/assets/app-abc123.js', '*/*');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(APP_JS);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expectSecurityHeaders(response);
+  });
+
+  it('serves .mjs as JavaScript', async () => {
+    const response = await get('/assets/chunk-def456.mjs', '*/*');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+  });
+
+  it("gives the pdf.js worker its own CSP with 'wasm-unsafe-eval' and nothing looser", async () => {
+    const response = await get('/assets/pdf.worker.min-9f8e7d.mjs', '*/*');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expectSecurityHeaders(
+      response,
+      CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'"),
+    );
+  });
+
+  it('answers client-side routes with index.html (SPA fallback)', async () => {
+    for (const path of ['/qc/queue', '/users/1234?tab=images', '/index.html']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toBe(INDEX_HTML);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('serves other files of the build, revalidated', async () => {
+    const response = await get('/favicon.svg', 'image/*');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('does not fall back for a missing asset, a non-HTML request, or its own routes', async () => {
+    const missing = await get('/assets/gone-000000.js');
+    expect(missing.status).toBe(404);
+    expectSecurityHeaders(missing);
+    expect((await get('/some/page', 'application/json')).status).toBe(404);
+    for (const path of [
+      '/api',
+      '/session/x',
+      '/config/x',
+      '/events/x',
+      '/webhooks',
+      '/healthz/x',
+    ]) {
+      const response = await get(path);
+      expect(response.status, path).not.toBe(200);
+      expect(await response.text(), path).not.toBe(INDEX_HTML);
+    }
+  });
+
+  it('refuses a path that climbs out of the app folder', async () => {
+    const response = await get('/assets/..%2f..%2fetc%2fpasswd', '*/*');
+    expect(response.status).toBe(404);
+  });
+
+  it('puts the headers on the gateway’s own answers too', async () => {
+    const response = await get('/healthz', 'application/json');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+    expectSecurityHeaders(response);
+  });
+});
+
+describe('before `npm run build`', () => {
+  it('answers a clear 503 page instead of the app', async () => {
+    const dist = makeDist();
+    rmSync(`${dist}/index.html`);
+    const unbuilt = await startHarness({ upstream: UPSTREAM, distDir: dist });
+    try {
+      const response = await fetch(`${unbuilt.url}/qc/queue`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(503);
+      expect(await response.text()).toMatch(/npm run build/);
+      expectSecurityHeaders(response);
+    } finally {
+      await unbuilt.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

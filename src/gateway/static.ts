@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { AppEnv } from './context.ts';
+
+/** Paths the gateway itself answers; the SPA fallback never shadows them. */
+const RESERVED = /^\/(api|session|config|events|webhooks|healthz)(\/|$)/;
+/** pdf.js's worker decodes some images with WebAssembly, which needs 'wasm-unsafe-eval'. */
+const PDF_WORKER = /^\/assets\/pdf\.worker[^/]*\.m?js$/;
+
+/**
+ * The app's CSP: nothing inline, nothing evaluated. The upstream's origin is allowed for
+ * images and connections because presigned download and upload URLs live there.
+ */
+export function contentSecurityPolicy(upstreamOrigin: string, pdfWorker = false): string {
+  return [
+    "default-src 'self'",
+    pdfWorker ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: blob: ${upstreamOrigin}`,
+    "font-src 'self'",
+    `connect-src 'self' ${upstreamOrigin}`,
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** On every response, the app's and the gateway's own alike. */
+export function securityHeaders(upstreamOrigin: string): MiddlewareHandler {
+  const policy = contentSecurityPolicy(upstreamOrigin);
+  const workerPolicy = contentSecurityPolicy(upstreamOrigin, true);
+  return async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    headers.set('Content-Security-Policy', PDF_WORKER.test(c.req.path) ? workerPolicy : policy);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    headers.set('Referrer-Policy', 'no-referrer');
+    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  };
+}
+
+const NOT_BUILT = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Attest: the app is not built</title></head>
+<body>
+<h1>The app is not built yet</h1>
+<p>The gateway is running, but its app folder has no <code>index.html</code>.
+Run <code>npm run build</code>, then reload this page.</p>
+</body>
+</html>
+`;
+
+/**
+ * The built app: hashed /assets/* cached for a year, everything else revalidated, and
+ * index.html for any other page a browser asks for (client-side routes).
+ */
+export function staticRoutes(distDir: string) {
+  const routes = new Hono<AppEnv>();
+  const files = serveStatic({
+    root: distDir,
+    onFound: (_path, c) => {
+      c.header(
+        'Cache-Control',
+        c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+
+  const index = join(distDir, 'index.html');
+  const serveIndex = serveStatic({
+    path: index,
+    onFound: (_path, c) => {
+      c.header('Cache-Control', 'no-cache');
+    },
+  });
+
+  routes.on(['GET', 'HEAD'], '*', async (c, next) => {
+    if (RESERVED.test(c.req.path)) return next();
+    return files(c, next);
+  });
+
+  routes.on(['GET', 'HEAD'], '*', async (c, next) => {
+    const path = c.req.path;
+    const wantsHtml = c.req.header('accept')?.includes('text/html') ?? false;
+    if (RESERVED.test(path) || path.startsWith('/assets/') || !wantsHtml) return next();
+    // Checked per request, so running `npm run build` needs no restart.
+    if (!existsSync(index)) {
+      c.header('Cache-Control', 'no-store');
+      return c.html(NOT_BUILT, 503);
+    }
+    return serveIndex(c, next);
+  });
+
+  return routes;
+}

@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+export type Db = DatabaseSync;
+
+// The gateway's own database, apart from the service's attest.db: against a real
+// deployment there is no service database at all. Migrations are applied in order and
+// recorded in PRAGMA user_version; one never changes once it has landed.
+const MIGRATIONS = [
+  `
+  -- id_hash: SHA-256 of the cookie value, so a copy of this file cannot be replayed as a
+  -- cookie. secret and token are AES-256-GCM sealed (secret-box.ts).
+  CREATE TABLE sessions (
+    id_hash TEXT PRIMARY KEY,
+    client_id TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    token TEXT,
+    token_expires_at INTEGER,
+    owner TEXT NOT NULL,
+    user_json TEXT,
+    permissions TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX sessions_last_seen ON sessions (last_seen_at);
+
+  CREATE TABLE received_events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    hook_id TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    type TEXT NOT NULL,
+    verified INTEGER NOT NULL,
+    received_on TEXT NOT NULL,
+    payload TEXT NOT NULL
+  ) STRICT;
+  -- De-duplication on hook-id among verified deliveries only: a forged delivery must not
+  -- be able to claim a hook-id ahead of the real one.
+  CREATE UNIQUE INDEX received_events_hook_id ON received_events (hook_id) WHERE verified = 1;
+  CREATE INDEX received_events_owner ON received_events (owner, verified, seq);
+  `,
+];
+
+export function openGatewayDb(dataDir: string | null): Db {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const path = dataDir ? join(dataDir, 'gateway.db') : ':memory:';
+  const db = new DatabaseSync(path);
+  if (dataDir) db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  const row = db.prepare('PRAGMA user_version').get() as { user_version: number };
+  let version = row.user_version;
+  if (version > MIGRATIONS.length) {
+    throw new Error(`gateway.db is at version ${version}, newer than this gateway knows`);
+  }
+  for (const sql of MIGRATIONS.slice(version)) {
+    version += 1;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      db.exec(sql);
+      db.exec(`PRAGMA user_version = ${version}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}

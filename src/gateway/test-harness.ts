@@ -1,0 +1,281 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startGateway, type GatewayOptions, type RunningGateway } from './server.ts';
+
+// Shared by the gateway's tests. It never imports the service (the gateway's lint boundary
+// covers this file); the tests start the reference service and pass its URL in.
+
+export const INDEX_HTML = '<!doctype html><title>Attest</title><div id="root"></div>';
+export const APP_JS = 'console.log("app");';
+
+/** A built app in miniature: index.html, a hashed asset and a pdf.js worker. */
+export function makeDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'attest-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(dir, 'assets', 'app-abc123.js'), APP_JS);
+  writeFileSync(join(dir, 'assets', 'chunk-def456.mjs'), 'export const x = 1;');
+  writeFileSync(join(dir, 'assets', 'pdf.worker.min-9f8e7d.mjs'), 'self.onmessage = () => {};');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+export type Intercept = (url: string, init: RequestInit | undefined) => Response | undefined;
+
+export interface UpstreamCall {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: RequestInit['body'];
+}
+
+export interface Harness {
+  url: string;
+  gateway: RunningGateway;
+  /** Every request the gateway made upstream, in order. */
+  calls: UpstreamCall[];
+  /** Requests to the token endpoint so far. */
+  tokenRequests(): number;
+  /** Access tokens the token endpoint issued to the gateway. */
+  issued: string[];
+  /** Moves the gateway's clock (not the service's). */
+  advance(ms: number): void;
+  /** How far the gateway's clock is ahead of the wall clock. */
+  offset(): number;
+  /** Answer upstream requests without reaching the upstream (return undefined to pass). */
+  intercept: Intercept | null;
+  /** Lines the gateway logged. */
+  logs: string[];
+  browser(options?: { origin?: string }): Browser;
+  close(): Promise<void>;
+}
+
+export async function startHarness(
+  options: Partial<GatewayOptions> & { upstream: string },
+): Promise<Harness> {
+  const distDir = options.distDir ?? makeDist();
+  let offset = 0;
+  const calls: UpstreamCall[] = [];
+  const issued: string[] = [];
+  const logs: string[] = [];
+  const harness = { intercept: null as Intercept | null };
+  const wrapped: typeof fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const headers = new Headers(init?.headers);
+    calls.push({ url, method: init?.method ?? 'GET', headers, body: init?.body });
+    const fake = harness.intercept?.(url, init);
+    if (fake) return fake;
+    const response = await fetch(input, init);
+    if (url.endsWith('/auth/v1/oauth2/token') && response.ok) {
+      const body = (await response.clone().json()) as { access_token: string };
+      issued.push(body.access_token);
+    }
+    return response;
+  };
+  const gateway = await startGateway({
+    dataDir: null,
+    webhookSecrets: [],
+    log: (message, detail) =>
+      logs.push(detail === undefined ? message : `${message}: ${String(detail)}`),
+    ...options,
+    distDir,
+    fetch: wrapped,
+    now: () => Date.now() + offset,
+  });
+  return Object.assign(harness, {
+    url: gateway.url,
+    gateway,
+    calls,
+    issued,
+    logs,
+    tokenRequests: () => calls.filter((c) => c.url.endsWith('/auth/v1/oauth2/token')).length,
+    advance(ms: number) {
+      offset += ms;
+    },
+    offset: () => offset,
+    browser: (browserOptions: { origin?: string } = {}) =>
+      new Browser(gateway.url, browserOptions.origin ?? gateway.url),
+    async close() {
+      await gateway.close();
+      if (!options.distDir) rmSync(distDir, { recursive: true, force: true });
+    },
+  });
+}
+
+export interface Result {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: unknown;
+}
+
+export interface RequestInit2 {
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  /** Leave out X-Attest and Origin (default: a well-behaved same-origin app request). */
+  csrf?: boolean;
+}
+
+/** A cookie jar and the app's request habits, over real HTTP. */
+export class Browser {
+  cookie: string | null = null;
+  /** Every response this browser got, for leak checks. */
+  readonly seen: Result[] = [];
+  readonly base: string;
+  readonly origin: string;
+
+  constructor(base: string, origin: string) {
+    this.base = base;
+    this.origin = origin;
+  }
+
+  async request(method: string, path: string, init: RequestInit2 = {}): Promise<Result> {
+    const headers: Record<string, string> = {};
+    if (init.csrf !== false && method !== 'GET' && method !== 'HEAD') {
+      headers['x-attest'] = '1';
+      headers.origin = this.origin;
+    }
+    if (this.cookie) headers.cookie = this.cookie;
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    }
+    Object.assign(headers, init.headers);
+    const response = await fetch(`${this.base}${path}`, {
+      method,
+      headers,
+      body: body ?? null,
+      redirect: 'manual',
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      if (!pair) continue;
+      const value = pair.slice(pair.indexOf('=') + 1);
+      this.cookie = /Max-Age=0/.test(line) ? null : value ? pair : null;
+    }
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON: tests assert on text.
+    }
+    const result = { status: response.status, headers: response.headers, text, body: parsed };
+    this.seen.push(result);
+    return result;
+  }
+
+  signIn(clientId: string, clientSecret = `${clientId}-secret`): Promise<Result> {
+    return this.request('POST', '/session', { json: { clientId, clientSecret } });
+  }
+
+  /** Opens GET /events; resolves once the stream is subscribed. */
+  async events(options: { lastEventId?: string; query?: string } = {}): Promise<EventStream> {
+    const controller = new AbortController();
+    const headers: Record<string, string> = { accept: 'text/event-stream' };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
+    const response = await fetch(`${this.base}/events${options.query ?? ''}`, {
+      headers,
+      signal: controller.signal,
+    });
+    const stream = new EventStream(response, controller);
+    if (response.ok) await stream.waitForComment('connected');
+    return stream;
+  }
+}
+
+export interface SseMessage {
+  id: string | undefined;
+  event: string | undefined;
+  data: string;
+}
+
+/** A minimal server-sent events reader. */
+export class EventStream {
+  readonly messages: SseMessage[] = [];
+  readonly comments: string[] = [];
+  readonly response: Response;
+  ended = false;
+  private readonly controller: AbortController;
+  private wake: (() => void)[] = [];
+
+  constructor(response: Response, controller: AbortController) {
+    this.response = response;
+    this.controller = controller;
+    if (response.ok && response.body) void this.read(response.body);
+  }
+
+  private async read(body: ReadableStream<Uint8Array>) {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of body) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          this.frame(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+        }
+        this.notify();
+      }
+    } catch {
+      // Aborted by close().
+    }
+    this.ended = true;
+    this.notify();
+  }
+
+  private frame(block: string) {
+    const message: SseMessage = { id: undefined, event: undefined, data: '' };
+    let hasData = false;
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) this.comments.push(line.slice(1).trim());
+      else if (line.startsWith('id: ')) message.id = line.slice(4);
+      else if (line.startsWith('event: ')) message.event = line.slice(7);
+      else if (line.startsWith('data: ')) {
+        message.data += (hasData ? '\n' : '') + line.slice(6);
+        hasData = true;
+      }
+    }
+    if (hasData) this.messages.push(message);
+  }
+
+  private notify() {
+    for (const wake of this.wake.splice(0)) wake();
+  }
+
+  private async until(done: () => boolean, what: string, timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    while (!done()) {
+      const left = deadline - Date.now();
+      if (left <= 0 || this.ended) throw new Error(`event stream: ${what} did not happen`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.wake.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  waitFor(count: number, timeoutMs = 5000): Promise<void> {
+    return this.until(() => this.messages.length >= count, `${count} messages`, timeoutMs);
+  }
+
+  waitForComment(text: string, timeoutMs = 5000): Promise<void> {
+    return this.until(() => this.comments.includes(text), `comment ${text}`, timeoutMs);
+  }
+
+  waitForEnd(timeoutMs = 5000): Promise<void> {
+    return this.until(() => this.ended, 'the end', timeoutMs);
+  }
+
+  close() {
+    this.controller.abort();
+  }
+}

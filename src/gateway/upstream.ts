@@ -1,0 +1,145 @@
+import { decodeJwt } from 'jose';
+import { z } from 'zod';
+import { TokenResponseSchema } from '../contract/auth.ts';
+import { DemoLoginSchema, type DemoLogin, type SessionUser } from '../contract/session.ts';
+
+/** Calls the gateway itself makes to the upstream (not the proxied ones). */
+export type Upstream = ReturnType<typeof createUpstream>;
+
+export type TokenExchange =
+  | { ok: true; token: string; expiresIn: number }
+  /** invalid-client: the credentials are wrong or revoked; the others: try again later. */
+  | { ok: false; reason: 'invalid-client' | 'unreachable' | 'refused'; detail: string };
+
+export interface SandboxState {
+  sandbox: boolean;
+  demoLogins: DemoLogin[];
+}
+
+/** What the gateway reads from a token it was just given; loose, since the IdP may add claims. */
+const ClaimsSchema = z.object({
+  owner: z.string().min(1),
+  uid: z.string().min(1).optional(),
+  perms: z.array(z.string()).catch([]),
+});
+export type TokenClaims = z.infer<typeof ClaimsSchema>;
+
+const UserSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  email: z.string().optional().catch(undefined),
+  isNotary: z.boolean().optional().catch(undefined),
+});
+
+const SandboxInfoSchema = z.object({
+  sandbox: z.literal(true),
+  demoLogins: z.array(DemoLoginSchema).catch([]),
+});
+
+const TOKEN_TIMEOUT_MS = 15_000;
+
+// RFC 6749 §2.3.1: id and secret are form-urlencoded before they are joined and
+// base64-encoded, so a ':' or non-ASCII character in either survives.
+export function basicAuthorization(clientId: string, clientSecret: string): string {
+  const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
+  return `Basic ${Buffer.from(`${encode(clientId)}:${encode(clientSecret)}`).toString('base64')}`;
+}
+
+/** The claims of a token the token endpoint just issued; no signature check (we asked it). */
+export function readClaims(token: string): TokenClaims | null {
+  try {
+    const claims = ClaimsSchema.safeParse(decodeJwt(token));
+    return claims.success ? claims.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createUpstream(base: string, fetchImpl: typeof fetch) {
+  let sandbox: SandboxState | null = null;
+  const url = (path: string) => `${base}${path}`;
+
+  async function exchange(clientId: string, clientSecret: string): Promise<TokenExchange> {
+    let response: Response;
+    try {
+      response = await fetchImpl(url('/auth/v1/oauth2/token'), {
+        method: 'POST',
+        headers: {
+          authorization: basicAuthorization(clientId, clientSecret),
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+        signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+      });
+    } catch (error) {
+      return { ok: false, reason: 'unreachable', detail: String(error) };
+    }
+    const body: unknown = await response.json().catch(() => null);
+    if (response.ok) {
+      const parsed = TokenResponseSchema.safeParse(body);
+      if (parsed.success) {
+        return { ok: true, token: parsed.data.access_token, expiresIn: parsed.data.expires_in };
+      }
+      return { ok: false, reason: 'refused', detail: 'the token response did not parse' };
+    }
+    const error = z.object({ error: z.string() }).safeParse(body);
+    // RFC 6749 §5.2: invalid_client may come as 401 (Basic) or 400.
+    if (response.status === 401 || (error.success && error.data.error === 'invalid_client')) {
+      return { ok: false, reason: 'invalid-client', detail: `status ${response.status}` };
+    }
+    if (response.status >= 500) {
+      return { ok: false, reason: 'unreachable', detail: `status ${response.status}` };
+    }
+    const code = error.success ? error.data.error : `status ${response.status}`;
+    return { ok: false, reason: 'refused', detail: code };
+  }
+
+  /** The signed-in user's profile; null when it cannot be read (sign-in goes on without). */
+  async function user(token: string, uid: string): Promise<SessionUser | null> {
+    try {
+      const response = await fetchImpl(url(`/users/v1/users/${encodeURIComponent(uid)}`), {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+      });
+      if (!response.ok) return null;
+      const parsed = UserSchema.safeParse(await response.json());
+      if (!parsed.success) return null;
+      const { id, displayName, email, isNotary } = parsed.data;
+      return {
+        id,
+        displayName,
+        ...(email !== undefined && { email }),
+        ...(isNotary !== undefined && { isNotary }),
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Whether the upstream is a reference-service sandbox. A definite answer is cached for
+   * the life of the process (an upstream does not turn into a sandbox); a network failure
+   * is not, so a gateway started before its upstream still finds out.
+   */
+  async function sandboxState(): Promise<SandboxState> {
+    if (sandbox) return sandbox;
+    try {
+      const response = await fetchImpl(url('/sandbox/v1/info'), {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+      });
+      const body: unknown = await response.json().catch(() => null);
+      const info = response.status === 200 ? SandboxInfoSchema.safeParse(body) : null;
+      if (response.status >= 500) return { sandbox: false, demoLogins: [] };
+      sandbox = info?.success
+        ? { sandbox: true, demoLogins: info.data.demoLogins }
+        : { sandbox: false, demoLogins: [] };
+      return sandbox;
+    } catch {
+      return { sandbox: false, demoLogins: [] };
+    }
+  }
+
+  return { url, exchange, user, sandboxState };
+}

@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBodySchema } from '../contract/common.ts';
+import { ReceivedEventListSchema, ReceivedEventSchema } from '../contract/session.ts';
+import { startTestService, type TestService } from '../service/testing.ts';
+import { startHarness, type Browser, type EventStream, type Harness } from './test-harness.ts';
+
+const SECRET = `whsec_${Buffer.from('gateway webhook test secret').toString('base64')}`;
+const ROTATED = `whsec_${Buffer.from('the next secret, rotating in').toString('base64')}`;
+const STRANGER = `whsec_${Buffer.from('not a secret the gateway knows').toString('base64')}`;
+
+let service: TestService;
+let gateway: Harness;
+let acme: Browser;
+let globex: Browser;
+const streams: EventStream[] = [];
+
+beforeAll(async () => {
+  service = await startTestService();
+  gateway = await startHarness({
+    upstream: service.url,
+    webhookSecrets: [SECRET, ROTATED],
+    heartbeatMs: 100,
+  });
+  acme = gateway.browser();
+  globex = gateway.browser();
+  await acme.signIn('acme-reviewer');
+  await globex.signIn('globex-admin');
+});
+afterAll(async () => {
+  for (const stream of streams) stream.close();
+  await gateway.close();
+  await service.close();
+});
+
+async function open(browser: Browser, options?: Parameters<Browser['events']>[0]) {
+  const stream = await browser.events(options);
+  streams.push(stream);
+  return stream;
+}
+
+interface Delivery {
+  id?: string;
+  type?: string;
+  payload?: Record<string, unknown>;
+  secrets?: string[];
+  /** Seconds from now of hook-timestamp. */
+  skew?: number;
+  headers?: Record<string, string>;
+}
+
+async function deliver(owner: string, d: Delivery = {}) {
+  const id = d.id ?? `msg_${randomUUID()}`;
+  const body = JSON.stringify(d.payload ?? { crid: 'C-1', note: 'test' });
+  const at = new Date(Date.now() + (d.skew ?? 0) * 1000);
+  const signature = (d.secrets ?? [SECRET])
+    .map((secret) => new Webhook(secret).sign(id, at, body))
+    .join(' ');
+  const response = await fetch(`${gateway.url}/webhooks/${owner}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'hook-id': id,
+      'hook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'hook-signature': signature,
+      'hook-event-type': d.type ?? 'DOCUMENT_READY',
+      ...d.headers,
+    },
+    body,
+  });
+  const text = await response.text();
+  return { id, status: response.status, text };
+}
+
+async function recent(browser: Browser) {
+  const result = await browser.request('GET', '/events/recent');
+  expect(result.status, result.text).toBe(200);
+  return ReceivedEventListSchema.parse(result.body).events;
+}
+
+function expect400(result: { status: number; text: string }, message: RegExp) {
+  expect(result.status, result.text).toBe(400);
+  expect(ErrorBodySchema.parse(JSON.parse(result.text)).message).toMatch(message);
+}
+
+const parsed = (stream: EventStream) =>
+  stream.messages.map((m) => ({ ...m, event: ReceivedEventSchema.parse(JSON.parse(m.data)) }));
+
+describe('POST /webhooks/:owner: signatures', () => {
+  it('accepts a delivery signed with a configured secret: 204', async () => {
+    const result = await deliver('acme');
+    expect(result.status, result.text).toBe(204);
+    const [latest] = await recent(acme);
+    expect(latest).toMatchObject({ hookId: result.id, owner: 'acme', verified: true });
+    expect(latest?.payload).toEqual({ crid: 'C-1', note: 'test' });
+  });
+
+  it('accepts any configured secret, and a header with several v1 signatures', async () => {
+    expect((await deliver('acme', { secrets: [ROTATED] })).status).toBe(204);
+    expect((await deliver('acme', { secrets: [STRANGER, SECRET] })).status).toBe(204);
+  });
+
+  it('refuses a signature made with another secret: 400, recorded as not verified', async () => {
+    const result = await deliver('acme', { secrets: [STRANGER] });
+    expect400(result, /signature/);
+    const entry = (await recent(acme)).find((e) => e.hookId === result.id);
+    expect(entry).toMatchObject({ verified: false, owner: 'acme', type: 'DOCUMENT_READY' });
+  });
+
+  it('refuses a tampered body', async () => {
+    const id = `msg_${randomUUID()}`;
+    const at = new Date();
+    const response = await fetch(`${gateway.url}/webhooks/acme`, {
+      method: 'POST',
+      headers: {
+        'hook-id': id,
+        'hook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'hook-signature': new Webhook(SECRET).sign(id, at, '{"crid":"C-1"}'),
+      },
+      body: '{"crid":"C-2"}',
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('refuses a timestamp 6 minutes old or 6 minutes ahead, even when correctly signed', async () => {
+    expect400(await deliver('acme', { skew: -360 }), /timestamp/);
+    expect400(await deliver('acme', { skew: 360 }), /timestamp/);
+    // Inside the 5-minute window: fine.
+    expect((await deliver('acme', { skew: -240 })).status).toBe(204);
+  });
+
+  it('refuses a delivery without the hook headers', async () => {
+    const response = await fetch(`${gateway.url}/webhooks/acme`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('refuses everything when no secret is configured', async () => {
+    const bare = await startHarness({ upstream: service.url });
+    try {
+      const response = await fetch(`${bare.url}/webhooks/acme`, {
+        method: 'POST',
+        headers: { 'hook-id': 'msg_x', 'hook-timestamp': '1', 'hook-signature': 'v1,x' },
+        body: '{}',
+      });
+      expect(response.status).toBe(400);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('GET /events', () => {
+  it('needs a session', async () => {
+    const stream = await gateway.browser().events();
+    expect(stream.response.status).toBe(401);
+    expect((await gateway.browser().request('GET', '/events/recent')).status).toBe(401);
+  });
+
+  it("streams a verified delivery to its owner's streams only, as id/event/data", async () => {
+    const acmeStream = await open(acme);
+    const globexStream = await open(globex);
+    expect(acmeStream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const forAcme = await deliver('acme', { type: 'ADDRESS_CHANGE', payload: { crid: 'A' } });
+    const forGlobex = await deliver('globex', { payload: { crid: 'G' } });
+    await acmeStream.waitFor(1);
+    await globexStream.waitFor(1);
+    // Give a wrongly routed event time to arrive before checking it did not.
+    await deliver('acme', { secrets: [STRANGER] });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const [received] = parsed(acmeStream);
+    expect(acmeStream.messages).toHaveLength(1);
+    expect(received?.event).toMatchObject({
+      hookId: forAcme.id,
+      type: 'ADDRESS_CHANGE',
+      owner: 'acme',
+      verified: true,
+      payload: { crid: 'A' },
+    });
+    expect(received?.id).toBe(String(received?.event.seq));
+    expect(received?.event.type).toBe('ADDRESS_CHANGE');
+    expect(acmeStream.messages[0]?.event).toBe('ADDRESS_CHANGE');
+    expect(parsed(globexStream).map((m) => m.event.hookId)).toEqual([forGlobex.id]);
+  });
+
+  it('streams a duplicate hook-id once, though both deliveries get 204', async () => {
+    const stream = await open(acme);
+    const id = `msg_${randomUUID()}`;
+    expect((await deliver('acme', { id })).status).toBe(204);
+    expect((await deliver('acme', { id, skew: -5 })).status).toBe(204);
+    const marker = await deliver('acme');
+    await stream.waitFor(2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(parsed(stream).map((m) => m.event.hookId)).toEqual([id, marker.id]);
+    expect((await recent(acme)).filter((e) => e.hookId === id)).toHaveLength(1);
+  });
+
+  it('a forged delivery cannot claim a hook-id ahead of the real one', async () => {
+    const stream = await open(acme);
+    const id = `msg_${randomUUID()}`;
+    expect((await deliver('acme', { id, secrets: [STRANGER] })).status).toBe(400);
+    expect((await deliver('acme', { id })).status).toBe(204);
+    await stream.waitFor(1);
+    expect(parsed(stream)[0]?.event).toMatchObject({ hookId: id, verified: true });
+  });
+
+  it('resumes after Last-Event-ID (header or query) with the owner’s verified events', async () => {
+    const first = await deliver('acme', { payload: { n: 1 } });
+    const firstSeq = (await recent(acme)).find((e) => e.hookId === first.id)?.seq;
+    await deliver('globex', { payload: { n: 'globex' } });
+    await deliver('acme', { payload: { n: 'forged' }, secrets: [STRANGER] });
+    const second = await deliver('acme', { payload: { n: 2 } });
+    const third = await deliver('acme', { payload: { n: 3 } });
+
+    const resumed = await open(acme, { lastEventId: String(firstSeq) });
+    await resumed.waitFor(2);
+    expect(parsed(resumed).map((m) => m.event.hookId)).toEqual([second.id, third.id]);
+
+    const byQuery = await open(acme, { query: `?lastEventId=${firstSeq}` });
+    await byQuery.waitFor(2);
+    expect(parsed(byQuery).map((m) => m.event.hookId)).toEqual([second.id, third.id]);
+
+    // Live events follow the replay, in order, without repeats.
+    const fourth = await deliver('acme');
+    await resumed.waitFor(3);
+    expect(parsed(resumed).map((m) => m.event.hookId)).toEqual([second.id, third.id, fourth.id]);
+  });
+
+  it('sends heartbeat comments', async () => {
+    const stream = await open(globex);
+    await stream.waitForComment('heartbeat', 2000);
+  });
+
+  it('ends the stream when the session signs out', async () => {
+    const browser = gateway.browser();
+    await browser.signIn('acme-admin');
+    const stream = await open(browser);
+    expect((await browser.request('DELETE', '/session')).status).toBe(204);
+    await stream.waitForEnd();
+  });
+});
+
+describe('GET /events/recent', () => {
+  it("lists the owner's deliveries newest first, verified or not, and no one else's", async () => {
+    const older = await deliver('acme', { payload: { order: 1 } });
+    const refused = await deliver('acme', { payload: { order: 2 }, secrets: [STRANGER] });
+    const newer = await deliver('acme', { payload: { order: 3 } });
+    const other = await deliver('globex', { payload: { order: 4 } });
+    const events = await recent(acme);
+    expect(events.slice(0, 3).map((e) => [e.hookId, e.verified])).toEqual([
+      [newer.id, true],
+      [refused.id, false],
+      [older.id, true],
+    ]);
+    expect(events.every((e) => e.owner === 'acme')).toBe(true);
+    expect(events.some((e) => e.hookId === other.id)).toBe(false);
+    const seqs = events.map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
+  });
+});
