@@ -1,11 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../client/api-error.ts';
+import { isRetryable } from '../client/api-error.ts';
 
-/** Retries only what may pass on a second try: network failures and 5xx, never a 4xx. */
+/** Retries only what may pass on a second try (network, 429, 5xx), never another 4xx. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (failureCount >= 2) return false;
-  if (error instanceof ApiError) return error.code === 'network' || error.status >= 500;
-  return false;
+  return failureCount < 2 && isRetryable(error);
 }
 
 export function createQueryClient(): QueryClient {
