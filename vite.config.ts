@@ -1,8 +1,67 @@
+import { createReadStream } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * pdf.js in the build: a chunk of its own, and its data files served from the app's own
+ * origin at /pdfjs/<dir>/<file> (the CSP allows no other): character maps, standard fonts,
+ * ICC profiles and the wasm image decoders. Copied into the build, served from node_modules
+ * in dev. QuickJS is left out: it is pdf.js's scripting sandbox, which the app never runs.
+ */
+function pdfjsAssets(): Plugin {
+  const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const dirs = ['cmaps', 'standard_fonts', 'iccs', 'wasm'];
+  const files = async () => {
+    const all = await Promise.all(
+      dirs.map(async (dir) => (await readdir(join(root, dir))).map((name) => `${dir}/${name}`)),
+    );
+    return all.flat().filter((path) => !/quickjs/i.test(path));
+  };
+  return {
+    name: 'attest:pdfjs-assets',
+    // pdf.js in a chunk of its own: cached across app releases, fetched in parallel with the
+    // lazily loaded route that needs it, and easy to tell apart from the entry.
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'pdfjs', test: /[\\/]node_modules[\\/]pdfjs-dist[\\/]/ }],
+            },
+          },
+        },
+      },
+    }),
+    async configureServer(server) {
+      const known = new Set(await files());
+      server.middlewares.use('/pdfjs/', (req, res, next) => {
+        const path = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\//, '');
+        if (!known.has(path)) return next();
+        res.setHeader(
+          'Content-Type',
+          path.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream',
+        );
+        createReadStream(join(root, path)).pipe(res);
+      });
+    },
+    async generateBundle() {
+      for (const path of await files()) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `pdfjs/${path}`,
+          source: await readFile(join(root, path)),
+        });
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pdfjsAssets()],
   build: { outDir: 'dist', sourcemap: true },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runScript, startScript, summarise, time } from './lib.ts';
+import { browserFigures } from './browser.ts';
+import { freePort, runScript, startScript, summarise, time } from './lib.ts';
 
 // `npm run bench`: seeds a large data set, runs the reference service as its own process and
 // measures list latency over real HTTP. It reports figures; it asserts nothing.
@@ -98,6 +99,19 @@ try {
   } finally {
     child.kill('SIGTERM');
   }
+
+  // The console over the same data: gateway + service, the app built if stale.
+  const ports = { PORT: String(await freePort()), SERVICE_PORT: String(await freePort()) };
+  const consoleProcess = await startScript(
+    'src/main.ts',
+    { ATTEST_DATA_DIR: dataDir, ...ports },
+    /Attest console: (http:\/\/\S+)/,
+  );
+  try {
+    results.browser = await browserFigures(consoleProcess.match[1] ?? '');
+  } finally {
+    consoleProcess.child.kill('SIGTERM');
+  }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -123,6 +137,15 @@ for (const name of ['accounts', 'qcRequests']) {
     `${name} list of 100, 8 clients: ${r.requestsPerSecond.toFixed(0)} requests/s`,
   );
 }
+const b = results.browser as Awaited<ReturnType<typeof browserFigures>>;
+lines.push(
+  `queue rows visible after navigation: p50 ${ms(b.queueRowsVisible.p50)} (target < 300 ms)`,
+  `review opened to first page painted: p50 ${ms(b.firstPagePainted.p50)} (target < 600 ms)`,
+  `approve and next to next page painted: p50 ${ms(b.approveAndNextPainted.p50)}  p95 ${ms(b.approveAndNextPainted.p95)} (target < 150 ms)`,
+  `rows in the DOM after scrolling 10,000 rows: ${b.rowsInDomAfter10000}`,
+  `JS heap after 10 / 50 reviews: ${b.heapMbAfter10.toFixed(1)} MB / ${b.heapMbAfter50.toFixed(1)} MB`,
+  `JavaScript for sign-in + queue: ${b.entryJsGzipKb.toFixed(0)} KB gzip (target < 150 KB); pdf.js in it: ${b.pdfJsInEntry ? 'yes' : 'no'}`,
+);
 console.log(lines.join('\n'));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);

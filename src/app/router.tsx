@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from './query-client.ts';
 import { RouteError } from './routes/route-error.tsx';
 import { hasAny, sessionQueries } from './session.queries.ts';
@@ -19,6 +19,9 @@ function requireArea(anyOf: readonly string[]) {
     return null;
   };
 }
+
+const QC_READERS = ['qc.review', 'qc.manage'];
+const BUILT = new Set(['/qc', '/qc/processes']);
 
 /** `/` goes to the first area the session may use. */
 async function home() {
@@ -46,7 +49,31 @@ export function createRouter() {
           errorElement: <RouteError />,
           children: [
             { index: true, loader: home },
-            ...AREAS.map((area) => ({
+            {
+              path: 'qc',
+              loader: requireArea(QC_READERS),
+              lazy: () => import('./features/qc/queue/queue.route.tsx'),
+            },
+            {
+              path: 'qc/processes',
+              loader: requireArea(['qc.manage']),
+              lazy: () => import('./features/qc/processes/processes.route.tsx'),
+            },
+            {
+              path: 'qc/:qcrId',
+              lazy: async () => {
+                const route = await import('./features/qc/review/review.route.tsx');
+                return {
+                  Component: route.Component,
+                  loader: async (args: LoaderFunctionArgs) => {
+                    await requireArea(QC_READERS)();
+                    return route.loader(args);
+                  },
+                };
+              },
+            },
+            // Areas whose screens come later.
+            ...AREAS.filter((area) => !BUILT.has(area.to)).map((area) => ({
               path: area.to.slice(1),
               loader: requireArea(area.anyOf),
               lazy: () => import('./routes/area.tsx'),

@@ -1,0 +1,135 @@
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { summarise } from './lib.ts';
+
+// Browser figures of the QC reviewer, in headless Chromium against the real console over a
+// large data set: medians of repeated runs. It reports; it asserts nothing.
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+async function signIn(page: Page, base: string) {
+  await page.goto(`${base}/sign-in`);
+  await page.getByLabel('Client id').fill('acme-reviewer');
+  await page.getByLabel('Client secret').fill('acme-reviewer-secret');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+const painted = (page: Page) =>
+  page.locator('.page[data-painted="true"]').first().waitFor({ timeout: 30_000 });
+
+/** Passes every item with the keyboard and approves; resolves when the next document is painted. */
+async function approveAndNext(page: Page): Promise<number> {
+  const count = await page.locator('.check').count();
+  await page.keyboard.press('1');
+  for (let i = 0; i < count; i += 1) await page.keyboard.press('Space');
+  const before = page.url();
+  const started = performance.now();
+  await page.keyboard.press('a');
+  await page.waitForURL((url) => url.toString() !== before);
+  await painted(page);
+  return performance.now() - started;
+}
+
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await cdp.detach();
+  return usedSize / 1024 / 1024;
+}
+
+export async function browserFigures(base: string, runs = 7) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+
+    // JavaScript the sign-in and queue screens load (gzip), and whether pdf.js is among it.
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('.js')) return;
+      const body = await response.body().catch(() => null);
+      if (body) scripts.set(response.url(), gzipSync(body).byteLength);
+    });
+    await signIn(page, base);
+    await page.goto(`${base}/qc?status=pending&order=oldest`);
+    await page.locator('[data-qc-row]').first().waitFor();
+    const entryKb = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
+    const pdfInEntry = [...scripts.keys()].some((url) => /pdf/i.test(url));
+    page.removeAllListeners('response');
+
+    // Queue: navigation to first rows visible.
+    const queueMs: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      await page.goto(`${base}/qc/processes`).catch(() => undefined);
+      const started = performance.now();
+      await page.goto(`${base}/qc?status=pending&order=oldest`);
+      await page.locator('[data-qc-row]').first().waitFor();
+      queueMs.push(performance.now() - started);
+    }
+
+    // Rows in the DOM after scrolling 10,000 rows down the list.
+    const rowsInDom = await page.evaluate(async () => {
+      const scroller = document.querySelector<HTMLElement>('[data-qc-scroller]');
+      if (!scroller) return -1;
+      const rowHeight = document.querySelector<HTMLElement>('[data-qc-row]')?.offsetHeight ?? 60;
+      for (let y = 0; y < rowHeight * 10_000; y += scroller.clientHeight * 4) {
+        scroller.scrollTop = y;
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+      return document.querySelectorAll('[data-qc-row]').length;
+    });
+
+    // Review: navigation to the first page painted.
+    const { qcRequests } = await page.evaluate(
+      async () =>
+        (await (
+          await fetch(
+            '/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=20',
+          )
+        ).json()) as { qcRequests: { id: string }[] },
+    );
+    const openMs: number[] = [];
+    for (const request of qcRequests.slice(0, runs)) {
+      const started = performance.now();
+      await page.goto(`${base}/qc/${request.id}?status=pending&order=newest`);
+      await painted(page);
+      openMs.push(performance.now() - started);
+    }
+
+    // Approve and next, 50 documents; the heap after 10 and after 50.
+    await page.goto(`${base}/qc?status=pending&order=oldest`);
+    await page.locator('[data-qc-row]').first().click();
+    await painted(page);
+    const nextMs: number[] = [];
+    let heapAt10 = 0;
+    for (let i = 1; i <= 50; i += 1) {
+      nextMs.push(await approveAndNext(page));
+      if (i === 10) heapAt10 = await heapMb(page);
+    }
+    const heapAt50 = await heapMb(page);
+    return {
+      queueRowsVisible: summarise(queueMs),
+      firstPagePainted: summarise(openMs),
+      approveAndNextPainted: summarise(nextMs),
+      rowsInDomAfter10000: rowsInDom,
+      heapMbAfter10: heapAt10,
+      heapMbAfter50: heapAt50,
+      entryJsGzipKb: entryKb,
+      pdfJsInEntry: pdfInEntry,
+    };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,180 @@
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
+
+// The PDF preview on the review screen, in real Chromium under the gateway's CSP: pdf.js's
+// own viewer, one worker from /assets, data files from /pdfjs, and failures kept inside
+// the preview. Read-only: these tests never decide a request.
+
+/** A pending request far enough down the newest-first list that deciding tests leave it be. */
+async function pendingRequest(page: Page, position = 12) {
+  return page.evaluate(async (position) => {
+    const response = await fetch(
+      `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=${position + 1}`,
+    );
+    const body = (await response.json()) as {
+      qcRequests: { id: string; fileUrl: string; document: { matterReference: string } }[];
+    };
+    const request = body.qcRequests[position];
+    if (!request) throw new Error('not enough pending requests');
+    return { id: request.id, fileUrl: request.fileUrl, matter: request.document.matterReference };
+  }, position);
+}
+
+const preview = (page: Page) => page.locator('.pdf-preview');
+const firstPage = (page: Page) => page.locator('.page[data-page-number="1"]');
+
+/** Console lines that mean the preview is not running as designed. */
+function watchConsole(page: Page) {
+  const bad: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    const text = message.text();
+    if (/fake worker|Content Security Policy|Refused to/i.test(text)) bad.push(text);
+  });
+  page.on('pageerror', (error) => bad.push(error.message));
+  return bad;
+}
+
+test('paints the first page with its text through one worker from /assets', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, DEMO.reviewer);
+  const request = await pendingRequest(page);
+  await page.goto(`/qc/${request.id}`);
+
+  await expect(firstPage(page)).toHaveAttribute('data-painted', 'true', { timeout: 15_000 });
+  await expect(preview(page)).toHaveAttribute('data-pdf-state', 'ready');
+  const inked = await firstPage(page)
+    .locator('canvas')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 16) if ((data[i] ?? 255) < 200) dark += 1;
+      return dark;
+    });
+  expect(inked).toBeGreaterThan(100);
+  await expect(firstPage(page).locator('.textLayer')).toContainText(request.matter);
+
+  // The worker is the file the gateway's worker CSP rule names, and under that policy it
+  // reaches pdf.js's data files and may compile the wasm decoders.
+  const workers = page.workers();
+  expect(workers).toHaveLength(1);
+  const worker = workers[0]!;
+  expect(new URL(worker.url()).pathname).toMatch(/^\/assets\/pdf\.worker[^/]*\.m?js$/);
+  const reach = await worker.evaluate(async () => {
+    const paths = [
+      '/pdfjs/cmaps/78-H.bcmap',
+      '/pdfjs/standard_fonts/FoxitSerif.pfb',
+      '/pdfjs/iccs/CGATS001Compat-v2-micro.icc',
+    ];
+    const statuses = await Promise.all(paths.map(async (path) => (await fetch(path)).status));
+    await WebAssembly.compileStreaming(fetch('/pdfjs/wasm/openjpeg.wasm'));
+    return statuses;
+  });
+  expect(reach).toEqual([200, 200, 200]);
+  expect(problems).toEqual([]);
+});
+
+test('pages, zoom, fit width and find work from the toolbar and the keyboard', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, DEMO.reviewer);
+  const request = await pendingRequest(page, 13);
+  await page.goto(`/qc/${request.id}`);
+  await expect(firstPage(page)).toHaveAttribute('data-painted', 'true', { timeout: 15_000 });
+
+  const toolbar = page.getByRole('toolbar', { name: 'PDF controls' });
+  const pageInput = toolbar.getByLabel('Page', { exact: true });
+  await expect(pageInput).toHaveValue('1');
+  const pages = Number((await toolbar.getByText(/^of \d+$/).textContent())?.slice(3));
+  expect(pages).toBeGreaterThan(1);
+
+  await toolbar.getByRole('button', { name: 'Next page' }).click();
+  await expect(pageInput).toHaveValue('2');
+  await pageInput.fill(String(pages));
+  await pageInput.press('Enter');
+  await expect(pageInput).toHaveValue(String(pages));
+  await expect(page.locator(`.page[data-page-number="${pages}"]`)).toHaveAttribute(
+    'data-painted',
+    'true',
+  );
+  await toolbar.getByRole('button', { name: 'Previous page' }).click();
+  await expect(pageInput).toHaveValue(String(pages - 1));
+
+  // Fit width is the default; zooming leaves it, the button returns to it.
+  const fit = toolbar.getByRole('button', { name: 'Fit width' });
+  await expect(fit).toHaveAttribute('aria-pressed', 'true');
+  const zoom = toolbar.locator('.pdf-toolbar__zoom');
+  const fitted = await zoom.textContent();
+  await toolbar.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(fit).toHaveAttribute('aria-pressed', 'false');
+  await expect(zoom).not.toHaveText(fitted ?? '');
+  await fit.click();
+  await expect(zoom).toHaveText(fitted ?? '');
+
+  // Ctrl+F inside the viewer goes to the preview's find box (pdf.js's text, not the browser's).
+  await page.locator('.pdf-preview__scroller').focus();
+  await page.keyboard.press('Control+f');
+  const find = toolbar.getByRole('searchbox', { name: 'Find in document' });
+  await expect(find).toBeFocused();
+  // The matter reference is printed in every page's header.
+  await find.fill(request.matter);
+  const matches = toolbar.locator('.pdf-toolbar__matches');
+  await expect(matches).toHaveText(/^1 of \d+$/);
+  expect(Number((await matches.textContent())?.split(' of ')[1])).toBeGreaterThanOrEqual(pages);
+  await find.press('Enter');
+  await expect(matches).toHaveText(/^2 of \d+$/);
+  await expect(page.locator('.textLayer .highlight.selected')).toHaveCount(1);
+  await find.press('Escape');
+  await expect(page.locator('.textLayer .highlight')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+for (const failure of [
+  { name: 'an expired link (403)', status: 403, body: '{"message":"this URL has expired"}' },
+  { name: 'a missing file (404)', status: 404, body: '{"message":"no such file"}' },
+  { name: 'a file that is not a PDF', status: 200, body: '<!doctype html><title>nope</title>' },
+]) {
+  test(`${failure.name}: a message and a download link, and the checklist still works`, async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.reviewer);
+    const request = await pendingRequest(page, 14);
+    await page.route(
+      (url) => url.pathname.startsWith('/blobs/'),
+      (route) =>
+        route.fulfill({
+          status: failure.status,
+          body: failure.body,
+          headers: { 'access-control-allow-origin': '*' },
+        }),
+    );
+    await page.goto(`/qc/${request.id}`);
+
+    await expect(preview(page)).toHaveAttribute('data-pdf-state', 'error', { timeout: 15_000 });
+    const alert = preview(page).getByRole('alert');
+    await expect(alert).toContainText('The PDF preview is not available');
+    await expect(alert).toContainText(
+      failure.status === 403 ? 'expired' : failure.status === 404 ? 'not found' : 'not a valid PDF',
+    );
+    const download = alert.getByRole('link', { name: 'Download the PDF' });
+    // The same file; the signature in its URL is fresh on every read of the request.
+    const file = new URL(request.fileUrl);
+    await expect(download).toHaveAttribute(
+      'href',
+      new RegExp(`^${file.origin}${file.pathname}\\?`),
+    );
+    await expect(download).toHaveAttribute('download');
+
+    const pass = page.locator('.check').first().getByRole('button', { name: 'Pass' });
+    await pass.click();
+    await expect(pass).toHaveAttribute('aria-pressed', 'true');
+  });
+}
+
+test('accessible, and screenshots at both viewports', async ({ page }) => {
+  await signIn(page, DEMO.reviewer);
+  const request = await pendingRequest(page, 15);
+  await page.goto(`/qc/${request.id}`);
+  await expect(firstPage(page)).toHaveAttribute('data-painted', 'true', { timeout: 15_000 });
+  await expectAccessible(page);
+  await screenshots(page, 'pdf-preview');
+});

@@ -1,0 +1,205 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
+
+// Other specs review requests while these run, so every expectation about the data is taken
+// from the API at the time, and retried (with a reload) if a review lands in between.
+
+type Status = 'pending' | 'approved' | 'rejected';
+
+interface ApiRequest {
+  id: string;
+  processName: string;
+  document: { matterReference: string };
+}
+
+async function apiList(page: Page, query: string) {
+  return page.evaluate(async (query) => {
+    const response = await fetch(`/api/qc/v2/qc/requests?owner=acme&${query}`);
+    if (!response.ok) throw new Error(`list failed: ${response.status}`);
+    return (await response.json()) as {
+      qcRequests: ApiRequest[];
+      pagination: { totalCount: number };
+    };
+  }, query);
+}
+
+async function apiProcesses(page: Page) {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/qc/v2/qc/processes?owner=acme&archived=false');
+    return (await response.json()) as { qcProcesses: { id: string; displayName: string }[] };
+  });
+}
+
+const tab = (page: Page, status: Status) =>
+  page.getByRole('navigation', { name: 'Request status' }).getByRole('link', {
+    name: new RegExp(`^${status}`, 'i'),
+  });
+const list = (page: Page) => page.getByRole('list', { name: /requests$/ });
+const rows = (page: Page) => list(page).getByRole('listitem');
+
+test('tabs carry the counts the API gives, and each tab lists its requests', async ({ page }) => {
+  await signIn(page, DEMO.reviewer);
+  await expect(page).toHaveURL(/\/qc$/);
+  await expect(page.getByRole('heading', { name: 'QC queue' })).toBeVisible();
+  await expect(tab(page, 'pending')).toHaveAttribute('aria-current', 'page');
+  await expect(async () => {
+    await page.reload();
+    for (const status of ['pending', 'approved', 'rejected'] as const) {
+      const { pagination } = await apiList(page, `status=${status}&limit=1`);
+      expect(pagination.totalCount).toBeGreaterThan(0);
+      await expect(tab(page, status)).toHaveText(
+        new RegExp(`${pagination.totalCount.toLocaleString('en-US')}$`),
+        { timeout: 2_000 },
+      );
+    }
+  }).toPass({ timeout: 25_000 });
+  await expect(rows(page).first()).toBeVisible();
+
+  await tab(page, 'rejected').click();
+  await expect(page).toHaveURL(/status=rejected/);
+  await expect(tab(page, 'rejected')).toHaveAttribute('aria-current', 'page');
+  // Rejected requests show their rework note.
+  await expect(rows(page).first().getByText('Rework')).toBeVisible();
+});
+
+test('a process filter narrows the list, lives in the URL and survives a reload', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const { qcProcesses } = await apiProcesses(page);
+  const poa = qcProcesses.find((p) => p.displayName.startsWith('Power of attorney'));
+  if (!poa) throw new Error('the demo has no power of attorney process');
+
+  await page.getByLabel('Process').selectOption(poa.id);
+  await expect(page).toHaveURL(new RegExp(`process=${poa.id}`));
+  const check = async () => {
+    const api = await apiList(page, `status=pending&processId=${poa.id}&limit=1`);
+    await expect(tab(page, 'pending')).toHaveText(new RegExp(`${api.pagination.totalCount}$`), {
+      timeout: 2_000,
+    });
+    // Every row on screen is of that process, and there are fewer than unfiltered.
+    const names = await rows(page).locator('.qc-row__process').allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).toContain(poa.displayName);
+  };
+  await expect(check).toPass({ timeout: 15_000 });
+  const all = await apiList(page, 'status=pending&limit=1');
+  const filtered = await apiList(page, `status=pending&processId=${poa.id}&limit=1`);
+  expect(filtered.pagination.totalCount).toBeLessThan(all.pagination.totalCount);
+
+  await page.reload();
+  await expect(page.getByLabel('Process')).toHaveValue(poa.id);
+  await expect(check).toPass({ timeout: 15_000 });
+
+  // Tabs keep the filter; clearing it brings the whole queue back.
+  await tab(page, 'approved').click();
+  await expect(page).toHaveURL(new RegExp(`status=approved.*process=${poa.id}`));
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/process=/);
+  await expect(page.getByLabel('Process')).toHaveValue('');
+});
+
+test('sorting newest first puts the newest request on top', async ({ page }) => {
+  await signIn(page, DEMO.reviewer);
+  await page.getByLabel('Sort').selectOption('newest');
+  await expect(page).toHaveURL(/order=newest/);
+  await expect(async () => {
+    await page.reload();
+    const newest = await apiList(page, 'status=pending&orderDirection=desc&limit=2');
+    const oldest = await apiList(page, 'status=pending&orderDirection=asc&limit=1');
+    const top = newest.qcRequests[0];
+    if (!top) throw new Error('no pending requests');
+    expect(top.id).not.toBe(oldest.qcRequests[0]?.id);
+    await expect(rows(page).first().getByRole('link')).toHaveAttribute(
+      'href',
+      `/qc/${top.id}?status=pending&order=newest`,
+      { timeout: 2_000 },
+    );
+  }).toPass({ timeout: 20_000 });
+});
+
+test('j/k move the selection, Enter opens the request, and coming back keeps the place', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  await expect(rows(page).nth(3)).toBeVisible();
+  const links = rows(page).getByRole('link');
+  await page.keyboard.press('j');
+  await expect(links.nth(0)).toBeFocused();
+  await expect(links.nth(0)).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('k');
+  await expect(links.nth(1)).toBeFocused();
+  await expect(links.nth(0)).not.toHaveAttribute('aria-current', 'true');
+
+  // Far enough down that the list has to scroll to keep the selection in view.
+  for (let i = 0; i < 18; i += 1) await page.keyboard.press('j');
+  const selected = list(page).locator('li[aria-posinset="20"]').getByRole('link');
+  await expect(selected).toBeFocused();
+  await expect(selected).toHaveAttribute('aria-current', 'true');
+  await expect(selected).toBeInViewport();
+  const scroller = page.locator('[data-qc-scroller]');
+  const scrolled = await scroller.evaluate((element) => element.scrollTop);
+  expect(scrolled).toBeGreaterThan(200);
+  const matter = await selected.innerText();
+  const href = await selected.getAttribute('href');
+  expect(href).toMatch(/^\/qc\/[0-9a-f-]{36}\?status=pending&order=oldest$/);
+
+  // `/` goes to the filters; Escape comes back to the list.
+  await page.keyboard.press('/');
+  await expect(page.getByLabel('Process')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(selected).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(href ?? '');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/qc$/);
+  const again = rows(page).getByRole('link', { name: matter, exact: true });
+  await expect(again).toHaveAttribute('aria-current', 'true');
+  await expect(again).toBeFocused();
+  await expect(again).toBeInViewport();
+  const restored = await scroller.evaluate((element) => element.scrollTop);
+  expect(Math.abs(restored - scrolled)).toBeLessThan(80);
+});
+
+test('a long list keeps few rows in the DOM and loads more as it scrolls', async ({ page }) => {
+  await signIn(page, DEMO.reviewer);
+  await expect(rows(page).first()).toBeVisible();
+  const { pagination } = await apiList(page, 'status=pending&limit=1');
+  // Past the first page of 100 when the data allows: the next page must load on the way.
+  const target = Math.min(pagination.totalCount, 110);
+  expect(target).toBeGreaterThan(60);
+  await expect(rows(page).first()).toHaveAttribute('aria-setsize', String(pagination.totalCount));
+  await expect(async () => {
+    await page
+      .locator('[data-qc-scroller]')
+      .evaluate((scroller) => scroller.scrollTo(0, scroller.scrollHeight));
+    await expect(list(page).locator(`li[aria-posinset="${target}"]`)).toBeAttached({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  const rendered = await rows(page).count();
+  expect(rendered).toBeGreaterThan(5);
+  expect(rendered).toBeLessThan(40);
+  await expect(list(page).locator('li[aria-posinset="1"]')).toHaveCount(0);
+});
+
+test('the queue is accessible and reads well on desktop and phone', async ({ page }) => {
+  await signIn(page, DEMO.reviewer);
+  await expect(rows(page).first()).toBeVisible();
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await expectAccessible(page);
+  await screenshots(page, 'qc-queue');
+  await tab(page, 'rejected').click();
+  await expect(rows(page).first().getByText('Rework')).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/screenshots/qc-queue-rejected-desktop.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(rows(page).first()).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/screenshots/qc-queue-rejected-mobile.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+});

@@ -1,0 +1,195 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
+
+// Each test takes its own pending request (by position among the newest), so tests that run
+// side by side never review the same one unless they mean to.
+async function pendingRequest(page: Page, position: number) {
+  return page.evaluate(async (position) => {
+    const response = await fetch(
+      `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=${position + 1}`,
+    );
+    const body = (await response.json()) as {
+      qcRequests: { id: string; document: { matterReference: string } }[];
+    };
+    const request = body.qcRequests[position];
+    if (!request) throw new Error('not enough pending requests');
+    return { id: request.id, matterReference: request.document.matterReference };
+  }, position);
+}
+
+const reviewUrl = (id: string) => `/qc/${id}?status=pending&order=newest`;
+
+/** Waits for the first page's canvas and text layer, then checks both carry the document. */
+async function expectPainted(page: Page, matterReference: string) {
+  const firstPage = page.locator('.page[data-painted="true"]').first();
+  await expect(firstPage).toBeVisible({ timeout: 15_000 });
+  const inked = await firstPage
+    .locator('canvas')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const context = canvas.getContext('2d');
+      if (!context) return 0;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 16) if ((data[i] ?? 255) < 200) dark += 1;
+      return dark;
+    });
+  expect(inked).toBeGreaterThan(100);
+  await expect(firstPage.locator('.textLayer')).toContainText(matterReference);
+}
+
+async function passEverything(page: Page) {
+  const checks = page.locator('.check');
+  const count = await checks.count();
+  for (let i = 0; i < count; i += 1) {
+    await checks.nth(i).getByRole('button', { name: 'Pass' }).click();
+  }
+}
+
+test.beforeEach(async ({ page }) => {
+  page.on('console', (message) => {
+    if (message.text().includes('Setting up fake worker'))
+      throw new Error('pdf.js fell back to a fake worker');
+  });
+});
+
+test('opens from the queue, paints the PDF with its text, and shows the facts', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  await page.goto('/qc?status=pending&order=newest');
+  const first = await pendingRequest(page, 0);
+  await page
+    .getByRole('link', { name: new RegExp(first.matterReference) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/qc/${first.id}`));
+  await expect(page.getByRole('heading', { name: first.matterReference })).toBeVisible();
+  await expectPainted(page, first.matterReference);
+  await expect(page.getByText('Checklist', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'qc-review');
+});
+
+test('approve and next: the next document is on screen and the approved one leaves the pending tab', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const current = await pendingRequest(page, 2);
+  const next = await pendingRequest(page, 3);
+  await page.goto(reviewUrl(current.id));
+  await expectPainted(page, current.matterReference);
+  const approve = page.getByRole('button', { name: 'Approve and next' });
+  await expect(approve).toBeDisabled();
+  await passEverything(page);
+  await expect(approve).toBeEnabled();
+  await approve.click();
+  await expect(page).toHaveURL(new RegExp(`/qc/${next.id}`));
+  await expectPainted(page, next.matterReference);
+  const stillPending = await page.evaluate(async (id) => {
+    const response = await fetch(`/api/qc/v2/qc/requests/${id}`);
+    return ((await response.json()) as { status: string }).status;
+  }, current.id);
+  expect(stillPending).toBe('approved');
+  await page.goto('/qc?status=pending&order=newest');
+  await expect(
+    page.getByRole('link', { name: new RegExp(next.matterReference) }).first(),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(current.matterReference) })).toHaveCount(
+    0,
+  );
+});
+
+test('reject with a failed item and a note', async ({ page }) => {
+  await signIn(page, DEMO.reviewer);
+  const current = await pendingRequest(page, 4);
+  await page.goto(reviewUrl(current.id));
+  await expect(page.getByRole('heading', { name: current.matterReference })).toBeVisible();
+  const reject = page.getByRole('button', { name: 'Reject and next' });
+  await expect(reject).toBeDisabled();
+  await page.locator('.check').first().getByRole('button', { name: 'Fail' }).click();
+  await page.getByRole('textbox', { name: /What is wrong/ }).fill('Seal cut off on page 3');
+  await page.getByLabel('Rework notes').fill('Rescan the last page at full size.');
+  await reject.click();
+  await expect(page).not.toHaveURL(new RegExp(`/qc/${current.id}`));
+  const saved = await page.evaluate(async (id) => {
+    const response = await fetch(`/api/qc/v2/qc/requests/${id}`);
+    return (await response.json()) as {
+      status: string;
+      notes: string;
+      checklistItems: { reviewerNote?: string }[];
+    };
+  }, current.id);
+  expect(saved.status).toBe('rejected');
+  expect(saved.notes).toBe('Rescan the last page at full size.');
+  expect(saved.checklistItems[0]?.reviewerNote).toBe('Seal cut off on page 3');
+  // Decided requests open read-only, with who and when.
+  await page.goto(`/qc/${current.id}?status=rejected`);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Rejected by Riley Reviewer' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reject and next' })).toHaveCount(0);
+});
+
+test('two reviewers at once: the second sees the conflict and keeps their notes', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const current = await pendingRequest(page, 6);
+  const other = await browser.newPage();
+  await signIn(other, DEMO.admin);
+  await page.goto(reviewUrl(current.id));
+  await other.goto(reviewUrl(current.id));
+  await expect(other.getByRole('heading', { name: current.matterReference })).toBeVisible();
+
+  await passEverything(page);
+  await page.getByRole('button', { name: 'Approve and next' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`/qc/${current.id}`));
+
+  await other.getByLabel('Rework notes').fill('Signature date does not match.');
+  await other.getByRole('button', { name: 'Reject and next' }).click();
+  await expect(other.getByRole('alert')).toContainText(/already approved by/);
+  await expect(other).toHaveURL(new RegExp(`/qc/${current.id}`));
+  await expect(other.getByLabel('Rework notes')).toHaveValue('Signature date does not match.');
+  await other.close();
+});
+
+test('a whole review with the keyboard only', async ({ page }) => {
+  await signIn(page, DEMO.reviewer);
+  const current = await pendingRequest(page, 8);
+  await page.goto(reviewUrl(current.id));
+  await expect(page.getByRole('heading', { name: current.matterReference })).toBeVisible();
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // 1 selects the first item; each space passes one and moves to the next.
+  const count = await page.locator('.check').count();
+  await page.keyboard.press('1');
+  for (let i = 0; i < count; i += 1) await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Approve and next' })).toBeEnabled();
+  await page.keyboard.press('a');
+  await expect(page).not.toHaveURL(new RegExp(`/qc/${current.id}`));
+  const status = await page.evaluate(
+    async (id) =>
+      ((await (await fetch(`/api/qc/v2/qc/requests/${id}`)).json()) as { status: string }).status,
+    current.id,
+  );
+  expect(status).toBe('approved');
+});
+
+test('a reload mid-review restores the draft', async ({ page }) => {
+  await signIn(page, DEMO.reviewer);
+  const current = await pendingRequest(page, 10);
+  await page.goto(reviewUrl(current.id));
+  await page.locator('.check').first().getByRole('button', { name: 'Pass' }).click();
+  await page.locator('.check').nth(1).getByRole('button', { name: 'Fail' }).click();
+  await page.getByRole('textbox', { name: /What is wrong/ }).fill('Wrong county');
+  await page.getByLabel('Rework notes').fill('Half-way through');
+  await page.reload();
+  await expect(page.getByLabel('Rework notes')).toHaveValue('Half-way through');
+  await expect(
+    page.locator('.check').first().getByRole('button', { name: 'Pass' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('textbox', { name: /What is wrong/ })).toHaveValue('Wrong county');
+});

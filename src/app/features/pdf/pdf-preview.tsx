@@ -1,0 +1,121 @@
+import { Component, useRef, type ErrorInfo, type KeyboardEvent, type ReactNode } from 'react';
+import 'pdfjs-dist/web/pdf_viewer.css';
+import { Loading } from '../../ui/states.tsx';
+import { PdfFailure } from './pdf-failure.tsx';
+import { PdfToolbar } from './pdf-toolbar.tsx';
+import { usePdfViewer } from './use-pdf-viewer.ts';
+import './pdf-preview.css';
+
+// This module pulls in pdf.js: import it only from lazily loaded routes, so it stays out of
+// the entry chunk (issue 5: entry JavaScript under 150 KB gzip, pdf.js absent from it).
+
+export interface PdfPreviewProps {
+  /** The PDF's (presigned) URL; a prefetched copy (pdf-cache.ts) is used when there is one. */
+  url: string;
+  /** What the document is, for the viewer's accessible name. */
+  title: string;
+  /** File name offered by the download link when the preview fails. */
+  downloadName?: string;
+}
+
+interface BoundaryProps {
+  url: string;
+  downloadName?: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  url: string | null;
+  error: unknown;
+}
+
+/**
+ * Keeps a crash in the preview inside the preview: the reviewer gets the file as a download
+ * and the panels beside it (the checklist) keep working. A new URL tries again.
+ */
+export class PdfErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { url: null, error: null };
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState) {
+    return props.url === state.url ? null : { url: props.url, error: null };
+  }
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('The PDF preview failed.') };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('PDF preview failed', error, info.componentStack);
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <div className="pdf-preview" data-pdf-state="error">
+        <PdfFailure error={error} url={this.props.url} downloadName={this.props.downloadName} />
+      </div>
+    );
+  }
+}
+
+function Preview({ url, title, downloadName }: PdfPreviewProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const findInput = useRef<HTMLInputElement>(null);
+  const { view, controls } = usePdfViewer(url, scroller);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // The browser's own find cannot see pdf.js's lazily built text layers; ours can.
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
+      event.preventDefault();
+      findInput.current?.focus();
+      findInput.current?.select();
+    }
+  };
+
+  return (
+    <div className="pdf-preview" data-pdf-state={view.status} onKeyDown={onKeyDown}>
+      {view.status !== 'error' && (
+        <PdfToolbar
+          view={view}
+          controls={controls}
+          findInput={findInput}
+          onEscape={() => scroller.current?.focus()}
+        />
+      )}
+      <div className="pdf-preview__stage">
+        {/* pdf.js requires an absolutely positioned, scrolling container around `.pdfViewer`. */}
+        <div
+          ref={scroller}
+          className="pdf-preview__scroller"
+          tabIndex={0}
+          role="region"
+          aria-label={`${title} (PDF)`}
+          aria-busy={view.status === 'loading'}
+          hidden={view.status === 'error'}
+        >
+          <div className="pdfViewer" />
+        </div>
+        {view.status === 'loading' && (
+          <div className="pdf-preview__overlay">
+            <Loading label="Opening the PDF…" />
+          </div>
+        )}
+        {view.status === 'error' && (
+          <PdfFailure error={view.error} url={url} downloadName={downloadName} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The PDF preview, over pdf.js's own viewer, inside its own error boundary. */
+export function PdfPreview(props: PdfPreviewProps) {
+  return (
+    <PdfErrorBoundary url={props.url} downloadName={props.downloadName}>
+      <Preview {...props} />
+    </PdfErrorBoundary>
+  );
+}
+
+export default PdfPreview;

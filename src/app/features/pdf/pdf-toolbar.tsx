@@ -1,0 +1,140 @@
+import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Button } from '../../ui/button.tsx';
+import type { PdfControls, PdfView } from './use-pdf-viewer.ts';
+
+interface PdfToolbarProps {
+  view: PdfView;
+  controls: PdfControls;
+  findInput: RefObject<HTMLInputElement | null>;
+  onEscape: () => void;
+}
+
+function findLabel({ pending, notFound, current, total }: PdfView['find'], query: string) {
+  if (!query || pending) return '';
+  if (notFound || total === 0) return 'No matches';
+  return `${current} of ${total}`;
+}
+
+export function PdfToolbar({ view, controls, findInput, onEscape }: PdfToolbarProps) {
+  const ready = view.status === 'ready';
+  const [pageDraft, setPageDraft] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const pageId = useId();
+
+  const commitPage = () => {
+    if (pageDraft !== null && /^\d+$/.test(pageDraft.trim())) controls.goTo(Number(pageDraft));
+    setPageDraft(null);
+  };
+
+  const onFindKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      controls.find(query, { again: true, previous: event.shiftKey });
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      setQuery('');
+      controls.find('');
+      onEscape();
+    }
+  };
+
+  return (
+    <div className="pdf-toolbar" role="toolbar" aria-label="PDF controls">
+      <div className="pdf-toolbar__group">
+        <Button
+          variant="ghost"
+          className="pdf-toolbar__button"
+          aria-label="Previous page"
+          disabled={!ready || view.page <= 1}
+          onClick={controls.previous}
+        >
+          ‹
+        </Button>
+        <form
+          className="pdf-toolbar__pages"
+          onSubmit={(event) => {
+            event.preventDefault();
+            commitPage();
+          }}
+        >
+          <label className="visually-hidden" htmlFor={pageId}>
+            Page
+          </label>
+          <input
+            id={pageId}
+            className="pdf-toolbar__input pdf-toolbar__input--page"
+            inputMode="numeric"
+            autoComplete="off"
+            disabled={!ready}
+            value={pageDraft ?? String(view.page)}
+            onChange={(event) => setPageDraft(event.target.value)}
+            onFocus={(event) => event.target.select()}
+            onBlur={commitPage}
+          />
+          <span className="pdf-toolbar__muted">of {view.pages || '–'}</span>
+        </form>
+        <Button
+          variant="ghost"
+          className="pdf-toolbar__button"
+          aria-label="Next page"
+          disabled={!ready || view.page >= view.pages}
+          onClick={controls.next}
+        >
+          ›
+        </Button>
+      </div>
+
+      <div className="pdf-toolbar__group">
+        <Button
+          variant="ghost"
+          className="pdf-toolbar__button"
+          aria-label="Zoom out"
+          disabled={!ready}
+          onClick={controls.zoomOut}
+        >
+          −
+        </Button>
+        <span className="pdf-toolbar__zoom">{Math.round(view.scale * 100)}%</span>
+        <Button
+          variant="ghost"
+          className="pdf-toolbar__button"
+          aria-label="Zoom in"
+          disabled={!ready}
+          onClick={controls.zoomIn}
+        >
+          +
+        </Button>
+        <Button
+          variant="ghost"
+          className="pdf-toolbar__button"
+          aria-pressed={view.fitWidth}
+          disabled={!ready}
+          onClick={controls.fitWidth}
+        >
+          Fit width
+        </Button>
+      </div>
+
+      <div className="pdf-toolbar__group pdf-toolbar__group--find">
+        <input
+          ref={findInput}
+          type="search"
+          className="pdf-toolbar__input pdf-toolbar__input--find"
+          placeholder="Find in document"
+          aria-label="Find in document"
+          aria-keyshortcuts="Control+F Meta+F"
+          disabled={!ready}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            controls.find(event.target.value);
+          }}
+          onKeyDown={onFindKey}
+        />
+        <span className="pdf-toolbar__muted pdf-toolbar__matches" aria-live="polite">
+          {findLabel(view.find, query)}
+        </span>
+      </div>
+    </div>
+  );
+}

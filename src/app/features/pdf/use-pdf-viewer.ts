@@ -1,0 +1,284 @@
+// pdf.js first: pdf_viewer.mjs reads the library from globalThis.pdfjsLib, which pdf.mjs sets
+// when it is evaluated, so this import must come before the viewer's.
+import {
+  AnnotationEditorType,
+  AnnotationMode,
+  getDocument,
+  type PDFDocumentLoadingTask,
+} from 'pdfjs-dist';
+import {
+  EventBus,
+  FindState,
+  LinkTarget,
+  PDFFindController,
+  PDFLinkService,
+  PDFViewer,
+} from 'pdfjs-dist/web/pdf_viewer.mjs';
+import type { PDFViewerOptions } from 'pdfjs-dist/types/web/pdf_viewer.js';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { takePrefetched } from './pdf-cache.ts';
+import { sharedPdfWorker } from './pdf-worker.ts';
+
+export type PdfStatus = 'loading' | 'ready' | 'error';
+
+export interface FindResult {
+  pending: boolean;
+  notFound: boolean;
+  current: number;
+  total: number;
+}
+
+export interface PdfView {
+  status: PdfStatus;
+  error?: unknown;
+  page: number;
+  pages: number;
+  scale: number;
+  fitWidth: boolean;
+  find: FindResult;
+}
+
+const INITIAL: Omit<PdfView, 'status'> = {
+  page: 1,
+  pages: 0,
+  scale: 1,
+  fitWidth: true,
+  find: { pending: false, notFound: false, current: 0, total: 0 },
+};
+
+// Served from the app's own origin by the pdf.js plugin in vite.config.ts.
+const assets = (dir: string) =>
+  new URL(`${import.meta.env.BASE_URL}pdfjs/${dir}/`, document.baseURI).href;
+
+const FIT_WIDTH = 'page-width';
+
+interface PageEvent {
+  source: { div?: HTMLDivElement };
+  pageNumber: number;
+  isDetailView?: boolean;
+  error?: unknown;
+}
+
+export interface PdfControls {
+  previous(): void;
+  next(): void;
+  goTo(page: number): void;
+  zoomIn(): void;
+  zoomOut(): void;
+  fitWidth(): void;
+  /** Typing starts a new search (pdf.js debounces it); Enter (`again`) goes to the next match. */
+  find(query: string, options?: { again?: boolean; previous?: boolean }): void;
+}
+
+function viewerControls(viewer: PDFViewer, eventBus: EventBus, resetFind: () => void): PdfControls {
+  return {
+    previous: () => viewer.previousPage(),
+    next: () => viewer.nextPage(),
+    goTo: (page) => {
+      if (!viewer.pdfDocument) return;
+      viewer.currentPageNumber = Math.min(Math.max(1, Math.round(page)), viewer.pagesCount);
+    },
+    zoomIn: () => viewer.increaseScale(),
+    zoomOut: () => viewer.decreaseScale(),
+    fitWidth: () => {
+      viewer.currentScaleValue = FIT_WIDTH;
+    },
+    find: (query, { again = false, previous = false } = {}) => {
+      if (!query) {
+        eventBus.dispatch('findbarclose', { source: null });
+        resetFind();
+        return;
+      }
+      eventBus.dispatch('find', {
+        source: null,
+        type: again ? 'again' : '',
+        query,
+        caseSensitive: false,
+        entireWord: false,
+        highlightAll: true,
+        findPrevious: previous,
+        matchDiacritics: false,
+      });
+    },
+  };
+}
+
+/** Documents still being destroyed; a new one opens after them, as pdf.js asks. */
+const teardowns = new Set<Promise<unknown>>();
+
+async function destroy(task: PDFDocumentLoadingTask, failed: Promise<never>) {
+  const done = Promise.race([task.destroy(), failed]).catch(() => {});
+  teardowns.add(done);
+  await done;
+  teardowns.delete(done);
+}
+
+/**
+ * Opens `url` in pdf.js's own PDFViewer inside `container` (which holds the `.pdfViewer`
+ * element), and tears everything down again when the URL changes or the component leaves:
+ * listeners through one AbortSignal, render tasks through `setDocument(null)`, and the
+ * document through `await loadingTask.destroy()`.
+ */
+export function usePdfViewer(url: string, container: RefObject<HTMLDivElement | null>) {
+  const [snapshot, setSnapshot] = useState<PdfView & { url: string }>({
+    url,
+    status: 'loading',
+    ...INITIAL,
+  });
+  const current = useRef<PdfControls | null>(null);
+  const view: PdfView = snapshot.url === url ? snapshot : { status: 'loading', ...INITIAL };
+
+  useEffect(() => {
+    const scroller = container.current;
+    const pages = scroller?.firstElementChild;
+    if (!scroller || !(pages instanceof HTMLDivElement)) return;
+    const update = (patch: (view: PdfView) => Partial<PdfView>) =>
+      setSnapshot((s) => {
+        const base = s.url === url ? s : { url, status: 'loading' as const, ...INITIAL };
+        return { ...base, ...patch(base) };
+      });
+
+    const abort = new AbortController();
+    const { signal } = abort;
+    const opts = { signal };
+    const eventBus = new EventBus();
+    const linkService = new PDFLinkService({
+      eventBus,
+      externalLinkTarget: LinkTarget.BLANK,
+      externalLinkRel: 'noopener noreferrer nofollow',
+    });
+    const findController = new PDFFindController({ eventBus, linkService });
+    // `abortSignal` is read by PDFViewer (it stops its observers) but missing from its typedef.
+    const options: PDFViewerOptions & { abortSignal: AbortSignal } = {
+      container: scroller,
+      viewer: pages,
+      eventBus,
+      linkService,
+      findController,
+      // Read-only: links and appearance streams, no form widgets, no editors, no scripting.
+      annotationMode: AnnotationMode.ENABLE,
+      annotationEditorMode: AnnotationEditorType.DISABLE,
+      abortSignal: signal,
+    };
+    const viewer = new PDFViewer(options);
+    linkService.setViewer(viewer);
+    current.current = viewerControls(viewer, eventBus, () =>
+      update(() => ({ find: INITIAL.find })),
+    );
+
+    // The "painted" signal tests wait for: canvas drawn AND text layer built, per page.
+    const painted = new Map<number, number>();
+    const mark = ({ source, pageNumber, error }: PageEvent, bit: number) => {
+      if (error || !source.div) return;
+      const bits = (painted.get(pageNumber) ?? 0) | bit;
+      painted.set(pageNumber, bits);
+      if (bits === 3) source.div.dataset.painted = 'true';
+    };
+    eventBus.on(
+      'pagerender',
+      ({ source, pageNumber }: PageEvent) => {
+        painted.set(pageNumber, 0);
+        delete source.div?.dataset.painted;
+      },
+      opts,
+    );
+    eventBus.on('pagerendered', (e: PageEvent) => !e.isDetailView && mark(e, 1), opts);
+    eventBus.on('textlayerrendered', (e: PageEvent) => mark(e, 2), opts);
+
+    eventBus.on('pagesinit', () => (viewer.currentScaleValue = FIT_WIDTH), opts);
+    eventBus.on(
+      'pagechanging',
+      ({ pageNumber }: { pageNumber: number }) => update(() => ({ page: pageNumber })),
+      opts,
+    );
+    eventBus.on(
+      'scalechanging',
+      ({ scale, presetValue }: { scale: number; presetValue?: string }) =>
+        update(() => ({ scale, fitWidth: presetValue === FIT_WIDTH })),
+      opts,
+    );
+    type Matches = { matchesCount: { current: number; total: number } };
+    eventBus.on(
+      'updatefindmatchescount',
+      ({ matchesCount }: Matches) => update(({ find }) => ({ find: { ...find, ...matchesCount } })),
+      opts,
+    );
+    eventBus.on(
+      'updatefindcontrolstate',
+      ({ matchesCount, state }: Matches & { state: number }) =>
+        update(() => ({
+          find: {
+            pending: state === FindState.PENDING,
+            notFound: state === FindState.NOT_FOUND,
+            ...matchesCount,
+          },
+        })),
+      opts,
+    );
+
+    // Fit width follows the container (panel resized, phone rotated), as pdf.js's app does.
+    let frame = 0;
+    const resize = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (viewer.pdfDocument && viewer.currentScaleValue === FIT_WIDTH) {
+          viewer.currentScaleValue = FIT_WIDTH;
+        }
+      });
+    });
+    resize.observe(scroller);
+    signal.addEventListener('abort', () => {
+      resize.disconnect();
+      cancelAnimationFrame(frame);
+    });
+
+    const { worker, failed } = sharedPdfWorker();
+    let task: PDFDocumentLoadingTask | undefined;
+    const open = async () => {
+      const data = await takePrefetched(url)?.catch(() => undefined);
+      await Promise.all(teardowns);
+      if (signal.aborted) return;
+      task = getDocument({
+        ...(data ? { data } : { url }),
+        worker,
+        enableXfa: false,
+        cMapUrl: assets('cmaps'),
+        cMapPacked: true,
+        standardFontDataUrl: assets('standard_fonts'),
+        wasmUrl: assets('wasm'),
+        iccUrl: assets('iccs'),
+      });
+      const pdf = await Promise.race([task.promise, failed]);
+      if (signal.aborted) return;
+      viewer.setDocument(pdf);
+      linkService.setDocument(pdf);
+      update(() => ({ status: 'ready', pages: pdf.numPages }));
+    };
+    open().catch((error: unknown) => {
+      if (!signal.aborted) update(() => ({ status: 'error', error }));
+    });
+
+    return () => {
+      abort.abort();
+      current.current = null;
+      // Cancels every render task and empties the viewer element before the document goes.
+      viewer.setDocument(null);
+      linkService.setDocument(null);
+      // The default localization watches the container with a MutationObserver.
+      void viewer.l10n?.destroy();
+      if (task) void destroy(task, failed);
+    };
+  }, [url, container]);
+
+  // Stable delegates: the toolbar renders before the viewer exists, and after it is gone.
+  const controls: PdfControls = {
+    previous: () => current.current?.previous(),
+    next: () => current.current?.next(),
+    goTo: (page) => current.current?.goTo(page),
+    zoomIn: () => current.current?.zoomIn(),
+    zoomOut: () => current.current?.zoomOut(),
+    fitWidth: () => current.current?.fitWidth(),
+    find: (query, options) => current.current?.find(query, options),
+  };
+  return { view, controls };
+}

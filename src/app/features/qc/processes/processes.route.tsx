@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import type { QcChecklist, QcProcess } from '../../../../contract/qc.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Page } from '../../../ui/page.tsx';
+import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
+import { qcQueries } from '../qc.queries.ts';
+import { ProcessCard } from './process-card.tsx';
+import '../../../ui/dialog.css';
+import './processes.css';
+
+function ProcessSection({
+  title,
+  processes,
+  checklists,
+  empty,
+}: {
+  title: string;
+  processes: QcProcess[];
+  checklists: readonly QcChecklist[];
+  empty: string;
+}) {
+  const id = `processes-${title.toLowerCase()}`;
+  return (
+    <section className="qc-processes__section" aria-labelledby={id}>
+      <h2 className="qc-processes__heading" id={id}>
+        {title} <span className="qc-processes__count">{processes.length}</span>
+      </h2>
+      {processes.length === 0 ? (
+        <div className="panel">
+          <EmptyState title={empty} />
+        </div>
+      ) : (
+        <ul className="qc-processes__list">
+          {processes.map((process) => (
+            <ProcessCard key={process.id} process={process} checklists={checklists} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** QC processes (`/qc/processes`, `qc.manage`): active and archived, each editable. */
+export function Component() {
+  const processes = useQuery(qcQueries.processes());
+  const checklists = useQuery(qcQueries.checklists());
+  let content;
+  if (processes.isPending) {
+    content = <Loading label="Loading processes…" />;
+  } else if (processes.isError) {
+    content = (
+      <ErrorState
+        title="The processes could not be loaded"
+        message={processes.error.message}
+        action={<Button onClick={() => void processes.refetch()}>Try again</Button>}
+      />
+    );
+  } else {
+    const list = checklists.data ?? [];
+    content = (
+      <>
+        <ProcessSection
+          title="Active"
+          processes={processes.data.filter((p) => !p.archivedOn)}
+          checklists={list}
+          empty="No active processes"
+        />
+        <ProcessSection
+          title="Archived"
+          processes={processes.data.filter((p) => p.archivedOn)}
+          checklists={list}
+          empty="No archived processes"
+        />
+      </>
+    );
+  }
+  return (
+    <Page
+      title="QC processes"
+      subtitle="Rename, re-point and archive the processes documents are reviewed under."
+    >
+      {content}
+    </Page>
+  );
+}

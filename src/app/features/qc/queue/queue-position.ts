@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { queueSearch, type QueueFilters } from '../qc.queries.ts';
+
+// Where the reviewer was in a queue view (selected request, its index, the scroll), kept per
+// view in session storage so coming back from a review lands on the same row. The index
+// stands in when the request itself has left the list (it was just approved or rejected):
+// the row that took its place is the next one to review.
+
+const PositionSchema = z.object({
+  selected: z.object({ id: z.string(), index: z.int().nonnegative() }).optional(),
+  scrollTop: z.number().nonnegative(),
+});
+export type QueuePosition = z.infer<typeof PositionSchema>;
+
+const keyFor = (filters: QueueFilters) => `attest.qc-queue?${queueSearch(filters)}`;
+
+export function readQueuePosition(filters: QueueFilters): QueuePosition | undefined {
+  try {
+    const raw = sessionStorage.getItem(keyFor(filters));
+    if (!raw) return undefined;
+    const parsed = PositionSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    // Storage can be unavailable (privacy modes) or hold something unreadable: start fresh.
+    return undefined;
+  }
+}
+
+export function saveQueuePosition(filters: QueueFilters, position: QueuePosition): void {
+  try {
+    sessionStorage.setItem(keyFor(filters), JSON.stringify(position));
+  } catch {
+    // A full or blocked storage only costs the remembered position.
+  }
+}
+
+/**
+ * For the review screen: the request on screen becomes the queue's selection, so "back to
+ * the queue" lands on the last request reviewed rather than the first one opened.
+ */
+export function rememberQueueSelection(filters: QueueFilters, id: string): void {
+  const current = readQueuePosition(filters);
+  saveQueuePosition(filters, {
+    selected: { id, index: current?.selected?.index ?? 0 },
+    scrollTop: current?.scrollTop ?? 0,
+  });
+}

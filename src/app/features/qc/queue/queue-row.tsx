@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import type { QcRequest } from '../../../../contract/qc.ts';
+import { age, ageInWords, roleNames, shortDate } from './queue-format.ts';
+
+interface QueueRowProps {
+  request: QcRequest;
+  href: string;
+  selected: boolean;
+  onActivate: () => void;
+}
+
+/**
+ * One request in the queue. The matter reference is the row's link (its name, short and
+ * unique) and stretches over the whole row; the rest of the row describes it, so a screen
+ * reader moving with j/k hears the row's facts after its name.
+ */
+export function QueueRow({ request, href, selected, onActivate }: QueueRowProps) {
+  const { document: doc } = request;
+  const detailsId = `qc-row-${request.id}`;
+  const rework = request.status === 'rejected' && request.notes;
+  return (
+    <div className={`qc-row${selected ? ' qc-row--selected' : ''}`}>
+      <div className="qc-row__main">
+        <Link
+          className="qc-row__link"
+          to={href}
+          aria-describedby={detailsId}
+          aria-current={selected ? 'true' : undefined}
+          onClick={onActivate}
+          onFocus={onActivate}
+        >
+          {doc.matterReference}
+        </Link>
+        <span className="qc-row__age" title={`Waiting ${ageInWords(request.createdOn)}`}>
+          <span className="visually-hidden">Waiting </span>
+          {age(request.createdOn)}
+        </span>
+      </div>
+      <div className="qc-row__details" id={detailsId}>
+        <p className="qc-row__process">
+          {request.processName}
+          <span aria-hidden="true"> · </span>
+          <span className="visually-hidden">, checklist </span>
+          <span className="qc-row__checklist">{request.checklistName}</span>
+        </p>
+        <p className="qc-row__cell qc-row__prepared">
+          <span className="qc-row__label">Prepared by </span>
+          <span className="qc-row__value">{doc.preparedBy}</span>
+          <span className="qc-row__muted">
+            <span className="visually-hidden"> on </span>
+            {shortDate(doc.preparedOn)}
+          </span>
+        </p>
+        <p className="qc-row__cell qc-row__signed">
+          <span className="qc-row__label">Signed on </span>
+          <span className="qc-row__value">
+            {doc.signedOn ? shortDate(doc.signedOn) : 'Not signed'}
+          </span>
+        </p>
+        <p className="qc-row__roles">
+          <span className="qc-row__label">Roles </span>
+          {roleNames(request.actors).map((role, i) => (
+            <span className="qc-row__role" key={role}>
+              {i > 0 && <span className="visually-hidden">, </span>}
+              {role}
+            </span>
+          ))}
+        </p>
+        {rework && (
+          <p className="qc-row__note">
+            <span className="qc-row__note-label">Rework</span> {request.notes}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

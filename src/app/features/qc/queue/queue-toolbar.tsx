@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Ref } from 'react';
+import { Button } from '../../../ui/button.tsx';
+import { firmQueries, qcQueries, type QueueFilters } from '../qc.queries.ts';
+import { FilterSelect } from './filter-select.tsx';
+
+interface QueueToolbarProps {
+  filters: QueueFilters;
+  onChange: (filters: QueueFilters) => void;
+  /** Escape in a filter hands the keyboard back to the list. */
+  onDone: () => void;
+  filterRef: Ref<HTMLSelectElement>;
+}
+
+const ORDERS = [
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'newest', label: 'Newest first' },
+] as const;
+
+/** Narrow the queue by process, checklist and firm (the owner's own lists), and sort it. */
+export function QueueToolbar({ filters, onChange, onDone, filterRef }: QueueToolbarProps) {
+  const processes = useQuery(qcQueries.processes()).data ?? [];
+  const checklists = useQuery(qcQueries.checklists()).data ?? [];
+  const firms = useQuery(firmQueries.list()).data ?? [];
+  const option = (value: string, label: string) => ({ value, label });
+  const filtered = Boolean(filters.processId || filters.checklistId || filters.firmId);
+  return (
+    <div
+      className="qc-toolbar"
+      role="group"
+      aria-label="Filters"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onDone();
+      }}
+    >
+      <FilterSelect
+        ref={filterRef}
+        label="Process"
+        anyLabel="All processes"
+        value={filters.processId ?? ''}
+        options={processes.filter((p) => !p.archivedOn).map((p) => option(p.id, p.displayName))}
+        more={{
+          label: 'Archived',
+          options: processes.filter((p) => p.archivedOn).map((p) => option(p.id, p.displayName)),
+        }}
+        onChange={(processId) => onChange({ ...filters, processId: processId || undefined })}
+      />
+      <FilterSelect
+        label="Checklist"
+        anyLabel="All checklists"
+        value={filters.checklistId ?? ''}
+        options={checklists.map((c) => option(c.id, c.displayName))}
+        onChange={(checklistId) => onChange({ ...filters, checklistId: checklistId || undefined })}
+      />
+      <FilterSelect
+        label="Firm"
+        anyLabel="All firms"
+        value={filters.firmId ?? ''}
+        options={firms.map((f) => option(f.firmId, f.name))}
+        onChange={(firmId) => onChange({ ...filters, firmId: firmId || undefined })}
+      />
+      <FilterSelect
+        label="Sort"
+        value={filters.order}
+        options={ORDERS}
+        onChange={(order) =>
+          onChange({ ...filters, order: order === 'newest' ? 'newest' : 'oldest' })
+        }
+      />
+      {filtered && (
+        <Button
+          variant="ghost"
+          className="qc-toolbar__clear"
+          onClick={() => onChange({ status: filters.status, order: filters.order })}
+        >
+          Clear filters
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../ui/button.tsx';
+import { Page } from '../../../ui/page.tsx';
+import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
+import { filtersFromSearch, qcQueries, queueSearch, type QueueFilters } from '../qc.queries.ts';
+import { QueueList } from './queue-list.tsx';
+import { STATUS_LABELS, QueueTabs } from './queue-tabs.tsx';
+import { QueueToolbar } from './queue-toolbar.tsx';
+import './queue.css';
+
+function KeyHints() {
+  return (
+    <p
+      className="qc-keys"
+      aria-label="Keyboard shortcuts: j and k move, Enter opens, slash filters"
+    >
+      <kbd>j</kbd>
+      <kbd>k</kbd> move <kbd>Enter</kbd> open <kbd>/</kbd> filter
+    </p>
+  );
+}
+
+/** The QC queue (`/qc`): the view (tab, filters, sort) lives in the URL. */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearch(params), [params]);
+  const list = useInfiniteQuery(qcQueries.list(filters));
+  const counts = useQuery(qcQueries.counts(filters));
+  const filterRef = useRef<HTMLSelectElement>(null);
+  const items = useMemo(
+    () => list.data?.pages.flatMap((page) => page.qcRequests) ?? [],
+    [list.data],
+  );
+  const total = list.data?.pages.at(-1)?.pagination.totalCount ?? 0;
+  const label = STATUS_LABELS[filters.status];
+  const filtered = Boolean(filters.processId || filters.checklistId || filters.firmId);
+  // Filters replace the view in history; tabs (links) add to it.
+  const setFilters = (next: QueueFilters) => setParams(queueSearch(next), { replace: true });
+  const backToList = () =>
+    (
+      document.querySelector<HTMLElement>('.qc-row--selected .qc-row__link') ??
+      document.querySelector<HTMLElement>('.qc-row__link')
+    )?.focus();
+
+  let content;
+  if (list.isPending) {
+    content = <Loading label="Loading the queue…" />;
+  } else if (list.isError) {
+    content = (
+      <ErrorState
+        title="The queue could not be loaded"
+        message={list.error.message}
+        action={<Button onClick={() => void list.refetch()}>Try again</Button>}
+      />
+    );
+  } else if (items.length === 0) {
+    content = (
+      <EmptyState title={`No ${label.toLowerCase()} requests`}>
+        {filtered ? (
+          <>
+            <p>Nothing matches these filters.</p>
+            <Button
+              variant="secondary"
+              onClick={() => setFilters({ status: filters.status, order: filters.order })}
+            >
+              Clear filters
+            </Button>
+          </>
+        ) : filters.status === 'pending' ? (
+          'Signed documents appear here when they are ready for review.'
+        ) : null}
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <QueueList
+        key={queueSearch(filters)}
+        filters={filters}
+        label={`${label} requests`}
+        items={items}
+        total={total}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        fetchNextPage={list.fetchNextPage}
+        focusFilter={() => filterRef.current?.focus()}
+      />
+    );
+  }
+
+  return (
+    <Page
+      title="QC queue"
+      subtitle="Signed documents waiting for quality control."
+      actions={<KeyHints />}
+    >
+      <section className="qc-queue panel" aria-label="Queue">
+        <QueueTabs filters={filters} counts={counts.data} />
+        <QueueToolbar
+          filters={filters}
+          onChange={setFilters}
+          onDone={backToList}
+          filterRef={filterRef}
+        />
+        <div className="qc-queue__body">{content}</div>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ChecklistVerdict, QcRequest } from '../../../../contract/qc.ts';
+
+// A review in progress, kept per request in sessionStorage so a reload or a crash loses
+// nothing; cleared when the decision is saved.
+
+export interface ItemDraft {
+  status?: ChecklistVerdict | undefined;
+  note?: string | undefined;
+}
+
+export interface ReviewDraft {
+  items: Record<string, ItemDraft>;
+  notes: string;
+}
+
+const EMPTY: ReviewDraft = { items: {}, notes: '' };
+const keyOf = (id: string) => `attest:qc-draft:${id}`;
+
+export function readDraft(id: string): ReviewDraft {
+  try {
+    const raw = sessionStorage.getItem(keyOf(id));
+    if (!raw) return EMPTY;
+    const parsed = JSON.parse(raw) as Partial<ReviewDraft>;
+    return {
+      items: parsed.items ?? {},
+      notes: typeof parsed.notes === 'string' ? parsed.notes : '',
+    };
+  } catch {
+    return EMPTY;
+  }
+}
+
+export function clearDraft(id: string): void {
+  sessionStorage.removeItem(keyOf(id));
+}
+
+export function useDraft(id: string) {
+  const [draft, setDraft] = useState<ReviewDraft>(() => readDraft(id));
+  // A different request: load its own draft.
+  useEffect(() => setDraft(readDraft(id)), [id]);
+  const update = useCallback(
+    (change: (draft: ReviewDraft) => ReviewDraft) => {
+      setDraft((current) => {
+        const next = change(current);
+        const empty = Object.keys(next.items).length === 0 && next.notes === '';
+        if (empty) sessionStorage.removeItem(keyOf(id));
+        else sessionStorage.setItem(keyOf(id), JSON.stringify(next));
+        return next;
+      });
+    },
+    [id],
+  );
+  return [draft, update] as const;
+}
+
+/** What the draft allows: approve needs every item approved or not applicable; reject needs a rejected item or notes. */
+export function readiness(request: QcRequest, draft: ReviewDraft) {
+  const verdict = (id: string) => draft.items[id]?.status;
+  const open = request.checklistItems.filter(
+    (i) => verdict(i.id) !== 'approved' && verdict(i.id) !== 'notApplicable',
+  );
+  const rejected = request.checklistItems.filter((i) => verdict(i.id) === 'rejected');
+  return {
+    open,
+    canApprove: open.length === 0,
+    canReject: rejected.length > 0 || draft.notes.trim() !== '',
+  };
+}
+
+export function patchOf(
+  request: QcRequest,
+  draft: ReviewDraft,
+  status: 'approved' | 'rejected',
+  reviewedBy: string,
+) {
+  return {
+    status,
+    reviewedBy,
+    checklistItems: request.checklistItems
+      .filter((item) => draft.items[item.id]?.status)
+      .map((item) => {
+        const entry = draft.items[item.id] ?? {};
+        return {
+          id: item.id,
+          status: entry.status,
+          ...(entry.note?.trim() ? { reviewerNote: entry.note.trim() } : {}),
+        };
+      }),
+    ...(draft.notes.trim() ? { notes: draft.notes.trim() } : {}),
+  };
+}

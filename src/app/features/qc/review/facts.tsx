@@ -1,0 +1,63 @@
+import type { QcRequest } from '../../../../contract/qc.ts';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const when = (iso: string | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
+
+/** The document's facts beside the preview: what, by whom, when, where, under which checklist. */
+export function Facts({
+  request,
+  names,
+  firms,
+}: {
+  request: QcRequest;
+  names: Map<string, string>;
+  firms: Map<string, string>;
+}) {
+  const doc = request.document;
+  const who = (id: string | undefined) => (id ? (names.get(id) ?? id) : '—');
+  return (
+    <dl className="facts">
+      <dt>Process</dt>
+      <dd>{request.processName}</dd>
+      <dt>Checklist</dt>
+      <dd>
+        {request.checklistName}
+        {request.checklistVersion ? ` · v${request.checklistVersion}` : ''}
+      </dd>
+      <dt>Prepared</dt>
+      <dd>
+        {doc.preparedBy} · {when(doc.preparedOn)}
+      </dd>
+      <dt>Signed</dt>
+      <dd>
+        {who(doc.signedBy)} · {when(doc.signedOn)}
+      </dd>
+      <dt>Firm</dt>
+      <dd>{firms.get(doc.firmId) ?? doc.firmId}</dd>
+      <dt>Templates</dt>
+      <dd>
+        <ul className="facts__list">
+          {doc.templates.map((t) => (
+            <li key={t.id}>
+              {t.displayName}
+              <span className="facts__flags">
+                {t.signatureRequired ? ' · signature' : ''}
+                {t.notaryRequired ? ' · notary' : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </dd>
+      <dt>People</dt>
+      <dd>
+        <ul className="facts__list">
+          {request.actors.map((a) => (
+            <li key={`${a.userId}-${a.roleId}`}>
+              {who(a.userId)} <span className="facts__flags">· {a.roleId}</span>
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </dl>
+  );
+}

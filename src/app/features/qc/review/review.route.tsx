@@ -1,0 +1,293 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  Link,
+  useNavigate,
+  useParams,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { ApiError } from '../../../../client/api-error.ts';
+import { decideQcRequest } from '../../../../client/qc.ts';
+import type { QcRequest } from '../../../../contract/qc.ts';
+import { queryClient } from '../../../query-client.ts';
+import { sessionQueries } from '../../../session.queries.ts';
+import { Badge } from '../../../ui/badge.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { ErrorState, Loading } from '../../../ui/states.tsx';
+import { pushToast } from '../../../ui/toast-store.ts';
+import { PdfErrorBoundary, PdfPreview } from '../../pdf/pdf-preview.tsx';
+import { prefetchPdf } from '../../pdf/pdf-cache.ts';
+import { filtersFromSearch, qcQueries, queueNeighbours, removeFromQueue } from '../qc.queries.ts';
+import { Checklist } from './checklist.tsx';
+import { clearDraft, patchOf, readiness, useDraft } from './draft.ts';
+import { Facts, when } from './facts.tsx';
+import { peopleQueries } from './people.ts';
+import { ShortcutsDialog, useShortcuts } from './shortcuts.tsx';
+import './review.css';
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const id = params.qcrId ?? '';
+  const filters = filtersFromSearch(new URL(request.url).searchParams);
+  // The list the reviewer came from, so "next" knows where to go even on a direct link.
+  void queryClient.prefetchInfiniteQuery(qcQueries.list(filters));
+  return queryClient.ensureQueryData(qcQueries.detail(id));
+}
+
+type Decision = 'approved' | 'rejected';
+
+export function Component() {
+  const { qcrId = '' } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const filters = useMemo(() => filtersFromSearch(search), [search]);
+  const { data: session } = useQuery(sessionQueries.current());
+  const owner = session?.owner ?? '';
+  const request = useQuery(qcQueries.detail(qcrId));
+  const names =
+    useQuery({ ...peopleQueries.users(owner), enabled: Boolean(owner) }).data ??
+    new Map<string, string>();
+  const firms =
+    useQuery({ ...peopleQueries.firms(owner), enabled: Boolean(owner) }).data ??
+    new Map<string, string>();
+  // Re-render when the queue pages change, so neighbours follow the list.
+  useInfiniteQuery(qcQueries.list(filters));
+  const neighbours = queueNeighbours(client, filters, qcrId);
+  const [draft, updateDraft] = useDraft(qcrId);
+  const [selected, setSelected] = useState(0);
+  const [help, setHelp] = useState(false);
+  const [conflict, setConflict] = useState<string | null>(null);
+
+  const hrefOf = useCallback((id: string) => `/qc/${id}?${search.toString()}`, [search]);
+
+  // While this document is read, the next one and its PDF load in the background.
+  useEffect(() => {
+    setConflict(null);
+    setSelected(0);
+    const next = neighbours.next;
+    if (!next) return;
+    client.setQueryData(qcQueries.detail(next.id).queryKey, (current) => current ?? next);
+    prefetchPdf(next.fileUrl);
+  }, [qcrId, neighbours.next, client]);
+
+  const decide = useMutation({
+    mutationFn: ({ status, current }: { status: Decision; current: QcRequest }) => {
+      const userId = session?.user?.id;
+      if (!userId) throw new Error('Sign in as a person to record a review.');
+      return decideQcRequest(current.id, patchOf(current, draft, status, userId));
+    },
+    onMutate: async ({ status, current }) => {
+      const next = neighbours.next;
+      // A list fetch under way would write the old page back over the optimistic one.
+      await client.cancelQueries({ queryKey: qcQueries.lists() });
+      await client.cancelQueries({ queryKey: qcQueries.allCounts() });
+      return { rollback: removeFromQueue(client, current.id, status), next };
+    },
+    onSuccess: (saved, _vars, context) => {
+      clearDraft(saved.id);
+      client.setQueryData(qcQueries.detail(saved.id).queryKey, saved);
+      // Mark lists and counts stale without refetching now: the queue refreshes when shown.
+      void client.invalidateQueries({ queryKey: qcQueries.lists(), refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: qcQueries.allCounts(), refetchType: 'none' });
+      navigate(context?.next ? hrefOf(context.next.id) : `/qc?${search.toString()}`);
+    },
+    onError: (error, { current }, context) => {
+      context?.rollback();
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict(error.message);
+        void client.invalidateQueries({ queryKey: qcQueries.detail(current.id).queryKey });
+        return;
+      }
+      pushToast({ tone: 'error', title: 'Your review was not saved', description: error.message });
+    },
+  });
+
+  const current = request.data;
+  const ready = current ? readiness(current, draft) : undefined;
+  const readOnly = !current || current.status !== 'pending';
+  const submit = useCallback(
+    (status: Decision) => {
+      if (!current || readOnly || decide.isPending) return;
+      if (status === 'approved' ? !ready?.canApprove : !ready?.canReject) return;
+      decide.mutate({ status, current });
+    },
+    [current, readOnly, decide, ready],
+  );
+  const handlers = useMemo(
+    () => ({
+      approve: () => submit('approved'),
+      reject: () => submit('rejected'),
+      next: () => neighbours.next && navigate(hrefOf(neighbours.next.id)),
+      previous: () => neighbours.previous && navigate(hrefOf(neighbours.previous.id)),
+      select: (index: number) => {
+        if (!current || index >= current.checklistItems.length) return;
+        setSelected(index);
+        document
+          .querySelector<HTMLElement>(`[data-testid="check-${index + 1}"]`)
+          ?.scrollIntoView({ block: 'nearest' });
+      },
+      // Space passes the selected item and moves on, so a checklist is tapped through.
+      toggle: () => {
+        const items = current?.checklistItems ?? [];
+        const item = items[selected];
+        if (!item || readOnly) return;
+        const passing = draft.items[item.id]?.status !== 'approved';
+        updateDraft((d) => {
+          const entry = d.items[item.id] ?? {};
+          return {
+            ...d,
+            items: {
+              ...d.items,
+              [item.id]: { ...entry, status: passing ? 'approved' : undefined },
+            },
+          };
+        });
+        if (passing && selected < items.length - 1) setSelected(selected + 1);
+      },
+      help: () => setHelp(true),
+    }),
+    [submit, neighbours, navigate, hrefOf, current, selected, readOnly, updateDraft, draft],
+  );
+  useShortcuts(Boolean(current), handlers);
+
+  if (request.isPending) return <Loading label="Opening the document…" />;
+  if (request.isError || !current) {
+    return (
+      <ErrorState
+        title="This QC request could not be opened"
+        message={request.error?.message ?? 'Unknown request.'}
+        action={<Link to="/qc">Back to the queue</Link>}
+      />
+    );
+  }
+
+  const reviewer = current.reviewedBy
+    ? (names.get(current.reviewedBy) ?? current.reviewedBy)
+    : undefined;
+  return (
+    <div className="review">
+      <section className="review__document" aria-label="Document">
+        <PdfErrorBoundary url={current.fileUrl}>
+          <PdfPreview
+            key={current.id}
+            url={current.fileUrl}
+            title={current.document.matterReference}
+          />
+        </PdfErrorBoundary>
+      </section>
+      <section className="review__panel" aria-labelledby="review-title">
+        <div className="review__scroll">
+          <div className="review__top">
+            <div className="review__crumbs">
+              <Link to={`/qc?${search.toString()}`}>← Queue</Link>
+              <span>
+                <Button
+                  variant="ghost"
+                  disabled={!neighbours.previous}
+                  onClick={handlers.previous}
+                  aria-label="Previous document (p)"
+                >
+                  ‹ Prev
+                </Button>
+                <Button
+                  variant="ghost"
+                  disabled={!neighbours.next}
+                  onClick={handlers.next}
+                  aria-label="Next document (n)"
+                >
+                  Next ›
+                </Button>
+                <Button
+                  variant="ghost"
+                  onClick={() => setHelp(true)}
+                  aria-label="Keyboard shortcuts (?)"
+                >
+                  ?
+                </Button>
+              </span>
+            </div>
+            <h1 className="review__title" id="review-title">
+              {current.document.matterReference}
+            </h1>
+            <div className="review__status">
+              <Badge tone={current.status === 'pending' ? 'accent' : 'neutral'}>
+                {current.status}
+              </Badge>
+              <span>Created {when(current.createdOn)}</span>
+            </div>
+          </div>
+          {conflict && (
+            <p className="review__alert" role="alert">
+              {conflict}. Your notes are still here.
+            </p>
+          )}
+          {readOnly && (
+            <div className="review__done" role="status">
+              <strong>{current.status === 'approved' ? 'Approved' : 'Rejected'}</strong> by{' '}
+              {reviewer ?? 'a reviewer'} on {when(current.reviewCompletedOn)}
+              {current.review ? ` · ${current.review.shortId}` : ''}
+              {current.notes && <p>Rework notes: {current.notes}</p>}
+            </div>
+          )}
+          <div>
+            <h2 className="review__section-title">Document</h2>
+            <Facts request={current} names={names} firms={firms} />
+          </div>
+          <div>
+            <h2 className="review__section-title">Checklist</h2>
+            <Checklist
+              items={current.checklistItems}
+              draft={draft}
+              readOnly={readOnly}
+              selected={selected}
+              onSelect={setSelected}
+              onChange={(itemId, change) =>
+                updateDraft((d) => ({ ...d, items: { ...d.items, [itemId]: change } }))
+              }
+            />
+          </div>
+          {!readOnly && (
+            <div>
+              <label className="review__section-title" htmlFor="rework-notes">
+                Rework notes
+              </label>
+              <textarea
+                id="rework-notes"
+                className="review__notes"
+                placeholder="What has to be fixed (required to reject without a failed item)"
+                value={draft.notes}
+                onChange={(e) => updateDraft((d) => ({ ...d, notes: e.target.value }))}
+              />
+            </div>
+          )}
+        </div>
+        {!readOnly && (
+          <div className="review__actions">
+            <Button
+              className="button--approve"
+              disabled={!ready?.canApprove || decide.isPending}
+              onClick={() => submit('approved')}
+            >
+              Approve and next
+            </Button>
+            <Button
+              className="button--reject"
+              disabled={!ready?.canReject || decide.isPending}
+              onClick={() => submit('rejected')}
+            >
+              Reject and next
+            </Button>
+            <p className="review__hint">
+              {ready?.canApprove
+                ? 'Every item passes.'
+                : `${ready?.open.length ?? 0} item(s) still open.`}{' '}
+              Press <kbd>?</kbd> for shortcuts.
+            </p>
+          </div>
+        )}
+      </section>
+      <ShortcutsDialog open={help} onOpenChange={setHelp} />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect } from 'react';
+import '../../../ui/dialog.css';
+
+export const SHORTCUTS: [string, string][] = [
+  ['a', 'Approve and open the next document'],
+  ['r', 'Reject and open the next document'],
+  ['n / p', 'Next / previous document (your draft is kept)'],
+  ['1 – 9', 'Select a checklist item'],
+  ['space', 'Pass the selected item and move to the next (again: clear it)'],
+  ['?', 'Show these shortcuts'],
+];
+
+export interface ShortcutHandlers {
+  approve(): void;
+  reject(): void;
+  next(): void;
+  previous(): void;
+  select(index: number): void;
+  toggle(): void;
+  help(): void;
+}
+
+/** Single-key shortcuts, ignored while typing in a field or with a modifier held. */
+export function useShortcuts(enabled: boolean, handlers: ShortcutHandlers) {
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]'))
+        return;
+      const actions: Record<string, () => void> = {
+        a: handlers.approve,
+        r: handlers.reject,
+        n: handlers.next,
+        p: handlers.previous,
+        ' ': handlers.toggle,
+        '?': handlers.help,
+      };
+      const digit = /^[1-9]$/.test(event.key) ? Number(event.key) - 1 : null;
+      const action = digit !== null ? () => handlers.select(digit) : actions[event.key];
+      if (!action) return;
+      event.preventDefault();
+      action();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [enabled, handlers]);
+}
+
+export function ShortcutsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title className="dialog__title">Keyboard shortcuts</Dialog.Title>
+          <Dialog.Description className="visually-hidden">
+            Keys that work while reviewing a document.
+          </Dialog.Description>
+          <dl className="shortcuts">
+            {SHORTCUTS.map(([key, what]) => (
+              <div key={key} className="shortcuts__row">
+                <dt>
+                  <kbd>{key}</kbd>
+                </dt>
+                <dd>{what}</dd>
+              </div>
+            ))}
+          </dl>
+          <Dialog.Close className="button button--secondary">Close</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
