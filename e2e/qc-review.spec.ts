@@ -66,7 +66,7 @@ test('opens from the queue, paints the PDF with its text, and shows the facts', 
   await expect(page).toHaveURL(new RegExp(`/qc/${first.id}`));
   await expect(page.getByRole('heading', { name: first.matterReference })).toBeVisible();
   await expectPainted(page, first.matterReference);
-  await expect(page.getByText('Checklist', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Checklist' })).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'qc-review');
 });
@@ -149,7 +149,7 @@ test('two reviewers at once: the second sees the conflict and keeps their notes'
 
   await other.getByLabel('Rework notes').fill('Signature date does not match.');
   await other.getByRole('button', { name: 'Reject and next' }).click();
-  await expect(other.getByRole('alert')).toContainText(/already approved by/);
+  await expect(other.getByRole('alert')).toContainText(/Already approved by Riley Reviewer on/);
   await expect(other).toHaveURL(new RegExp(`/qc/${current.id}`));
   await expect(other.getByLabel('Rework notes')).toHaveValue('Signature date does not match.');
   await other.close();

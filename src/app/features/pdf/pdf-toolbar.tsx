@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Button } from '../../ui/button.tsx';
-import type { PdfControls, PdfView } from './use-pdf-viewer.ts';
+import type { PdfControls } from './pdf-controls.ts';
+import type { PdfView } from './use-pdf-viewer.ts';
 
 interface PdfToolbarProps {
   view: PdfView;
@@ -120,7 +121,7 @@ export function PdfToolbar({ view, controls, findInput, onEscape }: PdfToolbarPr
           ref={findInput}
           type="search"
           className="pdf-toolbar__input pdf-toolbar__input--find"
-          placeholder="Find in document"
+          placeholder="Find…"
           aria-label="Find in document"
           aria-keyshortcuts="Control+F Meta+F"
           disabled={!ready}

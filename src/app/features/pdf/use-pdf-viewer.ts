@@ -17,6 +17,13 @@ import {
 import type { PDFViewerOptions } from 'pdfjs-dist/types/web/pdf_viewer.js';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { takePrefetched } from './pdf-cache.ts';
+import {
+  FIT_WIDTH,
+  followFitWidth,
+  signalPainted,
+  viewerControls,
+  type PdfControls,
+} from './pdf-controls.ts';
 import { sharedPdfWorker } from './pdf-worker.ts';
 
 export type PdfStatus = 'loading' | 'ready' | 'error';
@@ -49,59 +56,6 @@ const INITIAL: Omit<PdfView, 'status'> = {
 // Served from the app's own origin by the pdf.js plugin in vite.config.ts.
 const assets = (dir: string) =>
   new URL(`${import.meta.env.BASE_URL}pdfjs/${dir}/`, document.baseURI).href;
-
-const FIT_WIDTH = 'page-width';
-
-interface PageEvent {
-  source: { div?: HTMLDivElement };
-  pageNumber: number;
-  isDetailView?: boolean;
-  error?: unknown;
-}
-
-export interface PdfControls {
-  previous(): void;
-  next(): void;
-  goTo(page: number): void;
-  zoomIn(): void;
-  zoomOut(): void;
-  fitWidth(): void;
-  /** Typing starts a new search (pdf.js debounces it); Enter (`again`) goes to the next match. */
-  find(query: string, options?: { again?: boolean; previous?: boolean }): void;
-}
-
-function viewerControls(viewer: PDFViewer, eventBus: EventBus, resetFind: () => void): PdfControls {
-  return {
-    previous: () => viewer.previousPage(),
-    next: () => viewer.nextPage(),
-    goTo: (page) => {
-      if (!viewer.pdfDocument) return;
-      viewer.currentPageNumber = Math.min(Math.max(1, Math.round(page)), viewer.pagesCount);
-    },
-    zoomIn: () => viewer.increaseScale(),
-    zoomOut: () => viewer.decreaseScale(),
-    fitWidth: () => {
-      viewer.currentScaleValue = FIT_WIDTH;
-    },
-    find: (query, { again = false, previous = false } = {}) => {
-      if (!query) {
-        eventBus.dispatch('findbarclose', { source: null });
-        resetFind();
-        return;
-      }
-      eventBus.dispatch('find', {
-        source: null,
-        type: again ? 'again' : '',
-        query,
-        caseSensitive: false,
-        entireWord: false,
-        highlightAll: true,
-        findPrevious: previous,
-        matchDiacritics: false,
-      });
-    },
-  };
-}
 
 /** Documents still being destroyed; a new one opens after them, as pdf.js asks. */
 const teardowns = new Set<Promise<unknown>>();
@@ -166,25 +120,7 @@ export function usePdfViewer(url: string, container: RefObject<HTMLDivElement | 
       update(() => ({ find: INITIAL.find })),
     );
 
-    // The "painted" signal tests wait for: canvas drawn AND text layer built, per page.
-    const painted = new Map<number, number>();
-    const mark = ({ source, pageNumber, error }: PageEvent, bit: number) => {
-      if (error || !source.div) return;
-      const bits = (painted.get(pageNumber) ?? 0) | bit;
-      painted.set(pageNumber, bits);
-      if (bits === 3) source.div.dataset.painted = 'true';
-    };
-    eventBus.on(
-      'pagerender',
-      ({ source, pageNumber }: PageEvent) => {
-        painted.set(pageNumber, 0);
-        delete source.div?.dataset.painted;
-      },
-      opts,
-    );
-    eventBus.on('pagerendered', (e: PageEvent) => !e.isDetailView && mark(e, 1), opts);
-    eventBus.on('textlayerrendered', (e: PageEvent) => mark(e, 2), opts);
-
+    signalPainted(eventBus, signal);
     eventBus.on('pagesinit', () => (viewer.currentScaleValue = FIT_WIDTH), opts);
     eventBus.on(
       'pagechanging',
@@ -216,21 +152,7 @@ export function usePdfViewer(url: string, container: RefObject<HTMLDivElement | 
       opts,
     );
 
-    // Fit width follows the container (panel resized, phone rotated), as pdf.js's app does.
-    let frame = 0;
-    const resize = new ResizeObserver(() => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        if (viewer.pdfDocument && viewer.currentScaleValue === FIT_WIDTH) {
-          viewer.currentScaleValue = FIT_WIDTH;
-        }
-      });
-    });
-    resize.observe(scroller);
-    signal.addEventListener('abort', () => {
-      resize.disconnect();
-      cancelAnimationFrame(frame);
-    });
+    followFitWidth(viewer, scroller, signal);
 
     const { worker, failed } = sharedPdfWorker();
     let task: PDFDocumentLoadingTask | undefined;

@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { ApiError } from '../../../../client/api-error.ts';
-import { decideQcRequest } from '../../../../client/qc.ts';
+import { decideQcRequest, getQcRequest } from '../../../../client/qc.ts';
 import type { QcRequest } from '../../../../contract/qc.ts';
 import { queryClient } from '../../../query-client.ts';
 import { sessionQueries } from '../../../session.queries.ts';
@@ -19,6 +19,7 @@ import { pushToast } from '../../../ui/toast-store.ts';
 import { PdfErrorBoundary, PdfPreview } from '../../pdf/pdf-preview.tsx';
 import { prefetchPdf } from '../../pdf/pdf-cache.ts';
 import { filtersFromSearch, qcQueries, queueNeighbours, removeFromQueue } from '../qc.queries.ts';
+import { rememberQueueSelection } from '../queue/queue-position.ts';
 import { Checklist } from './checklist.tsx';
 import { clearDraft, patchOf, readiness, useDraft } from './draft.ts';
 import { Facts, when } from './facts.tsx';
@@ -57,14 +58,21 @@ export function Component() {
   const [draft, updateDraft] = useDraft(qcrId);
   const [selected, setSelected] = useState(0);
   const [help, setHelp] = useState(false);
-  const [conflict, setConflict] = useState<string | null>(null);
+  // A decision someone else made first, for this request only (navigating on leaves it behind).
+  const [conflict, setConflict] = useState<{ id: string; text: string } | null>(null);
 
-  const hrefOf = useCallback((id: string) => `/qc/${id}?${search.toString()}`, [search]);
+  // Going to another document also moves the queue's remembered place there.
+  const hrefOf = useCallback(
+    (id: string) => {
+      rememberQueueSelection(filters, id);
+      return `/qc/${id}?${search.toString()}`;
+    },
+    [search, filters],
+  );
 
   // While this document is read, the next one and its PDF load in the background.
+  useEffect(() => setSelected(0), [qcrId]);
   useEffect(() => {
-    setConflict(null);
-    setSelected(0);
     const next = neighbours.next;
     if (!next) return;
     client.setQueryData(qcQueries.detail(next.id).queryKey, (current) => current ?? next);
@@ -92,11 +100,19 @@ export function Component() {
       void client.invalidateQueries({ queryKey: qcQueries.allCounts(), refetchType: 'none' });
       navigate(context?.next ? hrefOf(context.next.id) : `/qc?${search.toString()}`);
     },
-    onError: (error, { current }, context) => {
+    onError: async (error, { current }, context) => {
       context?.rollback();
       if (error instanceof ApiError && error.status === 409) {
-        setConflict(error.message);
-        void client.invalidateQueries({ queryKey: qcQueries.detail(current.id).queryKey });
+        // Say who decided and when, in names; the reviewer's own draft stays on screen.
+        const saved = await getQcRequest(current.id).catch(() => undefined);
+        const by = saved?.reviewedBy
+          ? (names.get(saved.reviewedBy) ?? 'another reviewer')
+          : 'another reviewer';
+        const verb = saved?.status === 'rejected' ? 'rejected' : 'approved';
+        setConflict({
+          id: current.id,
+          text: `Already ${verb} by ${by} on ${when(saved?.reviewCompletedOn)}`,
+        });
         return;
       }
       pushToast({ tone: 'error', title: 'Your review was not saved', description: error.message });
@@ -105,10 +121,11 @@ export function Component() {
 
   const current = request.data;
   const ready = current ? readiness(current, draft) : undefined;
+  const conflicted = conflict?.id === qcrId ? conflict.text : null;
   const readOnly = !current || current.status !== 'pending';
   const submit = useCallback(
     (status: Decision) => {
-      if (!current || readOnly || decide.isPending) return;
+      if (!current || readOnly || conflicted || decide.isPending) return;
       if (status === 'approved' ? !ready?.canApprove : !ready?.canReject) return;
       decide.mutate({ status, current });
     },
@@ -217,9 +234,9 @@ export function Component() {
               <span>Created {when(current.createdOn)}</span>
             </div>
           </div>
-          {conflict && (
+          {conflicted && (
             <p className="review__alert" role="alert">
-              {conflict}. Your notes are still here.
+              {conflicted}. Your review was not saved; your notes are kept below.
             </p>
           )}
           {readOnly && (
