@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ChecklistVerdict, QcRequest } from '../../../../contract/qc.ts';
 
 // A review in progress, kept per request in sessionStorage so a reload or a crash loses
@@ -36,9 +36,8 @@ export function clearDraft(id: string): void {
 }
 
 export function useDraft(id: string) {
+  // The review screen is keyed by request, so a different request starts from its own draft.
   const [draft, setDraft] = useState<ReviewDraft>(() => readDraft(id));
-  // A different request: load its own draft.
-  useEffect(() => setDraft(readDraft(id)), [id]);
   const update = useCallback(
     (change: (draft: ReviewDraft) => ReviewDraft) => {
       setDraft((current) => {

@@ -37,8 +37,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 type Decision = 'approved' | 'rejected';
 
+/** One screen per request (keyed), so its draft, selection and conflict start afresh. */
 export function Component() {
   const { qcrId = '' } = useParams();
+  return <Review key={qcrId} qcrId={qcrId} />;
+}
+
+function Review({ qcrId }: { qcrId: string }) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -71,7 +76,6 @@ export function Component() {
   );
 
   // While this document is read, the next one and its PDF load in the background.
-  useEffect(() => setSelected(0), [qcrId]);
   useEffect(() => {
     const next = neighbours.next;
     if (!next) return;
@@ -123,13 +127,14 @@ export function Component() {
   const ready = current ? readiness(current, draft) : undefined;
   const conflicted = conflict?.id === qcrId ? conflict.text : null;
   const readOnly = !current || current.status !== 'pending';
+  const { mutate, isPending } = decide;
   const submit = useCallback(
     (status: Decision) => {
-      if (!current || readOnly || conflicted || decide.isPending) return;
+      if (!current || readOnly || conflicted || isPending) return;
       if (status === 'approved' ? !ready?.canApprove : !ready?.canReject) return;
-      decide.mutate({ status, current });
+      mutate({ status, current });
     },
-    [current, readOnly, decide, ready],
+    [current, readOnly, conflicted, isPending, mutate, ready],
   );
   const handlers = useMemo(
     () => ({
@@ -283,14 +288,14 @@ export function Component() {
           <div className="review__actions">
             <Button
               className="button--approve"
-              disabled={!ready?.canApprove || decide.isPending}
+              disabled={!ready?.canApprove || isPending || Boolean(conflicted)}
               onClick={() => submit('approved')}
             >
               Approve and next
             </Button>
             <Button
               className="button--reject"
-              disabled={!ready?.canReject || decide.isPending}
+              disabled={!ready?.canReject || isPending || Boolean(conflicted)}
               onClick={() => submit('rejected')}
             >
               Reject and next

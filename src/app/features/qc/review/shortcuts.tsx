@@ -30,6 +30,8 @@ export function useShortcuts(enabled: boolean, handlers: ShortcutHandlers) {
       const target = event.target as HTMLElement | null;
       if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]'))
         return;
+      // Inside the document, Space scrolls it, as it does in any reader.
+      if (event.key === ' ' && target?.closest('.pdf-preview')) return;
       const actions: Record<string, () => void> = {
         a: handlers.approve,
         r: handlers.reject,
