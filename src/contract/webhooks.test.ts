@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  WebhookSecretListSchema,
+  WebhookSecretSchema,
   AddressChangePayloadSchema,
   DocumentReadyPayloadSchema,
   EVENT_TYPES,
@@ -69,5 +71,27 @@ describe('WEBHOOK_PAYLOAD_SCHEMAS', () => {
     expect(Object.keys(WEBHOOK_PAYLOAD_SCHEMAS)).toEqual([...EVENT_TYPES]);
     expect(WEBHOOK_PAYLOAD_SCHEMAS.DOCUMENT_READY.safeParse(ready).success).toBe(true);
     expect(WEBHOOK_PAYLOAD_SCHEMAS.ADDRESS_CHANGE.safeParse(ready).success).toBe(false);
+  });
+});
+
+describe('WebhookSecretSchema', () => {
+  it('accepts the Standard Webhooks test secret and lists of secrets', () => {
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    expect(WebhookSecretSchema.parse(secret)).toBe(secret);
+    expect(WebhookSecretListSchema.parse(` ${secret}  ${secret} `)).toEqual([secret, secret]);
+  });
+
+  it.each([
+    ['no prefix', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', /start with whsec_/],
+    ['nothing after the prefix', 'whsec_', /base64 key bytes/],
+    ['not base64', 'whsec_not base64!', /base64 key bytes/],
+  ])('refuses %s', (_, secret, message) => {
+    const result = WebhookSecretSchema.safeParse(secret);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(message);
+  });
+
+  it('refuses an empty list', () => {
+    expect(WebhookSecretListSchema.safeParse('   ').success).toBe(false);
   });
 });

@@ -40,3 +40,22 @@ export const WEBHOOK_PAYLOAD_SCHEMAS = {
 export type WebhookPayload<T extends EventType = EventType> = z.infer<
   (typeof WEBHOOK_PAYLOAD_SCHEMAS)[T]
 >;
+
+// The spec: a signing secret is `whsec_` followed by the base64 of the key bytes.
+export const WebhookSecretSchema = z
+  .string()
+  .startsWith('whsec_', 'each secret must start with whsec_')
+  .refine(
+    (secret) =>
+      z.base64().safeParse(secret.slice('whsec_'.length)).success &&
+      secret.length > 'whsec_'.length,
+    {
+      message: 'each secret must be whsec_ then base64 key bytes',
+    },
+  );
+
+/** Several secrets, space-separated (rotation: any one signature verifies). */
+export const WebhookSecretListSchema = z
+  .string()
+  .transform((value) => value.split(/\s+/).filter(Boolean))
+  .pipe(z.array(WebhookSecretSchema).min(1, 'name at least one whsec_ secret'));

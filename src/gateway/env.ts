@@ -1,23 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
+import { WebhookSecretListSchema } from '../contract/webhooks.ts';
 
 // An empty variable (`ATTEST_UPSTREAM=` in a shell or .env) means unset.
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
-const WebhookSecretSchema = z.string().superRefine((secret, ctx) => {
-  if (!secret.startsWith('whsec_')) {
-    ctx.addIssue({ code: 'custom', message: 'each secret must start with whsec_' });
-    return;
-  }
-  try {
-    new Webhook(secret);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'each secret must be whsec_ then base64 key bytes' });
-  }
-});
 
 // The only place the gateway reads process.env: parsed once at start-up, so a bad value
 // fails loudly before anything listens.
@@ -28,12 +16,7 @@ const GatewayEnvSchema = z.object({
   ATTEST_UPSTREAM: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   ATTEST_DATA_DIR: z.string().min(1).default('.attest'),
   // The same variable the service signs with: several secrets, space-separated (rotation).
-  ATTEST_WEBHOOK_SECRET: optional(
-    z
-      .string()
-      .transform((value) => value.split(/\s+/).filter(Boolean))
-      .pipe(z.array(WebhookSecretSchema)),
-  ),
+  ATTEST_WEBHOOK_SECRET: optional(WebhookSecretListSchema),
   ATTEST_DIST_DIR: z.string().min(1).default('dist'),
   // Behind a TLS-terminating proxy the gateway sees plain HTTP; only then may it believe
   // X-Forwarded-Proto/-Host (a browser could send them too, so never by default).

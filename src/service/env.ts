@@ -1,23 +1,11 @@
 import { resolve } from 'node:path';
-import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
+import { WebhookSecretListSchema } from '../contract/webhooks.ts';
 import type { WebhookConfig } from './events/delivery.ts';
 
 // An empty variable (`ATTEST_WEBHOOK_URL=` in a shell or .env) means unset.
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
-const WebhookSecretSchema = z.string().superRefine((secret, ctx) => {
-  if (!secret.startsWith('whsec_')) {
-    ctx.addIssue({ code: 'custom', message: 'each secret must start with whsec_' });
-    return;
-  }
-  try {
-    new Webhook(secret);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'each secret must be whsec_ then base64 key bytes' });
-  }
-});
 
 // The only place the service reads process.env: parsed once at start-up, so a bad value
 // fails loudly before anything listens.
@@ -32,12 +20,7 @@ const ServiceEnvSchema = z
     // The one webhook endpoint (the spec registers endpoints out of band; DESIGN.md).
     ATTEST_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
     // Several secrets, space-separated, sign every delivery once each (rotation).
-    ATTEST_WEBHOOK_SECRET: optional(
-      z
-        .string()
-        .transform((value) => value.split(/\s+/).filter(Boolean))
-        .pipe(z.array(WebhookSecretSchema).min(1, 'name at least one whsec_ secret')),
-    ),
+    ATTEST_WEBHOOK_SECRET: optional(WebhookSecretListSchema),
   })
   .refine((e) => !e.ATTEST_WEBHOOK_URL || e.ATTEST_WEBHOOK_SECRET, {
     error: 'ATTEST_WEBHOOK_URL is set, so ATTEST_WEBHOOK_SECRET must hold its signing secret(s)',
