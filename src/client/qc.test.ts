@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QcRequestListSchema } from '../contract/qc.ts';
 import { startTestService, type TestService } from '../service/testing.ts';
-import { ApiError } from './api-error.ts';
 import { qcApi, type QcApi } from './qc.ts';
 import { createClient } from './request.ts';
-import { gatewayStandIn, tokenUserId, type StandIn } from './testing.ts';
+import { gatewayStandIn, tokenUserId, type StandIn, rejection } from './testing.ts';
 
 let service: TestService;
 let admin: StandIn;
@@ -19,15 +18,6 @@ beforeAll(async () => {
   adminId = tokenUserId(await service.token('acme-admin'));
 });
 afterAll(() => service.close());
-
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => expect.fail('expected the call to fail'),
-    (error: unknown) => {
-      expect(error).toBeInstanceOf(ApiError);
-      return error as ApiError;
-    },
-  );
 
 describe('QC requests', () => {
   it('lists with filters, gets one, and approves it; a second decision is 409', async () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../service/testing.ts';
-import { ApiError } from './api-error.ts';
 import { filesApi } from './files.ts';
 import { signaturesApi, type SignaturesApi } from './signatures.ts';
-import { FetchXhr, gatewayStandIn, PDF_BYTES, type StandIn } from './testing.ts';
+import { FetchXhr, gatewayStandIn, PDF_BYTES, type StandIn, rejection } from './testing.ts';
 import { uploadForm } from './upload.ts';
 
 let service: TestService;
@@ -19,15 +18,6 @@ beforeAll(async () => {
   fileId = files[0]?.id ?? '';
 });
 afterAll(() => service.close());
-
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => expect.fail('expected the call to fail'),
-    (error: unknown) => {
-      expect(error).toBeInstanceOf(ApiError);
-      return error as ApiError;
-    },
-  );
 
 describe('signature requests', () => {
   it('lists with a status filter and gets one', async () => {

@@ -5,10 +5,9 @@ import {
   UserSchema,
   type UserImageKind,
 } from '../../contract/users.ts';
-import { startTestService, type TestService } from '../testing.ts';
+import { expectError, startTestService, type TestService } from '../testing.ts';
 import {
   download,
-  expectError,
   forge,
   JPEG,
   PDF,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserListSchema, type User } from '../../contract/users.ts';
-import { startTestService, type TestService } from '../testing.ts';
-import { download, expectError, forge, png, userId } from './test-fixtures.ts';
+import { expectError, startTestService, type TestService } from '../testing.ts';
+import { download, forge, png, userId } from './test-fixtures.ts';
 
 let service: TestService;
 let admin: string;
@@ -12,13 +12,13 @@ let globex: string;
 
 beforeAll(async () => {
   service = await startTestService();
-  [admin, reviewer, notary, integration, globex] = await Promise.all([
-    service.token('acme-admin'),
-    service.token('acme-reviewer'),
-    service.token('acme-notary'),
-    service.token('acme-integration'),
-    service.token('globex-admin'),
-  ]);
+  ({
+    'acme-admin': admin,
+    'acme-reviewer': reviewer,
+    'acme-notary': notary,
+    'acme-integration': integration,
+    'globex-admin': globex,
+  } = await service.tokens());
 });
 afterAll(() => service.close());
 

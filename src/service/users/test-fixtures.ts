@@ -1,6 +1,4 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { expect } from 'vitest';
-import { ErrorBodySchema } from '../../contract/common.ts';
 import type { UserImageUpload } from '../../contract/users.ts';
 import type { TestService } from '../testing.ts';
 
@@ -74,15 +72,6 @@ export async function download(url: string) {
     type: response.headers.get('content-type'),
     bytes: new Uint8Array(await response.arrayBuffer()),
   };
-}
-
-export function expectError(
-  result: { status: number; body: unknown },
-  status: number,
-  message: RegExp,
-) {
-  expect({ status: result.status, body: result.body }).toMatchObject({ status });
-  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserImagesResponseSchema, UserSchema, type UserImageKind } from '../../contract/users.ts';
-import { startTestService, type TestService } from '../testing.ts';
-import { expectError, forge, JPEG, png, uploadImage, userId, userState } from './test-fixtures.ts';
+import { expectError, startTestService, type TestService } from '../testing.ts';
+import { forge, JPEG, png, uploadImage, userId, userState } from './test-fixtures.ts';
 
 let service: TestService;
 let admin: string;
@@ -15,13 +15,13 @@ let gwen: string;
 
 beforeAll(async () => {
   service = await startTestService();
-  [admin, reviewer, notary, integration, globex] = await Promise.all([
-    service.token('acme-admin'),
-    service.token('acme-reviewer'),
-    service.token('acme-notary'),
-    service.token('acme-integration'),
-    service.token('globex-admin'),
-  ]);
+  ({
+    'acme-admin': admin,
+    'acme-reviewer': reviewer,
+    'acme-notary': notary,
+    'acme-integration': integration,
+    'globex-admin': globex,
+  } = await service.tokens());
   nora = userId(service, 'acme', 'Nora Notary');
   riley = userId(service, 'acme', 'Riley Reviewer');
   gwen = userId(service, 'globex', 'Gwen Globex');
