@@ -1,27 +1,17 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router';
-import { queryClient } from './query-client.ts';
 import { RouteError } from './routes/route-error.tsx';
-import { hasAny, sessionQueries } from './session.queries.ts';
+import { requireArea, requireSession } from './route-guards.ts';
+import { hasAny } from './session.queries.ts';
 import { Layout } from './shell/layout.tsx';
 import { Loading } from './ui/states.tsx';
 import { AREAS } from './shell/nav.ts';
-
-/** Loads the session (401 → the error element sends the person to sign-in and back). */
-async function requireSession() {
-  return queryClient.ensureQueryData(sessionQueries.current());
-}
-
-/** An area's loader: signed in, and holding one of the area's permissions (else 403). */
-function requireArea(anyOf: readonly string[]) {
-  return async () => {
-    const session = await requireSession();
-    if (!hasAny(session, anyOf)) throw new Response('Forbidden', { status: 403 });
-    return null;
-  };
-}
+import { accountsRoutes } from './features/accounts/routes.tsx';
+import { eventsRoutes } from './features/events/routes.tsx';
+import { firmsRoutes } from './features/firms/routes.tsx';
+import { signaturesRoutes } from './features/signatures/routes.tsx';
+import { usersRoutes } from './features/users/routes.tsx';
 
 const QC_READERS = ['qc.review', 'qc.manage'];
-const BUILT = new Set(['/qc', '/qc/processes']);
 
 /** `/` goes to the first area the session may use. */
 async function home() {
@@ -72,12 +62,11 @@ export function createRouter() {
                 };
               },
             },
-            // Areas whose screens come later.
-            ...AREAS.filter((area) => !BUILT.has(area.to)).map((area) => ({
-              path: area.to.slice(1),
-              loader: requireArea(area.anyOf),
-              lazy: () => import('./routes/area.tsx'),
-            })),
+            ...signaturesRoutes,
+            ...usersRoutes,
+            ...accountsRoutes,
+            ...firmsRoutes,
+            ...eventsRoutes,
             { path: '*', lazy: () => import('./routes/not-found.tsx') },
           ],
         },

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getConfig, getSession } from '../client/session.ts';
 import type { Session } from '../contract/session.ts';
 
@@ -21,4 +21,9 @@ export const sessionQueries = {
 
 export function hasAny(session: Session, permissions: readonly string[]): boolean {
   return permissions.length === 0 || permissions.some((p) => session.permissions.includes(p));
+}
+
+/** The signed-in owner, for list queries: lists are scoped to it (sign-out clears the cache). */
+export async function ownerOf(client: QueryClient): Promise<string> {
+  return (await client.ensureQueryData(sessionQueries.current())).owner;
 }

@@ -65,7 +65,15 @@ function Sidebar({ areas, onNavigate }: { areas: Area[]; onNavigate?: () => void
       {session && (
         <div className="who">
           <div>
-            <p className="who__name">{session.user?.displayName ?? session.clientId}</p>
+            <p className="who__name">
+              {session.user ? (
+                <Link to="/profile" className="who__link" onClick={onNavigate}>
+                  {session.user.displayName}
+                </Link>
+              ) : (
+                session.clientId
+              )}
+            </p>
             <p className="who__owner">
               {session.owner}
               {session.user ? '' : ' · machine client'}

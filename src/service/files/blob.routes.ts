@@ -5,7 +5,7 @@ import type { ServiceContext } from '../context.ts';
 import { errorResponse } from '../http/errors.ts';
 import { transaction } from '../store/transaction.ts';
 import { checkDownload, checkUploadFields, type UploadPolicy } from './presign.ts';
-import { sniff, UPLOAD_RULES } from './sniff.ts';
+import { sniff, UPLOAD_RULES } from '../../contract/file-types.ts';
 
 // The service's "storage bucket": presigned downloads and uploads, checked by signature and
 // expiry instead of a bearer token, with CORS open as a bucket's would be.

@@ -9,7 +9,7 @@ import { listPage, parseListParams, type ListDefinition } from '../http/paginati
 import { jsonBody, uuidParam } from '../http/validate.ts';
 import { transaction } from '../store/transaction.ts';
 import { presignDownload, presignUpload } from './presign.ts';
-import { UPLOAD_RULES } from './sniff.ts';
+import { UPLOAD_RULES } from '../../contract/file-types.ts';
 
 interface FileRow extends Record<string, unknown> {
   id: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../context.ts';
 import { presignUpload } from '../files/presign.ts';
-import { UPLOAD_RULES } from '../files/sniff.ts';
+import { UPLOAD_RULES } from '../../contract/file-types.ts';
 import { badRequest } from '../http/errors.ts';
 import type { Principal } from '../http/auth.ts';
 import type { SignatureRequestRow } from './signature-json.ts';

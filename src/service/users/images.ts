@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { UserImageKind, UserImageUpload } from '../../contract/users.ts';
 import type { ServiceContext } from '../context.ts';
 import { presignPut, presignUpload, UPLOAD_TTL_SECONDS } from '../files/presign.ts';
-import { UPLOAD_RULES } from '../files/sniff.ts';
+import { UPLOAD_RULES } from '../../contract/file-types.ts';
 import { badRequest } from '../http/errors.ts';
 
 /** Where each image's stored key lives on the user row. */

@@ -29,7 +29,7 @@ import {
   type QcRequestList,
   type QcRequestStatus,
 } from '../../../contract/qc.ts';
-import { sessionQueries } from '../../session.queries.ts';
+import { ownerOf } from '../../session.queries.ts';
 
 // One factory for the queue, the review screen and the processes screen. Lists are scoped
 // to the signed-in owner, read from the session; sign-out clears the cache, so the owner
@@ -67,10 +67,6 @@ const normalize = (filters: QueueFilters): QueueFilters => ({
   order: filters.order,
   ...scopeOf(filters),
 });
-
-async function ownerOf(client: QueryClient): Promise<string> {
-  return (await client.ensureQueryData(sessionQueries.current())).owner;
-}
 
 export const qcQueries = {
   all: () => ['qc'] as const,
