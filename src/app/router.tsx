@@ -9,6 +9,7 @@ import { accountsRoutes } from './features/accounts/routes.tsx';
 import { eventsRoutes } from './features/events/routes.tsx';
 import { firmsRoutes } from './features/firms/routes.tsx';
 import { signaturesRoutes } from './features/signatures/routes.tsx';
+import { transactionsRoutes } from './features/transactions/routes.tsx';
 import { usersRoutes } from './features/users/routes.tsx';
 
 const QC_READERS = ['qc.review', 'qc.manage'];
@@ -63,6 +64,7 @@ export function createRouter() {
               },
             },
             ...signaturesRoutes,
+            ...transactionsRoutes,
             ...usersRoutes,
             ...accountsRoutes,
             ...firmsRoutes,

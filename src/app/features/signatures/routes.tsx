@@ -9,9 +9,4 @@ export const signaturesRoutes: RouteObject[] = [
     loader: requireArea(areaFor('/signatures')?.anyOf ?? []),
     lazy: () => import('../../routes/area.tsx'),
   },
-  {
-    path: 'signatures/transactions',
-    loader: requireArea(areaFor('/signatures/transactions')?.anyOf ?? []),
-    lazy: () => import('../../routes/area.tsx'),
-  },
 ];
