@@ -1,0 +1,119 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { listFiles } from '../../../client/files.ts';
+import { cursorPages, cursorParam } from '../../../client/paginate.ts';
+import { getSignatureRequest, listSignatureRequests } from '../../../client/signatures.ts';
+import {
+  SignatureRequestStatusSchema,
+  type SignatureRequestStatus,
+} from '../../../contract/signatures.ts';
+import { ownerOf } from '../../session.queries.ts';
+
+// One factory for the list, its tab counts, the detail and the files a new request can use.
+// Lists are scoped to the signed-in owner (sign-out clears the cache), so keys leave it out.
+
+export const PAGE_SIZE = 25;
+const FILES_PAGE_SIZE = 50;
+
+/**
+ * A list view as the URL holds it: `?status=awaitingWetInk&order=oldest&cursor=…`. Invalid
+ * values fall back to the defaults; the cursor is passed back exactly as the service gave it.
+ */
+export const ListViewSchema = z.object({
+  status: SignatureRequestStatusSchema.optional().catch(undefined),
+  order: z.enum(['newest', 'oldest']).catch('newest'),
+  cursor: z.string().optional().catch(undefined),
+});
+export type ListView = z.infer<typeof ListViewSchema>;
+
+export function viewFromSearch(params: URLSearchParams): ListView {
+  return ListViewSchema.parse({
+    status: params.get('status') || undefined,
+    order: params.get('order') ?? undefined,
+    cursor: params.get('cursor') || undefined,
+  });
+}
+
+/** The search string (no `?`) for a view; the default order is left out. */
+export function searchOf(view: ListView): string {
+  const params = new URLSearchParams();
+  if (view.status) params.set('status', view.status);
+  if (view.order !== 'newest') params.set('order', view.order);
+  if (view.cursor) params.set('cursor', view.cursor);
+  return params.toString();
+}
+
+/** Same view, same key: absent values are left out rather than kept as undefined. */
+const keyOf = (view: ListView) => ({
+  order: view.order,
+  ...(view.status ? { status: view.status } : {}),
+  ...(view.cursor ? { cursor: view.cursor } : {}),
+});
+
+export type StatusCounts = Record<SignatureRequestStatus | 'all', number>;
+
+export const signatureQueries = {
+  all: () => ['signatures'] as const,
+  lists: () => [...signatureQueries.all(), 'list'] as const,
+  /** One page of a view: the cursor is part of the view, so a reload lands on the same page. */
+  list: (view: ListView) =>
+    queryOptions({
+      queryKey: [...signatureQueries.lists(), keyOf(view)] as const,
+      queryFn: async ({ signal, client }) =>
+        listSignatureRequests(
+          {
+            owner: await ownerOf(client),
+            limit: PAGE_SIZE,
+            orderBy: 'createdOn',
+            orderDirection: view.order === 'newest' ? 'desc' : 'asc',
+            status: view.status,
+            cursor: view.cursor,
+          },
+          { signal },
+        ),
+    }),
+  allCounts: () => [...signatureQueries.all(), 'counts'] as const,
+  /** `totalCount` for every tab: five `limit=1` requests. */
+  counts: () =>
+    queryOptions({
+      queryKey: signatureQueries.allCounts(),
+      queryFn: async ({ signal, client }): Promise<StatusCounts> => {
+        const owner = await ownerOf(client);
+        const count = async (status?: SignatureRequestStatus) =>
+          (await listSignatureRequests({ owner, status, limit: 1 }, { signal })).pagination
+            .totalCount;
+        const [all, pending, awaitingWetInk, wetInkUploaded, completed] = await Promise.all([
+          count(),
+          count('pending'),
+          count('awaitingWetInk'),
+          count('wetInkUploaded'),
+          count('completed'),
+        ]);
+        return { all, pending, awaitingWetInk, wetInkUploaded, completed };
+      },
+    }),
+  details: () => [...signatureQueries.all(), 'detail'] as const,
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...signatureQueries.details(), id] as const,
+      queryFn: ({ signal }) => getSignatureRequest(id, { signal }),
+    }),
+  /** The owner's files, newest first, for choosing what a new request is for. */
+  files: () =>
+    infiniteQueryOptions({
+      queryKey: [...signatureQueries.all(), 'files'] as const,
+      queryFn: async ({ pageParam, signal, client }) =>
+        listFiles(
+          {
+            owner: await ownerOf(client),
+            limit: FILES_PAGE_SIZE,
+            orderBy: 'createdOn',
+            orderDirection: 'desc',
+            cursor: cursorParam(pageParam),
+          },
+          { signal },
+        ),
+      ...cursorPages,
+      staleTime: 60_000,
+    }),
+};
