@@ -1,12 +1,28 @@
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { requireArea } from '../../route-guards.ts';
 import { areaFor } from '../../shell/nav.ts';
 
-// The signatures area's routes, spread into the app's router.
+const ANY_OF = areaFor('/signatures')?.anyOf ?? [];
+
+// The signatures area's routes, spread into the app's router. `signatures/transactions` is
+// another area's static path, which outranks `:requestId`.
 export const signaturesRoutes: RouteObject[] = [
   {
     path: 'signatures',
-    loader: requireArea(areaFor('/signatures')?.anyOf ?? []),
-    lazy: () => import('../../routes/area.tsx'),
+    loader: requireArea(ANY_OF),
+    lazy: () => import('./list/list.route.tsx'),
+  },
+  {
+    path: 'signatures/:requestId',
+    lazy: async () => {
+      const route = await import('./detail/detail.route.tsx');
+      return {
+        Component: route.Component,
+        loader: async (args: LoaderFunctionArgs) => {
+          await requireArea(ANY_OF)();
+          return route.loader(args);
+        },
+      };
+    },
   },
 ];

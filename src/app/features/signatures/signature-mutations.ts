@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../client/api-error.ts';
-import {
-  createSignatureRequest,
-  deleteSignatureRequest,
-} from '../../../client/signatures.ts';
+import { createSignatureRequest, deleteSignatureRequest } from '../../../client/signatures.ts';
 import type { SignatureRequest, SignatureRequestCreate } from '../../../contract/signatures.ts';
 import { pushToast } from '../../ui/toast-store.ts';
 import { sentence } from './format.ts';

@@ -13,8 +13,7 @@ import {
 
 const file = { name: 'scan.pdf', size: 1000 };
 const run = (...events: WetInkEvent[]) => events.reduce<WetInkState>(wetInk, initialWetInk);
-const http = (status: number, message: string) =>
-  new ApiError({ code: 'http', status, message });
+const http = (status: number, message: string) => new ApiError({ code: 'http', status, message });
 
 describe('wet-ink steps', () => {
   it('goes choose → link → upload with progress → confirm → done', () => {
@@ -121,7 +120,9 @@ describe('wet-ink steps', () => {
 
 describe('wet-ink messages', () => {
   it('says which step failed, with the service’s reason', () => {
-    expect(linkRefusedMessage(http(400, 'this signature request is not awaiting a wet-ink scan'))).toBe(
+    expect(
+      linkRefusedMessage(http(400, 'this signature request is not awaiting a wet-ink scan')),
+    ).toBe(
       'The service refused an upload link. This signature request is not awaiting a wet-ink scan.',
     );
     expect(uploadFailedMessage(http(413, 'the file is too large'))).toBe(

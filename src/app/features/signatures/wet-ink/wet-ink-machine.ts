@@ -81,7 +81,8 @@ export function wetInk<F extends ScanFile>(
             step: 'choose',
             notice: {
               kind: 'cancelled',
-              message: 'The upload was cancelled. Nothing was recorded; choose the scan again to send it.',
+              message:
+                'The upload was cancelled. Nothing was recorded; choose the scan again to send it.',
             },
           }
         : state;

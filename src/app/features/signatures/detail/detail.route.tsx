@@ -1,0 +1,152 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { ApiError } from '../../../../client/api-error.ts';
+import { queryClient } from '../../../query-client.ts';
+import { hasAny, sessionQueries } from '../../../session.queries.ts';
+import { Button } from '../../../ui/button.tsx';
+import { ErrorState, Loading } from '../../../ui/states.tsx';
+import { peopleQueries } from '../../qc/review/people.ts';
+import { DeleteRequestDialog } from '../delete-request-dialog.tsx';
+import { sentence } from '../format.ts';
+import { isDeletable, statusOf, StatusBadge } from '../request-status.tsx';
+import { signatureQueries } from '../signatures.queries.ts';
+import { WetInkPanel } from '../wet-ink/wet-ink-panel.tsx';
+import { FileFacts, SigningFacts } from './request-facts.tsx';
+import '../../../ui/button.css';
+import '../../../ui/page.css';
+import '../signatures.css';
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  // Not thrown from here: the screen says what went wrong beside a way back to the list.
+  await queryClient.prefetchQuery(signatureQueries.detail(params.requestId ?? ''));
+  return null;
+}
+
+/** Where "back" goes: the list view the person came from, or the whole list. */
+function useBackTo(): string {
+  const state: unknown = useLocation().state;
+  const from =
+    typeof state === 'object' && state !== null && 'from' in state ? state.from : undefined;
+  return typeof from === 'string' && from.startsWith('/signatures') ? from : '/signatures';
+}
+
+/** One signature request (`/signatures/:requestId`): its file, its signing, its scan. */
+export function Component() {
+  const { requestId = '' } = useParams();
+  const backTo = useBackTo();
+  const navigate = useNavigate();
+  const request = useQuery(signatureQueries.detail(requestId));
+  const session = useQuery(sessionQueries.current()).data;
+  const owner = session?.owner ?? '';
+  const names = useQuery({ ...peopleQueries.users(owner), enabled: Boolean(owner) }).data;
+  const firms = useQuery({ ...peopleQueries.firms(owner), enabled: Boolean(owner) }).data;
+  const crumbs = (
+    <nav className="sig-crumbs" aria-label="Breadcrumb">
+      <Link to={backTo}>← Signature requests</Link>
+    </nav>
+  );
+
+  if (request.isPending) {
+    return (
+      <div className="page">
+        {crumbs}
+        <Loading label="Loading the signature request…" />
+      </div>
+    );
+  }
+  if (request.isError) {
+    const gone = request.error instanceof ApiError && request.error.status === 404;
+    return (
+      <div className="page">
+        {crumbs}
+        <h1 className="page__title">Signature request</h1>
+        <div className="panel">
+          <ErrorState
+            title={
+              gone ? 'This signature request does not exist' : 'The request could not be loaded'
+            }
+            message={
+              gone
+                ? 'It may have been deleted. The list shows the requests there are.'
+                : sentence(request.error.message)
+            }
+            action={
+              gone ? (
+                <Link to="/signatures">Go to the list</Link>
+              ) : (
+                <Button onClick={() => void request.refetch()}>Try again</Button>
+              )
+            }
+          />
+        </div>
+      </div>
+    );
+  }
+
+  const data = request.data;
+  const status = statusOf(data);
+  const nameOf = (id: string | undefined) => (id ? (names?.get(id) ?? id) : '—');
+  const firmName = firms?.get(data.file.firmId) ?? data.file.firmId;
+  const showScan =
+    data.wetInk === true && (status === 'awaitingWetInk' || status === 'wetInkUploaded');
+
+  return (
+    <div className="page sig-detail">
+      {crumbs}
+      <header className="page__header">
+        <div className="sig-detail__heading">
+          <h1 className="page__title">{data.file.matterReference}</h1>
+          <StatusBadge status={status} />
+        </div>
+        <div className="sig-row">
+          {data.completedFileUrl && (
+            <a
+              className="button button--primary"
+              href={data.completedFileUrl}
+              target="_blank"
+              rel="noreferrer"
+            >
+              Download the completed file
+            </a>
+          )}
+          {isDeletable(data) && (
+            <DeleteRequestDialog
+              request={data}
+              variant="secondary"
+              onDeleted={() => navigate(backTo, { replace: true })}
+            />
+          )}
+        </div>
+      </header>
+      <div className="sig-detail__grid">
+        {showScan && (
+          <section className="panel sig-panel sig-detail__scan" aria-labelledby="sig-scan">
+            <h2 className="sig-heading" id="sig-scan">
+              Wet-ink scan
+            </h2>
+            <WetInkPanel
+              requestId={data.id}
+              awaitingScan={status === 'awaitingWetInk'}
+              canSeeQueue={session ? hasAny(session, ['qc.review', 'qc.manage']) : false}
+            />
+          </section>
+        )}
+        <section className="panel sig-panel" aria-labelledby="sig-file">
+          <h2 className="sig-heading" id="sig-file">
+            File
+          </h2>
+          <FileFacts request={data} firmName={firmName} />
+        </section>
+        <section className="panel sig-panel" aria-labelledby="sig-signing">
+          <h2 className="sig-heading" id="sig-signing">
+            Signing
+          </h2>
+          <SigningFacts request={data} nameOf={nameOf} />
+          {status === 'completed' && !data.completedFileUrl && (
+            <p className="sig-muted">The completed file is not available for download.</p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { sessionQueries } from '../../../session.queries.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Page } from '../../../ui/page.tsx';
+import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
+import { peopleQueries } from '../../qc/review/people.ts';
+import { STATUS_LABELS } from '../request-status.tsx';
+import {
+  searchOf,
+  signatureQueries,
+  viewFromSearch,
+  type ListView,
+} from '../signatures.queries.ts';
+import { NewRequestDialog } from './new-request-dialog.tsx';
+import { Pager } from './pager.tsx';
+import { RequestRow } from './request-row.tsx';
+import { StatusTabs } from './status-tabs.tsx';
+import '../../../ui/button.css';
+import '../signatures.css';
+
+const EMPTY_HINTS = {
+  all: 'Create one from a file with “New request”.',
+  pending: 'Requests waiting to be signed electronically appear here.',
+  awaitingWetInk: 'Requests signed on paper wait here until their scan is uploaded.',
+  wetInkUploaded: 'Scans that have been uploaded and sent to QC review appear here.',
+  completed: 'Requests appear here once they are signed and notarized.',
+} as const;
+
+/** Signature requests (`/signatures`): a status tab, an order and a page, all in the URL. */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => viewFromSearch(params), [params]);
+  const from = `/signatures${params.size ? `?${searchOf(view)}` : ''}`;
+  const list = useQuery({ ...signatureQueries.list(view), placeholderData: keepPreviousData });
+  const counts = useQuery(signatureQueries.counts());
+  const owner = useQuery(sessionQueries.current()).data?.owner ?? '';
+  const firms = useQuery({ ...peopleQueries.firms(owner), enabled: Boolean(owner) }).data;
+  // A new order starts from the first page: a cursor belongs to the order it was made for.
+  const setOrder = (order: ListView['order']) =>
+    setParams(searchOf({ status: view.status, order }), { replace: true });
+
+  let content;
+  if (list.isPending) {
+    content = <Loading label="Loading signature requests…" />;
+  } else if (list.isError) {
+    content = (
+      <ErrorState
+        title="The signature requests could not be loaded"
+        message={list.error.message}
+        action={
+          <div className="sig-row">
+            <Button onClick={() => void list.refetch()}>Try again</Button>
+            {view.cursor && (
+              <Button onClick={() => setParams(searchOf({ ...view, cursor: undefined }))}>
+                Back to the first page
+              </Button>
+            )}
+          </div>
+        }
+      />
+    );
+  } else if (list.data.signatureRequests.length === 0) {
+    const label = view.status ? STATUS_LABELS[view.status].toLowerCase() : '';
+    content = (
+      <EmptyState title={`No ${label ? `${label} ` : ''}signature requests`}>
+        {EMPTY_HINTS[view.status ?? 'all']}
+      </EmptyState>
+    );
+  } else {
+    const { signatureRequests, pagination } = list.data;
+    content = (
+      <>
+        <ul
+          className="sig-list"
+          aria-label="Signature requests"
+          aria-busy={list.isPlaceholderData || undefined}
+        >
+          {signatureRequests.map((request) => (
+            <RequestRow
+              key={request.id}
+              request={request}
+              from={from}
+              firmName={firms?.get(request.file.firmId) ?? ''}
+            />
+          ))}
+        </ul>
+        <Pager view={view} pagination={pagination} />
+      </>
+    );
+  }
+
+  const total = list.data?.pagination.totalCount;
+  return (
+    <Page
+      title="Signature requests"
+      subtitle="Documents to sign and notarize, and the wet-ink scans of those signed on paper."
+      actions={<NewRequestDialog from={from} />}
+    >
+      <section className="sig-list-panel panel" aria-label="Requests">
+        <StatusTabs view={view} counts={counts.data} />
+        <div className="sig-toolbar">
+          <p className="sig-muted" aria-live="polite">
+            {total === undefined
+              ? ''
+              : `${total.toLocaleString()} request${total === 1 ? '' : 's'}`}
+          </p>
+          <label className="sig-order">
+            <span className="visually-hidden">Order</span>
+            <select
+              className="field__input"
+              value={view.order}
+              onChange={(e) => setOrder(e.target.value === 'oldest' ? 'oldest' : 'newest')}
+            >
+              <option value="newest">Newest first</option>
+              <option value="oldest">Oldest first</option>
+            </select>
+          </label>
+        </div>
+        {content}
+      </section>
+    </Page>
+  );
+}

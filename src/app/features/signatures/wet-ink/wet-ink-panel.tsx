@@ -1,0 +1,131 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../ui/button.tsx';
+import { FilePicker } from '../../../ui/file-picker.tsx';
+import { UploadProgress } from '../../../ui/upload-progress.tsx';
+import { isSending } from './wet-ink-machine.ts';
+import { useWetInkUpload } from './use-wet-ink-upload.ts';
+
+/** Asks before the tab is closed or reloaded while a scan is on its way. */
+function useLeaveWarning(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
+}
+
+/** The scan of a request awaiting one: choose or drop it, watch it upload, confirm. */
+export function WetInkPanel({
+  requestId,
+  awaitingScan,
+  canSeeQueue,
+}: {
+  requestId: string;
+  /** False once a scan is confirmed (here or elsewhere). */
+  awaitingScan: boolean;
+  canSeeQueue: boolean;
+}) {
+  const { state, send, refuse, cancel, confirmAgain } = useWetInkUpload(requestId);
+  useLeaveWarning(isSending(state));
+  const queueLink = canSeeQueue && (
+    <Link to="/qc?status=pending&order=newest">Open the QC queue</Link>
+  );
+
+  if (!awaitingScan && state.step === 'choose') {
+    return (
+      <>
+        <p className="sig-success">The signed scan has been uploaded and sent to QC review.</p>
+        {queueLink}
+      </>
+    );
+  }
+
+  const picker = (label: string) => (
+    <FilePicker kind="scan" label={label} onFile={send} onRefused={refuse} />
+  );
+
+  switch (state.step) {
+    case 'choose':
+      return (
+        <>
+          <p className="sig-muted">
+            Upload the signed paper document as one PDF. It is checked before anything is sent, then
+            goes to QC review.
+          </p>
+          {picker('Choose the signed scan')}
+          {state.notice && (
+            <p
+              className={state.notice.kind === 'refused' ? 'sig-alert' : 'sig-note'}
+              role={state.notice.kind === 'refused' ? 'alert' : 'status'}
+            >
+              {state.notice.message}
+            </p>
+          )}
+        </>
+      );
+    case 'preparing':
+    case 'uploading':
+      return (
+        <div className="sig-upload" aria-busy="true">
+          <UploadProgress
+            name={state.file.name}
+            loaded={state.step === 'uploading' ? state.loaded : 0}
+            total={state.step === 'uploading' ? state.total : state.file.size}
+            onCancel={cancel}
+          />
+          <p className="sig-muted" role="status">
+            {state.step === 'preparing' ? 'Getting an upload link…' : 'Uploading the scan…'}
+          </p>
+        </div>
+      );
+    case 'failed':
+      return (
+        <>
+          <p className="sig-alert" role="alert">
+            {state.message}
+          </p>
+          <div className="sig-row">
+            <Button variant="primary" onClick={() => send(state.file)}>
+              Try again with {state.file.name}
+            </Button>
+          </div>
+          {picker('Or choose another scan')}
+        </>
+      );
+    case 'confirming':
+      return (
+        <div className="sig-upload">
+          <UploadProgress name={state.file.name} loaded={1} total={1} />
+          <p className="sig-muted" role="status">
+            Uploaded. Confirming the scan…
+          </p>
+        </div>
+      );
+    case 'confirmFailed':
+      return (
+        <div className="sig-upload">
+          <UploadProgress name={state.file.name} loaded={1} total={1} />
+          <p className="sig-alert" role="alert">
+            {state.message}
+          </p>
+          <div className="sig-row">
+            <Button variant="primary" onClick={confirmAgain}>
+              Confirm again
+            </Button>
+          </div>
+        </div>
+      );
+    case 'done':
+      return (
+        <div className="sig-upload">
+          <UploadProgress name={state.file.name} loaded={1} total={1} />
+          <p className="sig-success" role="status">
+            Scan uploaded and confirmed. It is now waiting for QC review.
+          </p>
+          {queueLink}
+        </div>
+      );
+  }
+}
