@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { EVENTS_URL } from '../../client/session.ts';
 import { ReceivedEventSchema, type ReceivedEvent } from '../../contract/session.ts';
+import { EVENT_TYPES } from '../../contract/webhooks.ts';
+import { addLiveEvent } from '../features/events/received-events.ts';
 import { pushToast } from '../ui/toast-store.ts';
-
-const TYPES = ['DOCUMENT_READY', 'ADDRESS_CHANGE'] as const;
 
 function toastFor(event: ReceivedEvent) {
   const payload = event.payload;
@@ -25,14 +27,41 @@ function toastFor(event: ReceivedEvent) {
   }
 }
 
+// Whether the stream is up, for screens that promise live updates (the events log says so).
+export type LiveStatus = 'off' | 'connecting' | 'live';
+let status: LiveStatus = 'off';
+const statusListeners = new Set<() => void>();
+function setStatus(next: LiveStatus) {
+  if (next === status) return;
+  status = next;
+  statusListeners.forEach((listener) => listener());
+}
+
+export function useLiveStatus(): LiveStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    () => status,
+  );
+}
+
 /**
- * Listens to the gateway's event stream while signed in and shows each delivery as a toast.
+ * Listens to the gateway's event stream while signed in: each delivery becomes a toast and
+ * a row of the cached recent-events list (the events screen reads it; no second stream).
  * EventSource reconnects by itself and sends Last-Event-ID, so nothing is missed.
  */
 export function useLiveEvents(enabled: boolean, onEvent?: (event: ReceivedEvent) => void) {
+  const client = useQueryClient();
   useEffect(() => {
     if (!enabled) return undefined;
-    const source = new EventSource('/events');
+    const source = new EventSource(EVENTS_URL);
+    setStatus('connecting');
+    source.onopen = () => setStatus('live');
+    // CONNECTING after an error means the browser is retrying; CLOSED means it gave up.
+    source.onerror = () =>
+      setStatus(source.readyState === EventSource.CLOSED ? 'off' : 'connecting');
     const handle = (message: MessageEvent<string>) => {
       let json: unknown;
       try {
@@ -42,10 +71,14 @@ export function useLiveEvents(enabled: boolean, onEvent?: (event: ReceivedEvent)
       }
       const parsed = ReceivedEventSchema.safeParse(json);
       if (!parsed.success) return;
+      addLiveEvent(client, parsed.data);
       toastFor(parsed.data);
       onEvent?.(parsed.data);
     };
-    for (const type of TYPES) source.addEventListener(type, handle);
-    return () => source.close();
-  }, [enabled, onEvent]);
+    for (const type of EVENT_TYPES) source.addEventListener(type, handle);
+    return () => {
+      source.close();
+      setStatus('off');
+    };
+  }, [enabled, onEvent, client]);
 }

@@ -7,6 +7,6 @@ export const eventsRoutes: RouteObject[] = [
   {
     path: 'events',
     loader: requireArea(areaFor('/events')?.anyOf ?? []),
-    lazy: () => import('../../routes/area.tsx'),
+    lazy: () => import('./events.route.tsx'),
   },
 ];

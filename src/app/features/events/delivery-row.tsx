@@ -1,0 +1,139 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Delivery, DeliveryAttempt } from '../../../contract/sandbox.ts';
+import { Button } from '../../ui/button.tsx';
+import { redeliverFailure, useRedeliver } from './delivery-mutations.ts';
+import { formatTime, typeLabel } from './event-labels.ts';
+import { eventQueries } from './events.queries.ts';
+import { PayloadBox } from './payload-box.tsx';
+
+const STATUS_LABELS: Record<Delivery['status'], string> = {
+  pending: 'Pending',
+  delivered: 'Delivered',
+  failed: 'Failed',
+};
+
+function answer(attempt: DeliveryAttempt): string {
+  if (attempt.statusCode !== null) return `HTTP ${attempt.statusCode}`;
+  return attempt.error ?? 'no answer';
+}
+
+function AttemptHistory({ id }: { id: string }) {
+  const [open, setOpen] = useState(false);
+  const detail = useQuery({ ...eventQueries.delivery(id), enabled: open });
+  let body;
+  if (!open) body = null;
+  else if (detail.isPending) body = <p className="delivery__note">Loading attempts…</p>;
+  else if (detail.isError)
+    body = (
+      <p className="delivery__note delivery__note--error" role="alert">
+        The attempts could not be loaded: {detail.error.message}
+      </p>
+    );
+  else
+    body = (
+      <div className="delivery__attempts-scroll" tabIndex={0} role="region" aria-label="Attempts">
+        <table className="delivery__attempts">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Sent</th>
+              <th scope="col">Answer</th>
+              <th scope="col">Took</th>
+            </tr>
+          </thead>
+          <tbody>
+            {detail.data.attempts.map((attempt, index) => (
+              <tr key={`${attempt.attemptedOn}-${index}`}>
+                <td>{attempt.attempt}</td>
+                <td>
+                  <time dateTime={attempt.attemptedOn}>{formatTime(attempt.attemptedOn)}</time>
+                </td>
+                <td>{answer(attempt)}</td>
+                <td>{attempt.durationMs} ms</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  return (
+    <details className="payload" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="payload__summary">Attempt history</summary>
+      {body}
+    </details>
+  );
+}
+
+/** One message of the service's outbox: its last attempt, and a button to send it again. */
+export function DeliveryRow({ delivery, received }: { delivery: Delivery; received: boolean }) {
+  const resend = useRedeliver();
+  const titleId = `delivery-${delivery.id}`;
+  const last = delivery.lastAttempt;
+  return (
+    <li className="event delivery" aria-labelledby={titleId}>
+      <div className="event__head">
+        <h3 className="event__title" id={titleId}>
+          {typeLabel(delivery.eventType)}
+        </h3>
+        <span className={`event__check delivery__status--${delivery.status}`}>
+          {STATUS_LABELS[delivery.status]}
+        </span>
+        <time className="event__time" dateTime={delivery.createdOn}>
+          {formatTime(delivery.createdOn)}
+        </time>
+      </div>
+      <dl className="event__facts">
+        <div>
+          <dt>hook-id</dt>
+          <dd>
+            <code className="event__hook-id">{delivery.id}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>attempts this round</dt>
+          <dd>{delivery.attemptCount} of 9</dd>
+        </div>
+        {last && (
+          <div>
+            <dt>last attempt</dt>
+            <dd>
+              {answer(last)} at{' '}
+              <time dateTime={last.attemptedOn}>{formatTime(last.attemptedOn)}</time>
+            </dd>
+          </div>
+        )}
+        {delivery.nextAttemptOn && (
+          <div>
+            <dt>next attempt</dt>
+            <dd>
+              <time dateTime={delivery.nextAttemptOn}>{formatTime(delivery.nextAttemptOn)}</time>
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>in the console</dt>
+          <dd>{received ? 'received' : 'not received'}</dd>
+        </div>
+      </dl>
+      <div className="delivery__actions">
+        <Button
+          onClick={() => resend.mutate(delivery.id)}
+          disabled={resend.isPending || delivery.status === 'pending'}
+          aria-describedby={`${titleId}-result`}
+        >
+          {resend.isPending ? 'Redelivering…' : 'Redeliver'}
+        </Button>
+        <p className="delivery__note" id={`${titleId}-result`} aria-live="polite">
+          {resend.isError
+            ? redeliverFailure(resend.error)
+            : resend.isSuccess
+              ? 'Sent again with the same hook-id.'
+              : ''}
+        </p>
+      </div>
+      <AttemptHistory id={delivery.id} />
+      <PayloadBox payload={delivery.payload} label="Payload as published" />
+    </li>
+  );
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { ReceivedEvent } from '../../../contract/session.ts';
+
+// The view of `/events` lives in the URL: `?type=DOCUMENT_READY&check=refused&q=msg_…`.
+
+/** The gateway records a type only when it looks like one; anything else is no filter. */
+const TypeFilterSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{1,100}$/)
+  .optional()
+  .catch(undefined);
+
+export const EventFiltersSchema = z.object({
+  type: TypeFilterSchema,
+  check: z.enum(['verified', 'refused']).optional().catch(undefined),
+  q: z.string().trim().max(200).optional().catch(undefined),
+});
+export type EventFilters = z.infer<typeof EventFiltersSchema>;
+
+export function filtersFromSearch(params: URLSearchParams): EventFilters {
+  const parsed = EventFiltersSchema.parse({
+    type: params.get('type') || undefined,
+    check: params.get('check') || undefined,
+    q: params.get('q') || undefined,
+  });
+  return {
+    ...(parsed.type ? { type: parsed.type } : {}),
+    ...(parsed.check ? { check: parsed.check } : {}),
+    ...(parsed.q ? { q: parsed.q } : {}),
+  };
+}
+
+/** The search string (no `?`) of a view; the same view always gives the same string. */
+export function eventsSearch(filters: EventFilters, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  if (filters.type) params.set('type', filters.type);
+  if (filters.check) params.set('check', filters.check);
+  if (filters.q?.trim()) params.set('q', filters.q.trim());
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  return params.toString();
+}
+
+export function isFiltered(filters: EventFilters): boolean {
+  return Boolean(filters.type || filters.check || filters.q);
+}
+
+/** Whether an event is in the view. `q` looks in the hook-id and the payload's values. */
+export function matchesFilters(event: ReceivedEvent, filters: EventFilters): boolean {
+  if (filters.type && event.type !== filters.type) return false;
+  if (filters.check === 'verified' && !event.verified) return false;
+  if (filters.check === 'refused' && event.verified) return false;
+  const q = filters.q?.trim().toLowerCase();
+  if (!q) return true;
+  if (event.hookId.toLowerCase().includes(q)) return true;
+  return Object.values(event.payload).some(
+    (value) =>
+      (typeof value === 'string' || typeof value === 'number') &&
+      String(value).toLowerCase().includes(q),
+  );
+}

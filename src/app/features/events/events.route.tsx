@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { sessionQueries } from '../../session.queries.ts';
+import { useLiveStatus } from '../../shell/live-events.ts';
+import { Page } from '../../ui/page.tsx';
+import { DeliveriesPanel } from './deliveries-panel.tsx';
+import { eventsSearch, filtersFromSearch, type EventFilters } from './event-filters.ts';
+import { ReceivedList } from './received-list.tsx';
+import './events.css';
+
+function LiveIndicator() {
+  const status = useLiveStatus();
+  const text = status === 'live' ? 'Live' : status === 'connecting' ? 'Connecting…' : 'Offline';
+  return (
+    <p className={`events-live events-live--${status}`} role="status">
+      <span className="events-live__dot" aria-hidden="true" />
+      {text}
+      <span className="visually-hidden">
+        {status === 'live' ? ': new events appear as they arrive' : ''}
+      </span>
+    </p>
+  );
+}
+
+type View = 'received' | 'sent';
+
+function ViewTabs({ view, filters }: { view: View; filters: EventFilters }) {
+  const tabs: { view: View; label: string; search: string }[] = [
+    { view: 'received', label: 'Received', search: eventsSearch(filters) },
+    { view: 'sent', label: 'Sent by the service', search: eventsSearch(filters, { view: 'sent' }) },
+  ];
+  return (
+    <nav className="events-tabs" aria-label="Event views">
+      {tabs.map((tab) => (
+        <Link
+          key={tab.view}
+          to={`?${tab.search}`}
+          className="events-tab"
+          aria-current={tab.view === view ? 'page' : undefined}
+        >
+          {tab.label}
+          {tab.view === 'sent' && <span className="events-tab__tag">Sandbox</span>}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * The event log (`/events`, anyone signed in): webhook deliveries received for the owner,
+ * live. Admins of a sandbox also see what the service sent, and can send it again.
+ */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearch(params), [params]);
+  const { data: session } = useQuery(sessionQueries.current());
+  const mayInspect = Boolean(session?.sandbox && session.permissions.includes('sandbox'));
+  const view: View = mayInspect && params.get('view') === 'sent' ? 'sent' : 'received';
+  // Filters replace the view in history; the tabs (links) add to it.
+  const setFilters = (next: EventFilters) =>
+    setParams(eventsSearch(next, view === 'sent' ? { view } : {}), { replace: true });
+
+  return (
+    <Page
+      title="Events"
+      subtitle={`Webhook deliveries received for ${session?.owner ?? 'your organization'}, newest first.`}
+      actions={<LiveIndicator />}
+    >
+      {mayInspect && <ViewTabs view={view} filters={filters} />}
+      {view === 'sent' ? (
+        <DeliveriesPanel />
+      ) : (
+        <ReceivedList filters={filters} onFilters={setFilters} />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,50 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReceivedEvent, ReceivedEventList } from '../../../contract/session.ts';
+import { eventQueries } from './events.queries.ts';
+
+/** What GET /events/recent lists at most (the gateway's RECENT_LIMIT): live rows keep to it. */
+export const RECENT_LIMIT = 200;
+
+/**
+ * The list with `incoming` added, newest (highest seq) first. A verified delivery whose
+ * hook-id is already listed is the same message again (an SSE replay after a reconnect, or
+ * a retry), so the list comes back unchanged; refused deliveries are never merged live.
+ */
+export function mergeReceived(
+  list: readonly ReceivedEvent[],
+  incoming: ReceivedEvent,
+  limit = RECENT_LIMIT,
+): readonly ReceivedEvent[] {
+  const known = list.some(
+    (event) =>
+      event.seq === incoming.seq ||
+      (incoming.verified && event.verified && event.hookId === incoming.hookId),
+  );
+  if (known) return list;
+  const index = list.findIndex((event) => event.seq < incoming.seq);
+  const next =
+    index < 0 ? [...list, incoming] : [...list.slice(0, index), incoming, ...list.slice(index)];
+  return next.slice(0, limit);
+}
+
+/**
+ * Puts a live event into the cached recent list, so the events screen shows it without a
+ * request. When no list is cached yet, its first load brings it. A load under way may have
+ * been answered before the event was recorded, so the event is merged into its answer too.
+ */
+export function addLiveEvent(client: QueryClient, event: ReceivedEvent): void {
+  const { queryKey } = eventQueries.recent();
+  const merge = () =>
+    client.setQueryData<ReceivedEventList>(queryKey, (data) =>
+      data ? { events: [...mergeReceived(data.events, event)] } : data,
+    );
+  merge();
+  const cache = client.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (query?.state.fetchStatus !== 'fetching') return;
+  const unsubscribe = cache.subscribe((change) => {
+    if (change.query !== query || change.type !== 'updated') return;
+    if (change.action.type === 'success') merge();
+    if (query.state.fetchStatus === 'idle') unsubscribe();
+  });
+}
