@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { sessionQueries } from '../../../session.queries.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Page } from '../../../ui/page.tsx';
+import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
+import { UserFacts } from '../detail/user-facts.tsx';
+import { ImageManager } from '../images/image-manager.tsx';
+import { userQueries } from '../users.queries.ts';
+
+const SUBTITLE = 'Your signature and notary seal are placed on the documents you sign.';
+
+/** `/profile`: the signed-in person's own details and images (anyone may edit their own). */
+export function Component() {
+  const session = useQuery(sessionQueries.current());
+  const id = session.data?.user?.id ?? '';
+  const user = useQuery({ ...userQueries.detail(id), enabled: Boolean(id) });
+
+  let content;
+  if (session.isPending || (id && user.isPending)) {
+    content = <Loading label="Loading your profile…" />;
+  } else if (session.data && !session.data.user) {
+    content = (
+      <div className="panel">
+        <EmptyState title="This sign-in has no profile">
+          {session.data.clientId} is a machine client: it acts for the organization, not for a
+          person, so it has no signature or seal. Sign in as a person to manage their images.
+        </EmptyState>
+      </div>
+    );
+  } else if (user.isError || session.isError) {
+    content = (
+      <ErrorState
+        title="Your profile could not be loaded"
+        message={(user.error ?? session.error)?.message ?? 'Something went wrong.'}
+        action={<Button onClick={() => void user.refetch()}>Try again</Button>}
+      />
+    );
+  } else if (user.data) {
+    content = (
+      <>
+        <UserFacts user={user.data} />
+        <ImageManager key={user.data.id} user={user.data} />
+      </>
+    );
+  }
+  const name = session.data?.user?.displayName;
+  return (
+    <Page title="Your profile" subtitle={name ? `Signed in as ${name}. ${SUBTITLE}` : SUBTITLE}>
+      {content}
+    </Page>
+  );
+}
