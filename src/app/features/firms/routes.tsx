@@ -7,6 +7,6 @@ export const firmsRoutes: RouteObject[] = [
   {
     path: 'firms',
     loader: requireArea(areaFor('/firms')?.anyOf ?? []),
-    lazy: () => import('../../routes/area.tsx'),
+    lazy: () => import('./firms.route.tsx'),
   },
 ];

@@ -7,6 +7,6 @@ export const transactionsRoutes: RouteObject[] = [
   {
     path: 'signatures/transactions',
     loader: requireArea(areaFor('/signatures/transactions')?.anyOf ?? []),
-    lazy: () => import('../../routes/area.tsx'),
+    lazy: () => import('./transactions.route.tsx'),
   },
 ];

@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../client/api-error.ts';
+import { Button } from '../../ui/button.tsx';
+import { Page } from '../../ui/page.tsx';
+import { EmptyState, ErrorState, Loading } from '../../ui/states.tsx';
+import { FirmTable } from './firm-table.tsx';
+import {
+  firstPage,
+  nextPage,
+  previousPage,
+  shownRange,
+  viewFromSearch,
+  viewSearch,
+  type FirmsView,
+} from './firms-view.ts';
+import { firmsQueries } from './firms.queries.ts';
+import { FirmsPager } from './firms-pager.tsx';
+import { FirmsToolbar } from './firms-toolbar.tsx';
+import './firms.css';
+
+const count = (n: number) => n.toLocaleString();
+
+/** The owner's firms (`/firms`), by name, a page at a time; the page is in the URL. */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => viewFromSearch(params), [params]);
+  const list = useQuery(firmsQueries.page(view));
+  const panelRef = useRef<HTMLElement>(null);
+
+  // Pages are history entries, so the browser's Back goes back a page; a new order or size
+  // replaces the entry, as the QC queue's filters do.
+  const goTo = (next: FirmsView, replace = false) => {
+    setParams(viewSearch(next), { replace });
+    const top = panelRef.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) panelRef.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const data = list.isPlaceholderData ? undefined : list.data;
+  const pagination = data?.pagination;
+  const next = pagination && nextPage(view, pagination.nextCursor);
+  const previous = pagination && previousPage(view, pagination.previousCursor);
+
+  let content;
+  // While another page loads, the rows on screen stay (dimmed) and the count says so.
+  let summary = list.isPlaceholderData ? 'Loading firms…' : '';
+  if (list.isPending) {
+    content = <Loading label="Loading firms…" />;
+  } else if (list.isError) {
+    // A cursor is bound to the order, size and owner and can expire (a new cursor secret):
+    // an old or edited link fails with 400, and the first page is the way back.
+    const badLink = view.cursor && list.error instanceof ApiError && list.error.status === 400;
+    content = badLink ? (
+      <ErrorState
+        title="This page of the list is no longer available"
+        message="The link may be out of date. Start again from the first page."
+        action={<Button onClick={() => goTo(firstPage(view))}>Go to the first page</Button>}
+      />
+    ) : (
+      <ErrorState
+        title="The firms could not be loaded"
+        message={list.error.message}
+        action={<Button onClick={() => void list.refetch()}>Try again</Button>}
+      />
+    );
+  } else if (list.data.firms.length === 0) {
+    summary = view.cursor ? 'No firms on this page' : 'No firms';
+    content = view.cursor ? (
+      <EmptyState title="No firms on this page">
+        <Button onClick={() => goTo(firstPage(view))}>Go to the first page</Button>
+      </EmptyState>
+    ) : (
+      <EmptyState title="No firms yet">
+        Firms appear here once your organization has firms servicing its accounts.
+      </EmptyState>
+    );
+  } else {
+    content = <FirmTable firms={list.data.firms} dir={view.dir} busy={list.isPlaceholderData} />;
+    if (pagination) {
+      const range = shownRange(view, { rows: list.data.firms.length, ...pagination });
+      summary = `Showing ${count(range.from)}–${count(range.to)} of ${count(range.total)}`;
+    }
+  }
+
+  return (
+    <Page title="Firms" subtitle="The firms servicing your organization's accounts.">
+      <section className="firms panel" aria-label="Firm list" ref={panelRef}>
+        <FirmsToolbar view={view} onChange={(changed) => goTo(changed, true)} />
+        {content}
+        {!list.isError && (
+          <FirmsPager
+            summary={summary}
+            onPrevious={previous && (() => goTo(previous))}
+            onNext={next && (() => goTo(next))}
+          />
+        )}
+      </section>
+    </Page>
+  );
+}
