@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { ACCOUNT_MAX_ENTITIES } from '../../../../contract/accounts.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Page } from '../../../ui/page.tsx';
+import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
+import { accountQueries } from '../accounts.queries.ts';
+import { formatDay } from '../format.ts';
+import { isNotFound } from '../not-found.ts';
+import { EntityCard } from './entity-card.tsx';
+import '../accounts.css';
+import './account.css';
+
+/** One account (`/accounts/:accountId`) with the entities on it. */
+export function Component() {
+  const { accountId = '' } = useParams();
+  const account = useQuery(accountQueries.detail(accountId));
+
+  if (account.isPending) {
+    return (
+      <Page title="Account">
+        <Loading label="Loading the account…" />
+      </Page>
+    );
+  }
+  if (account.isError) {
+    return (
+      <Page title="Account">
+        <div className="panel">
+          {isNotFound(account.error) ? (
+            <ErrorState
+              title="No such account"
+              message="It may have been removed, or the link is wrong."
+              action={
+                <Link className="button button--secondary" to="/accounts">
+                  All accounts
+                </Link>
+              }
+            />
+          ) : (
+            <ErrorState
+              title="The account could not be loaded"
+              message={account.error.message}
+              action={<Button onClick={() => void account.refetch()}>Try again</Button>}
+            />
+          )}
+        </div>
+      </Page>
+    );
+  }
+
+  const { crid, matterId, createdOn, updatedOn, entities } = account.data;
+  const full = entities.length >= ACCOUNT_MAX_ENTITIES;
+  return (
+    <Page
+      title={`Account ${crid}`}
+      subtitle={`Created ${formatDay(createdOn)} · updated ${formatDay(updatedOn)}`}
+      actions={
+        full ? (
+          <p className="account__full">An account holds at most {ACCOUNT_MAX_ENTITIES} entities.</p>
+        ) : (
+          <Link className="button button--primary" to={`/accounts/${accountId}/entities/new`}>
+            New entity
+          </Link>
+        )
+      }
+    >
+      <nav aria-label="Breadcrumb" className="acc-crumbs">
+        <Link to="/accounts">Accounts</Link>
+        <span aria-hidden="true">/</span>
+        <span aria-current="page">{crid}</span>
+      </nav>
+      <dl className="account__facts panel">
+        <div>
+          <dt>CRID</dt>
+          <dd className="acc-mono">{crid}</dd>
+        </div>
+        <div>
+          <dt>Matter</dt>
+          <dd className="acc-mono account__matter">{matterId}</dd>
+        </div>
+        <div>
+          <dt>Entities</dt>
+          <dd>{entities.length}</dd>
+        </div>
+      </dl>
+      <section className="account__entities" aria-labelledby="account-entities">
+        <h2 id="account-entities" className="acc-section-title">
+          Entities
+        </h2>
+        {entities.length === 0 ? (
+          <div className="panel">
+            <EmptyState title="No entities on this account">
+              Add the borrower and anyone else with a role on the account.
+            </EmptyState>
+          </div>
+        ) : (
+          <ul className="entity-cards">
+            {entities.map((entity) => (
+              <EntityCard key={entity.entityId} accountId={accountId} entity={entity} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,180 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import type { Entity } from '../../../../contract/accounts.ts';
+import { Badge } from '../../../ui/badge.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Page } from '../../../ui/page.tsx';
+import { ErrorState, Loading } from '../../../ui/states.tsx';
+import { accountQueries } from '../accounts.queries.ts';
+import { ADDRESS_KINDS } from '../form/entity-form-model.ts';
+import { ADDRESS_TITLES } from '../form/address-fieldset.tsx';
+import { ROLE_LABELS, addressLines, formatCalendarDate, formatDay, maskedSsn } from '../format.ts';
+import { isNotFound } from '../not-found.ts';
+import { MetadataSection } from './metadata-section.tsx';
+import '../accounts.css';
+import './entity.css';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="entity-facts__row">
+      <dt>{label}</dt>
+      <dd>{children ?? <span className="entity-facts__none">Not given</span>}</dd>
+    </div>
+  );
+}
+
+function Facts({ entity }: { entity: Entity }) {
+  return (
+    <section className="entity-section panel" aria-labelledby="entity-identity">
+      <h2 id="entity-identity" className="entity-section__title">
+        Identity and contact
+      </h2>
+      <dl className="entity-facts">
+        <Fact label="Role">{ROLE_LABELS[entity.type]}</Fact>
+        <Fact label="Name">{entity.name}</Fact>
+        <Fact label="SSN or EIN">
+          <span
+            className="acc-mono"
+            aria-label={entity.ssnLastFour ? `ending ${entity.ssnLastFour}` : undefined}
+          >
+            {maskedSsn(entity.ssnLastFour)}
+          </span>
+        </Fact>
+        <Fact label="Date of birth">
+          {entity.dateOfBirth && formatCalendarDate(entity.dateOfBirth)}
+        </Fact>
+        <Fact label="Also known as">{entity.alsoKnown}</Fact>
+        <Fact label="Phone">{entity.phone}</Fact>
+        <Fact label="Email">{entity.email}</Fact>
+        <Fact label="Language">{entity.languagePreference}</Fact>
+        <Fact label="External id">
+          {entity.externalEntityId && <span className="acc-mono">{entity.externalEntityId}</span>}
+        </Fact>
+        <Fact label="Matter">
+          <span className="acc-mono entity-facts__wrap">{entity.matterId}</span>
+        </Fact>
+        <Fact label="Created">{formatDay(entity.createdOn)}</Fact>
+      </dl>
+    </section>
+  );
+}
+
+function Addresses({ entity }: { entity: Entity }) {
+  return (
+    <section className="entity-section panel" aria-labelledby="entity-addresses">
+      <h2 id="entity-addresses" className="entity-section__title">
+        Addresses
+      </h2>
+      <div className="entity-addresses">
+        {ADDRESS_KINDS.map((kind) => {
+          const lines = addressLines(entity[kind]);
+          return (
+            <div
+              key={kind}
+              className="entity-address"
+              aria-label={ADDRESS_TITLES[kind]}
+              role="group"
+            >
+              <h3 className="entity-address__title">{ADDRESS_TITLES[kind]}</h3>
+              {lines.length > 0 ? (
+                <address className="entity-address__lines">
+                  {lines.map((line, i) => (
+                    <span key={i}>{line}</span>
+                  ))}
+                </address>
+              ) : (
+                <p className="entity-facts__none">
+                  {kind === 'physicalAddress'
+                    ? 'Not given: the official address is used'
+                    : 'Not given'}
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+/** One entity (`/accounts/:accountId/entities/:entityId`): its record and its metadata. */
+export function Component() {
+  const { accountId = '', entityId = '' } = useParams();
+  const location = useLocation();
+  const created = (location.state as { created?: unknown } | null)?.created === true;
+  const entity = useQuery(accountQueries.entity(accountId, entityId));
+  const crid = useQuery(accountQueries.detail(accountId)).data?.crid;
+
+  const crumbs = (current: string) => (
+    <nav aria-label="Breadcrumb" className="acc-crumbs">
+      <Link to="/accounts">Accounts</Link>
+      <span aria-hidden="true">/</span>
+      <Link to={`/accounts/${accountId}`}>{crid ?? 'Account'}</Link>
+      <span aria-hidden="true">/</span>
+      <span aria-current="page">{current}</span>
+    </nav>
+  );
+
+  if (entity.isPending) {
+    return (
+      <Page title="Entity">
+        <Loading label="Loading the entity…" />
+      </Page>
+    );
+  }
+  if (entity.isError) {
+    return (
+      <Page title="Entity">
+        {crumbs('Entity')}
+        <div className="panel">
+          {isNotFound(entity.error) ? (
+            <ErrorState
+              title="No such entity"
+              message="It is not on this account, or the link is wrong."
+              action={
+                <Link className="button button--secondary" to={`/accounts/${accountId}`}>
+                  Back to the account
+                </Link>
+              }
+            />
+          ) : (
+            <ErrorState
+              title="The entity could not be loaded"
+              message={entity.error.message}
+              action={<Button onClick={() => void entity.refetch()}>Try again</Button>}
+            />
+          )}
+        </div>
+      </Page>
+    );
+  }
+
+  const data = entity.data;
+  return (
+    <Page
+      title={data.name}
+      subtitle={crid ? `On account ${crid}` : undefined}
+      actions={
+        <Badge tone={data.type === 'BORROWER' ? 'accent' : 'neutral'}>
+          {ROLE_LABELS[data.type]}
+        </Badge>
+      }
+    >
+      {crumbs(data.name)}
+      {created && (
+        <p className="entity-created" role="status">
+          Entity created.
+          {data.ssnLastFour
+            ? ` Its SSN or EIN is stored encrypted; only the last four digits (${data.ssnLastFour}) are shown from now on.`
+            : ''}
+        </p>
+      )}
+      <div className="entity-layout">
+        <Facts entity={data} />
+        <Addresses entity={data} />
+        <MetadataSection accountId={accountId} entity={data} />
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../../../client/api-error.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Page } from '../../../ui/page.tsx';
+import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
+import { accountQueries } from '../accounts.queries.ts';
+import { AccountsTable } from './accounts-table.tsx';
+import {
+  PAGE_SIZES,
+  SORTS,
+  rangeLabel,
+  viewFromSearch,
+  viewSearch,
+  withSize,
+  withSort,
+  type AccountListView,
+} from './list-view.ts';
+import '../accounts.css';
+import './accounts-list.css';
+
+const href = (view: AccountListView) => {
+  const search = viewSearch(view);
+  return search ? `/accounts?${search}` : '/accounts';
+};
+
+function PageLink({ to, label, rel }: { to?: string; label: string; rel: 'prev' | 'next' }) {
+  if (!to) {
+    return (
+      <span className="button button--secondary accounts-pager__off" aria-disabled="true">
+        {label}
+      </span>
+    );
+  }
+  return (
+    <Link className="button button--secondary" to={to} rel={rel}>
+      {label}
+    </Link>
+  );
+}
+
+/** Accounts (`/accounts`): a page at a time by cursor, the view held in the URL. */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => viewFromSearch(params), [params]);
+  const list = useQuery(accountQueries.list(view));
+  const ids = { sort: useId(), size: useId() };
+  const sort = `${view.order}:${view.dir}`;
+
+  let content;
+  if (list.isPending) {
+    content = <Loading label="Loading accounts…" />;
+  } else if (list.isError) {
+    // A cursor from an old link (or another sort) is refused: offer the first page.
+    const staleCursor = view.cursor && list.error instanceof ApiError && list.error.status === 400;
+    content = staleCursor ? (
+      <ErrorState
+        title="This page of the list is no longer available"
+        message="The link points into a list that has changed. Start again from the first page."
+        action={
+          <Link className="button button--secondary" to={href({ ...view, cursor: undefined })}>
+            Go to the first page
+          </Link>
+        }
+      />
+    ) : (
+      <ErrorState
+        title="The accounts could not be loaded"
+        message={list.error.message}
+        action={<Button onClick={() => void list.refetch()}>Try again</Button>}
+      />
+    );
+  } else if (list.data.accounts.length === 0) {
+    content = (
+      <EmptyState title="No accounts yet">
+        Accounts appear here once your systems send them to the service (the account upsert).
+      </EmptyState>
+    );
+  } else {
+    const { accounts, pagination } = list.data;
+    const prev = pagination.previousCursor;
+    const next = pagination.nextCursor;
+    content = (
+      <>
+        <AccountsTable accounts={accounts} busy={list.isPlaceholderData} />
+        <nav className="accounts-pager" aria-label="Pages">
+          <p className="accounts-pager__range" aria-live="polite">
+            {rangeLabel(view, accounts.length, pagination.totalCount)}
+          </p>
+          <div className="accounts-pager__links">
+            <PageLink
+              label="Previous"
+              rel="prev"
+              to={
+                view.page > 1 && prev
+                  ? href({ ...view, cursor: prev, page: view.page - 1 })
+                  : view.cursor
+                    ? href({ ...view, cursor: undefined })
+                    : undefined
+              }
+            />
+            <PageLink
+              label="Next"
+              rel="next"
+              to={next ? href({ ...view, cursor: next, page: view.page + 1 }) : undefined}
+            />
+          </div>
+        </nav>
+      </>
+    );
+  }
+
+  // Changing the order or size replaces the view in history; paging (links) adds to it.
+  const setView = (next: AccountListView) => setParams(viewSearch(next), { replace: true });
+
+  return (
+    <Page title="Accounts" subtitle="Accounts and the people on them, by their CRID.">
+      <section className="accounts-list panel" aria-label="Accounts">
+        <div className="accounts-toolbar">
+          <div className="accounts-toolbar__control">
+            <label htmlFor={ids.sort}>Sort</label>
+            <select
+              id={ids.sort}
+              className="field__input"
+              value={sort}
+              onChange={(e) => setView(withSort(view, e.target.value))}
+            >
+              {SORTS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="accounts-toolbar__control">
+            <label htmlFor={ids.size}>Per page</label>
+            <select
+              id={ids.size}
+              className="field__input"
+              value={view.size}
+              onChange={(e) => setView(withSize(view, Number(e.target.value)))}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {content}
+      </section>
+    </Page>
+  );
+}

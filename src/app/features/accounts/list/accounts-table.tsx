@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import type { AccountSummary } from '../../../../contract/accounts.ts';
+import { formatDay } from '../format.ts';
+
+/** One page of accounts; each CRID opens the account. */
+export function AccountsTable({ accounts, busy }: { accounts: AccountSummary[]; busy: boolean }) {
+  return (
+    <table className="accounts-table" aria-busy={busy || undefined}>
+      <thead>
+        <tr>
+          <th scope="col">CRID</th>
+          <th scope="col" className="accounts-table__num">
+            Entities
+          </th>
+          <th scope="col" className="accounts-table__created">
+            Created
+          </th>
+          <th scope="col">Updated</th>
+        </tr>
+      </thead>
+      <tbody>
+        {accounts.map((account) => (
+          <tr key={account.id}>
+            <th scope="row">
+              <Link className="accounts-table__link" to={`/accounts/${account.id}`}>
+                {account.crid}
+              </Link>
+            </th>
+            <td className="accounts-table__num">{account.entityCount}</td>
+            <td className="accounts-table__created">{formatDay(account.createdOn)}</td>
+            <td>{formatDay(account.updatedOn)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
