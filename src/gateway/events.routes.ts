@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { except } from 'hono/combine';
 import { streamSSE } from 'hono/streaming';
 import type { ReceivedEvent, ReceivedEventList } from '../contract/session.ts';
 import type { AppEnv, GatewayContext } from './context.ts';
@@ -12,6 +13,15 @@ function parseLastEventId(value: string | undefined): number | undefined {
   return value && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : undefined;
 }
 
+/**
+ * `/events` is also the console's page of events: a browser loading it as a page (a reload,
+ * a shared link) asks for HTML, while EventSource asks for text/event-stream.
+ */
+function wantsPage(c: Context): boolean {
+  const accept = c.req.header('accept') ?? '';
+  return accept.includes('text/html') && !accept.includes('text/event-stream');
+}
+
 /** GET /events (server-sent events) and GET /events/recent, for the session's owner only. */
 export function eventRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
@@ -21,7 +31,9 @@ export function eventRoutes(ctx: GatewayContext) {
     return c.json(list, 200);
   });
 
-  routes.get('/events', requireSession(ctx), (c) => {
+  routes.get('/events', except(wantsPage, requireSession(ctx)), (c, next) => {
+    // The static app answers a page request (see static.ts).
+    if (wantsPage(c)) return next();
     const session = c.get('session');
     const lastEventId = parseLastEventId(
       c.req.header('last-event-id') ?? c.req.query('lastEventId'),

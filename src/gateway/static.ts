@@ -4,8 +4,11 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.ts';
 
-/** Paths the gateway itself answers; the SPA fallback never shadows them. */
-const RESERVED = /^\/(api|session|config|events|webhooks|healthz)(\/|$)/;
+/**
+ * Paths the gateway itself answers; the SPA fallback never shadows them. `/events` itself is
+ * the console's events page too: events.routes.ts passes page requests for it on to here.
+ */
+const RESERVED = /^\/(api|session|config|webhooks|healthz)(\/|$)|^\/events\//;
 /** pdf.js's worker decodes some images with WebAssembly, which needs 'wasm-unsafe-eval'. */
 const PDF_WORKER = /^\/assets\/pdf\.worker[^/]*\.m?js$/;
 
