@@ -144,8 +144,13 @@ test('two reviewers at once: the second sees the conflict and keeps their notes'
   await expect(other.getByRole('heading', { name: current.matterReference })).toBeVisible();
 
   await passEverything(page);
+  // The next document shows before the decision is saved: wait for the save itself.
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes(current.id),
+  );
   await page.getByRole('button', { name: 'Approve and next' }).click();
   await expect(page).not.toHaveURL(new RegExp(`/qc/${current.id}`));
+  expect((await saved).status()).toBe(200);
 
   await other.getByLabel('Rework notes').fill('Signature date does not match.');
   await other.getByRole('button', { name: 'Reject and next' }).click();

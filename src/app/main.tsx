@@ -1,12 +1,26 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './query-client.ts';
 import { createRouter } from './router.tsx';
-import { Toaster } from './ui/toaster.tsx';
+import { useToasts } from './ui/toast-store.ts';
 import './ui/tokens.css';
 import './ui/base.css';
+
+// Radix's toast loads with the first toast, not with every screen; once loaded it stays, so
+// its live region is in place for the next one.
+const Toaster = lazy(() => import('./ui/toaster.tsx'));
+function Toasts() {
+  const [needed, setNeeded] = useState(false);
+  const any = useToasts().length > 0;
+  if (any && !needed) setNeeded(true);
+  return needed || any ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -14,7 +28,7 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={createRouter()} />
-      <Toaster />
+      <Toasts />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,6 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { signOut } from '../../client/session.ts';
 import { queryClient } from '../query-client.ts';
@@ -10,6 +9,9 @@ import { Button } from '../ui/button.tsx';
 import { AREAS, type Area } from './nav.ts';
 import { useLiveEvents } from './live-events.ts';
 import './layout.css';
+
+const loadDrawer = () => import('./menu-drawer.tsx');
+const MenuDrawer = lazy(loadDrawer);
 
 function Brand() {
   return (
@@ -107,20 +109,24 @@ export function Layout() {
         <header className="topbar">
           <Brand />
           {session?.sandbox && <Badge tone="warning">Sandbox</Badge>}
-          <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-            <Dialog.Trigger asChild>
-              <Button variant="ghost" aria-label="Open menu">
-                Menu
-              </Button>
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="drawer__overlay" />
-              <Dialog.Content className="drawer" aria-describedby={undefined}>
-                <Dialog.Title className="visually-hidden">Menu</Dialog.Title>
+          <Button
+            variant="ghost"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onPointerEnter={() => void loadDrawer()}
+            onFocus={() => void loadDrawer()}
+            onClick={() => setMenuOpen(true)}
+          >
+            Menu
+          </Button>
+          {menuOpen && (
+            <Suspense fallback={null}>
+              <MenuDrawer open={menuOpen} onOpenChange={setMenuOpen}>
                 <Sidebar areas={areas} onNavigate={() => setMenuOpen(false)} />
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+              </MenuDrawer>
+            </Suspense>
+          )}
         </header>
         <main id="main" tabIndex={-1}>
           <Outlet />

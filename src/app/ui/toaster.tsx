@@ -3,7 +3,7 @@ import { dismissToast, useToasts } from './toast-store.ts';
 import './toaster.css';
 
 /** Renders queued toasts with Radix (announced, swipe and Escape to dismiss, F8 to focus). */
-export function Toaster() {
+export default function Toaster() {
   const toasts = useToasts();
   return (
     <Toast.Provider swipeDirection="right" duration={8000}>

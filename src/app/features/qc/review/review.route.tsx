@@ -21,6 +21,7 @@ import { prefetchPdf } from '../../pdf/pdf-cache.ts';
 import { filtersFromSearch, qcQueries, queueNeighbours, removeFromQueue } from '../qc.queries.ts';
 import { rememberQueueSelection } from '../queue/queue-position.ts';
 import { Checklist } from './checklist.tsx';
+import { conflictOf, noteConflict } from './conflicts.ts';
 import { clearDraft, patchOf, readiness, useDraft } from './draft.ts';
 import { Facts, when } from './facts.tsx';
 import { peopleQueries } from './people.ts';
@@ -63,8 +64,7 @@ function Review({ qcrId }: { qcrId: string }) {
   const [draft, updateDraft] = useDraft(qcrId);
   const [selected, setSelected] = useState(0);
   const [help, setHelp] = useState(false);
-  // A decision someone else made first, for this request only (navigating on leaves it behind).
-  const [conflict, setConflict] = useState<{ id: string; text: string } | null>(null);
+  const conflicted = conflictOf(qcrId);
 
   // Going to another document also moves the queue's remembered place there.
   const hrefOf = useCallback(
@@ -89,43 +89,48 @@ function Review({ qcrId }: { qcrId: string }) {
       if (!userId) throw new Error('Sign in as a person to record a review.');
       return decideQcRequest(current.id, patchOf(current, draft, status, userId));
     },
+    // The next document goes on screen at once (it and its PDF are prefetched) while the
+    // decision is saved behind it. The draft stays in session storage until the save succeeds.
     onMutate: async ({ status, current }) => {
       const next = neighbours.next;
+      navigate(next ? hrefOf(next.id) : `/qc?${search.toString()}`);
       // A list fetch under way would write the old page back over the optimistic one.
       await client.cancelQueries({ queryKey: qcQueries.lists() });
       await client.cancelQueries({ queryKey: qcQueries.allCounts() });
-      return { rollback: removeFromQueue(client, current.id, status), next };
+      return { rollback: removeFromQueue(client, current.id, status) };
     },
-    onSuccess: (saved, _vars, context) => {
+    onSuccess: (saved) => {
       clearDraft(saved.id);
       client.setQueryData(qcQueries.detail(saved.id).queryKey, saved);
       // Mark lists and counts stale without refetching now: the queue refreshes when shown.
       void client.invalidateQueries({ queryKey: qcQueries.lists(), refetchType: 'none' });
       void client.invalidateQueries({ queryKey: qcQueries.allCounts(), refetchType: 'none' });
-      navigate(context?.next ? hrefOf(context.next.id) : `/qc?${search.toString()}`);
     },
+    // Not saved: the request goes back in the queue and the reviewer back to it, draft intact.
     onError: async (error, { current }, context) => {
       context?.rollback();
+      void client.invalidateQueries({ queryKey: qcQueries.allCounts() });
       if (error instanceof ApiError && error.status === 409) {
-        // Say who decided and when, in names; the reviewer's own draft stays on screen.
+        // Say who decided and when, in names.
         const saved = await getQcRequest(current.id).catch(() => undefined);
         const by = saved?.reviewedBy
           ? (names.get(saved.reviewedBy) ?? 'another reviewer')
           : 'another reviewer';
         const verb = saved?.status === 'rejected' ? 'rejected' : 'approved';
-        setConflict({
-          id: current.id,
-          text: `Already ${verb} by ${by} on ${when(saved?.reviewCompletedOn)}`,
+        noteConflict(current.id, `Already ${verb} by ${by} on ${when(saved?.reviewCompletedOn)}`);
+      } else {
+        pushToast({
+          tone: 'error',
+          title: `Your review of ${current.document.matterReference} was not saved`,
+          description: error.message,
         });
-        return;
       }
-      pushToast({ tone: 'error', title: 'Your review was not saved', description: error.message });
+      navigate(hrefOf(current.id));
     },
   });
 
   const current = request.data;
   const ready = current ? readiness(current, draft) : undefined;
-  const conflicted = conflict?.id === qcrId ? conflict.text : null;
   const readOnly = !current || current.status !== 'pending';
   const { mutate, isPending } = decide;
   const submit = useCallback(
