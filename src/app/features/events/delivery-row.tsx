@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Delivery, DeliveryAttempt } from '../../../contract/sandbox.ts';
 import { Button } from '../../ui/button.tsx';
 import { redeliverFailure, useRedeliver } from './delivery-mutations.ts';
-import { formatTime, typeLabel } from './event-labels.ts';
+import { formatShortTime, formatTime, typeLabel } from './event-labels.ts';
 import { eventQueries } from './events.queries.ts';
 import { PayloadBox } from './payload-box.tsx';
 
@@ -37,6 +37,7 @@ function AttemptHistory({ id }: { id: string }) {
           <thead>
             <tr>
               <th scope="col">#</th>
+              <th scope="col">Round</th>
               <th scope="col">Sent</th>
               <th scope="col">Answer</th>
               <th scope="col">Took</th>
@@ -45,9 +46,13 @@ function AttemptHistory({ id }: { id: string }) {
           <tbody>
             {detail.data.attempts.map((attempt, index) => (
               <tr key={`${attempt.attemptedOn}-${index}`}>
-                <td>{attempt.attempt}</td>
+                <td>{index + 1}</td>
                 <td>
-                  <time dateTime={attempt.attemptedOn}>{formatTime(attempt.attemptedOn)}</time>
+                  {/* Attempt numbers restart at 1 when the message is redelivered. */}
+                  {attempt.attempt === 1 && index > 0 ? 'redelivery' : `try ${attempt.attempt}`}
+                </td>
+                <td>
+                  <time dateTime={attempt.attemptedOn}>{formatShortTime(attempt.attemptedOn)}</time>
                 </td>
                 <td>{answer(attempt)}</td>
                 <td>{attempt.durationMs} ms</td>

@@ -1,0 +1,302 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiPost, DEMO, expectAccessible, screenshots, signIn } from './support.ts';
+
+// The event log against the real gateway and the embedded sandbox service: every row here
+// is a real signed webhook delivery, triggered through the API from the page.
+
+const ADDRESS = { addressLine1: '1 Main St', city: 'Springfield', postalCode: '12345' };
+
+async function getJson<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const response = await fetch(p);
+    if (!response.ok) throw new Error(`${p}: ${response.status}`);
+    return (await response.json()) as T;
+  }, path);
+}
+
+/** Creates an entity with two addresses on acme's first account; answers its id and crid. */
+async function createEntity(page: Page, name: string) {
+  const { accounts } = await getJson<{ accounts: { id: string; crid: string }[] }>(
+    page,
+    '/api/accounts/v1/accounts?owner=acme&limit=1',
+  );
+  const account = accounts[0];
+  expect(account).toBeTruthy();
+  const created = await apiPost(page, `/api/accounts/v1/accounts/${account!.id}/entities`, {
+    type: 'BORROWER',
+    name,
+    officialAddress: ADDRESS,
+    mailingAddress: ADDRESS,
+  });
+  expect(created.status).toBe(201);
+  return { entityId: (created.body as { entityId: string }).entityId, crid: account!.crid };
+}
+
+interface Delivery {
+  id: string;
+  status: string;
+  payload: Record<string, unknown>;
+}
+
+/** The hook-id the service gave the ADDRESS_CHANGE of an entity (sandbox outbox, admin only). */
+async function hookIdOfEntity(page: Page, entityId: string): Promise<string> {
+  let id = '';
+  await expect
+    .poll(async () => {
+      const { deliveries } = await getJson<{ deliveries: Delivery[] }>(
+        page,
+        '/api/sandbox/v1/deliveries?owner=acme&limit=20',
+      );
+      id = deliveries.find((d) => d.payload.entityId === entityId)?.id ?? '';
+      return id;
+    })
+    .toMatch(/^msg_/);
+  return id;
+}
+
+function rowOf(page: Page, hookId: string): Locator {
+  return page
+    .getByRole('list', { name: 'Received events, newest first' })
+    .getByRole('listitem')
+    .filter({ has: page.locator('.event__hook-id', { hasText: hookId }) });
+}
+
+/** Counts GET /events/recent from now on: a live row must not need one. */
+function countRecentLoads(page: Page): () => number {
+  let loads = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/events/recent') loads += 1;
+  });
+  return () => loads;
+}
+
+async function openLiveEvents(page: Page) {
+  await signIn(page, DEMO.admin, '/events');
+  await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
+  // The stream is open before anything is triggered, so the row can only come over it.
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+  await expect(page.getByText(/Loading events/)).toHaveCount(0);
+}
+
+test('an ADDRESS_CHANGE row appears live, verified with its hook-id, and stays newest first after a reload', async ({
+  page,
+}) => {
+  await openLiveEvents(page);
+  const loads = countRecentLoads(page);
+
+  const first = await createEntity(page, 'Avery Address');
+  const firstHook = await hookIdOfEntity(page, first.entityId);
+  const firstRow = rowOf(page, firstHook);
+  await expect(firstRow).toBeVisible({ timeout: 15_000 });
+  await expect(firstRow.getByRole('heading', { name: 'Address change' })).toBeVisible();
+  await expect(firstRow.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(firstRow).toContainText(
+    `Official and mailing addresses written for an entity on account ${first.crid}.`,
+  );
+
+  const second = await createEntity(page, 'Blair Address');
+  const secondHook = await hookIdOfEntity(page, second.entityId);
+  await expect(rowOf(page, secondHook)).toBeVisible({ timeout: 15_000 });
+  expect(loads()).toBe(0);
+
+  const hookIds = () => page.locator('.events-list .event__hook-id').allTextContents();
+  const before = await hookIds();
+  expect(before.indexOf(secondHook)).toBeLessThan(before.indexOf(firstHook));
+
+  await page.reload();
+  await expect(rowOf(page, firstHook)).toBeVisible();
+  const after = await hookIds();
+  expect(after.indexOf(secondHook)).toBeGreaterThanOrEqual(0);
+  expect(after.indexOf(secondHook)).toBeLessThan(after.indexOf(firstHook));
+  await expect(rowOf(page, firstHook).getByText('Verified', { exact: true })).toBeVisible();
+
+  // The payload unfolds from the keyboard and holds what the service sent.
+  const summary = rowOf(page, secondHook).getByText('Payload', { exact: true });
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  const json = rowOf(page, secondHook).locator('.payload__json');
+  await expect(json).toBeVisible();
+  const payload = JSON.parse((await json.textContent()) ?? '{}') as Record<string, unknown>;
+  expect(payload).toMatchObject({
+    entityId: second.entityId,
+    crid: second.crid,
+    addressTypes: ['official', 'mailing'],
+  });
+
+  await expectAccessible(page);
+  await page
+    .locator('.toast__close')
+    .evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
+  await screenshots(page, 'events-received');
+});
+
+test('filters live in the URL and survive a reload; search finds a row by hook-id', async ({
+  page,
+}) => {
+  await openLiveEvents(page);
+  const entity = await createEntity(page, 'Casey Filter');
+  const hookId = await hookIdOfEntity(page, entity.entityId);
+  await expect(rowOf(page, hookId)).toBeVisible({ timeout: 15_000 });
+
+  await page.getByLabel('Event type').selectOption('DOCUMENT_READY');
+  await expect(page).toHaveURL(/[?&]type=DOCUMENT_READY/);
+  await expect(rowOf(page, hookId)).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByLabel('Event type')).toHaveValue('DOCUMENT_READY');
+  await expect(rowOf(page, hookId)).toHaveCount(0);
+
+  await page.getByLabel('Event type').selectOption('ADDRESS_CHANGE');
+  await page.getByLabel('Search').fill(hookId);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${hookId}`));
+  await expect(page.locator('.events-list > li')).toHaveCount(1);
+  await expect(rowOf(page, hookId)).toBeVisible();
+
+  await page.getByLabel('Signature').selectOption('refused');
+  await expect(page).toHaveURL(/[?&]check=refused/);
+  await expect(page.getByText('No events match these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.getByLabel('Search')).toHaveValue('');
+  await expect(rowOf(page, hookId)).toBeVisible();
+});
+
+test('a DOCUMENT_READY row links to the download while valid, then says when it expired', async ({
+  page,
+}) => {
+  // The browser's clock only: the countdown must move on its own, without a reload.
+  await page.clock.install();
+  await openLiveEvents(page);
+
+  const { signatureRequests } = await getJson<{ signatureRequests: { id: string }[] }>(
+    page,
+    '/api/signatures/v2/requests?owner=acme&status=pending&limit=50',
+  );
+  // Any pending one: other specs complete the first, perhaps at the same time.
+  const id = signatureRequests[Math.floor(Math.random() * signatureRequests.length)]?.id;
+  expect(id).toBeTruthy();
+  const completed = await apiPost(page, `/api/sandbox/v1/signature-requests/${id}/complete`);
+  expect(completed.status).toBe(200);
+  const hookId = (completed.body as { messageId: string }).messageId;
+
+  const row = rowOf(page, hookId);
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(row.getByRole('heading', { name: 'Document ready' })).toBeVisible();
+  await expect(row.getByText('Verified', { exact: true })).toBeVisible();
+  const link = row.getByRole('link', { name: 'Download signed PDF' });
+  await expect(link).toHaveAttribute('href', /\/blobs\/.+signature=/);
+  await expect(row).toContainText(/Link expires in (59 min|1 h)/);
+
+  // The link is the real one: it serves the signed PDF.
+  const href = (await link.getAttribute('href')) ?? '';
+  const served = await page.evaluate(async (url) => {
+    const response = await fetch(url);
+    return { status: response.status, head: (await response.text()).slice(0, 5) };
+  }, href);
+  expect(served).toEqual({ status: 200, head: '%PDF-' });
+
+  await row.getByText('Payload', { exact: true }).click();
+  await expect(row.locator('.payload__json')).toContainText(href);
+  await expectAccessible(page);
+  await page
+    .locator('.toast__close')
+    .evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
+  await screenshots(page, 'events-document-ready');
+
+  await page.clock.fastForward('30:00');
+  await expect(row).toContainText(/Link expires in (29|30) min/);
+  await page.clock.fastForward('31:00');
+  await expect(row).toContainText(/Download link expired at /);
+  await expect(row.getByRole('link', { name: 'Download signed PDF' })).toHaveCount(0);
+  await screenshots(page, 'events-document-expired');
+});
+
+test('a sandbox admin sees the service’s deliveries and redelivers one; the received list keeps one row per hook-id', async ({
+  page,
+}) => {
+  await openLiveEvents(page);
+  const entity = await createEntity(page, 'Drew Redeliver');
+  const hookId = await hookIdOfEntity(page, entity.entityId);
+  await expect(rowOf(page, hookId)).toBeVisible({ timeout: 15_000 });
+
+  await page.getByRole('link', { name: /Sent by the service/ }).click();
+  await expect(page).toHaveURL(/[?&]view=sent/);
+  const sent = page
+    .getByRole('list', { name: 'Service deliveries, newest first' })
+    .getByRole('listitem')
+    .filter({ has: page.locator('.event__hook-id', { hasText: hookId }) });
+  await expect(sent).toBeVisible();
+  await expect(sent.getByText('Delivered', { exact: true })).toBeVisible();
+  await expect(sent.getByText('received', { exact: true })).toBeVisible();
+
+  await sent.getByText('Attempt history').click();
+  const attempts = sent.locator('.delivery__attempts tbody tr');
+  await expect(attempts).toHaveCount(1);
+  await expect(attempts.first()).toContainText('try 1');
+  await expect(attempts.first()).toContainText('HTTP 204');
+
+  await sent.getByRole('button', { name: 'Redeliver' }).click();
+  await expect(sent.getByText('Sent again with the same hook-id.')).toBeVisible();
+  await expect(attempts).toHaveCount(2, { timeout: 15_000 });
+  await expect(attempts.nth(1)).toContainText('HTTP 204');
+  await expect(attempts.nth(1)).toContainText('redelivery');
+  await expect(sent.getByText('Delivered', { exact: true })).toBeVisible();
+  await expect(sent).toContainText('1 of 9');
+
+  await expectAccessible(page);
+  await page
+    .locator('.toast__close')
+    .evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
+  await screenshots(page, 'events-sent');
+
+  // The gateway took the second delivery (204) as the same message: still one row.
+  await page.getByRole('link', { name: 'Received' }).click();
+  await expect(rowOf(page, hookId)).toHaveCount(1);
+  await page.reload();
+  await expect(rowOf(page, hookId)).toHaveCount(1);
+  const recent = await getJson<{ events: { hookId: string }[] }>(page, '/events/recent');
+  expect(recent.events.filter((e) => e.hookId === hookId)).toHaveLength(1);
+});
+
+test('without the sandbox permission there is no deliveries view, even from a shared link', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer, '/events?view=sent');
+  await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Event views' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Service deliveries' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Received events' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Redeliver' })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('another owner sees only its own events, or the empty state', async ({ page }) => {
+  await signIn(page, DEMO.globex, '/events');
+  const recent = await getJson<{ events: { owner: string }[] }>(page, '/events/recent');
+  expect(recent.events.every((e) => e.owner === 'globex')).toBe(true);
+  if (recent.events.length === 0) {
+    await expect(page.getByText('No events yet')).toBeVisible();
+  } else {
+    await expect(page.locator('.events-list > li')).toHaveCount(recent.events.length);
+  }
+  await expectAccessible(page);
+  await screenshots(page, 'events-empty');
+});
+
+test('a failed load shows the error, and Try again recovers', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  // No answer at all, as when the network drops: the gateway itself is not imitated.
+  await page.route('**/events/recent', (route) => route.abort('connectionrefused'));
+  await page.getByRole('link', { name: 'Events' }).click();
+  await expect(page.getByText('The events could not be loaded')).toBeVisible({ timeout: 15_000 });
+  await expectAccessible(page);
+  await page.unroute('**/events/recent');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('The events could not be loaded')).toHaveCount(0);
+  await expect(page.getByText(/Loading events/)).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('list', { name: 'Received events, newest first' })
+      .or(page.getByText('No events yet')),
+  ).toBeVisible();
+});
