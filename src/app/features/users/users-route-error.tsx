@@ -20,21 +20,24 @@ export function UsersRouteError() {
     : 'The list of users is for administrators with the “Manage users” permission. Your sign-in does not have it.';
   return (
     <Page title={userId ? 'You can’t edit this user' : 'Users'}>
-      <ErrorState
-        title={
-          userId
-            ? 'Editing other people needs the Manage users permission'
-            : 'Managing users needs the Manage users permission'
-        }
-        message={message}
-        action={
-          session?.user ? (
-            <p>
-              You can change your own signature and seal on <Link to="/profile">your profile</Link>.
-            </p>
-          ) : undefined
-        }
-      />
+      <div className="panel">
+        <ErrorState
+          title={
+            userId
+              ? 'Editing other people needs the Manage users permission'
+              : 'Managing users needs the Manage users permission'
+          }
+          message={message}
+          action={
+            session?.user ? (
+              <p>
+                You can change your own signature and seal on{' '}
+                <Link to="/profile">your profile</Link>.
+              </p>
+            ) : undefined
+          }
+        />
+      </div>
     </Page>
   );
 }

@@ -42,6 +42,13 @@ export function ImageManager({ user }: { user: User }) {
     mutationFn: (images: ChosenImages) => {
       const abort = new AbortController();
       controller.current = abort;
+      // The bars (and their cancel) show from the start, before storage reports any bytes.
+      const start: PerKind<{ loaded: number; total: number }> = {};
+      for (const kind of USER_IMAGE_KINDS) {
+        const file = images[kind];
+        if (file) start[kind] = { loaded: 0, total: file.size };
+      }
+      setProgress(start);
       return saveImages(user.id, images, {
         signal: abort.signal,
         onProgress: (kind, loaded, total) =>

@@ -16,9 +16,10 @@ export interface ChosenImage {
 
 const TITLES: Record<UserImageKind, string> = { signature: 'Signature', notarySeal: 'Notary seal' };
 const PURPOSES: Record<UserImageKind, string> = {
-  signature: 'Placed where this person signs. A PNG with a transparent background prints cleanest.',
+  signature:
+    'Placed on the signature line of documents. A PNG with a transparent background prints cleanest.',
   notarySeal:
-    'Stamped beside a notarization. A square PNG with a transparent background works best.',
+    'Stamped beside each notarization. A square PNG with a transparent background works best.',
 };
 
 export interface ImageSlotProps {

@@ -68,22 +68,28 @@ export function Component() {
               ? `All ${pagination.totalCount} users`
               : `${first}–${first + users.length - 1} of ${pagination.totalCount}`}
           </p>
-          <div className="users-pager__buttons">
-            <Button
-              disabled={pagination.previousCursor === '' || list.isPlaceholderData}
-              onClick={() =>
-                go({ ...view, cursor: pagination.previousCursor, page: Math.max(1, view.page - 1) })
-              }
-            >
-              ← Previous
-            </Button>
-            <Button
-              disabled={pagination.nextCursor === '' || list.isPlaceholderData}
-              onClick={() => go({ ...view, cursor: pagination.nextCursor, page: view.page + 1 })}
-            >
-              Next →
-            </Button>
-          </div>
+          {(pagination.previousCursor !== '' || pagination.nextCursor !== '') && (
+            <div className="users-pager__buttons">
+              <Button
+                disabled={pagination.previousCursor === '' || list.isPlaceholderData}
+                onClick={() =>
+                  go({
+                    ...view,
+                    cursor: pagination.previousCursor,
+                    page: Math.max(1, view.page - 1),
+                  })
+                }
+              >
+                ← Previous
+              </Button>
+              <Button
+                disabled={pagination.nextCursor === '' || list.isPlaceholderData}
+                onClick={() => go({ ...view, cursor: pagination.nextCursor, page: view.page + 1 })}
+              >
+                Next →
+              </Button>
+            </div>
+          )}
         </nav>
       </>
     );
