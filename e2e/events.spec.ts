@@ -258,6 +258,37 @@ test('a sandbox admin sees the service’s deliveries and redelivers one; the re
   expect(recent.events.filter((e) => e.hookId === hookId)).toHaveLength(1);
 });
 
+test('a delivery whose signature does not verify is listed as refused, and nothing in it is a link', async ({
+  page,
+  request,
+}) => {
+  // Anyone can post to the webhook endpoint: this one has no valid signature.
+  const hookId = `msg_forged${Date.now()}`;
+  const forged = await request.post('/webhooks/acme', {
+    headers: {
+      'hook-id': hookId,
+      'hook-timestamp': String(Math.floor(Date.now() / 1000)),
+      'hook-signature': 'v1,bm90IGEgc2lnbmF0dXJl',
+      'hook-event-type': 'DOCUMENT_READY',
+      'content-type': 'application/json',
+    },
+    data: { crid: 'CR-FORGED', downloadUrl: 'https://attacker.example/signed.pdf' },
+  });
+  expect(forged.status()).toBe(400);
+
+  await signIn(page, DEMO.reviewer, '/events?check=refused');
+  const row = rowOf(page, hookId);
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Refused', { exact: true })).toBeVisible();
+  await expect(row).toContainText('The signature did not verify');
+  await expect(row.getByRole('link')).toHaveCount(0);
+  await row.getByText('Payload', { exact: true }).click();
+  await expect(row.locator('.payload__json')).toContainText('https://attacker.example/signed.pdf');
+  // The URL's filter holds: no verified row is listed.
+  await expect(page.locator('.events-list').getByText('Verified', { exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
 test('without the sandbox permission there is no deliveries view, even from a shared link', async ({
   page,
 }) => {
