@@ -15,7 +15,7 @@ async function apiPages(page: Page, size: number, dir: 'asc' | 'desc') {
     async ({ size, dir }) => {
       const pages: string[][] = [];
       let cursor = '';
-      let totalCount = 0;
+      let totalCount: number;
       do {
         const query = new URLSearchParams({
           owner: 'acme',

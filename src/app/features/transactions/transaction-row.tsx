@@ -84,7 +84,7 @@ export function TransactionRow({
           </dd>
         </div>
         <div className="tx-row__cell tx-row__ended">
-          <dt className="tx-row__label">{ended?.label ?? 'Finished'}</dt>
+          <dt className="tx-row__label">{ended?.label ?? 'Ended'}</dt>
           <dd>
             {ended ? (
               <>
@@ -94,7 +94,10 @@ export function TransactionRow({
                 <Time on={ended.on} />
               </>
             ) : (
-              <span className="tx-row__muted">Not yet</span>
+              // Still running, or stopped without a time (cancelled): only the first is "not yet".
+              <span className="tx-row__muted">
+                {transaction.status === 'pending' ? 'Not yet' : '—'}
+              </span>
             )}
           </dd>
         </div>

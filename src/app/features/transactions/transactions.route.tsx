@@ -24,7 +24,7 @@ function ListHead() {
       <span>Created</span>
       <span>Signature requests</span>
       <span>People</span>
-      <span>One-time password</span>
+      <span>OTP</span>
       <span>Ended</span>
     </div>
   );
