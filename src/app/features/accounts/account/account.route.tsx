@@ -51,6 +51,11 @@ export function Component() {
 
   const { crid, matterId, createdOn, updatedOn, entities } = account.data;
   const full = entities.length >= ACCOUNT_MAX_ENTITIES;
+  // The borrower first: it is whom the account is about; the rest keep the service's order.
+  const ordered = [
+    ...entities.filter((e) => e.type === 'BORROWER'),
+    ...entities.filter((e) => e.type !== 'BORROWER'),
+  ];
   return (
     <Page
       title={`Account ${crid}`}
@@ -72,10 +77,6 @@ export function Component() {
       </nav>
       <dl className="account__facts panel">
         <div>
-          <dt>CRID</dt>
-          <dd className="acc-mono">{crid}</dd>
-        </div>
-        <div>
           <dt>Matter</dt>
           <dd className="acc-mono account__matter">{matterId}</dd>
         </div>
@@ -96,7 +97,7 @@ export function Component() {
           </div>
         ) : (
           <ul className="entity-cards">
-            {entities.map((entity) => (
+            {ordered.map((entity) => (
               <EntityCard key={entity.entityId} accountId={accountId} entity={entity} />
             ))}
           </ul>

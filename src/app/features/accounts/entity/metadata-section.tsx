@@ -43,7 +43,8 @@ export function MetadataSection({ accountId, entity }: { accountId: string; enti
   const [submitted, setSubmitted] = useState(false);
   const save = useSaveMetadata(accountId, entity.entityId);
   const formRef = useRef<HTMLFormElement>(null);
-  const editRef = useRef<HTMLButtonElement>(null);
+  // Back to the Edit button when the editor closes: set here, honoured when it mounts.
+  const focusEdit = useRef(false);
   const titleId = useId();
   const entries = Object.entries(entity.metadata);
 
@@ -53,8 +54,8 @@ export function MetadataSection({ accountId, entity }: { accountId: string; enti
     setRows(rowsOf(entity.metadata));
   };
   const stopEditing = () => {
+    focusEdit.current = true;
     setRows(null);
-    requestAnimationFrame(() => editRef.current?.focus());
   };
 
   const submit = (event: FormEvent) => {
@@ -80,7 +81,12 @@ export function MetadataSection({ accountId, entity }: { accountId: string; enti
         </h2>
         {!rows && (
           <button
-            ref={editRef}
+            ref={(button) => {
+              if (button && focusEdit.current) {
+                focusEdit.current = false;
+                button.focus();
+              }
+            }}
             type="button"
             className="button button--secondary"
             onClick={startEditing}
