@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../ui/button.tsx';
 import { FilePicker } from '../../../ui/file-picker.tsx';
@@ -29,16 +29,28 @@ export function WetInkPanel({
 }) {
   const { state, send, refuse, cancel, confirmAgain } = useWetInkUpload(requestId);
   useLeaveWarning(isSending(state));
+  const box = useRef<HTMLDivElement>(null);
+  // Each step replaces the controls of the last (the file input, the cancel button): keep
+  // keyboard focus in the panel rather than let it fall back to the top of the page.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) box.current?.focus();
+  }, [state.step]);
+  const panel = (content: ReactNode) => (
+    <div ref={box} tabIndex={-1} className="sig-wet-ink">
+      {content}
+    </div>
+  );
   const queueLink = canSeeQueue && (
     <Link to="/qc?status=pending&order=newest">Open the QC queue</Link>
   );
 
   if (!awaitingScan && state.step === 'choose') {
-    return (
+    return panel(
       <>
         <p className="sig-success">The signed scan has been uploaded and sent to QC review.</p>
         {queueLink}
-      </>
+      </>,
     );
   }
 
@@ -48,7 +60,7 @@ export function WetInkPanel({
 
   switch (state.step) {
     case 'choose':
-      return (
+      return panel(
         <>
           <p className="sig-muted">
             Upload the signed paper document as one PDF. It is checked before anything is sent, then
@@ -63,25 +75,25 @@ export function WetInkPanel({
               {state.notice.message}
             </p>
           )}
-        </>
+        </>,
       );
     case 'preparing':
     case 'uploading':
-      return (
-        <div className="sig-upload" aria-busy="true">
+      return panel(
+        <div className="sig-upload">
+          <p className="sig-muted" role="status">
+            {state.step === 'preparing' ? 'Getting an upload link…' : 'Uploading the scan…'}
+          </p>
           <UploadProgress
             name={state.file.name}
             loaded={state.step === 'uploading' ? state.loaded : 0}
             total={state.step === 'uploading' ? state.total : state.file.size}
             onCancel={cancel}
           />
-          <p className="sig-muted" role="status">
-            {state.step === 'preparing' ? 'Getting an upload link…' : 'Uploading the scan…'}
-          </p>
-        </div>
+        </div>,
       );
     case 'failed':
-      return (
+      return panel(
         <>
           <p className="sig-alert" role="alert">
             {state.message}
@@ -92,19 +104,19 @@ export function WetInkPanel({
             </Button>
           </div>
           {picker('Or choose another scan')}
-        </>
+        </>,
       );
     case 'confirming':
-      return (
+      return panel(
         <div className="sig-upload">
           <UploadProgress name={state.file.name} loaded={1} total={1} />
           <p className="sig-muted" role="status">
             Uploaded. Confirming the scan…
           </p>
-        </div>
+        </div>,
       );
     case 'confirmFailed':
-      return (
+      return panel(
         <div className="sig-upload">
           <UploadProgress name={state.file.name} loaded={1} total={1} />
           <p className="sig-alert" role="alert">
@@ -115,17 +127,17 @@ export function WetInkPanel({
               Confirm again
             </Button>
           </div>
-        </div>
+        </div>,
       );
     case 'done':
-      return (
+      return panel(
         <div className="sig-upload">
           <UploadProgress name={state.file.name} loaded={1} total={1} />
           <p className="sig-success" role="status">
             Scan uploaded and confirmed. It is now waiting for QC review.
           </p>
           {queueLink}
-        </div>
+        </div>,
       );
   }
 }
