@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Delivery, DeliveryAttempt } from '../../../contract/sandbox.ts';
 import { Button } from '../../ui/button.tsx';
@@ -18,9 +18,13 @@ function answer(attempt: DeliveryAttempt): string {
   return attempt.error ?? 'no answer';
 }
 
-function AttemptHistory({ id }: { id: string }) {
+function AttemptHistory({ id, version }: { id: string; version: string }) {
   const [open, setOpen] = useState(false);
-  const detail = useQuery({ ...eventQueries.delivery(id), enabled: open });
+  const detail = useQuery({
+    ...eventQueries.delivery(id, version),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
   let body;
   if (!open) body = null;
   else if (detail.isPending) body = <p className="delivery__note">Loading attempts…</p>;
@@ -137,7 +141,7 @@ export function DeliveryRow({ delivery, received }: { delivery: Delivery; receiv
               : ''}
         </p>
       </div>
-      <AttemptHistory id={delivery.id} />
+      <AttemptHistory id={delivery.id} version={`${delivery.status} ${last?.attemptedOn ?? ''}`} />
       <PayloadBox payload={delivery.payload} label="Payload as published" />
     </li>
   );

@@ -23,9 +23,10 @@ export const eventQueries = {
       queryFn: async ({ signal, client }) =>
         listDeliveries({ owner: await ownerOf(client), limit: DELIVERIES_SHOWN }, { signal }),
     }),
-  delivery: (id: string) =>
+  /** `version` changes with the list's view of the message, so a new attempt is fetched. */
+  delivery: (id: string, version = '') =>
     queryOptions({
-      queryKey: [...eventQueries.allDeliveries(), 'detail', id] as const,
+      queryKey: [...eventQueries.allDeliveries(), 'detail', id, version] as const,
       queryFn: ({ signal }) => getDelivery(id, { signal }),
     }),
 };
