@@ -64,7 +64,7 @@ const OFFICIAL = {
   'Address line 1': '12 Harbor Street',
   'Address line 2': 'Suite 4',
   City: 'Portland',
-  'State or province code': 'ME',
+  'State or province': 'ME',
   'Postal code': '04101',
   Country: 'US',
 };

@@ -97,7 +97,7 @@ export function MetadataSection({ accountId, entity }: { accountId: string; enti
       </div>
       {rows ? (
         <form ref={formRef} className="entity-metadata-form" onSubmit={submit} noValidate>
-          <MetadataEditor rows={rows} onChange={setRows} submitted={submitted} />
+          <MetadataEditor rows={rows} onChange={setRows} submitted={submitted} hideLegend />
           {save.isError && (
             <p className="acc-form-alert" role="alert">
               {saveFailure(save.error, 'metadata')}

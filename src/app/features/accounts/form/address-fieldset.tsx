@@ -63,16 +63,20 @@ export function AddressFieldset({
         </div>
       )}
       <div className="acc-address__grid">
-        <div className="acc-address__wide">
+        <div className="acc-address__half">
           <Field label="Address line 1" {...field('addressLine1')} />
         </div>
-        <div className="acc-address__wide">
+        <div className="acc-address__half">
           <Field label="Address line 2" {...field('addressLine2')} />
         </div>
-        <Field label="City" {...field('city')} />
-        <Field label="State or province code" hint="e.g. TX" {...field('stateProvCode')} />
+        <div className="acc-address__wide-sm">
+          <Field label="City" {...field('city')} />
+        </div>
+        <Field label="State or province" placeholder="e.g. TX" {...field('stateProvCode')} />
         <Field label="Postal code" {...field('postalCode')} />
-        <Field label="Country" hint="e.g. US" {...field('country')} />
+        <div className="acc-address__wide-sm">
+          <Field label="Country" placeholder="e.g. US" {...field('country')} />
+        </div>
       </div>
     </fieldset>
   );

@@ -28,11 +28,14 @@ export function MetadataEditor({
   onChange,
   submitted,
   error,
+  hideLegend = false,
 }: {
   rows: MetadataRow[];
   onChange: (rows: MetadataRow[]) => void;
   submitted: boolean;
   error?: string | undefined;
+  /** When a heading above already says "Metadata". */
+  hideLegend?: boolean;
 }) {
   const base = useId();
   const addRef = useRef<HTMLButtonElement>(null);
@@ -56,7 +59,7 @@ export function MetadataEditor({
 
   return (
     <fieldset className="acc-md" aria-describedby={`${base}-hint ${base}-count`}>
-      <legend className="acc-md__legend">Metadata</legend>
+      <legend className={hideLegend ? 'visually-hidden' : 'acc-md__legend'}>Metadata</legend>
       <p id={`${base}-hint`} className="field__hint">
         Your own key/value pairs for reporting. Up to {METADATA_MAX_KEYS} keys; keys up to{' '}
         {METADATA_KEY_MAX} characters, values up to {METADATA_VALUE_MAX}.
