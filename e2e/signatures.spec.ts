@@ -30,10 +30,16 @@ test('the list: status tabs with counts, and the tab, order and page held in the
 }) => {
   await signIn(page, DEMO.notary, '/signatures');
   await expect(page.getByRole('heading', { name: 'Signature requests' })).toBeVisible();
-  const awaiting = await serviceList(page, 'status=awaitingWetInk&limit=1');
-  await expect(page.getByTestId('count-awaitingWetInk')).toHaveText(
-    awaiting.pagination.totalCount.toLocaleString('en-US'),
-  );
+  // Other specs create and complete requests meanwhile: compare counts read together.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('count-awaitingWetInk')).not.toHaveText('–');
+    const awaiting = await serviceList(page, 'status=awaitingWetInk&limit=1');
+    await expect(page.getByTestId('count-awaitingWetInk')).toHaveText(
+      awaiting.pagination.totalCount.toLocaleString('en-US'),
+      { timeout: 1_000 },
+    );
+  }).toPass({ timeout: 30_000 });
   await expect(page.locator('.sig-list > li').first()).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'signatures-list');
@@ -144,11 +150,10 @@ test('create a request from a file, then delete it: the list updates at once and
   await expect(page.getByRole('heading', { level: 1, name: matter })).toBeVisible();
   await expect(page.locator('[data-status="pending"]')).toBeVisible();
 
-  // Back in the list (newest first), the new request is the first row.
+  // Back in the list (newest first), the new request is on the first page.
   await page.getByRole('link', { name: '← Signature requests' }).click();
   const row = page.locator(`.sig-list > li[data-request-id="${id}"]`);
   await expect(row).toBeVisible();
-  await expect(page.locator('.sig-list > li').first()).toHaveAttribute('data-request-id', id);
   const countBefore = Number(await page.getByTestId('count-all').innerText());
 
   // The service answers slowly here, to show the list does not wait for it.
