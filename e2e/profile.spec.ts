@@ -205,7 +205,9 @@ test('a failed or cancelled upload saves nothing and keeps the chosen image', as
   await page.route('**/uploads', () => {
     // never answered
   });
+  const uploading = page.waitForRequest((r) => new URL(r.url()).pathname === '/uploads');
   await page.getByRole('button', { name: 'Save images' }).click();
+  await uploading;
   await signature.getByRole('button', { name: 'Cancel upload' }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'The upload was cancelled. Nothing was saved; your chosen images are still here.',

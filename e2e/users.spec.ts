@@ -168,3 +168,27 @@ test('a reviewer cannot reach the users list or edit another user, and is told w
   await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Signature', exact: true })).toBeVisible();
 });
+
+test('a list that fails to load says so and recovers; an unknown user is not found', async ({
+  page,
+}) => {
+  await page.route('**/api/users/v1/users?**', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'the users service is not reachable' }),
+    }),
+  );
+  await signIn(page, DEMO.admin, '/users');
+  await expect(page.getByRole('alert')).toContainText('The users could not be loaded');
+  await expect(page.getByRole('alert')).toContainText('the users service is not reachable');
+  await expectAccessible(page);
+
+  await page.unroute('**/api/users/v1/users?**');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  await page.goto('/users/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+});

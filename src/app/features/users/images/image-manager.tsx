@@ -11,6 +11,13 @@ import './images.css';
 
 type PerKind<T> = Partial<Record<UserImageKind, T>>;
 
+function statusText(saved: boolean, busy: boolean, pending: number): string {
+  if (busy) return '';
+  if (pending > 0) return `${pending === 1 ? 'One new image' : 'Two new images'} not saved yet.`;
+  if (saved) return 'Saved. The new images are on file.';
+  return 'Choose an image above to add or replace it.';
+}
+
 /**
  * A user's signature and notary seal: choose, check and preview each in the browser, then
  * upload them and save the profile in one step. Used by /profile and /users/:userId.
@@ -110,6 +117,7 @@ export function ImageManager({ user }: { user: User }) {
             key={kind}
             kind={kind}
             storedUrl={kind === 'signature' ? user.signatureImageUrl : user.notarySealImageUrl}
+            expected={kind === 'signature' || user.isNotary === true}
             chosen={chosen[kind]}
             checking={checking[kind] ?? false}
             refusal={refusals[kind]}
@@ -130,11 +138,7 @@ export function ImageManager({ user }: { user: User }) {
             </p>
           )}
           <p className="image-manager__status" role="status">
-            {save.isSuccess && pending.length === 0
-              ? 'Saved. The new images are on file.'
-              : pending.length > 0 && !busy
-                ? `${pending.length === 1 ? 'One new image' : 'Two new images'} not saved yet.`
-                : ''}
+            {statusText(save.isSuccess, busy, pending.length)}
           </p>
         </div>
         <Button variant="primary" onClick={submit} disabled={pending.length === 0 || busy}>

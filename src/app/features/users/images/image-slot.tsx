@@ -26,6 +26,8 @@ export interface ImageSlotProps {
   kind: UserImageKind;
   /** The stored image's download URL, or null when there is none. */
   storedUrl: string | null | undefined;
+  /** Whether a missing image is worth a warning (a notary without a seal cannot notarize). */
+  expected: boolean;
   chosen: ChosenImage | undefined;
   /** Set while the chosen image is decoded. */
   checking: boolean;
@@ -86,7 +88,7 @@ export function ImageSlot(props: ImageSlotProps) {
   let badge;
   if (chosen) badge = <Badge tone="accent">New, not saved</Badge>;
   else if (storedUrl) badge = <Badge>On file</Badge>;
-  else badge = <Badge tone="warning">Not set</Badge>;
+  else badge = <Badge tone={props.expected ? 'warning' : 'neutral'}>Not set</Badge>;
 
   return (
     <section className="image-slot" aria-labelledby={headingId}>

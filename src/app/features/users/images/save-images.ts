@@ -48,6 +48,8 @@ export async function saveImages(
   const kinds = USER_IMAGE_KINDS.filter((kind) => chosen[kind]);
   const { images } = await requestImageUploads(userId, kinds);
 
+  // Cancelled while the slots were being issued: nothing has been sent yet.
+  if (signal.aborted) throw new ImageUploadError(kinds[0] ?? 'signature', cancelled());
   const uploads = new AbortController();
   const stop = () => uploads.abort();
   signal.addEventListener('abort', stop, { once: true });
