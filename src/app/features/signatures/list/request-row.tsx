@@ -51,17 +51,9 @@ export function RequestRow({
         <StatusBadge status={status} />
       </div>
       <p className="sig-row-item__date">
-        {status === 'completed' && request.completedOn ? (
-          <>
-            <span className="sig-row-item__label">Completed </span>
-            {shortDate(request.completedOn)}
-          </>
-        ) : (
-          <>
-            <span className="sig-row-item__label">Created </span>
-            {shortDate(request.createdOn)}
-          </>
-        )}
+        {/* The date the list is ordered by; completion dates are on each request's page. */}
+        <span className="sig-row-item__label">Created </span>
+        {shortDate(request.createdOn)}
       </p>
       <div className="sig-row-item__actions">
         {isDeletable(request) && <DeleteRequestDialog request={request} />}
