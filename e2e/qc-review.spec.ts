@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
-// Each test takes its own pending request (by position among the newest), so tests that run
-// side by side never review the same one unless they mean to.
+// Each test takes its own pending request (by position among the oldest), so tests that run
+// side by side never review the same one unless they mean to. New requests (a wet-ink scan
+// confirmed by another spec) join at the other end and shift nothing.
 async function pendingRequest(page: Page, position: number) {
   return page.evaluate(async (position) => {
     const response = await fetch(
-      `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=${position + 1}`,
+      `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=${position + 1}`,
     );
     const body = (await response.json()) as {
       qcRequests: { id: string; document: { matterReference: string } }[];
@@ -17,7 +18,14 @@ async function pendingRequest(page: Page, position: number) {
   }, position);
 }
 
-const reviewUrl = (id: string) => `/qc/${id}?status=pending&order=newest`;
+/** The decision's PATCH, answered: the next document shows before it (decision 005). */
+function decisionSaved(page: Page, id: string) {
+  return page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes(`/requests/${id}`),
+  );
+}
+
+const reviewUrl = (id: string) => `/qc/${id}?status=pending&order=oldest`;
 
 /** Waits for the first page's canvas and text layer, then checks both carry the document. */
 async function expectPainted(page: Page, matterReference: string) {
@@ -57,7 +65,7 @@ test('opens from the queue, paints the PDF with its text, and shows the facts', 
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
-  await page.goto('/qc?status=pending&order=newest');
+  await page.goto('/qc?status=pending&order=oldest');
   const first = await pendingRequest(page, 0);
   await page
     .getByRole('link', { name: new RegExp(first.matterReference) })
@@ -86,12 +94,16 @@ test('approve and next: the next document is on screen and the approved one leav
   await approve.click();
   await expect(page).toHaveURL(new RegExp(`/qc/${next.id}`));
   await expectPainted(page, next.matterReference);
-  const stillPending = await page.evaluate(async (id) => {
-    const response = await fetch(`/api/qc/v2/qc/requests/${id}`);
-    return ((await response.json()) as { status: string }).status;
-  }, current.id);
-  expect(stillPending).toBe('approved');
-  await page.goto('/qc?status=pending&order=newest');
+  // Saved behind the next document: poll the service until it says so.
+  await expect
+    .poll(() =>
+      page.evaluate(async (id) => {
+        const response = await fetch(`/api/qc/v2/qc/requests/${id}`);
+        return ((await response.json()) as { status: string }).status;
+      }, current.id),
+    )
+    .toBe('approved');
+  await page.goto('/qc?status=pending&order=oldest');
   await expect(
     page.getByRole('link', { name: new RegExp(next.matterReference) }).first(),
   ).toBeVisible();
@@ -110,8 +122,10 @@ test('reject with a failed item and a note', async ({ page }) => {
   await page.locator('.check').first().getByRole('button', { name: 'Fail' }).click();
   await page.getByRole('textbox', { name: /What is wrong/ }).fill('Seal cut off on page 3');
   await page.getByLabel('Rework notes').fill('Rescan the last page at full size.');
+  const rejected = decisionSaved(page, current.id);
   await reject.click();
   await expect(page).not.toHaveURL(new RegExp(`/qc/${current.id}`));
+  expect((await rejected).status()).toBe(200);
   const saved = await page.evaluate(async (id) => {
     const response = await fetch(`/api/qc/v2/qc/requests/${id}`);
     return (await response.json()) as {
@@ -144,10 +158,7 @@ test('two reviewers at once: the second sees the conflict and keeps their notes'
   await expect(other.getByRole('heading', { name: current.matterReference })).toBeVisible();
 
   await passEverything(page);
-  // The next document shows before the decision is saved: wait for the save itself.
-  const saved = page.waitForResponse(
-    (r) => r.request().method() === 'PATCH' && r.url().includes(current.id),
-  );
+  const saved = decisionSaved(page, current.id);
   await page.getByRole('button', { name: 'Approve and next' }).click();
   await expect(page).not.toHaveURL(new RegExp(`/qc/${current.id}`));
   expect((await saved).status()).toBe(200);
@@ -173,8 +184,10 @@ test('a whole review with the keyboard only', async ({ page }) => {
   await page.keyboard.press('1');
   for (let i = 0; i < count; i += 1) await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: 'Approve and next' })).toBeEnabled();
+  const approved = decisionSaved(page, current.id);
   await page.keyboard.press('a');
   await expect(page).not.toHaveURL(new RegExp(`/qc/${current.id}`));
+  expect((await approved).status()).toBe(200);
   const status = await page.evaluate(
     async (id) =>
       ((await (await fetch(`/api/qc/v2/qc/requests/${id}`)).json()) as { status: string }).status,
