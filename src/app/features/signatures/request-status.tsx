@@ -1,5 +1,5 @@
 import type { SignatureRequest, SignatureRequestStatus } from '../../../contract/signatures.ts';
-import '../../ui/badge.css';
+import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 
 export const STATUS_LABELS: Record<SignatureRequestStatus, string> = {
   pending: 'Pending',
@@ -8,12 +8,11 @@ export const STATUS_LABELS: Record<SignatureRequestStatus, string> = {
   completed: 'Completed',
 };
 
-// The shared Badge has no success tone; completed gets this area's own (signatures.css).
-const TONES: Record<SignatureRequestStatus, string> = {
-  pending: 'badge--neutral',
-  awaitingWetInk: 'badge--warning',
-  wetInkUploaded: 'badge--accent',
-  completed: 'sig-badge--success',
+const TONES: Record<SignatureRequestStatus, BadgeTone> = {
+  pending: 'neutral',
+  awaitingWetInk: 'warning',
+  wetInkUploaded: 'accent',
+  completed: 'success',
 };
 
 /**
@@ -32,8 +31,8 @@ export function isDeletable(request: SignatureRequest): boolean {
 
 export function StatusBadge({ status }: { status: SignatureRequestStatus }) {
   return (
-    <span className={`badge ${TONES[status]}`} data-status={status}>
+    <Badge tone={TONES[status]} data-status={status}>
       {STATUS_LABELS[status]}
-    </span>
+    </Badge>
   );
 }
