@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ACCOUNT_MAX_ENTITIES } from '../../../../contract/accounts.ts';
-import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
-import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
+import { EmptyState } from '../../../ui/states.tsx';
 import { accountQueries } from '../accounts.queries.ts';
 import { formatDay } from '../format.ts';
-import { isNotFound } from '../not-found.ts';
+import { accountStates } from './account-states.tsx';
 import { EntityCard } from './entity-card.tsx';
 import '../accounts.css';
 import './account.css';
@@ -16,38 +15,12 @@ export function Component() {
   const { accountId = '' } = useParams();
   const account = useQuery(accountQueries.detail(accountId));
 
-  if (account.isPending) {
-    return (
-      <Page title="Account">
-        <Loading label="Loading the account…" />
-      </Page>
-    );
-  }
-  if (account.isError) {
-    return (
-      <Page title="Account">
-        <div className="panel">
-          {isNotFound(account.error) ? (
-            <ErrorState
-              title="No such account"
-              message="It may have been removed, or the link is wrong."
-              action={
-                <Link className="button button--secondary" to="/accounts">
-                  All accounts
-                </Link>
-              }
-            />
-          ) : (
-            <ErrorState
-              title="The account could not be loaded"
-              message={account.error.message}
-              action={<Button onClick={() => void account.refetch()}>Try again</Button>}
-            />
-          )}
-        </div>
-      </Page>
-    );
-  }
+  const waiting = accountStates(
+    'Account',
+    account,
+    'It may have been removed, or the link is wrong.',
+  );
+  if (waiting || !account.data) return waiting;
 
   const { crid, matterId, createdOn, updatedOn, entities } = account.data;
   const full = entities.length >= ACCOUNT_MAX_ENTITIES;

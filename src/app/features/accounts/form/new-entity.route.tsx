@@ -8,13 +8,13 @@ import {
 } from '../../../../contract/accounts.ts';
 import { Field } from '../../../ui/field.tsx';
 import { Page } from '../../../ui/page.tsx';
-import { ErrorState, Loading } from '../../../ui/states.tsx';
+import { ErrorState } from '../../../ui/states.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { accountQueries } from '../accounts.queries.ts';
 import { ROLE_LABELS } from '../format.ts';
 import { MetadataEditor } from '../metadata/metadata-editor.tsx';
 import { metadataOf, rowErrors, type MetadataRow } from '../metadata/metadata-rows.ts';
-import { isNotFound } from '../not-found.ts';
+import { accountStates } from '../account/account-states.tsx';
 import { saveFailure } from '../save-failure.ts';
 import { AddressFieldset } from './address-fieldset.tsx';
 import {
@@ -38,38 +38,12 @@ export function Component() {
   const { accountId = '' } = useParams();
   const account = useQuery(accountQueries.detail(accountId));
 
-  if (account.isPending) {
-    return (
-      <Page title="New entity">
-        <Loading label="Loading the account…" />
-      </Page>
-    );
-  }
-  if (account.isError) {
-    return (
-      <Page title="New entity">
-        <div className="panel">
-          {isNotFound(account.error) ? (
-            <ErrorState
-              title="No such account"
-              message="An entity can only be added to an account that exists."
-              action={
-                <Link className="button button--secondary" to="/accounts">
-                  All accounts
-                </Link>
-              }
-            />
-          ) : (
-            <ErrorState
-              title="The account could not be loaded"
-              message={account.error.message}
-              action={<Button onClick={() => void account.refetch()}>Try again</Button>}
-            />
-          )}
-        </div>
-      </Page>
-    );
-  }
+  const waiting = accountStates(
+    'New entity',
+    account,
+    'An entity can only be added to an account that exists.',
+  );
+  if (waiting || !account.data) return waiting;
   const { crid, entities } = account.data;
   return (
     <Page title="New entity" subtitle={`On account ${crid}`}>

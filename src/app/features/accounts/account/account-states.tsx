@@ -1,0 +1,48 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Button } from '../../../ui/button.tsx';
+import { Page } from '../../../ui/page.tsx';
+import { ErrorState, Loading } from '../../../ui/states.tsx';
+import { isNotFound } from '../not-found.ts';
+
+/**
+ * What a screen about one account shows until the account is loaded: loading, "no such
+ * account" (with why, for this screen), or a failure to retry. Null once it is there.
+ */
+export function accountStates(
+  title: string,
+  account: UseQueryResult<unknown>,
+  notFoundMessage: string,
+) {
+  if (account.isPending) {
+    return (
+      <Page title={title}>
+        <Loading label="Loading the account…" />
+      </Page>
+    );
+  }
+  if (!account.isError) return null;
+  return (
+    <Page title={title}>
+      <div className="panel">
+        {isNotFound(account.error) ? (
+          <ErrorState
+            title="No such account"
+            message={notFoundMessage}
+            action={
+              <Link className="button button--secondary" to="/accounts">
+                All accounts
+              </Link>
+            }
+          />
+        ) : (
+          <ErrorState
+            title="The account could not be loaded"
+            message={account.error.message}
+            action={<Button onClick={() => void account.refetch()}>Try again</Button>}
+          />
+        )}
+      </div>
+    </Page>
+  );
+}
