@@ -63,7 +63,10 @@ test('the list pages by cursor, and the page, order and size survive a reload', 
   await expect(rows(page).last().getByRole('rowheader')).toHaveText('CR-000101');
 
   // The last page has no Next.
+  // Each page arrives before the next click: the link points onward only once it has.
   await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page.getByText('51–100 of 150')).toBeVisible();
+  await expect(rows(page).last().getByRole('rowheader')).toHaveText('CR-000051');
   await page.getByRole('link', { name: 'Next' }).click();
   await expect(rows(page).last().getByRole('rowheader')).toHaveText('CR-000001');
   await expect(page.getByText('101–150 of 150')).toBeVisible();
