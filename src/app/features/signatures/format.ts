@@ -1,8 +1,6 @@
 const day = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-const dayAndTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export const shortDate = (iso: string | undefined) => (iso ? day.format(new Date(iso)) : '—');
-export const when = (iso: string | undefined) => (iso ? dayAndTime.format(new Date(iso)) : '—');
 
 /** A failure said plainly, as a sentence: the client's messages start in lower case. */
 export const sentence = (message: string) =>

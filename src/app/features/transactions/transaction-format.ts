@@ -2,12 +2,6 @@ import type { SignatureTransaction } from '../../../contract/signatures.ts';
 
 // Wording and formatting for a transaction's row, the same on every row.
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDateTime(timestamp: string): string {
-  return dateTime.format(new Date(timestamp));
-}
-
 const STATUS_LABELS: Record<string, string> = {
   pending: 'Pending',
   completed: 'Completed',

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { SignatureTransaction } from '../../../contract/signatures.ts';
-import { formatDateTime, otpLabel, outcome, shortId, statusLabel } from './transaction-format.ts';
+import { when } from '../../ui/dates.ts';
+import { otpLabel, outcome, shortId, statusLabel } from './transaction-format.ts';
 
 export interface Names {
   /** The signed-in user's id: shown as "You". */
@@ -10,7 +11,7 @@ export interface Names {
 }
 
 function Time({ on }: { on: string }) {
-  return <time dateTime={on}>{formatDateTime(on)}</time>;
+  return <time dateTime={on}>{when(on)}</time>;
 }
 
 export function StatusPill({ status }: { status: string }) {

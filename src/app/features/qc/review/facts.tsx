@@ -1,7 +1,5 @@
 import type { QcRequest } from '../../../../contract/qc.ts';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const when = (iso: string | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
+import { when } from '../../../ui/dates.ts';
 
 /** The document's facts beside the preview: what, by whom, when, where, under which checklist. */
 export function Facts({
