@@ -196,6 +196,42 @@ test('a whole review with the keyboard only', async ({ page }) => {
   expect(status).toBe('approved');
 });
 
+test('keys faster than the screen renders: each counts, and the decision is sent once', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const current = await pendingRequest(page, 18);
+  await page.goto(reviewUrl(current.id));
+  await expect(page.getByRole('heading', { name: current.matterReference })).toBeVisible();
+  const patches: string[] = [];
+  page.on('request', (r) => r.method() === 'PATCH' && patches.push(r.url()));
+  const approved = decisionSaved(page, current.id);
+  // All in one task, so React renders nothing between the keys: `a` pressed twice.
+  await page.evaluate(() => {
+    const press = (key: string) =>
+      document.body.dispatchEvent(
+        new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+      );
+    press('1');
+    document.querySelectorAll('.check').forEach(() => press(' '));
+    press('a');
+    press('a');
+  });
+  expect((await approved).status()).toBe(200);
+  await expect(page).not.toHaveURL(new RegExp(`/qc/${current.id}`));
+  const saved = await page.evaluate(
+    async (id) =>
+      (await (await fetch(`/api/qc/v2/qc/requests/${id}`)).json()) as {
+        status: string;
+        checklistItems: { status?: string }[];
+      },
+    current.id,
+  );
+  expect(saved.status).toBe('approved');
+  expect(new Set(saved.checklistItems.map((item) => item.status))).toEqual(new Set(['approved']));
+  expect(patches.filter((url) => url.includes(current.id))).toHaveLength(1);
+});
+
 test('a reload mid-review restores the draft', async ({ page }) => {
   await signIn(page, DEMO.reviewer);
   const current = await pendingRequest(page, 10);

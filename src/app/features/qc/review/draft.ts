@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { ChecklistVerdict, QcRequest } from '../../../../contract/qc.ts';
 
 // A review in progress, kept per request in sessionStorage so a reload or a crash loses
@@ -38,19 +38,23 @@ export function clearDraft(id: string): void {
 export function useDraft(id: string) {
   // The review screen is keyed by request, so a different request starts from its own draft.
   const [draft, setDraft] = useState<ReviewDraft>(() => readDraft(id));
+  // The draft ahead of rendering: keys pressed faster than React renders (a checklist
+  // tapped through with Space, then `a`) each build on the one before, none is lost.
+  const latest = useRef(draft);
   const update = useCallback(
     (change: (draft: ReviewDraft) => ReviewDraft) => {
-      setDraft((current) => {
-        const next = change(current);
-        const empty = Object.keys(next.items).length === 0 && next.notes === '';
-        if (empty) sessionStorage.removeItem(keyOf(id));
-        else sessionStorage.setItem(keyOf(id), JSON.stringify(next));
-        return next;
-      });
+      const next = change(latest.current);
+      latest.current = next;
+      const empty = Object.keys(next.items).length === 0 && next.notes === '';
+      if (empty) sessionStorage.removeItem(keyOf(id));
+      else sessionStorage.setItem(keyOf(id), JSON.stringify(next));
+      setDraft(next);
+      return next;
     },
     [id],
   );
-  return [draft, update] as const;
+  const latestDraft = useCallback(() => latest.current, []);
+  return [draft, update, latestDraft] as const;
 }
 
 /** What the draft allows: approve needs every item approved or not applicable; reject needs a rejected item or notes. */

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Link,
   useNavigate,
@@ -22,7 +22,7 @@ import { filtersFromSearch, qcQueries, queueNeighbours, removeFromQueue } from '
 import { rememberQueueSelection } from '../queue/queue-position.ts';
 import { Checklist } from './checklist.tsx';
 import { conflictOf, noteConflict } from './conflicts.ts';
-import { clearDraft, patchOf, readiness, useDraft } from './draft.ts';
+import { clearDraft, patchOf, readiness, useDraft, type ReviewDraft } from './draft.ts';
 import { when } from '../../../ui/dates.ts';
 import { Facts } from './facts.tsx';
 import { peopleQueries } from './people.ts';
@@ -38,6 +38,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 type Decision = 'approved' | 'rejected';
+interface Submission {
+  status: Decision;
+  current: QcRequest;
+  draft: ReviewDraft;
+}
 
 /** One screen per request (keyed), so its draft, selection and conflict start afresh. */
 export function Component() {
@@ -62,8 +67,14 @@ function Review({ qcrId }: { qcrId: string }) {
   // Re-render when the queue pages change, so neighbours follow the list.
   useInfiniteQuery(qcQueries.list(filters));
   const neighbours = queueNeighbours(client, filters, qcrId);
-  const [draft, updateDraft] = useDraft(qcrId);
-  const [selected, setSelected] = useState(0);
+  const [draft, updateDraft, latestDraft] = useDraft(qcrId);
+  const [selected, setSelectedState] = useState(0);
+  // Like the draft, the selection is read by key handlers that may run before a render.
+  const selectedRef = useRef(0);
+  const setSelected = useCallback((index: number) => {
+    selectedRef.current = index;
+    setSelectedState(index);
+  }, []);
   const [help, setHelp] = useState(false);
   const conflicted = conflictOf(qcrId);
 
@@ -85,7 +96,7 @@ function Review({ qcrId }: { qcrId: string }) {
   }, [qcrId, neighbours.next, client]);
 
   const decide = useMutation({
-    mutationFn: ({ status, current }: { status: Decision; current: QcRequest }) => {
+    mutationFn: ({ status, current, draft }: Submission) => {
       const userId = session?.user?.id;
       if (!userId) throw new Error('Sign in as a person to record a review.');
       return decideQcRequest(current.id, patchOf(current, draft, status, userId));
@@ -134,13 +145,18 @@ function Review({ qcrId }: { qcrId: string }) {
   const ready = current ? readiness(current, draft) : undefined;
   const readOnly = !current || current.status !== 'pending';
   const { mutate, isPending } = decide;
+  // Once per screen: a key pressed twice before the next document renders decides once.
+  const submitted = useRef(false);
   const submit = useCallback(
     (status: Decision) => {
-      if (!current || readOnly || conflicted || isPending) return;
-      if (status === 'approved' ? !ready?.canApprove : !ready?.canReject) return;
-      mutate({ status, current });
+      if (!current || readOnly || conflicted || isPending || submitted.current) return;
+      const latest = latestDraft();
+      const allowed = readiness(current, latest);
+      if (status === 'approved' ? !allowed.canApprove : !allowed.canReject) return;
+      submitted.current = true;
+      mutate({ status, current, draft: latest }, { onError: () => (submitted.current = false) });
     },
-    [current, readOnly, conflicted, isPending, mutate, ready],
+    [current, readOnly, conflicted, isPending, mutate, latestDraft],
   );
   const handlers = useMemo(
     () => ({
@@ -158,24 +174,21 @@ function Review({ qcrId }: { qcrId: string }) {
       // Space passes the selected item and moves on, so a checklist is tapped through.
       toggle: () => {
         const items = current?.checklistItems ?? [];
-        const item = items[selected];
+        const index = selectedRef.current;
+        const item = items[index];
         if (!item || readOnly) return;
-        const passing = draft.items[item.id]?.status !== 'approved';
-        updateDraft((d) => {
+        const after = updateDraft((d) => {
           const entry = d.items[item.id] ?? {};
-          return {
-            ...d,
-            items: {
-              ...d.items,
-              [item.id]: { ...entry, status: passing ? 'approved' : undefined },
-            },
-          };
+          const passing = entry.status !== 'approved';
+          const status = passing ? ('approved' as const) : undefined;
+          return { ...d, items: { ...d.items, [item.id]: { ...entry, status } } };
         });
-        if (passing && selected < items.length - 1) setSelected(selected + 1);
+        const passed = after.items[item.id]?.status === 'approved';
+        if (passed && index < items.length - 1) setSelected(index + 1);
       },
       help: () => setHelp(true),
     }),
-    [submit, neighbours, navigate, hrefOf, current, selected, readOnly, updateDraft, draft],
+    [submit, neighbours, navigate, hrefOf, current, readOnly, updateDraft, setSelected],
   );
   useShortcuts(Boolean(current), handlers);
 
