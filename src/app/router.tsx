@@ -14,6 +14,28 @@ import { usersRoutes } from './features/users/routes.tsx';
 
 const QC_READERS = ['qc.review', 'qc.manage'];
 
+interface LazyRoute {
+  Component: React.ComponentType;
+  loader?: (args: LoaderFunctionArgs) => unknown;
+}
+
+/**
+ * A lazy route behind an area guard. Its own loader runs once its code is in and the guard
+ * has passed: that is where a screen starts its data, before its first render.
+ */
+function guarded(anyOf: readonly string[], load: () => Promise<LazyRoute>) {
+  return async () => {
+    const route = await load();
+    return {
+      Component: route.Component,
+      loader: async (args: LoaderFunctionArgs) => {
+        await requireArea(anyOf)();
+        return route.loader ? route.loader(args) : null;
+      },
+    };
+  };
+}
+
 /** `/` goes to the first area the session may use. */
 async function home() {
   const session = await requireSession();
@@ -42,8 +64,7 @@ export function createRouter() {
             { index: true, loader: home },
             {
               path: 'qc',
-              loader: requireArea(QC_READERS),
-              lazy: () => import('./features/qc/queue/queue.route.tsx'),
+              lazy: guarded(QC_READERS, () => import('./features/qc/queue/queue.route.tsx')),
             },
             {
               path: 'qc/processes',
@@ -52,16 +73,7 @@ export function createRouter() {
             },
             {
               path: 'qc/:qcrId',
-              lazy: async () => {
-                const route = await import('./features/qc/review/review.route.tsx');
-                return {
-                  Component: route.Component,
-                  loader: async (args: LoaderFunctionArgs) => {
-                    await requireArea(QC_READERS)();
-                    return route.loader(args);
-                  },
-                };
-              },
+              lazy: guarded(QC_READERS, () => import('./features/qc/review/review.route.tsx')),
             },
             ...signaturesRoutes,
             ...transactionsRoutes,

@@ -10,6 +10,8 @@ interface QueueToolbarProps {
   /** Escape in a filter hands the keyboard back to the list. */
   onDone: () => void;
   filterRef: Ref<HTMLSelectElement>;
+  /** The choices load once the rows are in (they would slow the first page down). */
+  load: boolean;
 }
 
 const ORDERS = [
@@ -18,10 +20,10 @@ const ORDERS = [
 ] as const;
 
 /** Narrow the queue by process, checklist and firm (the owner's own lists), and sort it. */
-export function QueueToolbar({ filters, onChange, onDone, filterRef }: QueueToolbarProps) {
-  const processes = useQuery(qcQueries.processes()).data ?? [];
-  const checklists = useQuery(qcQueries.checklists()).data ?? [];
-  const firms = useQuery(firmQueries.list()).data ?? [];
+export function QueueToolbar({ filters, onChange, onDone, filterRef, load }: QueueToolbarProps) {
+  const processes = useQuery({ ...qcQueries.processes(), enabled: load }).data ?? [];
+  const checklists = useQuery({ ...qcQueries.checklists(), enabled: load }).data ?? [];
+  const firms = useQuery({ ...firmQueries.list(), enabled: load }).data ?? [];
   const option = (value: string, label: string) => ({ value, label });
   const filtered = Boolean(filters.processId || filters.checklistId || filters.firmId);
   return (

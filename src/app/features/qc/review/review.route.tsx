@@ -18,6 +18,7 @@ import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { pushToast } from '../../../ui/toast-store.ts';
 import { PdfErrorBoundary, PdfPreview } from '../../pdf/pdf-preview.tsx';
 import { prefetchPdf } from '../../pdf/pdf-cache.ts';
+import { sharedPdfWorker } from '../../pdf/pdf-worker.ts';
 import { filtersFromSearch, qcQueries, queueNeighbours, removeFromQueue } from '../qc.queries.ts';
 import { rememberQueueSelection } from '../queue/queue-position.ts';
 import { Checklist } from './checklist.tsx';
@@ -34,7 +35,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const filters = filtersFromSearch(new URL(request.url).searchParams);
   // The list the reviewer came from, so "next" knows where to go even on a direct link.
   void queryClient.prefetchInfiniteQuery(qcQueries.list(filters));
-  return queryClient.ensureQueryData(qcQueries.detail(id));
+  // pdf.js's worker starts, and the PDF downloads, while the request loads and the screen
+  // renders, rather than after (issue 5: first page painted in under 600 ms).
+  sharedPdfWorker();
+  const qcRequest = await queryClient.ensureQueryData(qcQueries.detail(id));
+  prefetchPdf(qcRequest.fileUrl);
+  return qcRequest;
 }
 
 type Decision = 'approved' | 'rejected';
