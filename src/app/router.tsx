@@ -1,4 +1,5 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router';
+import { pdfWorkerPort } from './features/pdf/pdf-worker-port.ts';
 import { RouteError } from './routes/route-error.tsx';
 import { requireArea, requireSession } from './route-guards.ts';
 import { hasAny } from './session.queries.ts';
@@ -73,7 +74,10 @@ export function createRouter() {
             },
             {
               path: 'qc/:qcrId',
-              lazy: guarded(QC_READERS, () => import('./features/qc/review/review.route.tsx')),
+              lazy: guarded(QC_READERS, () => {
+                pdfWorkerPort();
+                return import('./features/qc/review/review.route.tsx');
+              }),
             },
             ...signaturesRoutes,
             ...transactionsRoutes,

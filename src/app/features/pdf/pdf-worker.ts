@@ -1,7 +1,5 @@
 import { PDFWorker } from 'pdfjs-dist';
-// A `?url` import keeps the file as pdf.js ships it and names it /assets/pdf.worker.min-<hash>.mjs,
-// which the gateway's worker rule matches (its CSP adds 'wasm-unsafe-eval' for the decoders).
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { pdfWorkerPort } from './pdf-worker-port.ts';
 
 export interface SharedPdfWorker {
   worker: PDFWorker;
@@ -9,7 +7,7 @@ export interface SharedPdfWorker {
   failed: Promise<never>;
 }
 
-let shared: SharedPdfWorker | undefined;
+let shared: { port: Worker; value: SharedPdfWorker } | undefined;
 
 /**
  * One pdf.js worker for the whole app, started on first use and kept: every document
@@ -17,26 +15,11 @@ let shared: SharedPdfWorker | undefined;
  * Passed to `getDocument({ worker })`, it is never destroyed with a document.
  */
 export function sharedPdfWorker(): SharedPdfWorker {
-  if (shared) return shared;
-  const port = new Worker(workerUrl, { type: 'module', name: 'pdf.worker' });
+  const { port, failed } = pdfWorkerPort();
+  if (shared?.port === port) return shared.value;
+  // A port that failed to start is replaced by pdfWorkerPort; its PDFWorker goes with it.
+  shared?.value.worker.destroy();
   const worker = PDFWorker.create({ port, name: 'pdf.worker' });
-  const { promise: failed, reject } = Promise.withResolvers<never>();
-  failed.catch(() => {});
-  const started = new AbortController();
-  // pdf.js's worker posts "ready" as soon as it runs; an error before that means it never will.
-  port.addEventListener('message', () => started.abort(), { signal: started.signal });
-  port.addEventListener(
-    'error',
-    () => {
-      started.abort();
-      reject(new Error('The PDF viewer could not start its worker.'));
-      worker.destroy();
-      port.terminate();
-      // A later preview tries again with a fresh worker.
-      if (shared?.worker === worker) shared = undefined;
-    },
-    { signal: started.signal },
-  );
-  shared = { worker, failed };
-  return shared;
+  shared = { port, value: { worker, failed } };
+  return shared.value;
 }
