@@ -30,7 +30,8 @@ function pdfjsAssets(): Plugin {
         rolldownOptions: {
           output: {
             codeSplitting: {
-              groups: [{ name: 'pdfjs', test: /[\\/]node_modules[\\/]pdfjs-dist[\\/]/ }],
+              // Not the worker's `?url` module: only its URL, which the router reads.
+              groups: [{ name: 'pdfjs', test: /[\\/]node_modules[\\/]pdfjs-dist[\\/][^?]*$/ }],
             },
           },
         },

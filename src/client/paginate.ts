@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../contract/zod.ts';
 import type { ListQuerySchema, Pagination } from '../contract/common.ts';
 import { ApiError } from './api-error.ts';
 

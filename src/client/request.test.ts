@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from '../contract/zod.ts';
 import { errorMessage, isRetryable } from './api-error.ts';
 import { ApiError, buildUrl, createClient, request } from './request.ts';
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../contract/zod.ts';
 import { ApiError, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE, errorMessage } from './api-error.ts';
 
 export { ApiError } from './api-error.ts';
@@ -11,7 +11,7 @@ export type QueryValue = string | number | boolean | readonly string[] | undefin
 export type Query = Readonly<Record<string, QueryValue>>;
 
 /** `schema: null` for an answer without a body (204): the call resolves to undefined. */
-export type ResponseSchema = z.ZodType | null;
+export type ResponseSchema = z.ZodMiniType | null;
 
 export interface RequestOptions<S extends ResponseSchema> {
   query?: Query | undefined;
@@ -27,7 +27,7 @@ export interface CallOptions {
 }
 
 export interface RequestFn {
-  <S extends z.ZodType>(
+  <S extends z.ZodMiniType>(
     method: Method,
     path: string,
     options: RequestOptions<S>,

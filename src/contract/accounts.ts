@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   CalendarDateSchema,
   NonEmptyStringSchema,
@@ -11,12 +11,12 @@ import {
 } from './common.ts';
 
 const addressShape = {
-  addressLine1: z.string().optional(),
-  addressLine2: z.string().optional(),
-  city: z.string().optional(),
-  stateProvCode: z.string().optional(),
-  postalCode: z.string().optional(),
-  country: z.string().optional(),
+  addressLine1: z.optional(z.string()),
+  addressLine2: z.optional(z.string()),
+  city: z.optional(z.string()),
+  stateProvCode: z.optional(z.string()),
+  postalCode: z.optional(z.string()),
+  country: z.optional(z.string()),
 };
 export const AddressSchema = z.strictObject(addressShape);
 export type Address = z.infer<typeof AddressSchema>;
@@ -35,26 +35,33 @@ const limitedMetadata = () =>
       z.string(),
       z
         .string({ error: 'metadata values must be strings' })
-        .max(METADATA_VALUE_MAX, `metadata values may be at most ${METADATA_VALUE_MAX} characters`),
+        .check(
+          z.maxLength(
+            METADATA_VALUE_MAX,
+            `metadata values may be at most ${METADATA_VALUE_MAX} characters`,
+          ),
+        ),
     )
-    .superRefine((map, ctx) => {
-      const keys = Object.keys(map);
-      if (keys.length > METADATA_MAX_KEYS) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `metadata may have at most ${METADATA_MAX_KEYS} keys`,
-        });
-      }
-      for (const key of keys) {
-        if (key.length === 0 || key.length > METADATA_KEY_MAX) {
+    .check(
+      z.superRefine((map, ctx) => {
+        const keys = Object.keys(map);
+        if (keys.length > METADATA_MAX_KEYS) {
           ctx.addIssue({
             code: 'custom',
-            path: [key],
-            message: `metadata keys must be 1 to ${METADATA_KEY_MAX} characters`,
+            message: `metadata may have at most ${METADATA_MAX_KEYS} keys`,
           });
         }
-      }
-    });
+        for (const key of keys) {
+          if (key.length === 0 || key.length > METADATA_KEY_MAX) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [key],
+              message: `metadata keys must be 1 to ${METADATA_KEY_MAX} characters`,
+            });
+          }
+        }
+      }),
+    );
 
 /** The whole map, as sent on create and on the account upsert (which replaces it). */
 export const MetadataSchema = limitedMetadata();
@@ -81,29 +88,31 @@ export type EntityType = z.infer<typeof EntityTypeSchema>;
 // SSN or EIN: nine digits, bare or in the usual dashed forms.
 export const SsnSchema = z
   .string()
-  .regex(
-    /^(\d{9}|\d{3}-\d{2}-\d{4}|\d{2}-\d{7})$/,
-    'ssn must be 9 digits: 123456789, 123-45-6789 (SSN) or 12-3456789 (EIN)',
+  .check(
+    z.regex(
+      /^(\d{9}|\d{3}-\d{2}-\d{4}|\d{2}-\d{7})$/,
+      'ssn must be 9 digits: 123456789, 123-45-6789 (SSN) or 12-3456789 (EIN)',
+    ),
   );
 
 const editableEntityShape = {
   name: NonEmptyStringSchema,
-  dateOfBirth: CalendarDateSchema.optional(),
-  phone: z.string().optional(),
-  email: z.email({ error: 'email must be an email address' }).optional(),
-  alsoKnown: z.string().optional(),
-  externalEntityId: z.string().optional(),
-  languagePreference: z.string().optional(),
-  officialAddress: AddressSchema.optional(),
-  mailingAddress: AddressSchema.optional(),
-  physicalAddress: AddressSchema.optional(),
+  dateOfBirth: z.optional(CalendarDateSchema),
+  phone: z.optional(z.string()),
+  email: z.optional(z.email({ error: 'email must be an email address' })),
+  alsoKnown: z.optional(z.string()),
+  externalEntityId: z.optional(z.string()),
+  languagePreference: z.optional(z.string()),
+  officialAddress: z.optional(AddressSchema),
+  mailingAddress: z.optional(AddressSchema),
+  physicalAddress: z.optional(AddressSchema),
 };
 
 export const EntityCreateSchema = z.strictObject({
   type: EntityTypeSchema,
   ...editableEntityShape,
-  ssn: SsnSchema.optional(),
-  metadata: MetadataSchema.optional(),
+  ssn: z.optional(SsnSchema),
+  metadata: z.optional(MetadataSchema),
 });
 export type EntityCreate = z.infer<typeof EntityCreateSchema>;
 
@@ -113,19 +122,16 @@ export const EntitySchema = z.object({
   matterId: UuidSchema,
   type: EntityTypeSchema,
   name: z.string(),
-  dateOfBirth: CalendarDateSchema.optional(),
-  phone: z.string().optional(),
-  email: z.string().optional(),
-  alsoKnown: z.string().optional(),
-  externalEntityId: z.string().optional(),
-  languagePreference: z.string().optional(),
-  ssnLastFour: z
-    .string()
-    .regex(/^\d{4}$/, 'ssnLastFour must be 4 digits')
-    .optional(),
-  officialAddress: AddressResponseSchema.optional(),
-  mailingAddress: AddressResponseSchema.optional(),
-  physicalAddress: AddressResponseSchema.optional(),
+  dateOfBirth: z.optional(CalendarDateSchema),
+  phone: z.optional(z.string()),
+  email: z.optional(z.string()),
+  alsoKnown: z.optional(z.string()),
+  externalEntityId: z.optional(z.string()),
+  languagePreference: z.optional(z.string()),
+  ssnLastFour: z.optional(z.string().check(z.regex(/^\d{4}$/, 'ssnLastFour must be 4 digits'))),
+  officialAddress: z.optional(AddressResponseSchema),
+  mailingAddress: z.optional(AddressResponseSchema),
+  physicalAddress: z.optional(AddressResponseSchema),
   metadata: StringMapSchema,
   createdOn: TimestampSchema,
 });
@@ -134,13 +140,15 @@ export type Entity = z.infer<typeof EntitySchema>;
 // The role (`type`) and the SSN are fixed once created: a wrong one is a new entity.
 export const EntityPatchSchema = z
   .strictObject({
-    ...z.object(editableEntityShape).partial().shape,
-    metadata: MetadataPatchSchema.optional(),
+    ...z.partial(z.object(editableEntityShape)).shape,
+    metadata: z.optional(MetadataPatchSchema),
   })
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
-    message: 'send at least one field to change',
-    when: onlyIfValid,
-  });
+  .check(
+    z.refine((patch) => Object.values(patch).some((value) => value !== undefined), {
+      message: 'send at least one field to change',
+      when: onlyIfValid,
+    }),
+  );
 export type EntityPatch = z.infer<typeof EntityPatchSchema>;
 
 export const FirmSchema = z.object({
@@ -159,11 +167,11 @@ export const AccountSummarySchema = z.object({
   matterId: UuidSchema,
   createdOn: TimestampSchema,
   updatedOn: TimestampSchema,
-  entityCount: z.int().nonnegative(),
+  entityCount: z.int().check(z.nonnegative()),
 });
 export type AccountSummary = z.infer<typeof AccountSummarySchema>;
 
-export const AccountSchema = AccountSummarySchema.extend({ entities: z.array(EntitySchema) });
+export const AccountSchema = z.extend(AccountSummarySchema, { entities: z.array(EntitySchema) });
 export type Account = z.infer<typeof AccountSchema>;
 
 export const CRID_MAX = 64;
@@ -171,10 +179,17 @@ export const ACCOUNT_MAX_ENTITIES = 50;
 
 /** PUT /accounts/v1/accounts: a full snapshot, matched on `crid` within the owner. */
 export const AccountUpsertSchema = z.strictObject({
-  crid: NonEmptyStringSchema.max(CRID_MAX, `crid may be at most ${CRID_MAX} characters`),
+  crid: NonEmptyStringSchema.check(
+    z.maxLength(CRID_MAX, `crid may be at most ${CRID_MAX} characters`),
+  ),
   entities: z
     .array(EntityCreateSchema)
-    .max(ACCOUNT_MAX_ENTITIES, `an account may have at most ${ACCOUNT_MAX_ENTITIES} entities`),
+    .check(
+      z.maxLength(
+        ACCOUNT_MAX_ENTITIES,
+        `an account may have at most ${ACCOUNT_MAX_ENTITIES} entities`,
+      ),
+    ),
 });
 export type AccountUpsert = z.infer<typeof AccountUpsertSchema>;
 
@@ -188,7 +203,9 @@ export const CreditorSchema = z.object({
 export type Creditor = z.infer<typeof CreditorSchema>;
 
 // The spec allows only `name` as the firm list's sort field.
-export const FirmListQuerySchema = ListQuerySchema.extend({ orderBy: z.enum(['name']).optional() });
+export const FirmListQuerySchema = z.extend(ListQuerySchema, {
+  orderBy: z.optional(z.enum(['name'])),
+});
 export type FirmListQuery = z.infer<typeof FirmListQuerySchema>;
 
 export const FirmListSchema = listEnvelope('firms', FirmSchema);
@@ -199,14 +216,14 @@ export const CreditorListSchema = listEnvelope('creditors', CreditorSchema);
 export type CreditorList = z.infer<typeof CreditorListSchema>;
 
 // An account's entities: GET /accounts/v1/accounts/{accountId}/entities (key `entities`).
-export const EntityListQuerySchema = ListQuerySchema.extend({
-  orderBy: z.enum(['createdOn', 'name']).optional(),
+export const EntityListQuerySchema = z.extend(ListQuerySchema, {
+  orderBy: z.optional(z.enum(['createdOn', 'name'])),
 });
 export type EntityListQuery = z.infer<typeof EntityListQuerySchema>;
 export const EntityListSchema = listEnvelope('entities', EntitySchema);
 export type EntityList = z.infer<typeof EntityListSchema>;
 
-export const CreditorListQuerySchema = ListQuerySchema.extend({
-  orderBy: z.enum(['name']).optional(),
+export const CreditorListQuerySchema = z.extend(ListQuerySchema, {
+  orderBy: z.optional(z.enum(['name'])),
 });
 export type CreditorListQuery = z.infer<typeof CreditorListQuerySchema>;

@@ -1,15 +1,17 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { NonEmptyStringSchema, UuidSchema, onlyIfValid } from './common.ts';
 
 export const TokenResponseSchema = z.object({
   access_token: NonEmptyStringSchema,
   // RFC 6749 section 5.1 makes token_type case-insensitive and some identity providers send
   // 'bearer'; we normalise so callers can compare against the spec's 'Bearer'.
-  token_type: z.preprocess(
-    (value) => (typeof value === 'string' && value.toLowerCase() === 'bearer' ? 'Bearer' : value),
+  token_type: z.pipe(
+    z.transform((value: unknown) =>
+      typeof value === 'string' && value.toLowerCase() === 'bearer' ? 'Bearer' : value,
+    ),
     z.literal('Bearer', { error: 'token_type must be Bearer' }),
   ),
-  expires_in: z.int().positive(),
+  expires_in: z.int().check(z.positive()),
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
@@ -28,7 +30,7 @@ export type OAuthErrorCode = z.infer<typeof OAuthErrorCodeSchema>;
 
 export const OAuthErrorSchema = z.object({
   error: OAuthErrorCodeSchema,
-  error_description: z.string().optional(),
+  error_description: z.optional(z.string()),
 });
 export type OAuthError = z.infer<typeof OAuthErrorSchema>;
 
@@ -38,7 +40,7 @@ export type OAuthError = z.infer<typeof OAuthErrorSchema>;
 // the spec allows HTTP Basic only), so it checks the values itself.
 export const TokenRequestSchema = z.object({
   grant_type: z.string(),
-  scope: z.string().optional(),
+  scope: z.optional(z.string()),
 });
 export type TokenRequest = z.infer<typeof TokenRequestSchema>;
 
@@ -70,16 +72,18 @@ export const TokenClaimsSchema = z
     sub: z.string(),
     owner: NonEmptyStringSchema,
     // Absent for machine clients, which act for the owner and not for a person.
-    uid: UuidSchema.optional(),
+    uid: z.optional(UuidSchema),
     perms: z.array(PermissionSchema),
     scope: z.string(),
     iat: z.int(),
     exp: z.int(),
     jti: z.string(),
   })
-  .refine((claims) => claims.exp > claims.iat, {
-    message: 'exp must be later than iat',
-    path: ['exp'],
-    when: onlyIfValid,
-  });
+  .check(
+    z.refine((claims) => claims.exp > claims.iat, {
+      message: 'exp must be later than iat',
+      path: ['exp'],
+      when: onlyIfValid,
+    }),
+  );
 export type TokenClaims = z.infer<typeof TokenClaimsSchema>;

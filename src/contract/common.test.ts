@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   CalendarDateSchema,
   ErrorBodySchema,
@@ -40,17 +40,20 @@ describe('UuidSchema', () => {
   it('lower-cases inside optional, nullable, array and object schemas', () => {
     const upper = '550E8400-E29B-41D4-A716-446655440000';
     const lower = upper.toLowerCase();
-    const schema = z
-      .object({ id: UuidSchema, other: UuidSchema.nullable(), all: z.array(UuidSchema) })
-      .omit({ other: true })
-      .extend({ maybe: UuidSchema.optional() });
+    const schema = z.extend(
+      z.omit(
+        z.object({ id: UuidSchema, other: z.nullable(UuidSchema), all: z.array(UuidSchema) }),
+        { other: true },
+      ),
+      { maybe: z.optional(UuidSchema) },
+    );
     expect(schema.parse({ id: upper, all: [upper], maybe: upper })).toEqual({
       id: lower,
       all: [lower],
       maybe: lower,
     });
-    expect(UuidSchema.nullable().parse(null)).toBeNull();
-    expect(UuidSchema.optional().parse(undefined)).toBeUndefined();
+    expect(z.nullable(UuidSchema).parse(null)).toBeNull();
+    expect(z.optional(UuidSchema).parse(undefined)).toBeUndefined();
   });
 });
 

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // Any RFC 9562-shaped UUID of any version: a deployment may mint v4 or time-ordered v7, and
 // fixtures may use the nil UUID. RFC 9562 says UUIDs compare case-insensitively, so any case
 // is accepted and the output is lower case, matching path ids (`uuidParam`) and stored ids.
 // `.toLowerCase()` rather than `.transform()`: the schema stays a ZodUUID (its input and
 // output are both string, and z.toJSONSchema can still describe it).
-export const UuidSchema = z.uuid().toLowerCase();
+export const UuidSchema = z.uuid().check(z.toLowerCase());
 export type Uuid = z.infer<typeof UuidSchema>;
 
 // The spec's timestamps are UTC, so an offset other than `Z` means the sender is wrong, not
@@ -22,7 +22,7 @@ export const CalendarDateSchema = z.iso.date({
 });
 export type CalendarDate = z.infer<typeof CalendarDateSchema>;
 
-export const NonEmptyStringSchema = z.string().min(1, 'must not be empty');
+export const NonEmptyStringSchema = z.string().check(z.minLength(1, 'must not be empty'));
 export type NonEmptyString = z.infer<typeof NonEmptyStringSchema>;
 
 // A lenient string map for responses (metadata, presigned form fields): the limits belong to
@@ -38,19 +38,19 @@ export const ErrorBodySchema = z.object({ message: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 export const PaginationSchema = z.object({
-  totalCount: z.int().nonnegative(),
+  totalCount: z.int().check(z.nonnegative()),
   nextCursor: z.string(),
   previousCursor: z.string(),
-  countExceedsLimit: z.boolean().optional(),
+  countExceedsLimit: z.optional(z.boolean()),
 });
 export type Pagination = z.infer<typeof PaginationSchema>;
 
-type EnvelopeShape<K extends string, T extends z.ZodType> = { [P in K]: z.ZodArray<T> } & {
+type EnvelopeShape<K extends string, T extends z.ZodMiniType> = { [P in K]: z.ZodMiniArray<T> } & {
   pagination: typeof PaginationSchema;
 };
 
 // The spec names the page key after the resource (`firms`, `qcRequests`, ...), never `data`.
-export function listEnvelope<K extends string, T extends z.ZodType>(key: K, itemSchema: T) {
+export function listEnvelope<K extends string, T extends z.ZodMiniType>(key: K, itemSchema: T) {
   // A computed key widens to `{[x: string]: ...}`; the cast restores the literal key. It
   // types a schema we build here, not data off the wire.
   const shape = { [key]: z.array(itemSchema), pagination: PaginationSchema } as EnvelopeShape<K, T>;
@@ -66,19 +66,24 @@ export const DEFAULT_LIST_LIMIT = 100;
 // Query strings arrive as text; z.coerce.number() would also take ' 5', '1e2' and '0x10'.
 // Numbers are accepted too so a client can validate the params it is about to send.
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}`;
-export const ListLimitSchema = z
-  .union([z.number(), z.string().regex(/^\d{1,4}$/, LIMIT_MESSAGE)], { error: LIMIT_MESSAGE })
-  .transform(Number)
-  .pipe(z.int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(MAX_LIST_LIMIT, LIMIT_MESSAGE));
+export const ListLimitSchema = z.pipe(
+  z.pipe(
+    z.union([z.number(), z.string().check(z.regex(/^\d{1,4}$/, LIMIT_MESSAGE))], {
+      error: LIMIT_MESSAGE,
+    }),
+    z.transform(Number),
+  ),
+  z.int(LIMIT_MESSAGE).check(z.gte(1, LIMIT_MESSAGE)).check(z.lte(MAX_LIST_LIMIT, LIMIT_MESSAGE)),
+);
 
 // Not strict: areas `.extend()` this with their own filters, and an HTTP query commonly
 // carries parameters a server ignores (cache busters, tracking).
 export const ListQuerySchema = z.object({
-  owner: z.string({ error: 'owner is required' }).min(1, 'owner is required'),
-  limit: ListLimitSchema.optional(),
-  cursor: z.string().optional(),
-  orderBy: z.string().optional(),
-  orderDirection: OrderDirectionSchema.optional(),
+  owner: z.string({ error: 'owner is required' }).check(z.minLength(1, 'owner is required')),
+  limit: z.optional(ListLimitSchema),
+  cursor: z.optional(z.string()),
+  orderBy: z.optional(z.string()),
+  orderDirection: z.optional(OrderDirectionSchema),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 export type ListQueryInput = z.input<typeof ListQuerySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   NonEmptyStringSchema,
   PaginationSchema,
@@ -15,7 +15,7 @@ export const FileSchema = z.object({
   owner: z.string(),
   filename: z.string(),
   contentType: z.literal('application/pdf'),
-  size: z.int().nonnegative(),
+  size: z.int().check(z.nonnegative()),
   matterReference: z.string(),
   preparedBy: z.string(),
   preparedOn: TimestampSchema,
@@ -23,17 +23,17 @@ export const FileSchema = z.object({
   templates: z.array(TemplateSchema),
   createdOn: TimestampSchema,
   // Presigned (60 minutes); optional because a real deployment may leave it out of lists.
-  downloadUrl: NonEmptyStringSchema.optional(),
+  downloadUrl: z.optional(NonEmptyStringSchema),
 });
 export type File = z.infer<typeof FileSchema>;
 /** `File` and `FileList` shadow the DOM types of the same name where imported. */
 export type FileRecord = File;
 
 // The files list is the one envelope whose pagination reports `countExceedsLimit`.
-export const FilePaginationSchema = PaginationSchema.extend({ countExceedsLimit: z.boolean() });
+export const FilePaginationSchema = z.extend(PaginationSchema, { countExceedsLimit: z.boolean() });
 export type FilePagination = z.infer<typeof FilePaginationSchema>;
 
-export const FileListSchema = listEnvelope('files', FileSchema).extend({
+export const FileListSchema = z.extend(listEnvelope('files', FileSchema), {
   pagination: FilePaginationSchema,
 });
 export type FileList = z.infer<typeof FileListSchema>;
@@ -43,7 +43,7 @@ export const FileRequestSchema = z.object({
   id: UuidSchema,
   owner: z.string(),
   fileId: UuidSchema,
-  accountId: UuidSchema.optional(),
+  accountId: z.optional(UuidSchema),
   // Open: the spec shows no file request states.
   status: NonEmptyStringSchema,
   createdOn: TimestampSchema,
@@ -64,15 +64,24 @@ export type FileUpload = z.infer<typeof FileUploadSchema>;
 
 export const FileCreateSchema = z.strictObject({
   key: NonEmptyStringSchema,
-  filename: z.string().trim().min(1, 'filename must not be empty').max(255),
-  matterReference: z.string().trim().min(1, 'matterReference must not be empty').max(100),
-  preparedBy: z.string().trim().min(1, 'preparedBy must not be empty').max(200),
-  preparedOn: TimestampSchema.optional(),
+  filename: z
+    .string()
+    .check(z.trim())
+    .check(z.minLength(1, 'filename must not be empty'))
+    .check(z.maxLength(255)),
+  matterReference: z
+    .string()
+    .check(z.trim())
+    .check(z.minLength(1, 'matterReference must not be empty'))
+    .check(z.maxLength(100)),
+  preparedBy: z
+    .string()
+    .check(z.trim())
+    .check(z.minLength(1, 'preparedBy must not be empty'))
+    .check(z.maxLength(200)),
+  preparedOn: z.optional(TimestampSchema),
   firmId: UuidSchema,
-  accountId: UuidSchema.optional(),
-  templates: z
-    .array(TemplateSchema.omit({ id: true }))
-    .max(20)
-    .optional(),
+  accountId: z.optional(UuidSchema),
+  templates: z.optional(z.array(z.omit(TemplateSchema, { id: true })).check(z.maxLength(20))),
 });
 export type FileCreate = z.infer<typeof FileCreateSchema>;

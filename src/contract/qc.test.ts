@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from './zod.ts';
 import {
   ActorSchema,
   ChecklistItemSchema,
@@ -20,7 +20,7 @@ import {
 } from './qc.ts';
 import { ID, ID2, NOW, pagination, messages } from './test-fixtures.ts';
 
-const validity = (schema: z.ZodType, ok: unknown, bad: unknown) => [
+const validity = (schema: z.ZodMiniType, ok: unknown, bad: unknown) => [
   schema.safeParse(ok).success,
   schema.safeParse(bad).success,
 ];

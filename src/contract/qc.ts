@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   ListQuerySchema,
   NonEmptyStringSchema,
@@ -22,12 +22,12 @@ export const ChecklistItemSchema = z.object({
   createdOn: TimestampSchema,
   displayName: z.string(),
   description: z.string(),
-  status: ChecklistItemStatusSchema.optional(),
+  status: z.optional(ChecklistItemStatusSchema),
   roleId: z.string(),
-  completedBy: z.string().optional(),
+  completedBy: z.optional(z.string()),
   group: z.string(),
   allowNA: z.boolean(),
-  reviewerNote: z.string().optional(),
+  reviewerNote: z.optional(z.string()),
 });
 export type ChecklistItem = z.infer<typeof ChecklistItemSchema>;
 
@@ -35,15 +35,15 @@ export type ChecklistItem = z.infer<typeof ChecklistItemSchema>;
 // the reviewer's to change, the rest is accepted so a client can send an item back as read.
 export const ChecklistItemUpdateSchema = z.strictObject({
   id: UuidSchema,
-  createdOn: TimestampSchema.optional(),
-  displayName: z.string().optional(),
-  description: z.string().optional(),
-  roleId: z.string().optional(),
-  completedBy: z.string().optional(),
-  group: z.string().optional(),
-  allowNA: z.boolean().optional(),
-  reviewerNote: z.string().optional(),
-  status: ChecklistVerdictSchema.optional(),
+  createdOn: z.optional(TimestampSchema),
+  displayName: z.optional(z.string()),
+  description: z.optional(z.string()),
+  roleId: z.optional(z.string()),
+  completedBy: z.optional(z.string()),
+  group: z.optional(z.string()),
+  allowNA: z.optional(z.boolean()),
+  reviewerNote: z.optional(z.string()),
+  status: z.optional(ChecklistVerdictSchema),
 });
 export type ChecklistItemUpdate = z.infer<typeof ChecklistItemUpdateSchema>;
 
@@ -58,8 +58,8 @@ export const QcDocumentSchema = z.object({
   preparedBy: z.string(),
   preparedOn: TimestampSchema,
   // Optional: a scanned document may reach QC before anyone is recorded as its signer.
-  signedBy: UuidSchema.optional(),
-  signedOn: TimestampSchema.optional(),
+  signedBy: z.optional(UuidSchema),
+  signedOn: z.optional(TimestampSchema),
   firmId: z.string(),
 });
 export type QcDocument = z.infer<typeof QcDocumentSchema>;
@@ -77,16 +77,16 @@ export const QcRequestSchema = z.object({
   document: QcDocumentSchema,
   checklistItems: z.array(ChecklistItemSchema),
   // The review fields appear once a reviewer has opened or decided the request.
-  review: QcReviewSchema.optional(),
-  reviewCompletedOn: TimestampSchema.optional(),
-  reviewStartedOn: TimestampSchema.optional(),
-  reviewedBy: z.string().optional(),
+  review: z.optional(QcReviewSchema),
+  reviewCompletedOn: z.optional(TimestampSchema),
+  reviewStartedOn: z.optional(TimestampSchema),
+  reviewedBy: z.optional(z.string()),
   actors: z.array(ActorSchema),
   fileUrl: NonEmptyStringSchema,
   processName: z.string(),
   checklistName: z.string(),
-  checklistVersion: z.string().optional(),
-  notes: z.string().optional(),
+  checklistVersion: z.optional(z.string()),
+  notes: z.optional(z.string()),
 });
 export type QcRequest = z.infer<typeof QcRequestSchema>;
 
@@ -104,33 +104,42 @@ const hasRejectedItem = (items: ItemUpdates = []) =>
 export const QcRequestPatchSchema = z
   .strictObject({
     status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected' }),
-    reviewedBy: z.uuid({ error: "reviewedBy must be the reviewing user's id" }).toLowerCase(),
-    checklistItems: z.array(ChecklistItemUpdateSchema).optional(),
-    notes: z
-      .string()
-      .max(QC_NOTES_MAX, `notes may be at most ${QC_NOTES_MAX} characters`)
-      .optional(),
+    reviewedBy: z
+      .uuid({ error: "reviewedBy must be the reviewing user's id" })
+      .check(z.toLowerCase()),
+    checklistItems: z.optional(z.array(ChecklistItemUpdateSchema)),
+    notes: z.optional(
+      z
+        .string()
+        .check(z.maxLength(QC_NOTES_MAX, `notes may be at most ${QC_NOTES_MAX} characters`)),
+    ),
   })
-  .refine((body) => !hasDuplicateIds(body.checklistItems), {
-    message: 'each checklist item may appear only once',
-    path: ['checklistItems'],
-    when: onlyIfValid,
-  })
-  .refine((body) => body.status !== 'approved' || !hasRejectedItem(body.checklistItems), {
-    message: 'an approved request cannot have a rejected checklist item',
-    path: ['checklistItems'],
-    when: onlyIfValid,
-  })
-  .refine(
-    (body) =>
-      body.status !== 'rejected' ||
-      Boolean(body.notes?.trim()) ||
-      hasRejectedItem(body.checklistItems),
-    {
-      message: 'a rejection needs at least one rejected checklist item or rework notes',
-      path: ['notes'],
+  .check(
+    z.refine((body) => !hasDuplicateIds(body.checklistItems), {
+      message: 'each checklist item may appear only once',
+      path: ['checklistItems'],
       when: onlyIfValid,
-    },
+    }),
+  )
+  .check(
+    z.refine((body) => body.status !== 'approved' || !hasRejectedItem(body.checklistItems), {
+      message: 'an approved request cannot have a rejected checklist item',
+      path: ['checklistItems'],
+      when: onlyIfValid,
+    }),
+  )
+  .check(
+    z.refine(
+      (body) =>
+        body.status !== 'rejected' ||
+        Boolean(body.notes?.trim()) ||
+        hasRejectedItem(body.checklistItems),
+      {
+        message: 'a rejection needs at least one rejected checklist item or rework notes',
+        path: ['notes'],
+        when: onlyIfValid,
+      },
+    ),
   );
 export type QcRequestPatch = z.infer<typeof QcRequestPatchSchema>;
 
@@ -138,37 +147,42 @@ export const QcProcessSchema = z.object({
   id: UuidSchema,
   owner: z.string(),
   displayName: z.string(),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   createdOn: TimestampSchema,
   // Absent or null both mean active.
-  archivedOn: TimestampSchema.nullish(),
+  archivedOn: z.nullish(TimestampSchema),
   checklistId: UuidSchema,
 });
 export type QcProcess = z.infer<typeof QcProcessSchema>;
 
 // The spec's PATCH answer omits `description`; parsing with this strips it if sent.
-export const QcProcessUpdateResponseSchema = QcProcessSchema.omit({ description: true });
+export const QcProcessUpdateResponseSchema = z.omit(QcProcessSchema, { description: true });
 export type QcProcessUpdateResponse = z.infer<typeof QcProcessUpdateResponseSchema>;
 
 export const QcProcessPatchSchema = z
   .strictObject({
-    displayName: z
-      .string()
-      .max(200, 'displayName may be at most 200 characters')
-      .regex(/\S/, 'displayName must not be blank')
-      .optional(),
-    description: z.string().max(2000, 'description may be at most 2000 characters').optional(),
-    checklistId: UuidSchema.optional(),
+    displayName: z.optional(
+      z
+        .string()
+        .check(z.maxLength(200, 'displayName may be at most 200 characters'))
+        .check(z.regex(/\S/, 'displayName must not be blank')),
+    ),
+    description: z.optional(
+      z.string().check(z.maxLength(2000, 'description may be at most 2000 characters')),
+    ),
+    checklistId: z.optional(UuidSchema),
     // null unarchives (DESIGN.md); the spec shows only archiving.
-    archivedOn: TimestampSchema.nullable().optional(),
+    archivedOn: z.optional(z.nullable(TimestampSchema)),
   })
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
-    message: 'send at least one of displayName, description, checklistId, archivedOn',
-    when: onlyIfValid,
-  });
+  .check(
+    z.refine((patch) => Object.values(patch).some((value) => value !== undefined), {
+      message: 'send at least one of displayName, description, checklistId, archivedOn',
+      when: onlyIfValid,
+    }),
+  );
 export type QcProcessPatch = z.infer<typeof QcProcessPatchSchema>;
 
-export const QcChecklistItemSchema = ChecklistItemSchema.omit({ status: true });
+export const QcChecklistItemSchema = z.omit(ChecklistItemSchema, { status: true });
 export type QcChecklistItem = z.infer<typeof QcChecklistItemSchema>;
 
 export const QcChecklistVersionSchema = z.object({
@@ -181,7 +195,7 @@ export const QcChecklistSchema = z.object({
   id: UuidSchema,
   owner: z.string(),
   displayName: z.string(),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   createdOn: TimestampSchema,
   /** The active version; `items` are that version's. */
   version: z.string(),
@@ -191,11 +205,11 @@ export const QcChecklistSchema = z.object({
 export type QcChecklist = z.infer<typeof QcChecklistSchema>;
 
 // Not in the spec: the review queue needs to ask for pending requests only.
-export const QcRequestListQuerySchema = ListQuerySchema.extend({
-  status: QcRequestStatusSchema.optional(),
-  processId: UuidSchema.optional(),
-  checklistId: UuidSchema.optional(),
-  firmId: z.string().min(1).optional(),
+export const QcRequestListQuerySchema = z.extend(ListQuerySchema, {
+  status: z.optional(QcRequestStatusSchema),
+  processId: z.optional(UuidSchema),
+  checklistId: z.optional(UuidSchema),
+  firmId: z.optional(z.string().check(z.minLength(1))),
 });
 export type QcRequestListQuery = z.infer<typeof QcRequestListQuerySchema>;
 

@@ -85,7 +85,7 @@ describe('deliveries', () => {
     { ...delivery, attemptCount: -1 },
     { ...delivery, lastAttempt: { ...attempt, statusCode: '500' } },
   ])('refuses %j', (value) =>
-    expect(DeliveryListSchema.shape.deliveries.element.safeParse(value).success).toBe(false),
+    expect(DeliveryListSchema.shape.deliveries.def.element.safeParse(value).success).toBe(false),
   );
 
   it('takes the status filter with the list parameters', () => {

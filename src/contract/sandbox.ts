@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { DemoLoginSchema } from './session.ts';
 import { ListQuerySchema, TimestampSchema, UuidSchema, listEnvelope } from './common.ts';
 import { EventTypeSchema } from './webhooks.ts';
@@ -21,9 +21,9 @@ export const SandboxResetResultSchema = z.object({
   owner: z.string(),
   resetOn: TimestampSchema,
   /** Rows of the owner removed before re-seeding. */
-  removed: z.int().nonnegative(),
+  removed: z.int().check(z.nonnegative()),
   /** Rows of the owner per table after re-seeding. */
-  restored: z.record(z.string(), z.int().nonnegative()),
+  restored: z.record(z.string(), z.int().check(z.nonnegative())),
 });
 export type SandboxResetResult = z.infer<typeof SandboxResetResultSchema>;
 
@@ -32,7 +32,7 @@ export const CompleteSignatureRequestResultSchema = z.object({
   status: z.literal('completed'),
   completedOn: TimestampSchema,
   /** The hook-id of the DOCUMENT_READY published with the completion. */
-  messageId: z.string().min(1),
+  messageId: z.string().check(z.minLength(1)),
 });
 export type CompleteSignatureRequestResult = z.infer<typeof CompleteSignatureRequestResultSchema>;
 
@@ -42,8 +42,10 @@ export const MAX_CLOCK_ADVANCE_SECONDS = 10 * 86_400;
 export const ClockAdvanceSchema = z.strictObject({
   seconds: z
     .int('seconds must be a whole number')
-    .positive('seconds must be positive')
-    .max(MAX_CLOCK_ADVANCE_SECONDS, `seconds must be at most ${MAX_CLOCK_ADVANCE_SECONDS}`),
+    .check(z.positive('seconds must be positive'))
+    .check(
+      z.lte(MAX_CLOCK_ADVANCE_SECONDS, `seconds must be at most ${MAX_CLOCK_ADVANCE_SECONDS}`),
+    ),
 });
 export type ClockAdvance = z.infer<typeof ClockAdvanceSchema>;
 
@@ -57,16 +59,16 @@ export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
 /** Outbox message ids are the hook-id: `msg_` and base64url, not UUIDs. */
 export const MessageIdSchema = z
   .string()
-  .regex(/^msg_[A-Za-z0-9_-]{1,64}$/, 'message id must look like msg_…');
+  .check(z.regex(/^msg_[A-Za-z0-9_-]{1,64}$/, 'message id must look like msg_…'));
 
 export const DeliveryAttemptSchema = z.object({
-  attempt: z.int().positive(),
+  attempt: z.int().check(z.positive()),
   attemptedOn: TimestampSchema,
   url: z.string(),
   /** The endpoint's answer; null when there was none (network error or timeout). */
-  statusCode: z.int().nullable(),
-  error: z.string().nullable(),
-  durationMs: z.int().nonnegative(),
+  statusCode: z.nullable(z.int()),
+  error: z.nullable(z.string()),
+  durationMs: z.int().check(z.nonnegative()),
 });
 export type DeliveryAttempt = z.infer<typeof DeliveryAttemptSchema>;
 
@@ -75,17 +77,17 @@ export const DeliverySchema = z.object({
   eventType: EventTypeSchema,
   status: DeliveryStatusSchema,
   /** Attempts in the current round: up to 9, restarting at 0 on a redelivery. */
-  attemptCount: z.int().nonnegative(),
+  attemptCount: z.int().check(z.nonnegative()),
   createdOn: TimestampSchema,
-  nextAttemptOn: TimestampSchema.nullable(),
-  deliveredOn: TimestampSchema.nullable(),
+  nextAttemptOn: z.nullable(TimestampSchema),
+  deliveredOn: z.nullable(TimestampSchema),
   /** The payload as published (a delivery carries a freshly presigned downloadUrl). */
   payload: z.record(z.string(), z.unknown()),
-  lastAttempt: DeliveryAttemptSchema.nullable(),
+  lastAttempt: z.nullable(DeliveryAttemptSchema),
 });
 export type Delivery = z.infer<typeof DeliverySchema>;
 
-export const DeliveryDetailSchema = DeliverySchema.extend({
+export const DeliveryDetailSchema = z.extend(DeliverySchema, {
   /** Every attempt, oldest first, across redeliveries. */
   attempts: z.array(DeliveryAttemptSchema),
 });
@@ -94,8 +96,8 @@ export type DeliveryDetail = z.infer<typeof DeliveryDetailSchema>;
 export const DeliveryListSchema = listEnvelope('deliveries', DeliverySchema);
 export type DeliveryList = z.infer<typeof DeliveryListSchema>;
 
-export const DeliveryListQuerySchema = ListQuerySchema.extend({
-  status: DeliveryStatusSchema.optional(),
+export const DeliveryListQuerySchema = z.extend(ListQuerySchema, {
+  status: z.optional(DeliveryStatusSchema),
 });
 export type DeliveryListQuery = z.infer<typeof DeliveryListQuerySchema>;
 
@@ -106,5 +108,5 @@ export const RedeliverResultSchema = z.object({
 });
 export type RedeliverResult = z.infer<typeof RedeliverResultSchema>;
 
-export const RevokeResultSchema = z.object({ revoked: z.int().nonnegative() });
+export const RevokeResultSchema = z.object({ revoked: z.int().check(z.nonnegative()) });
 export type RevokeResult = z.infer<typeof RevokeResultSchema>;

@@ -1,20 +1,24 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { TimestampSchema } from './common.ts';
 
 // The gateway's own routes (DESIGN.md: backend-for-frontend). The browser never sees a
 // token or a client secret: only what these schemas carry.
 
 export const SessionLoginSchema = z.strictObject({
-  clientId: z.string().trim().min(1, 'enter the client id').max(200),
-  clientSecret: z.string().min(1, 'enter the client secret').max(500),
+  clientId: z
+    .string()
+    .check(z.trim())
+    .check(z.minLength(1, 'enter the client id'))
+    .check(z.maxLength(200)),
+  clientSecret: z.string().check(z.minLength(1, 'enter the client secret')).check(z.maxLength(500)),
 });
 export type SessionLogin = z.infer<typeof SessionLoginSchema>;
 
 export const SessionUserSchema = z.object({
   id: z.string(),
   displayName: z.string(),
-  email: z.string().optional(),
-  isNotary: z.boolean().optional(),
+  email: z.optional(z.string()),
+  isNotary: z.optional(z.boolean()),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
@@ -23,7 +27,7 @@ export const SessionSchema = z.object({
   clientId: z.string(),
   owner: z.string(),
   /** The client's user; null for a machine client. */
-  user: SessionUserSchema.nullable(),
+  user: z.nullable(SessionUserSchema),
   /** Permission names from the token (see PERMISSIONS in auth.ts); unknown ones are kept. */
   permissions: z.array(z.string()),
   /** True when the upstream is a reference-service sandbox. */
@@ -51,7 +55,7 @@ export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 /** One webhook delivery the gateway received, as `GET /events` streams it (SSE data). */
 export const ReceivedEventSchema = z.object({
   /** The SSE event id: a sequence number, for Last-Event-ID resume. */
-  seq: z.int().nonnegative(),
+  seq: z.int().check(z.nonnegative()),
   hookId: z.string(),
   type: z.string(),
   owner: z.string(),

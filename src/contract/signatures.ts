@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   ListQuerySchema,
   NonEmptyStringSchema,
@@ -44,38 +44,42 @@ export const SignatureRequestSchema = z.object({
   createdOn: TimestampSchema,
   file: FileSummarySchema,
   // Optional because it is deprecated: a deployment may stop sending it; read `file`.
-  document: FileSummarySchema.optional().meta({ deprecated: true }),
-  completedOn: TimestampSchema.optional(),
-  signedBy: NonEmptyStringSchema.optional(),
-  notarizedBy: NonEmptyStringSchema.optional(),
-  completedFileUrl: NonEmptyStringSchema.optional(),
+  document: z.optional(FileSummarySchema).check(z.meta({ deprecated: true })),
+  completedOn: z.optional(TimestampSchema),
+  signedBy: z.optional(NonEmptyStringSchema),
+  notarizedBy: z.optional(NonEmptyStringSchema),
+  completedFileUrl: z.optional(NonEmptyStringSchema),
   // `status` and `wetInk` are DESIGN.md additions the spec does not list. They are optional
   // so a real deployment's requests still parse (DESIGN.md: the app must not depend on
   // reference-only behaviour); the reference service always sends both.
-  status: SignatureRequestStatusSchema.optional(),
-  wetInk: z.boolean().optional(),
+  status: z.optional(SignatureRequestStatusSchema),
+  wetInk: z.optional(z.boolean()),
 });
 export type SignatureRequest = z.infer<typeof SignatureRequestSchema>;
 
 // `documentId` is the deprecated twin of `fileId`; old clients send only it, some send both.
 export const SignatureRequestCreateSchema = z
   .strictObject({
-    fileId: UuidSchema.optional(),
-    documentId: UuidSchema.optional(),
+    fileId: z.optional(UuidSchema),
+    documentId: z.optional(UuidSchema),
     // Extension of the reference service: mark the request for wet-ink signing, so it
     // waits for a scan (status awaitingWetInk). A real deployment decides this by workflow.
-    wetInk: z.boolean().optional(),
+    wetInk: z.optional(z.boolean()),
   })
-  .refine((body) => body.fileId !== undefined || body.documentId !== undefined, {
-    message: 'fileId is required (documentId is accepted as its deprecated name)',
-    path: ['fileId'],
-    when: onlyIfValid,
-  })
-  .refine((body) => !body.fileId || !body.documentId || body.fileId === body.documentId, {
-    message: 'fileId and documentId name the same file: when both are sent they must be equal',
-    path: ['documentId'],
-    when: onlyIfValid,
-  });
+  .check(
+    z.refine((body) => body.fileId !== undefined || body.documentId !== undefined, {
+      message: 'fileId is required (documentId is accepted as its deprecated name)',
+      path: ['fileId'],
+      when: onlyIfValid,
+    }),
+  )
+  .check(
+    z.refine((body) => !body.fileId || !body.documentId || body.fileId === body.documentId, {
+      message: 'fileId and documentId name the same file: when both are sent they must be equal',
+      path: ['documentId'],
+      when: onlyIfValid,
+    }),
+  );
 export type SignatureRequestCreate = z.infer<typeof SignatureRequestCreateSchema>;
 
 export const SignatureRequestPatchSchema = z.strictObject({
@@ -105,11 +109,11 @@ export const SignatureTransactionSchema = z.object({
   // send one we do not know, and the list must still render.
   status: NonEmptyStringSchema,
   createdOn: TimestampSchema,
-  notaryId: z.string().optional(),
-  completedOn: TimestampSchema.optional(),
-  failedOn: TimestampSchema.optional(),
+  notaryId: z.optional(z.string()),
+  completedOn: z.optional(TimestampSchema),
+  failedOn: z.optional(TimestampSchema),
   otpRequired: z.boolean(),
-  otpMethod: z.string().optional(),
+  otpMethod: z.optional(z.string()),
 });
 export type SignatureTransaction = z.infer<typeof SignatureTransactionSchema>;
 
@@ -120,23 +124,30 @@ export type TransactionList = z.infer<typeof TransactionListSchema>;
 
 // DESIGN.md names the spec's two unnamed params: `clientGroup`, and `filter` as
 // `field:value[,value]` (e.g. `status:pending,failed`).
-export const TransactionFilterSchema = z
-  .string()
-  .regex(/^\w+:[^,]+(,[^,]+)*$/, 'filter must look like field:value[,value], e.g. status:pending')
-  .transform((text) => {
+export const TransactionFilterSchema = z.pipe(
+  z
+    .string()
+    .check(
+      z.regex(
+        /^\w+:[^,]+(,[^,]+)*$/,
+        'filter must look like field:value[,value], e.g. status:pending',
+      ),
+    ),
+  z.transform((text) => {
     const [field = '', values = ''] = text.split(/:(.*)/s);
     return { field, values: values.split(',') };
-  });
+  }),
+);
 export type TransactionFilter = z.infer<typeof TransactionFilterSchema>;
 
 export const TransactionListQuerySchema = z.object({
-  clientGroup: z.string().optional(),
-  filter: TransactionFilterSchema.optional(),
+  clientGroup: z.optional(z.string()),
+  filter: z.optional(TransactionFilterSchema),
 });
 export type TransactionListQuery = z.infer<typeof TransactionListQuerySchema>;
 
-export const SignatureRequestListQuerySchema = ListQuerySchema.extend({
-  status: SignatureRequestStatusSchema.optional(),
+export const SignatureRequestListQuerySchema = z.extend(ListQuerySchema, {
+  status: z.optional(SignatureRequestStatusSchema),
 });
 export type SignatureRequestListQuery = z.infer<typeof SignatureRequestListQuerySchema>;
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod.ts';
 
 // Shared samples and helpers of the contract's tests.
 export const ID = '0190b8e4-7c3f-7a1b-8e2d-0a1b2c3d4e5f';
@@ -7,7 +7,7 @@ export const NOW = '2024-05-01T12:00:00Z';
 export const pagination = { totalCount: 1, nextCursor: '', previousCursor: '' };
 
 /** The issue messages of a failed parse, or [] when it succeeds. */
-export const messages = (schema: z.ZodType, value: unknown) => {
+export const messages = (schema: z.ZodMiniType, value: unknown) => {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   ListQuerySchema,
   NonEmptyStringSchema,
@@ -20,35 +20,36 @@ export const UserSchema = z.object({
   id: UuidSchema,
   displayName: z.string(),
   email: z.string(),
-  jobTitle: z.string().optional(),
-  phoneNumber: z.string().optional(),
+  jobTitle: z.optional(z.string()),
+  phoneNumber: z.optional(z.string()),
   // Absent or null means active (spec).
-  deactivatedOn: TimestampSchema.nullish(),
-  isNotary: z.boolean().optional(),
+  deactivatedOn: z.nullish(TimestampSchema),
+  isNotary: z.optional(z.boolean()),
   // Download URLs; null when the user has no such image.
-  signatureImageUrl: z.string().nullish(),
-  notarySealImageUrl: z.string().nullish(),
+  signatureImageUrl: z.nullish(z.string()),
+  notarySealImageUrl: z.nullish(z.string()),
   // PUT upload URLs, present when a PUT sent a deprecated *Filename field.
   uploadImageUrls: z
-    .object({ signature: z.string().optional(), notarySeal: z.string().optional() })
-    .optional()
-    .meta({ deprecated: true }),
+    .optional(z.object({ signature: z.optional(z.string()), notarySeal: z.optional(z.string()) }))
+    .check(z.meta({ deprecated: true })),
 });
 export type User = z.infer<typeof UserSchema>;
 
 export const UserPutSchema = z.strictObject({
-  signatureKey: NonEmptyStringSchema.optional(),
-  notarySealKey: NonEmptyStringSchema.optional(),
-  signatureFilename: NonEmptyStringSchema.optional().meta({ deprecated: true }),
-  notarySealFilename: NonEmptyStringSchema.optional().meta({ deprecated: true }),
+  signatureKey: z.optional(NonEmptyStringSchema),
+  notarySealKey: z.optional(NonEmptyStringSchema),
+  signatureFilename: z.optional(NonEmptyStringSchema).check(z.meta({ deprecated: true })),
+  notarySealFilename: z.optional(NonEmptyStringSchema).check(z.meta({ deprecated: true })),
 });
 export type UserPut = z.infer<typeof UserPutSchema>;
 
 export const UserImagesRequestSchema = z.strictObject({
   images: z
     .array(UserImageKindSchema)
-    .min(1, 'ask for at least one image')
-    .refine((kinds) => new Set(kinds).size === kinds.length, 'ask for each image only once'),
+    .check(z.minLength(1, 'ask for at least one image'))
+    .check(
+      z.refine((kinds) => new Set(kinds).size === kinds.length, 'ask for each image only once'),
+    ),
 });
 export type UserImagesRequest = z.infer<typeof UserImagesRequestSchema>;
 
@@ -75,18 +76,21 @@ export const USER_FIELDS = [
 export const UserFieldSchema = z.enum(USER_FIELDS);
 export type UserField = z.infer<typeof UserFieldSchema>;
 
-export const UserFieldsMaskSchema = z
-  .string()
-  .transform((text) =>
-    text
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.enum(USER_FIELDS, { error: `fields may name only ${USER_FIELDS.join(', ')}` })));
+export const UserFieldsMaskSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((text) =>
+      text
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ),
+  z.array(z.enum(USER_FIELDS, { error: `fields may name only ${USER_FIELDS.join(', ')}` })),
+);
 
-export const UserListQuerySchema = ListQuerySchema.extend({
-  fields: UserFieldsMaskSchema.optional(),
+export const UserListQuerySchema = z.extend(ListQuerySchema, {
+  fields: z.optional(UserFieldsMaskSchema),
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 

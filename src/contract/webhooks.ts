@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { UuidSchema } from './common.ts';
 
 export const EVENT_TYPES = ['DOCUMENT_READY', 'ADDRESS_CHANGE'] as const;
@@ -28,14 +28,16 @@ export const AddressChangePayloadSchema = z.object({
   matterUUID: UuidSchema,
   crid: z.string(),
   entityId: UuidSchema,
-  addressTypes: z.array(AddressTypeSchema).min(1, 'addressTypes must name at least one address'),
+  addressTypes: z
+    .array(AddressTypeSchema)
+    .check(z.minLength(1, 'addressTypes must name at least one address')),
 });
 export type AddressChangePayload = z.infer<typeof AddressChangePayloadSchema>;
 
 export const WEBHOOK_PAYLOAD_SCHEMAS = {
   DOCUMENT_READY: DocumentReadyPayloadSchema,
   ADDRESS_CHANGE: AddressChangePayloadSchema,
-} as const satisfies Record<EventType, z.ZodType>;
+} as const satisfies Record<EventType, z.ZodMiniType>;
 
 export type WebhookPayload<T extends EventType = EventType> = z.infer<
   (typeof WEBHOOK_PAYLOAD_SCHEMAS)[T]
@@ -44,18 +46,23 @@ export type WebhookPayload<T extends EventType = EventType> = z.infer<
 // The spec: a signing secret is `whsec_` followed by the base64 of the key bytes.
 export const WebhookSecretSchema = z
   .string()
-  .startsWith('whsec_', 'each secret must start with whsec_')
-  .refine(
-    (secret) =>
-      z.base64().safeParse(secret.slice('whsec_'.length)).success &&
-      secret.length > 'whsec_'.length,
-    {
-      message: 'each secret must be whsec_ then base64 key bytes',
-    },
+  .check(z.startsWith('whsec_', 'each secret must start with whsec_'))
+  .check(
+    z.refine(
+      (secret) =>
+        z.base64().safeParse(secret.slice('whsec_'.length)).success &&
+        secret.length > 'whsec_'.length,
+      {
+        message: 'each secret must be whsec_ then base64 key bytes',
+      },
+    ),
   );
 
 /** Several secrets, space-separated (rotation: any one signature verifies). */
-export const WebhookSecretListSchema = z
-  .string()
-  .transform((value) => value.split(/\s+/).filter(Boolean))
-  .pipe(z.array(WebhookSecretSchema).min(1, 'name at least one whsec_ secret'));
+export const WebhookSecretListSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((value) => value.split(/\s+/).filter(Boolean)),
+  ),
+  z.array(WebhookSecretSchema).check(z.minLength(1, 'name at least one whsec_ secret')),
+);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../contract/zod.ts';
 import type { ReceivedEvent } from '../contract/session.ts';
 import type { Db } from './store.ts';
 

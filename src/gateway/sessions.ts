@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import { z } from '../contract/zod.ts';
 import { SessionUserSchema, type SessionUser } from '../contract/session.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { Db } from './store.ts';

@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { z } from 'zod';
+import { z } from '../contract/zod.ts';
 import { TokenResponseSchema } from '../contract/auth.ts';
 import { DemoLoginSchema, type DemoLogin, type SessionUser } from '../contract/session.ts';
 
@@ -18,22 +18,22 @@ export interface SandboxState {
 
 /** What the gateway reads from a token it was just given; loose, since the IdP may add claims. */
 const ClaimsSchema = z.object({
-  owner: z.string().min(1),
-  uid: z.string().min(1).optional(),
-  perms: z.array(z.string()).catch([]),
+  owner: z.string().check(z.minLength(1)),
+  uid: z.optional(z.string().check(z.minLength(1))),
+  perms: z.catch(z.array(z.string()), []),
 });
 export type TokenClaims = z.infer<typeof ClaimsSchema>;
 
 const UserSchema = z.object({
   id: z.string(),
   displayName: z.string(),
-  email: z.string().optional().catch(undefined),
-  isNotary: z.boolean().optional().catch(undefined),
+  email: z.catch(z.optional(z.string()), undefined),
+  isNotary: z.catch(z.optional(z.boolean()), undefined),
 });
 
 const SandboxInfoSchema = z.object({
   sandbox: z.literal(true),
-  demoLogins: z.array(DemoLoginSchema).catch([]),
+  demoLogins: z.catch(z.array(DemoLoginSchema), []),
 });
 
 const TOKEN_TIMEOUT_MS = 15_000;

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { z } from 'zod';
+import { z } from '../contract/zod.ts';
 import { EVENT_TYPE_HEADER } from '../contract/webhooks.ts';
 import type { AppEnv, GatewayContext } from './context.ts';
 import { errorResponse } from './errors.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../contract/zod.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../contract/common.ts';
 import { startTestService, type TestService } from './testing.ts';
@@ -62,7 +62,7 @@ describe('the service app', () => {
 
 describe('JSON bodies', () => {
   // The real app's auth and error handling, over one extra route that takes JSON.
-  const Body = z.object({ name: z.string().min(1) }).strict();
+  const Body = z.strictObject({ name: z.string().check(z.minLength(1)) });
 
   async function post(body: string, type = 'application/json') {
     const app = createServiceApp(service.ctx);

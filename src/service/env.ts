@@ -1,32 +1,40 @@
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import { z } from '../contract/zod.ts';
 import { WebhookSecretListSchema } from '../contract/webhooks.ts';
 import type { WebhookConfig } from './events/delivery.ts';
 
 // An empty variable (`ATTEST_WEBHOOK_URL=` in a shell or .env) means unset.
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const optional = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.transform((value: unknown) => (value === '' ? undefined : value)),
+    z.optional(schema),
+  );
 
 // The only place the service reads process.env: parsed once at start-up, so a bad value
 // fails loudly before anything listens.
 const ServiceEnvSchema = z
   .object({
-    SERVICE_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
-    SERVICE_HOST: z.string().min(1).default('127.0.0.1'),
-    ATTEST_DATA_DIR: z.string().min(1).default('.attest'),
+    SERVICE_PORT: z._default(
+      z.pipe(z.coerce.number(), z.int().check(z.gte(0), z.lte(65535))),
+      8090,
+    ),
+    SERVICE_HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+    ATTEST_DATA_DIR: z._default(z.string().check(z.minLength(1)), '.attest'),
     // The base URL the service names itself by (token `iss`, scopes, presigned URLs); by
     // default http://<host>:<port>.
-    ATTEST_SERVICE_URL: z.url().optional(),
+    ATTEST_SERVICE_URL: z.optional(z.url()),
     // The one webhook endpoint (the spec registers endpoints out of band; DESIGN.md).
     ATTEST_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
     // Several secrets, space-separated, sign every delivery once each (rotation).
     ATTEST_WEBHOOK_SECRET: optional(WebhookSecretListSchema),
   })
-  .refine((e) => !e.ATTEST_WEBHOOK_URL || e.ATTEST_WEBHOOK_SECRET, {
-    error: 'ATTEST_WEBHOOK_URL is set, so ATTEST_WEBHOOK_SECRET must hold its signing secret(s)',
-    path: ['ATTEST_WEBHOOK_SECRET'],
-    when: (payload) => payload.issues.length === 0,
-  });
+  .check(
+    z.refine((e) => !e.ATTEST_WEBHOOK_URL || e.ATTEST_WEBHOOK_SECRET, {
+      error: 'ATTEST_WEBHOOK_URL is set, so ATTEST_WEBHOOK_SECRET must hold its signing secret(s)',
+      path: ['ATTEST_WEBHOOK_SECRET'],
+      when: (payload) => payload.issues.length === 0,
+    }),
+  );
 
 export interface ServiceEnv {
   port: number;

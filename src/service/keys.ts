@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
-import { z } from 'zod';
+import { z } from '../contract/zod.ts';
 
 export const JWT_ALG = 'ES256';
 
@@ -21,7 +21,7 @@ export interface ServiceKeys {
 
 const KeyFileSchema = z.object({
   jwk: z.record(z.string(), z.unknown()),
-  kid: z.string().min(1),
+  kid: z.string().check(z.minLength(1)),
   cursorSecret: z.base64(),
   urlSecret: z.base64(),
   ssnKey: z.base64(),

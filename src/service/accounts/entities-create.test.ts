@@ -1,3 +1,4 @@
+import { z } from '../../contract/zod.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountSchema, EntitySchema, type Account } from '../../contract/accounts.ts';
 import { AddressChangePayloadSchema } from '../../contract/webhooks.ts';
@@ -92,7 +93,7 @@ describe('POST /accounts/v1/accounts/{accountId}/entities', () => {
     });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ owner: 'acme', type: 'ADDRESS_CHANGE' });
-    expect(AddressChangePayloadSchema.strict().parse(events[0]?.payload)).toEqual({
+    expect(z.strictObject(AddressChangePayloadSchema.shape).parse(events[0]?.payload)).toEqual({
       matterUUID: account.matterId,
       crid: account.crid,
       entityId,

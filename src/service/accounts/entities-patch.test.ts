@@ -1,3 +1,4 @@
+import { z } from '../../contract/zod.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountSchema, EntitySchema, type Account, type Entity } from '../../contract/accounts.ts';
 import { AddressChangePayloadSchema } from '../../contract/webhooks.ts';
@@ -110,7 +111,7 @@ describe('PATCH /accounts/v1/accounts/{accountId}/entities/{entityId}', () => {
       expect(EntitySchema.parse(result.body).mailingAddress).toEqual(ADDRESS);
     });
     expect(events.map((e) => [e.owner, e.type])).toEqual([['acme', 'ADDRESS_CHANGE']]);
-    expect(AddressChangePayloadSchema.strict().parse(events[0]?.payload)).toEqual({
+    expect(z.strictObject(AddressChangePayloadSchema.shape).parse(events[0]?.payload)).toEqual({
       matterUUID: account.matterId,
       crid: 'PATCH-1',
       entityId: entity.entityId,

@@ -8,6 +8,7 @@ import {
 import type { ServiceContext } from '../context.ts';
 import { DUMMY_HASH, verifySecret } from './secrets.ts';
 import { issueToken, type ClientRecord } from './tokens.ts';
+import { z } from '../../contract/zod.ts';
 
 type OAuthError = 'invalid_client' | 'invalid_grant' | 'invalid_scope' | 'invalid_request';
 
@@ -93,7 +94,8 @@ export function tokenRoutes(ctx: ServiceContext) {
       return oauthError(c, 'invalid_grant', 'grant_type must be client_credentials');
     }
 
-    const provisioned = ScopeAreaSchema.array()
+    const provisioned = z
+      .array(ScopeAreaSchema)
       .parse(JSON.parse(row.scopes))
       .map((area) => scopeFor(ctx.baseUrl, area));
     const requested = (request.data.scope ?? '').split(' ').filter(Boolean);
@@ -109,7 +111,7 @@ export function tokenRoutes(ctx: ServiceContext) {
       id: row.id,
       owner: row.owner,
       userId: row.user_id,
-      perms: PermissionSchema.array().parse(JSON.parse(row.perms)),
+      perms: z.array(PermissionSchema).parse(JSON.parse(row.perms)),
       scopes: provisioned,
     };
     const body = await issueToken(

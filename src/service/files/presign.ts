@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import { z } from '../../contract/zod.ts';
 import type { ServiceContext } from '../context.ts';
 
 /**
@@ -55,11 +55,11 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** What an upload policy allows: one key, one kind, a size and an expiry. */
 export const UploadPolicySchema = z.object({
-  key: z.string().min(1),
+  key: z.string().check(z.minLength(1)),
   kind: z.enum(UPLOAD_KINDS),
-  owner: z.string().min(1),
-  maxBytes: z.int().positive(),
-  expires: z.int().positive(),
+  owner: z.string().check(z.minLength(1)),
+  maxBytes: z.int().check(z.positive()),
+  expires: z.int().check(z.positive()),
 });
 export type UploadPolicy = z.infer<typeof UploadPolicySchema>;
 

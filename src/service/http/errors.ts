@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ZodError } from 'zod';
+import type { z } from '../../contract/zod.ts';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 500;
 
@@ -25,7 +25,7 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, message:
 }
 
 /** A zod error as one readable line: "crid: Too small; entities.0.name: Required". */
-export function describeIssues(error: ZodError, limit = 5): string {
+export function describeIssues(error: z.core.$ZodError, limit = 5): string {
   const parts = error.issues.slice(0, limit).map((issue) => {
     const path = issue.path.map(String).join('.');
     return path ? `${path}: ${issue.message}` : issue.message;

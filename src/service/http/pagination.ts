@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SQLInputValue } from 'node:sqlite';
-import { z } from 'zod';
+import { z } from '../../contract/zod.ts';
 import {
   DEFAULT_LIST_LIMIT,
   ListLimitSchema,
@@ -69,7 +69,7 @@ export function parseListParams(
   owner: string,
   def: ListDefinition,
 ): ListParams {
-  const issue = (result: z.ZodSafeParseResult<unknown>) =>
+  const issue = (result: z.core.util.SafeParseResult<unknown>) =>
     result.error?.issues[0]?.message ?? 'invalid list parameter';
   const limit = ListLimitSchema.safeParse(query.limit ?? DEFAULT_LIST_LIMIT);
   if (!limit.success) throw badRequest(issue(limit));

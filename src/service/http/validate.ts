@@ -1,10 +1,13 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
+import { z } from '../../contract/zod.ts';
 import { badRequest, describeIssues, HttpError } from './errors.ts';
 import { findProblem } from './json-guard.ts';
 
 /** Reads a JSON body and validates it against schema; 415/400 with a clear message otherwise. */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+export async function jsonBody<S extends z.ZodMiniType>(
+  c: Context,
+  schema: S,
+): Promise<z.infer<S>> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new HttpError(415, 'request body must be JSON (Content-Type: application/json)');
@@ -27,7 +30,7 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
 }
 
 /** Validates the query string against schema (first value of each parameter). */
-export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+export function queryParams<S extends z.ZodMiniType>(c: Context, schema: S): z.infer<S> {
   const parsed = schema.safeParse(c.req.query());
   if (!parsed.success) throw badRequest(`invalid query: ${describeIssues(parsed.error)}`);
   return parsed.data;

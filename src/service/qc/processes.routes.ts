@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { z } from '../../contract/zod.ts';
 import {
   QcProcessPatchSchema,
   QcProcessUpdateResponseSchema,
@@ -42,7 +42,7 @@ const PROCESSES: ListDefinition = {
 };
 
 const ArchivedFilterSchema = z.object({
-  archived: z.enum(['true', 'false'], { error: 'archived must be true or false' }).optional(),
+  archived: z.optional(z.enum(['true', 'false'], { error: 'archived must be true or false' })),
 });
 
 const processJson = (row: ProcessRow): QcProcess => ({

@@ -1,19 +1,18 @@
-import { z } from 'zod';
+import { z } from '../../../contract/zod.ts';
 import type { ReceivedEvent } from '../../../contract/session.ts';
 
 // The view of `/events` lives in the URL: `?type=DOCUMENT_READY&check=refused&q=msg_…`.
 
 /** The gateway records a type only when it looks like one; anything else is no filter. */
-const TypeFilterSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_.:-]{1,100}$/)
-  .optional()
-  .catch(undefined);
+const TypeFilterSchema = z.catch(
+  z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,100}$/))),
+  undefined,
+);
 
 export const EventFiltersSchema = z.object({
   type: TypeFilterSchema,
-  check: z.enum(['verified', 'refused']).optional().catch(undefined),
-  q: z.string().trim().max(200).optional().catch(undefined),
+  check: z.catch(z.optional(z.enum(['verified', 'refused'])), undefined),
+  q: z.catch(z.optional(z.string().check(z.trim()).check(z.maxLength(200))), undefined),
 });
 export type EventFilters = z.infer<typeof EventFiltersSchema>;
 

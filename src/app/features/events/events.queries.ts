@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getDelivery, listDeliveries } from '../../../client/sandbox.ts';
-import { recentEvents } from '../../../client/session.ts';
 import { ownerOf } from '../../session.queries.ts';
+import { recentQuery } from './received-events.ts';
 
 /** Sandbox deliveries shown at once: the latest are the ones being looked at. */
 export const DELIVERIES_SHOWN = 25;
@@ -11,11 +11,7 @@ export const DELIVERIES_SHOWN = 25;
 // deliveries are the sandbox service's outbox, for admins of a sandbox only.
 export const eventQueries = {
   all: () => ['events'] as const,
-  recent: () =>
-    queryOptions({
-      queryKey: [...eventQueries.all(), 'recent'] as const,
-      queryFn: ({ signal }) => recentEvents({ signal }),
-    }),
+  recent: recentQuery,
   allDeliveries: () => [...eventQueries.all(), 'deliveries'] as const,
   deliveries: () =>
     queryOptions({

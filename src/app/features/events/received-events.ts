@@ -1,6 +1,16 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { recentEvents } from '../../../client/session.ts';
 import type { ReceivedEvent, ReceivedEventList } from '../../../contract/session.ts';
-import { eventQueries } from './events.queries.ts';
+
+/**
+ * The gateway's received list (GET /events/recent). Here rather than in events.queries.ts,
+ * which the shell's stream would pull (with the sandbox client) into every screen's code.
+ */
+export const recentQuery = () =>
+  queryOptions({
+    queryKey: ['events', 'recent'] as const,
+    queryFn: ({ signal }) => recentEvents({ signal }),
+  });
 
 /** What GET /events/recent lists at most (the gateway's RECENT_LIMIT): live rows keep to it. */
 export const RECENT_LIMIT = 200;
@@ -33,7 +43,7 @@ export function mergeReceived(
  * been answered before the event was recorded, so the event is merged into its answer too.
  */
 export function addLiveEvent(client: QueryClient, event: ReceivedEvent): void {
-  const { queryKey } = eventQueries.recent();
+  const { queryKey } = recentQuery();
   const merge = () =>
     client.setQueryData<ReceivedEventList>(queryKey, (data) =>
       data ? { events: [...mergeReceived(data.events, event)] } : data,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../contract/zod.ts';
 import { MAX_LIST_LIMIT, OrderDirectionSchema } from '../../../contract/common.ts';
 
 // Where a person is in the firm list, held in the URL: `/firms?dir=asc&size=25&page=3&cursor=…`.
@@ -15,13 +15,12 @@ export const DEFAULT_PAGE_SIZE = 25;
 
 // Digits only: Number() would also take ' 5', '1e2' and '0x10', which no link of ours holds.
 const wholeNumber = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,7}$/)
-    .transform(Number)
-    .pipe(z.int().min(min).max(max));
-const SizeSchema = wholeNumber(1, MAX_LIST_LIMIT).catch(DEFAULT_PAGE_SIZE);
-const PageSchema = wholeNumber(2, 1_000_000).catch(2);
+  z.pipe(
+    z.pipe(z.string().check(z.regex(/^\d{1,7}$/)), z.transform(Number)),
+    z.int().check(z.gte(min)).check(z.lte(max)),
+  );
+const SizeSchema = z.catch(wholeNumber(1, MAX_LIST_LIMIT), DEFAULT_PAGE_SIZE);
+const PageSchema = z.catch(wholeNumber(2, 1_000_000), 2);
 
 export interface FirmsView {
   dir: z.infer<typeof OrderDirectionSchema>;
@@ -34,7 +33,7 @@ export interface FirmsView {
 
 /** The view a URL names. Anything unusable falls back to the first page, A to Z, 25 a page. */
 export function viewFromSearch(params: URLSearchParams): FirmsView {
-  const dir = OrderDirectionSchema.catch('asc').parse(params.get('dir'));
+  const dir = z.catch(OrderDirectionSchema, 'asc').parse(params.get('dir'));
   const size = SizeSchema.parse(params.get('size') ?? undefined);
   const cursor = params.get('cursor');
   if (!cursor) return { dir, size, page: 1 };

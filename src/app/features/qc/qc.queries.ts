@@ -6,7 +6,7 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '../../../contract/zod.ts';
 import { listFirms, type FirmListParams } from '../../../client/accounts.ts';
 import {
   collect,
@@ -37,17 +37,17 @@ import { ownerOf } from '../../session.queries.ts';
 
 /** A queue view: which requests, in which order. Invalid values fall back to the defaults. */
 export const QueueFiltersSchema = z.object({
-  status: QcRequestStatusSchema.catch('pending'),
-  processId: UuidSchema.optional().catch(undefined),
-  checklistId: UuidSchema.optional().catch(undefined),
-  firmId: UuidSchema.optional().catch(undefined),
-  order: z.enum(['oldest', 'newest']).catch('oldest'),
+  status: z.catch(QcRequestStatusSchema, 'pending'),
+  processId: z.catch(z.optional(UuidSchema), undefined),
+  checklistId: z.catch(z.optional(UuidSchema), undefined),
+  firmId: z.catch(z.optional(UuidSchema), undefined),
+  order: z.catch(z.enum(['oldest', 'newest']), 'oldest'),
 });
 export type QueueFilters = z.infer<typeof QueueFiltersSchema>;
 export type QueueOrder = QueueFilters['order'];
 /** The filters that narrow every tab alike (the counts depend on these only). */
 export type QueueScope = Pick<QueueFilters, 'processId' | 'checklistId' | 'firmId'>;
-const QueueScopeSchema = QueueFiltersSchema.pick({
+const QueueScopeSchema = z.pick(QueueFiltersSchema, {
   processId: true,
   checklistId: true,
   firmId: true,

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '../../../contract/zod.ts';
 import { listFiles } from '../../../client/files.ts';
 import { cursorPages, cursorParam } from '../../../client/paginate.ts';
 import { getSignatureRequest, listSignatureRequests } from '../../../client/signatures.ts';
@@ -20,9 +20,9 @@ const FILES_PAGE_SIZE = 50;
  * values fall back to the defaults; the cursor is passed back exactly as the service gave it.
  */
 export const ListViewSchema = z.object({
-  status: SignatureRequestStatusSchema.optional().catch(undefined),
-  order: z.enum(['newest', 'oldest']).catch('newest'),
-  cursor: z.string().optional().catch(undefined),
+  status: z.catch(z.optional(SignatureRequestStatusSchema), undefined),
+  order: z.catch(z.enum(['newest', 'oldest']), 'newest'),
+  cursor: z.catch(z.optional(z.string()), undefined),
 });
 export type ListView = z.infer<typeof ListViewSchema>;
 

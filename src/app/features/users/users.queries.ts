@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '../../../contract/zod.ts';
 import { getUser, listUsers } from '../../../client/users.ts';
 import type { UserField } from '../../../contract/users.ts';
 import { ownerOf } from '../../session.queries.ts';
@@ -20,15 +20,15 @@ const DEFAULT_PAGE_SIZE = 25;
 
 /** The list view a URL names; anything invalid falls back to the default. */
 export const UsersViewSchema = z.object({
-  order: z.enum(Object.keys(USER_ORDERS) as [UserOrder, ...UserOrder[]]).catch('name'),
-  limit: z.coerce
-    .number()
-    .refine((n) => (USER_PAGE_SIZES as readonly number[]).includes(n))
-    .catch(DEFAULT_PAGE_SIZE),
+  order: z.catch(z.enum(Object.keys(USER_ORDERS) as [UserOrder, ...UserOrder[]]), 'name'),
+  limit: z.catch(
+    z.coerce.number().check(z.refine((n) => (USER_PAGE_SIZES as readonly number[]).includes(n))),
+    DEFAULT_PAGE_SIZE,
+  ),
   // Opaque: passed back exactly as the service gave it (spec, Pagination).
-  cursor: z.string().min(1).optional().catch(undefined),
+  cursor: z.catch(z.optional(z.string().check(z.minLength(1))), undefined),
   // For "showing 26-50" only; the cursor decides which rows come back.
-  page: z.coerce.number().int().min(1).catch(1),
+  page: z.catch(z.pipe(z.coerce.number(), z.int().check(z.gte(1))), 1),
 });
 export type UsersView = z.infer<typeof UsersViewSchema>;
 

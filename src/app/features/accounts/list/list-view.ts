@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../../contract/zod.ts';
 
 // The accounts list's view in the URL: `/accounts?order=crid&dir=asc&size=25&page=2&cursor=…`.
 // The cursor is passed back exactly as the service gave it; `page` only numbers the rows shown.
@@ -6,14 +6,14 @@ import { z } from 'zod';
 export const PAGE_SIZES = [25, 50, 100] as const;
 
 export const AccountListViewSchema = z.object({
-  order: z.enum(['crid', 'createdOn']).catch('crid'),
-  dir: z.enum(['asc', 'desc']).catch('asc'),
-  size: z.coerce
-    .number()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-    .catch(PAGE_SIZES[0]),
-  cursor: z.string().min(1).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  order: z.catch(z.enum(['crid', 'createdOn']), 'crid'),
+  dir: z.catch(z.enum(['asc', 'desc']), 'asc'),
+  size: z.catch(
+    z.coerce.number().check(z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n))),
+    PAGE_SIZES[0],
+  ),
+  cursor: z.catch(z.optional(z.string().check(z.minLength(1))), undefined),
+  page: z.catch(z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(100_000))), 1),
 });
 export type AccountListView = z.infer<typeof AccountListViewSchema>;
 

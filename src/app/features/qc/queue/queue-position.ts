@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../../contract/zod.ts';
 import { queueSearch, type QueueFilters } from '../qc.queries.ts';
 
 // Where the reviewer was in a queue view (selected request, its index, the scroll), kept per
@@ -7,8 +7,8 @@ import { queueSearch, type QueueFilters } from '../qc.queries.ts';
 // the row that took its place is the next one to review.
 
 const PositionSchema = z.object({
-  selected: z.object({ id: z.string(), index: z.int().nonnegative() }).optional(),
-  scrollTop: z.number().nonnegative(),
+  selected: z.optional(z.object({ id: z.string(), index: z.int().check(z.nonnegative()) })),
+  scrollTop: z.number().check(z.nonnegative()),
 });
 export type QueuePosition = z.infer<typeof PositionSchema>;
 
