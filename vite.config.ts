@@ -69,6 +69,8 @@ export default defineConfig({
     // Two cores: integration tests each start a real HTTP server, so keep workers few.
     maxWorkers: 2,
     globalSetup: ['src/service/test-setup.ts'],
+    // zod's English messages, as the service, the gateway and the forms have them.
+    setupFiles: ['src/contract/zod-messages.ts'],
     testTimeout: 20_000,
   },
 });

@@ -8,6 +8,7 @@ import { proxyRoutes } from './proxy.ts';
 import { sessionRoutes } from './session.routes.ts';
 import { securityHeaders, staticRoutes } from './static.ts';
 import { webhookRoutes } from './webhooks.routes.ts';
+import '../contract/zod-messages.ts';
 
 /** The gateway as one Hono app over its context. */
 export function createGatewayApp(ctx: GatewayContext) {

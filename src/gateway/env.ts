@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import '../contract/zod-messages.ts';
 import { z } from '../contract/zod.ts';
 import { WebhookSecretListSchema } from '../contract/webhooks.ts';
 

@@ -12,6 +12,7 @@ import { userRoutes } from './users/users.routes.ts';
 import type { ServiceContext, ServiceEnv } from './context.ts';
 import { requireAuth } from './http/auth.ts';
 import { errorResponse, HttpError } from './http/errors.ts';
+import '../contract/zod-messages.ts';
 
 /** Prefixes of the interface (besides /auth) plus the sandbox controls. */
 export const API_PREFIXES = ['accounts', 'files', 'qc', 'signatures', 'users', 'sandbox'] as const;

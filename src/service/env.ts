@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import '../contract/zod-messages.ts';
 import { z } from '../contract/zod.ts';
 import { WebhookSecretListSchema } from '../contract/webhooks.ts';
 import type { WebhookConfig } from './events/delivery.ts';

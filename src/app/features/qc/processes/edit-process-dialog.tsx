@@ -9,6 +9,7 @@ import {
 import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { saveFailure, useUpdateProcess } from './process-mutations.ts';
+import '../../../../contract/zod-messages.ts';
 
 interface Form {
   displayName: string;
