@@ -10,7 +10,7 @@ import './pdf-preview.css';
 // the entry chunk (issue 5: entry JavaScript under 150 KB gzip, pdf.js absent from it).
 
 export interface PdfPreviewProps {
-  /** The PDF's (presigned) URL; a prefetched copy (pdf-cache.ts) is used when there is one. */
+  /** The PDF's (presigned) URL; a document opened ahead (pdf-documents.ts) is used when there is one. */
   url: string;
   /** What the document is, for the viewer's accessible name. */
   title: string;

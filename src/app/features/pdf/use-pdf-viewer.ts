@@ -3,8 +3,8 @@
 import {
   AnnotationEditorType,
   AnnotationMode,
-  getDocument,
   type PDFDocumentLoadingTask,
+  type PDFDocumentProxy,
 } from 'pdfjs-dist';
 import {
   EventBus,
@@ -16,7 +16,8 @@ import {
 } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import type { PDFViewerOptions } from 'pdfjs-dist/types/web/pdf_viewer.js';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { takePrefetched } from './pdf-cache.ts';
+import { takePreparedPdf } from './pdf-documents.ts';
+import { closePdf, closingPdfs, openPdf } from './pdf-open.ts';
 import {
   FIT_WIDTH,
   followFitWidth,
@@ -52,20 +53,6 @@ const INITIAL: Omit<PdfView, 'status'> = {
   fitWidth: true,
   find: { pending: false, notFound: false, current: 0, total: 0 },
 };
-
-// Served from the app's own origin by the pdf.js plugin in vite.config.ts.
-const assets = (dir: string) =>
-  new URL(`${import.meta.env.BASE_URL}pdfjs/${dir}/`, document.baseURI).href;
-
-/** Documents still being destroyed; a new one opens after them, as pdf.js asks. */
-const teardowns = new Set<Promise<unknown>>();
-
-async function destroy(task: PDFDocumentLoadingTask, failed: Promise<never>) {
-  const done = Promise.race([task.destroy(), failed]).catch(() => {});
-  teardowns.add(done);
-  await done;
-  teardowns.delete(done);
-}
 
 /**
  * Opens `url` in pdf.js's own PDFViewer inside `container` (which holds the `.pdfViewer`
@@ -154,27 +141,30 @@ export function usePdfViewer(url: string, container: RefObject<HTMLDivElement | 
 
     followFitWidth(viewer, scroller, signal);
 
-    const { worker, failed } = sharedPdfWorker();
+    const { failed } = sharedPdfWorker();
     let task: PDFDocumentLoadingTask | undefined;
-    const open = async () => {
-      const data = await takePrefetched(url)?.catch(() => undefined);
-      await Promise.all(teardowns);
-      if (signal.aborted) return;
-      task = getDocument({
-        ...(data ? { data } : { url }),
-        worker,
-        enableXfa: false,
-        cMapUrl: assets('cmaps'),
-        cMapPacked: true,
-        standardFontDataUrl: assets('standard_fonts'),
-        wasmUrl: assets('wasm'),
-        iccUrl: assets('iccs'),
-      });
-      const pdf = await Promise.race([task.promise, failed]);
-      if (signal.aborted) return;
+    const show = (pdf: PDFDocumentProxy) => {
       viewer.setDocument(pdf);
       linkService.setDocument(pdf);
       update(() => ({ status: 'ready', pages: pdf.numPages }));
+    };
+    const open = async () => {
+      // Opened ahead (pdf-documents.ts): most often already parsed, its first page warm.
+      const prepared = takePreparedPdf(url);
+      if (prepared) {
+        task = prepared;
+        const pdf = await Promise.race([prepared.promise, failed]).catch(() => undefined);
+        if (signal.aborted) return;
+        if (pdf) return show(pdf);
+        // It failed ahead of time (an expired link, say): one fresh try, whose error shows.
+        void closePdf(prepared);
+      }
+      await closingPdfs();
+      if (signal.aborted) return;
+      task = openPdf({ url });
+      const pdf = await Promise.race([task.promise, failed]);
+      if (signal.aborted) return;
+      show(pdf);
     };
     open().catch((error: unknown) => {
       if (!signal.aborted) update(() => ({ status: 'error', error }));
@@ -188,7 +178,7 @@ export function usePdfViewer(url: string, container: RefObject<HTMLDivElement | 
       linkService.setDocument(null);
       // The default localization watches the container with a MutationObserver.
       void viewer.l10n?.destroy();
-      if (task) void destroy(task, failed);
+      if (task) void closePdf(task);
     };
   }, [url, container]);
 

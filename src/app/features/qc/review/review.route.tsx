@@ -17,7 +17,7 @@ import { Button } from '../../../ui/button.tsx';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { pushToast } from '../../../ui/toast-store.ts';
 import { PdfErrorBoundary, PdfPreview } from '../../pdf/pdf-preview.tsx';
-import { prefetchPdf } from '../../pdf/pdf-cache.ts';
+import { preparePdf } from '../../pdf/pdf-documents.ts';
 import { sharedPdfWorker } from '../../pdf/pdf-worker.ts';
 import { filtersFromSearch, qcQueries, queueNeighbours, removeFromQueue } from '../qc.queries.ts';
 import { rememberQueueSelection } from '../queue/queue-position.ts';
@@ -35,11 +35,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const filters = filtersFromSearch(new URL(request.url).searchParams);
   // The list the reviewer came from, so "next" knows where to go even on a direct link.
   void queryClient.prefetchInfiniteQuery(qcQueries.list(filters));
-  // pdf.js's worker starts, and the PDF downloads, while the request loads and the screen
+  // pdf.js's worker starts, and the PDF opens on it, while the request loads and the screen
   // renders, rather than after (issue 5: first page painted in under 600 ms).
   sharedPdfWorker();
   const qcRequest = await queryClient.ensureQueryData(qcQueries.detail(id));
-  prefetchPdf(qcRequest.fileUrl);
+  preparePdf(qcRequest.fileUrl);
   return qcRequest;
 }
 
@@ -98,7 +98,7 @@ function Review({ qcrId }: { qcrId: string }) {
     const next = neighbours.next;
     if (!next) return;
     client.setQueryData(qcQueries.detail(next.id).queryKey, (current) => current ?? next);
-    prefetchPdf(next.fileUrl);
+    preparePdf(next.fileUrl);
   }, [qcrId, neighbours.next, client]);
 
   const decide = useMutation({

@@ -1,0 +1,33 @@
+import { getDocument, type PDFDocumentLoadingTask } from 'pdfjs-dist';
+import { sharedPdfWorker } from './pdf-worker.ts';
+
+// Served from the app's own origin by the pdf.js plugin in vite.config.ts.
+const assets = (dir: string) =>
+  new URL(`${import.meta.env.BASE_URL}pdfjs/${dir}/`, document.baseURI).href;
+
+/** Opens a PDF on the shared worker: no XFA, no scripting, data files from the app. */
+export function openPdf(source: { url: string } | { data: ArrayBuffer }): PDFDocumentLoadingTask {
+  return getDocument({
+    ...source,
+    worker: sharedPdfWorker().worker,
+    enableXfa: false,
+    cMapUrl: assets('cmaps'),
+    cMapPacked: true,
+    standardFontDataUrl: assets('standard_fonts'),
+    wasmUrl: assets('wasm'),
+    iccUrl: assets('iccs'),
+  });
+}
+
+/** Documents still being destroyed; a new one opens after them, as pdf.js asks. */
+const teardowns = new Set<Promise<unknown>>();
+
+/** `await loadingTask.destroy()`, unless the worker never started (then there is nothing). */
+export async function closePdf(task: PDFDocumentLoadingTask): Promise<void> {
+  const done = Promise.race([task.destroy(), sharedPdfWorker().failed]).catch(() => {});
+  teardowns.add(done);
+  await done;
+  teardowns.delete(done);
+}
+
+export const closingPdfs = () => Promise.all(teardowns);
