@@ -62,14 +62,19 @@ interface PageEvent {
  * The "painted" signal tests and the benchmark wait for: `data-painted="true"` on a page's
  * `.page` element once its canvas is drawn AND its text layer is built; cleared when pdf.js
  * starts drawing that page again (zoom, or a page evicted from its cache and coming back).
+ * `onFirst` runs when the first page of the document is painted the first time.
  */
-export function signalPainted(eventBus: EventBus, signal: AbortSignal) {
+export function signalPainted(eventBus: EventBus, signal: AbortSignal, onFirst?: () => void) {
+  let first = true;
   const painted = new Map<number, number>();
   const mark = ({ source, pageNumber, error }: PageEvent, bit: number) => {
     if (error || !source.div) return;
     const bits = (painted.get(pageNumber) ?? 0) | bit;
     painted.set(pageNumber, bits);
-    if (bits === 3) source.div.dataset.painted = 'true';
+    if (bits !== 3) return;
+    source.div.dataset.painted = 'true';
+    if (first) onFirst?.();
+    first = false;
   };
   const start = ({ source, pageNumber }: PageEvent) => {
     painted.set(pageNumber, 0);

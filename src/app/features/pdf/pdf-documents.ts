@@ -1,26 +1,34 @@
-import type { PDFDocumentLoadingTask } from 'pdfjs-dist';
+import { AnnotationMode, type PDFDocumentLoadingTask } from 'pdfjs-dist';
 import { closePdf, openPdf } from './pdf-open.ts';
 import { preparedCache } from './prepared.ts';
 
-// The next review's PDF, opened on the worker while the reviewer reads the current one, its
-// first page parsed and its fonts loaded there (by reading its text), so "approve and next"
-// goes straight to drawing (issue 5: next page painted in under 150 ms). The review's loader
+// The next review's PDF, opened on the worker while the reviewer reads the current one and
+// its first page drawn once off screen (see warm), so "approve and next" goes straight to
+// painting (issue 5: next page painted in under 150 ms). The review's loader
 // prepares the current one the same way, beside its own render.
 
 /** Few: each holds a parsed document in the worker, and only the next one or two are used. */
 const LIMIT = 2;
 
-function warm(task: PDFDocumentLoadingTask) {
-  task.promise
-    .then(async (pdf) => (await pdf.getPage(1)).getTextContent())
-    // A failure shows when the viewer takes the document (and then opens it afresh).
-    .catch(() => {});
+/**
+ * Draws the first page once, small and off screen: the worker builds its drawing
+ * instructions and its fonts load into the page, and pdf.js keeps both for the viewer's own
+ * render of the same intent (display, annotations on), which then only paints.
+ */
+async function warm(task: PDFDocumentLoadingTask) {
+  const page = await (await task.promise).getPage(1);
+  const viewport = page.getViewport({ scale: 0.1 });
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.ceil(viewport.width);
+  canvas.height = Math.ceil(viewport.height);
+  await page.render({ canvas, viewport, annotationMode: AnnotationMode.ENABLE }).promise;
 }
 
 const documents = preparedCache(
   (url) => {
     const task = openPdf({ url });
-    warm(task);
+    // A failure shows when the viewer takes the document (and then opens it afresh).
+    warm(task).catch(() => {});
     return task;
   },
   (task) => void closePdf(task),

@@ -16,6 +16,8 @@ export interface PdfPreviewProps {
   title: string;
   /** File name offered by the download link when the preview fails. */
   downloadName?: string;
+  /** Once, when the first page is on screen (canvas and text layer). */
+  onPainted?: () => void;
 }
 
 interface BoundaryProps {
@@ -59,10 +61,10 @@ export class PdfErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
-function Preview({ url, title, downloadName }: PdfPreviewProps) {
+function Preview({ url, title, downloadName, onPainted }: PdfPreviewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const findInput = useRef<HTMLInputElement>(null);
-  const { view, controls } = usePdfViewer(url, scroller);
+  const { view, controls } = usePdfViewer(url, scroller, onPainted);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // The browser's own find cannot see pdf.js's lazily built text layers; ours can.

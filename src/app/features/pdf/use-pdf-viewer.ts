@@ -60,13 +60,21 @@ const INITIAL: Omit<PdfView, 'status'> = {
  * listeners through one AbortSignal, render tasks through `setDocument(null)`, and the
  * document through `await loadingTask.destroy()`.
  */
-export function usePdfViewer(url: string, container: RefObject<HTMLDivElement | null>) {
+export function usePdfViewer(
+  url: string,
+  container: RefObject<HTMLDivElement | null>,
+  onPainted?: () => void,
+) {
   const [snapshot, setSnapshot] = useState<PdfView & { url: string }>({
     url,
     status: 'loading',
     ...INITIAL,
   });
   const current = useRef<PdfControls | null>(null);
+  const painted = useRef(onPainted);
+  useEffect(() => {
+    painted.current = onPainted;
+  });
   const view: PdfView = snapshot.url === url ? snapshot : { status: 'loading', ...INITIAL };
 
   useEffect(() => {
@@ -99,6 +107,9 @@ export function usePdfViewer(url: string, container: RefObject<HTMLDivElement | 
       // Read-only: links and appearance streams, no form widgets, no editors, no scripting.
       annotationMode: AnnotationMode.ENABLE,
       annotationEditorMode: AnnotationEditorType.DISABLE,
+      // The document's own links stay; no links made up from text that looks like a URL
+      // (that pass re-measures the page's text after it is drawn).
+      enableAutoLinking: false,
       abortSignal: signal,
     };
     const viewer = new PDFViewer(options);
@@ -107,7 +118,7 @@ export function usePdfViewer(url: string, container: RefObject<HTMLDivElement | 
       update(() => ({ find: INITIAL.find })),
     );
 
-    signalPainted(eventBus, signal);
+    signalPainted(eventBus, signal, () => painted.current?.());
     eventBus.on('pagesinit', () => (viewer.currentScaleValue = FIT_WIDTH), opts);
     eventBus.on(
       'pagechanging',

@@ -34,7 +34,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.qcrId ?? '';
   const filters = filtersFromSearch(new URL(request.url).searchParams);
   // The list the reviewer came from, so "next" knows where to go even on a direct link.
-  void queryClient.prefetchInfiniteQuery(qcQueries.list(filters));
+  // Only when there is none: a list refetched on every decision would be parsed while the
+  // next document draws. The queue itself refreshes when it is shown again.
+  void queryClient.ensureInfiniteQueryData(qcQueries.list(filters)).catch(() => {});
   // pdf.js's worker starts, and the PDF opens on it, while the request loads and the screen
   // renders, rather than after (issue 5: first page painted in under 600 ms).
   sharedPdfWorker();
@@ -71,7 +73,7 @@ function Review({ qcrId }: { qcrId: string }) {
     useQuery({ ...peopleQueries.firms(owner), enabled: Boolean(owner) }).data ??
     new Map<string, string>();
   // Re-render when the queue pages change, so neighbours follow the list.
-  useInfiniteQuery(qcQueries.list(filters));
+  useInfiniteQuery({ ...qcQueries.list(filters), refetchOnMount: false });
   const neighbours = queueNeighbours(client, filters, qcrId);
   const [draft, updateDraft, latestDraft] = useDraft(qcrId);
   const [selected, setSelectedState] = useState(0);
@@ -93,13 +95,15 @@ function Review({ qcrId }: { qcrId: string }) {
     [search, filters],
   );
 
-  // While this document is read, the next one and its PDF load in the background.
+  // While this document is read, the next one and its PDF load in the background: the PDF
+  // once this one is on screen, so preparing it never slows this one's own drawing.
+  const [shown, setShown] = useState(false);
   useEffect(() => {
     const next = neighbours.next;
     if (!next) return;
     client.setQueryData(qcQueries.detail(next.id).queryKey, (current) => current ?? next);
-    preparePdf(next.fileUrl);
-  }, [qcrId, neighbours.next, client]);
+    if (shown) preparePdf(next.fileUrl);
+  }, [qcrId, neighbours.next, client, shown]);
 
   const decide = useMutation({
     mutationFn: ({ status, current, draft }: Submission) => {
@@ -220,6 +224,7 @@ function Review({ qcrId }: { qcrId: string }) {
             key={current.id}
             url={current.fileUrl}
             title={current.document.matterReference}
+            onPainted={() => setShown(true)}
           />
         </PdfErrorBoundary>
       </section>
