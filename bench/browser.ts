@@ -61,6 +61,9 @@ function watchShown() {
   };
 }
 
+/** How long the simulated reviewer looks at each document before approving it. */
+export const READING_MS = 1_000;
+
 const painted = (page: Page) =>
   page.locator('.page[data-painted="true"]').first().waitFor({ timeout: 30_000 });
 
@@ -79,6 +82,9 @@ async function approveAndNext(page: Page): Promise<number> {
     .then(() => true)
     .catch(() => false);
   if (!passes) return Number.NaN;
+  // A reviewer reads before deciding; the next document is prepared meanwhile (issue 5:
+  // "prefetched while the reviewer reads the current one"). A second is a fast read.
+  await page.waitForTimeout(READING_MS);
   await page.evaluate(() => {
     const from = location.pathname;
     // This document's pages stay in the DOM until the next screen commits: marked, they are
