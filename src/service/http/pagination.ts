@@ -8,6 +8,7 @@ import {
 } from '../../contract/common.ts';
 import type { ServiceContext } from '../context.ts';
 import { badRequest } from './errors.ts';
+import { memoCount } from '../store/count-memo.ts';
 
 /**
  * One pagination module for every list of the service: keyset paging (never OFFSET, so a
@@ -231,14 +232,13 @@ function count(
   params: SQLInputValue[],
 ): { totalCount: number; countExceedsLimit?: boolean } {
   if (def.countCap === undefined) {
-    const row = ctx.db
-      .prepare(`SELECT COUNT(*) AS n FROM ${def.from} WHERE ${where}`)
-      .get(...params);
-    return { totalCount: Number(row?.n ?? 0) };
+    const sql = `SELECT COUNT(*) AS n FROM ${def.from} WHERE ${where}`;
+    return { totalCount: memoCount(ctx.db, sql, params) };
   }
-  const row = ctx.db
-    .prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${def.from} WHERE ${where} LIMIT ?)`)
-    .get(...params, def.countCap + 1);
-  const n = Number(row?.n ?? 0);
+  const n = memoCount(
+    ctx.db,
+    `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${def.from} WHERE ${where} LIMIT ?)`,
+    [...params, def.countCap + 1],
+  );
   return { totalCount: Math.min(n, def.countCap), countExceedsLimit: n > def.countCap };
 }
