@@ -89,7 +89,10 @@ describe('queueNeighbours', () => {
     const { previous, next } = queueNeighbours(client, pending, request(2).id);
     expect(previous?.document.matterReference).toBe('MR-1');
     expect(next?.document.matterReference).toBe('MR-3');
-    expect(queueNeighbours(client, pending, request(4).id).next).toBeUndefined();
+    expect(queueNeighbours(client, pending, request(4).id)).toEqual({
+      previous: request(3),
+      last: true,
+    });
     expect(queueNeighbours(client, pending, request(9).id)).toEqual({});
     expect(queueNeighbours(client, { ...pending, order: 'newest' }, request(2).id)).toEqual({});
   });

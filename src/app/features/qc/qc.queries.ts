@@ -1,5 +1,4 @@
 import {
-  InfiniteQueryObserver,
   infiniteQueryOptions,
   queryOptions,
   type InfiniteData,
@@ -197,27 +196,22 @@ export function cachedQueue(client: QueryClient, filters: QueueFilters): QcReque
   return data?.pages.flatMap((page) => page.qcRequests) ?? [];
 }
 
-/** The requests before and after `id` in the cached list of a view. */
+/**
+ * The requests before and after `id` in the cached list of a view; `last` when `id` is the
+ * last one loaded (the next, if any, is on a page not fetched yet).
+ */
 export function queueNeighbours(
   client: QueryClient,
   filters: QueueFilters,
   id: string,
-): { previous?: QcRequest; next?: QcRequest } {
+): { previous?: QcRequest; next?: QcRequest; last?: true } {
   const items = cachedQueue(client, filters);
   const index = items.findIndex((request) => request.id === id);
   if (index < 0) return {};
   return {
     ...(items[index - 1] ? { previous: items[index - 1] } : {}),
-    ...(items[index + 1] ? { next: items[index + 1] } : {}),
+    ...(items[index + 1] ? { next: items[index + 1] } : { last: true }),
   };
-}
-
-/** Loads the next page of a view's list (the first, if none is cached); resolves when done. */
-export async function fetchMoreOfQueue(client: QueryClient, filters: QueueFilters): Promise<void> {
-  const observer = new InfiniteQueryObserver(client, qcQueries.list(filters));
-  const result = observer.getCurrentResult();
-  if (result.data && !result.hasNextPage) return;
-  await (result.data ? observer.fetchNextPage() : observer.refetch());
 }
 
 const sameScope = (a: QueueScope, b: QueueScope) =>

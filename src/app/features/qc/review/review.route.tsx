@@ -73,8 +73,15 @@ function Review({ qcrId }: { qcrId: string }) {
     useQuery({ ...peopleQueries.firms(owner), enabled: Boolean(owner) }).data ??
     new Map<string, string>();
   // Re-render when the queue pages change, so neighbours follow the list.
-  useInfiniteQuery({ ...qcQueries.list(filters), refetchOnMount: false });
+  const list = useInfiniteQuery({ ...qcQueries.list(filters), refetchOnMount: false });
   const neighbours = queueNeighbours(client, filters, qcrId);
+  // On the last request loaded, the queue's next page comes in, so "next" never runs dry
+  // while the queue has more (a reviewer works through far more than one page).
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const atEnd = Boolean(neighbours.last);
+  useEffect(() => {
+    if (atEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage().catch(() => {});
+  }, [atEnd, hasNextPage, isFetchingNextPage, fetchNextPage]);
   const [draft, updateDraft, latestDraft] = useDraft(qcrId);
   const [selected, setSelectedState] = useState(0);
   // Like the draft, the selection is read by key handlers that may run before a render.
