@@ -85,14 +85,26 @@ async function approveAndNext(page: Page): Promise<number> {
   // A reviewer reads before deciding; the next document is prepared meanwhile (issue 5:
   // "prefetched while the reviewer reads the current one"). A second is a fast read.
   await page.waitForTimeout(READING_MS);
-  await page.evaluate(() => {
+  return timedToPainted(page, 'keydown', () => page.keyboard.press('a'));
+}
+
+/**
+ * Time in the page from the first `trigger` event (the `a` keydown, a click on a queue row)
+ * to the next document's first page painted, after `act` has caused it.
+ */
+async function timedToPainted(
+  page: Page,
+  trigger: 'keydown' | 'click',
+  act: () => Promise<void>,
+): Promise<number> {
+  await page.evaluate((trigger) => {
     const from = location.pathname;
     // This document's pages stay in the DOM until the next screen commits: marked, they are
     // not taken for the next document's.
     for (const left of document.querySelectorAll('.page')) left.setAttribute('data-left', '');
     (window as unknown as { nextPainted: Promise<number> }).nextPainted = new Promise((resolve) => {
       let started = 0;
-      window.addEventListener('keydown', (e) => e.key === 'a' && (started = performance.now()), {
+      window.addEventListener(trigger, () => (started = performance.now()), {
         capture: true,
         once: true,
       });
@@ -110,8 +122,8 @@ async function approveAndNext(page: Page): Promise<number> {
         attributeFilter: ['data-painted'],
       });
     });
-  });
-  await page.keyboard.press('a');
+  }, trigger);
+  await act();
   return page.evaluate(() => (window as unknown as { nextPainted: Promise<number> }).nextPainted);
 }
 
@@ -182,6 +194,16 @@ export async function browserFigures(base: string, runs = 7) {
       openMs.push(await shownAt(page, '.page[data-painted="true"]'));
     }
 
+    // Review opened from the queue (a click on a row) to the first page painted, the queue
+    // freshly loaded each time, so each open starts pdf.js's worker as a reviewer's first does.
+    const fromQueueMs: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      await page.goto(`${base}/qc?status=pending&order=newest`);
+      const link = page.locator('[data-qc-row] .qc-row__link').nth(i);
+      await link.waitFor();
+      fromQueueMs.push(await timedToPainted(page, 'click', () => link.click()));
+    }
+
     // Approve and next, 50 documents; the heap after 10 and after 50.
     await page.goto(`${base}/qc?status=pending&order=oldest`);
     await page.locator('[data-qc-row]').first().click();
@@ -201,6 +223,7 @@ export async function browserFigures(base: string, runs = 7) {
     return {
       queueRowsVisible: summarise(queueMs),
       firstPagePainted: summarise(openMs),
+      firstPagePaintedFromQueue: summarise(fromQueueMs),
       approveAndNextPainted: summarise(nextMs),
       rowsInDomAfter10000: rowsInDom,
       heapMbAfter10: heapAt10,
