@@ -48,8 +48,8 @@ export function useLiveStatus(): LiveStatus {
 }
 
 /**
- * Listens to the gateway's event stream while signed in: each delivery becomes a toast and
- * a row of the cached recent-events list (the events screen reads it; no second stream).
+ * Listens to the gateway's event stream while signed in: each delivery becomes a toast (but
+ * on the events screen) and a row of the cached recent-events list (the events screen reads it; no second stream).
  * EventSource reconnects by itself and sends Last-Event-ID, so nothing is missed.
  */
 export function useLiveEvents(enabled: boolean, onEvent?: (event: ReceivedEvent) => void) {
@@ -72,7 +72,8 @@ export function useLiveEvents(enabled: boolean, onEvent?: (event: ReceivedEvent)
       const parsed = ReceivedEventSchema.safeParse(json);
       if (!parsed.success) return;
       addLiveEvent(client, parsed.data);
-      toastFor(parsed.data);
+      // On the events screen the new row is the news: a toast there would say it twice.
+      if (window.location.pathname !== '/events') toastFor(parsed.data);
       onEvent?.(parsed.data);
     };
     for (const type of EVENT_TYPES) source.addEventListener(type, handle);
