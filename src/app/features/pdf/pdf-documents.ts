@@ -26,7 +26,7 @@ async function warm(task: PDFDocumentLoadingTask) {
 
 const documents = preparedCache(
   (url) => {
-    const task = openPdf({ url });
+    const task = openPdf(url);
     // A failure shows when the viewer takes the document (and then opens it afresh).
     warm(task).catch(() => {});
     return task;

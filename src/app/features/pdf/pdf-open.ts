@@ -6,9 +6,9 @@ const assets = (dir: string) =>
   new URL(`${import.meta.env.BASE_URL}pdfjs/${dir}/`, document.baseURI).href;
 
 /** Opens a PDF on the shared worker: no XFA, no scripting, data files from the app. */
-export function openPdf(source: { url: string } | { data: ArrayBuffer }): PDFDocumentLoadingTask {
+export function openPdf(url: string): PDFDocumentLoadingTask {
   return getDocument({
-    ...source,
+    url,
     worker: sharedPdfWorker().worker,
     enableXfa: false,
     cMapUrl: assets('cmaps'),

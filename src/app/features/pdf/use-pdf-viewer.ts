@@ -172,7 +172,7 @@ export function usePdfViewer(
       }
       await closingPdfs();
       if (signal.aborted) return;
-      task = openPdf({ url });
+      task = openPdf(url);
       const pdf = await Promise.race([task.promise, failed]);
       if (signal.aborted) return;
       show(pdf);

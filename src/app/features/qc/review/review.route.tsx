@@ -18,7 +18,6 @@ import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { pushToast } from '../../../ui/toast-store.ts';
 import { PdfErrorBoundary, PdfPreview } from '../../pdf/pdf-preview.tsx';
 import { preparePdf } from '../../pdf/pdf-documents.ts';
-import { sharedPdfWorker } from '../../pdf/pdf-worker.ts';
 import { filtersFromSearch, qcQueries, queueNeighbours, removeFromQueue } from '../qc.queries.ts';
 import { rememberQueueSelection } from '../queue/queue-position.ts';
 import { Checklist } from './checklist.tsx';
@@ -37,9 +36,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // Only when there is none: a list refetched on every decision would be parsed while the
   // next document draws. The queue itself refreshes when it is shown again.
   void queryClient.ensureInfiniteQueryData(qcQueries.list(filters)).catch(() => {});
-  // pdf.js's worker starts, and the PDF opens on it, while the request loads and the screen
-  // renders, rather than after (issue 5: first page painted in under 600 ms).
-  sharedPdfWorker();
+  // The PDF opens on pdf.js's worker (started by the router) while the screen renders,
+  // rather than after (issue 5: first page painted in under 600 ms).
   const qcRequest = await queryClient.ensureQueryData(qcQueries.detail(id));
   preparePdf(qcRequest.fileUrl);
   return qcRequest;
