@@ -156,7 +156,8 @@ export async function browserFigures(base: string, runs = 7) {
     await page.goto(`${base}/qc?status=pending&order=oldest`);
     await page.locator('[data-qc-row]').first().waitFor();
     const entryKb = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
-    const pdfInEntry = [...scripts.keys()].some((url) => /pdf/i.test(url));
+    // pdf.js's library chunk or its worker; not the few lines that start the worker on a review.
+    const pdfInEntry = [...scripts.keys()].some((url) => /\/(pdfjs|pdf\.worker)[.-]/.test(url));
     page.removeAllListeners('response');
 
     // Queue: navigation to first rows visible.

@@ -21,19 +21,24 @@ interface LazyRoute {
 }
 
 /**
- * A lazy route behind an area guard. Its own loader runs once its code is in and the guard
- * has passed: that is where a screen starts its data, before its first render.
+ * A screen's loader behind an area guard. The loader starts its data at once, beside the
+ * guard's session check (the gateway refuses what the session may not read), and the
+ * guard's answer comes first.
  */
+function guard(anyOf: readonly string[], loader?: (args: LoaderFunctionArgs) => unknown) {
+  return async (args: LoaderFunctionArgs) => {
+    const data = (async () => (loader ? loader(args) : null))();
+    data.catch(() => {});
+    await requireArea(anyOf)();
+    return data;
+  };
+}
+
+/** A lazy route behind an area guard; its own loader is where a screen starts its data. */
 function guarded(anyOf: readonly string[], load: () => Promise<LazyRoute>) {
   return async () => {
     const route = await load();
-    return {
-      Component: route.Component,
-      loader: async (args: LoaderFunctionArgs) => {
-        await requireArea(anyOf)();
-        return route.loader ? route.loader(args) : null;
-      },
-    };
+    return { Component: route.Component, loader: guard(anyOf, route.loader) };
   };
 }
 
@@ -74,10 +79,18 @@ export function createRouter() {
             },
             {
               path: 'qc/:qcrId',
-              lazy: guarded(QC_READERS, () => {
-                pdfWorkerPort();
-                return import('./features/qc/review/review.route.tsx');
-              }),
+              // The loader is a module of its own, loaded beside the screen's code (which
+              // brings pdf.js), so the request is asked for while pdf.js still arrives; the
+              // pdf.js worker starts before either (if the queue or the page load has not).
+              lazy: {
+                loader: async () => {
+                  pdfWorkerPort();
+                  const { loader } = await import('./features/qc/review/review.loader.ts');
+                  return guard(QC_READERS, loader);
+                },
+                Component: async () =>
+                  (await import('./features/qc/review/review.route.tsx')).Component,
+              },
             },
             ...signaturesRoutes,
             ...transactionsRoutes,

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../../query-client.ts';
+import { pdfWorkerPort } from '../../pdf/pdf-worker-port.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
@@ -45,6 +46,14 @@ export function Component() {
     [list.data],
   );
   const total = list.data?.pages.at(-1)?.pagination.totalCount ?? 0;
+  // Opening one of these comes next: pdf.js's worker starts once the rows are on screen and
+  // the page is idle, so its start-up (compiling a megabyte of script) is done by then.
+  const anyRows = items.length > 0;
+  useEffect(() => {
+    if (!anyRows) return;
+    const idle = requestIdleCallback(() => pdfWorkerPort(), { timeout: 1_000 });
+    return () => cancelIdleCallback(idle);
+  }, [anyRows]);
   const label = STATUS_LABELS[filters.status];
   const filtered = Boolean(filters.processId || filters.checklistId || filters.firmId);
   // Filters replace the view in history; tabs (links) add to it.

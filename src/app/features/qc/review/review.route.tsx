@@ -1,16 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Link,
-  useNavigate,
-  useParams,
-  useSearchParams,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../../client/api-error.ts';
 import { decideQcRequest, getQcRequest } from '../../../../client/qc.ts';
 import type { QcRequest } from '../../../../contract/qc.ts';
-import { queryClient } from '../../../query-client.ts';
 import { sessionQueries } from '../../../session.queries.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -28,20 +21,6 @@ import { Facts } from './facts.tsx';
 import { peopleQueries } from './people.ts';
 import { ShortcutsDialog, useShortcuts } from './shortcuts.tsx';
 import './review.css';
-
-export async function loader({ params, request }: LoaderFunctionArgs) {
-  const id = params.qcrId ?? '';
-  const filters = filtersFromSearch(new URL(request.url).searchParams);
-  // The list the reviewer came from, so "next" knows where to go even on a direct link.
-  // Only when there is none: a list refetched on every decision would be parsed while the
-  // next document draws. The queue itself refreshes when it is shown again.
-  void queryClient.ensureInfiniteQueryData(qcQueries.list(filters)).catch(() => {});
-  // The PDF opens on pdf.js's worker (started by the router) while the screen renders,
-  // rather than after (issue 5: first page painted in under 600 ms).
-  const qcRequest = await queryClient.ensureQueryData(qcQueries.detail(id));
-  preparePdf(qcRequest.fileUrl);
-  return qcRequest;
-}
 
 type Decision = 'approved' | 'rejected';
 interface Submission {
