@@ -74,6 +74,35 @@ test('paints the first page with its text through one worker from /assets', asyn
   expect(problems).toEqual([]);
 });
 
+test('a review page load starts the worker ahead of the app; the queue starts it once rows show', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const request = await pendingRequest(page);
+  const isWorker = (url: string) =>
+    /^\/assets\/pdf\.worker[^/]*\.m?js$/.test(new URL(url).pathname);
+
+  // The app's own entry held back: only the small early entry can start the worker, and it
+  // does so on a review's URL only.
+  await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+  for (const path of ['/qc', '/qc/processes']) {
+    await page.goto(path);
+    await page.waitForTimeout(500);
+    expect(page.workers(), path).toHaveLength(0);
+  }
+  const started = page.waitForEvent('worker', { predicate: (worker) => isWorker(worker.url()) });
+  await page.goto(`/qc/${request.id}`);
+  await started;
+
+  // The queue itself, once its rows are on screen, starts the worker for the review to come.
+  await page.unrouteAll();
+  await page.goto('/qc');
+  await expect(page.locator('[data-qc-row]').first()).toBeVisible();
+  await expect
+    .poll(() => page.workers().filter((worker) => isWorker(worker.url())))
+    .toHaveLength(1);
+});
+
 test('pages, zoom, fit width and find work from the toolbar and the keyboard', async ({ page }) => {
   const problems = watchConsole(page);
   await signIn(page, DEMO.reviewer);
