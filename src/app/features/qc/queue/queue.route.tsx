@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { queryClient } from '../../../query-client.ts';
+import { useSearchParams } from 'react-router';
 import { pdfWorkerPort } from '../../pdf/pdf-worker-port.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
@@ -22,13 +21,6 @@ function KeyHints() {
       <kbd>k</kbd> move <kbd>Enter</kbd> open <kbd>/</kbd> filter
     </p>
   );
-}
-
-/** The first page is asked for as soon as the screen's code is in, not after its first render. */
-export function loader({ request }: LoaderFunctionArgs) {
-  const filters = filtersFromSearch(new URL(request.url).searchParams);
-  void queryClient.prefetchInfiniteQuery(qcQueries.list(filters));
-  return null;
 }
 
 /** The QC queue (`/qc`): the view (tab, filters, sort) lives in the URL. */
