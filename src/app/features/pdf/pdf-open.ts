@@ -19,15 +19,11 @@ export function openPdf(url: string): PDFDocumentLoadingTask {
   });
 }
 
-/** Documents still being destroyed; a new one opens after them, as pdf.js asks. */
-const teardowns = new Set<Promise<unknown>>();
-
-/** `await loadingTask.destroy()`, unless the worker never started (then there is nothing). */
+/**
+ * `await loadingTask.destroy()`, unless the worker never started (then there is nothing).
+ * A document opened meanwhile need not wait for it: pdf.js asks that only when the loading
+ * task owns its worker (the global `workerPort`), and ours is passed in and outlives it.
+ */
 export async function closePdf(task: PDFDocumentLoadingTask): Promise<void> {
-  const done = Promise.race([task.destroy(), sharedPdfWorker().failed]).catch(() => {});
-  teardowns.add(done);
-  await done;
-  teardowns.delete(done);
+  await Promise.race([task.destroy(), sharedPdfWorker().failed]).catch(() => {});
 }
-
-export const closingPdfs = () => Promise.all(teardowns);

@@ -17,7 +17,7 @@ import {
 import type { PDFViewerOptions } from 'pdfjs-dist/types/web/pdf_viewer.js';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { takePreparedPdf } from './pdf-documents.ts';
-import { closePdf, closingPdfs, openPdf } from './pdf-open.ts';
+import { closePdf, openPdf } from './pdf-open.ts';
 import {
   FIT_WIDTH,
   followFitWidth,
@@ -170,8 +170,6 @@ export function usePdfViewer(
         // It failed ahead of time (an expired link, say): one fresh try, whose error shows.
         void closePdf(prepared);
       }
-      await closingPdfs();
-      if (signal.aborted) return;
       task = openPdf(url);
       const pdf = await Promise.race([task.promise, failed]);
       if (signal.aborted) return;

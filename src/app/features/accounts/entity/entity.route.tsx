@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { Entity } from '../../../../contract/accounts.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -102,7 +102,18 @@ function Addresses({ entity }: { entity: Entity }) {
 export function Component() {
   const { accountId = '', entityId = '' } = useParams();
   const location = useLocation();
-  const created = (location.state as { created?: unknown } | null)?.created === true;
+  const navigate = useNavigate();
+  // Said once: the note leaves the history entry, so a reload or a way back does not repeat it.
+  const [created] = useState(
+    () => (location.state as { created?: unknown } | null)?.created === true,
+  );
+  useEffect(() => {
+    if (!created) return;
+    const { pathname, search, hash } = location;
+    void navigate({ pathname, search, hash }, { replace: true, state: null });
+    // Once, on arrival: the location it reads is the one that carried the note.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [created, navigate]);
   const entity = useQuery(accountQueries.entity(accountId, entityId));
   const crid = useQuery(accountQueries.detail(accountId)).data?.crid;
 
