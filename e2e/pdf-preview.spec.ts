@@ -103,6 +103,23 @@ test('a review page load starts the worker ahead of the app; the queue starts it
     .toHaveLength(1);
 });
 
+test('without requestIdleCallback (Safari), the queue still shows and starts the worker', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    delete (window as { requestIdleCallback?: unknown }).requestIdleCallback;
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signIn(page, DEMO.reviewer);
+  await page.goto('/qc');
+  await expect(page.locator('[data-qc-row]').first()).toBeVisible();
+  await expect
+    .poll(() => page.workers().filter((worker) => /pdf\.worker/.test(worker.url())))
+    .toHaveLength(1);
+  expect(errors).toEqual([]);
+});
+
 test('pages, zoom, fit width and find work from the toolbar and the keyboard', async ({ page }) => {
   const problems = watchConsole(page);
   await signIn(page, DEMO.reviewer);

@@ -43,6 +43,11 @@ export function Component() {
   const anyRows = items.length > 0;
   useEffect(() => {
     if (!anyRows) return;
+    // Safari has no requestIdleCallback; a short delay after the rows stands in for it.
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => pdfWorkerPort(), 200);
+      return () => clearTimeout(timer);
+    }
     const idle = requestIdleCallback(() => pdfWorkerPort(), { timeout: 1_000 });
     return () => cancelIdleCallback(idle);
   }, [anyRows]);
