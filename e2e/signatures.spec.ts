@@ -51,6 +51,8 @@ test('the list: status tabs with counts, and the tab, order and page held in the
     'page',
   );
   const badges = page.locator('.sig-list [data-status]');
+  // The previous tab's rows stay (aria-busy) until the new tab's arrive.
+  await expect(page.locator('.sig-list')).not.toHaveAttribute('aria-busy', 'true');
   await expect(badges.first()).toBeVisible();
   for (const status of await badges.evaluateAll((els) =>
     els.map((el) => el.getAttribute('data-status')),
