@@ -1,65 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { createEntity, getJson, hookIdOfEntity, rowOf } from './event-support.ts';
 import { apiPost, DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // The event log against the real gateway and the embedded sandbox service: every row here
 // is a real signed webhook delivery, triggered through the API from the page.
-
-const ADDRESS = { addressLine1: '1 Main St', city: 'Springfield', postalCode: '12345' };
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const response = await fetch(p);
-    if (!response.ok) throw new Error(`${p}: ${response.status}`);
-    return (await response.json()) as T;
-  }, path);
-}
-
-/** Creates an entity with two addresses on acme's first account; answers its id and crid. */
-async function createEntity(page: Page, name: string) {
-  const { accounts } = await getJson<{ accounts: { id: string; crid: string }[] }>(
-    page,
-    '/api/accounts/v1/accounts?owner=acme&limit=1',
-  );
-  const account = accounts[0];
-  expect(account).toBeTruthy();
-  const created = await apiPost(page, `/api/accounts/v1/accounts/${account!.id}/entities`, {
-    type: 'BORROWER',
-    name,
-    officialAddress: ADDRESS,
-    mailingAddress: ADDRESS,
-  });
-  expect(created.status).toBe(201);
-  return { entityId: (created.body as { entityId: string }).entityId, crid: account!.crid };
-}
-
-interface Delivery {
-  id: string;
-  status: string;
-  payload: Record<string, unknown>;
-}
-
-/** The hook-id the service gave the ADDRESS_CHANGE of an entity (sandbox outbox, admin only). */
-async function hookIdOfEntity(page: Page, entityId: string): Promise<string> {
-  let id = '';
-  await expect
-    .poll(async () => {
-      const { deliveries } = await getJson<{ deliveries: Delivery[] }>(
-        page,
-        '/api/sandbox/v1/deliveries?owner=acme&limit=20',
-      );
-      id = deliveries.find((d) => d.payload.entityId === entityId)?.id ?? '';
-      return id;
-    })
-    .toMatch(/^msg_/);
-  return id;
-}
-
-function rowOf(page: Page, hookId: string): Locator {
-  return page
-    .getByRole('list', { name: 'Received events, newest first' })
-    .getByRole('listitem')
-    .filter({ has: page.locator('.event__hook-id', { hasText: hookId }) });
-}
 
 /** Counts GET /events/recent from now on: a live row must not need one. */
 function countRecentLoads(page: Page): () => number {

@@ -56,13 +56,9 @@ export function useLiveEvents(enabled: boolean, onEvent?: (event: ReceivedEvent)
   const client = useQueryClient();
   useEffect(() => {
     if (!enabled) return undefined;
-    const source = new EventSource(EVENTS_URL);
-    setStatus('connecting');
-    source.onopen = () => setStatus('live');
-    // CONNECTING after an error means the browser is retrying; CLOSED means it gave up.
-    source.onerror = () =>
-      setStatus(source.readyState === EventSource.CLOSED ? 'off' : 'connecting');
+    let lastId = '';
     const handle = (message: MessageEvent<string>) => {
+      lastId = message.lastEventId || lastId;
       let json: unknown;
       try {
         json = JSON.parse(message.data);
@@ -76,10 +72,37 @@ export function useLiveEvents(enabled: boolean, onEvent?: (event: ReceivedEvent)
       if (window.location.pathname !== '/events') toastFor(parsed.data);
       onEvent?.(parsed.data);
     };
-    for (const type of EVENT_TYPES) source.addEventListener(type, handle);
-    return () => {
-      source.close();
+    let source: EventSource | undefined;
+    const open = () => {
+      // Reopened, it asks for what came meanwhile, as the browser's own reconnection does.
+      const query = lastId ? `?lastEventId=${encodeURIComponent(lastId)}` : '';
+      const opened = new EventSource(`${EVENTS_URL}${query}`);
+      source = opened;
+      setStatus('connecting');
+      opened.onopen = () => setStatus('live');
+      // CONNECTING after an error means the browser is retrying; CLOSED means it gave up.
+      opened.onerror = () =>
+        setStatus(opened.readyState === EventSource.CLOSED ? 'off' : 'connecting');
+      for (const type of EVENT_TYPES) opened.addEventListener(type, handle);
+    };
+    const close = () => {
+      source?.close();
+      source = undefined;
       setStatus('off');
+    };
+    // A page kept in the back-forward cache would keep its stream, one of the six
+    // connections a browser opens to the console: after five pages left that way, the next
+    // page load waited for one (close to a minute in Chromium). Closed while the page is
+    // cached, opened again if it comes back.
+    const cached = (event: PageTransitionEvent) => event.persisted && close();
+    const restored = (event: PageTransitionEvent) => event.persisted && !source && open();
+    window.addEventListener('pagehide', cached);
+    window.addEventListener('pageshow', restored);
+    open();
+    return () => {
+      window.removeEventListener('pagehide', cached);
+      window.removeEventListener('pageshow', restored);
+      close();
     };
   }, [enabled, onEvent, client]);
 }
