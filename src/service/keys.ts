@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
@@ -11,10 +11,12 @@ export interface ServiceKeys {
   jwtPrivateKey: CryptoKey;
   jwtPublicKey: CryptoKey;
   jwtKid: string;
+  // The HMAC keys are KeyObjects: Node 24's createHmac takes a Buffer key about seven times
+  // slower (24 µs against 3.4 µs here), and a list of 100 QC requests signs 100 URLs.
   /** HMAC key for list cursors. */
-  cursorSecret: Buffer;
+  cursorSecret: KeyObject;
   /** HMAC key for presigned upload and download URLs. */
-  urlSecret: Buffer;
+  urlSecret: KeyObject;
   /** AES-256-GCM key for SSNs at rest. */
   ssnKey: Buffer;
 }
@@ -53,8 +55,8 @@ export async function loadKeys(dataDir: string | null): Promise<ServiceKeys> {
     jwtPrivateKey: (await importJWK(privateJwk, JWT_ALG)) as CryptoKey,
     jwtPublicKey: (await importJWK(publicJwk, JWT_ALG)) as CryptoKey,
     jwtKid: file.kid,
-    cursorSecret: Buffer.from(file.cursorSecret, 'base64'),
-    urlSecret: Buffer.from(file.urlSecret, 'base64'),
+    cursorSecret: createSecretKey(Buffer.from(file.cursorSecret, 'base64')),
+    urlSecret: createSecretKey(Buffer.from(file.urlSecret, 'base64')),
     ssnKey: Buffer.from(file.ssnKey, 'base64'),
   };
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { SQLInputValue } from 'node:sqlite';
 import { z } from '../../contract/zod.ts';
 import {
@@ -113,18 +113,18 @@ export function bindingOf(def: ListDefinition, params: ListParams, filter: ListF
   ]);
 }
 
-function mac(secret: Buffer, payload: string, binding: string): string {
+function mac(secret: KeyObject, payload: string, binding: string): string {
   return createHmac('sha256', secret).update(`cursor.v1|${payload}|${binding}`).digest('base64url');
 }
 
 // A cursor is base64url(payload) "." base64url(HMAC over the exact payload and the
 // binding): any change to its bytes, or use with another list or parameters, fails the MAC.
-export function encodeCursor(secret: Buffer, state: CursorState, binding: string): string {
+export function encodeCursor(secret: KeyObject, state: CursorState, binding: string): string {
   const payload = JSON.stringify({ d: state.d, k: state.k });
   return `${Buffer.from(payload).toString('base64url')}.${mac(secret, payload, binding)}`;
 }
 
-export function decodeCursor(secret: Buffer, cursor: string, binding: string): CursorState {
+export function decodeCursor(secret: KeyObject, cursor: string, binding: string): CursorState {
   const match = /^([A-Za-z0-9_-]{1,2048})\.([A-Za-z0-9_-]{43})$/.exec(cursor);
   if (!match?.[1] || !match[2]) throw badRequest(CURSOR_MESSAGE);
   const payload = Buffer.from(match[1], 'base64url').toString('utf8');

@@ -85,12 +85,14 @@ export function qcRequestsJson(ctx: ServiceContext, rows: QcRow[]): QcRequest[] 
     'SELECT id, display_name FROM qc_processes WHERE id IN (?)',
     rows.map((r) => r.process_id),
   );
+  // Parsed once per version: a page of 100 requests most often shares a few checklists.
+  const items = new Map([...versions.values()].map((v) => [v.id, versionItems(v.items)]));
   return rows.map((row) => {
     const file = files.get(row.file_id);
     const version = versions.get(row.checklist_version_id);
     if (!file || !version) throw new Error(`QC request ${row.id} refers to missing records`);
     const verdicts = JSON.parse(row.verdicts) as Record<string, Verdict>;
-    const checklistItems: ChecklistItem[] = versionItems(version.items).map((item) => {
+    const checklistItems: ChecklistItem[] = (items.get(version.id) ?? []).map((item) => {
       const verdict = verdicts[item.id];
       return {
         ...item,
