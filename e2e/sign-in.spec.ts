@@ -35,6 +35,26 @@ test('a wrong secret gets a clear message and keeps what was typed', async ({ pa
   await expect(page.getByLabel('Client id')).toHaveValue('acme-reviewer');
 });
 
+test('after five wrong secrets the form says to wait, and keeps what was typed', async ({
+  page,
+}) => {
+  // A client id no other spec signs in with: the hold is per client id and address.
+  await page.goto('/sign-in');
+  await page.getByLabel('Client id').fill('guessed-client');
+  await page.getByLabel('Client secret').fill('guess');
+  for (let i = 0; i < 5; i += 1) {
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/did not work/);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  }
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Too many failed sign-ins for this client id. Try again in 15 minutes.',
+  );
+  await expect(page.getByLabel('Client id')).toHaveValue('guessed-client');
+  await expect(page.getByLabel('Client secret')).toHaveValue('guess');
+});
+
 test('empty fields are refused beside each field', async ({ page }) => {
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -11,6 +11,7 @@ import { clearSessionCookies, readSessionCookie, sessionCookie } from './cookies
 import { errorResponse, UNREACHABLE } from './errors.ts';
 import { isHttps } from './request-origin.ts';
 import { requireSession } from './session-auth.ts';
+import { signInKey, signInLimit } from './sign-in-limit.ts';
 import { expiresAt, hashSessionId, type SessionRecord } from './sessions.ts';
 import { tokenExpiry } from './tokens.ts';
 import { readClaims } from './upstream.ts';
@@ -20,6 +21,7 @@ export const WRONG_CREDENTIALS = 'client id or secret is wrong';
 /** POST/GET/DELETE /session and GET /config. */
 export function sessionRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
+  const limit = signInLimit(ctx.now);
 
   async function toSession(session: SessionRecord): Promise<Session> {
     const { sandbox } = await ctx.upstream.sandboxState();
@@ -51,13 +53,28 @@ export function sessionRoutes(ctx: GatewayContext) {
         return errorResponse(c, 400, login.error.issues[0]?.message ?? 'bad sign-in body');
       }
       const { clientId, clientSecret } = login.data;
+      const key = signInKey(c, clientId, ctx.trustProxy);
+      const wait = limit.retryAfter(key);
+      if (wait > 0) {
+        c.header('Retry-After', String(wait));
+        const minutes = Math.ceil(wait / 60);
+        return errorResponse(
+          c,
+          429,
+          `Too many failed sign-ins for this client id. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        );
+      }
       const exchange = await ctx.upstream.exchange(clientId, clientSecret);
       if (!exchange.ok) {
-        if (exchange.reason === 'invalid-client') return errorResponse(c, 401, WRONG_CREDENTIALS);
+        if (exchange.reason === 'invalid-client') {
+          limit.failed(key);
+          return errorResponse(c, 401, WRONG_CREDENTIALS);
+        }
         ctx.log(`sign-in of ${clientId}: ${exchange.reason} (${exchange.detail})`);
         if (exchange.reason === 'unreachable') return errorResponse(c, 502, UNREACHABLE);
         return errorResponse(c, 502, `the service refused the sign-in (${exchange.detail})`);
       }
+      limit.succeeded(key);
       const claims = readClaims(exchange.token);
       if (!claims) return errorResponse(c, 502, 'the service issued a token without an owner');
       const user: SessionUser | null = claims.uid

@@ -3,6 +3,7 @@ import { ErrorBodySchema } from '../contract/common.ts';
 import { GatewayConfigSchema, SessionSchema } from '../contract/session.ts';
 import { startTestService, type TestService } from '../service/testing.ts';
 import { ABSOLUTE_MS, IDLE_MS } from './sessions.ts';
+import { FAILURE_WINDOW_MS, FAILURES_ALLOWED } from './sign-in-limit.ts';
 import { startHarness, type Harness, type Result } from './test-harness.ts';
 
 let service: TestService;
@@ -111,6 +112,52 @@ describe('POST /session', () => {
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(result.headers.getSetCookie()[0]).toMatch(/^attest_session=/);
+  });
+});
+
+describe('failed sign-ins', () => {
+  const fail = (times: number, id = 'globex-admin') =>
+    Promise.all(Array.from({ length: times }, () => gateway.browser().signIn(id, 'guess')));
+
+  it('after five wrong secrets, a client id is refused from that address, without asking the service, until the window passes', async () => {
+    for (const result of await fail(FAILURES_ALLOWED)) expect(result.status).toBe(401);
+    const asked = gateway.tokenRequests();
+    const browser = gateway.browser();
+    // Even the right secret: the guesser must not learn that it was right.
+    const refused = await browser.signIn('globex-admin');
+    expectMessage(
+      refused,
+      429,
+      /Too many failed sign-ins for this client id. Try again in 15 minutes/,
+    );
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(FAILURE_WINDOW_MS / 1000 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(FAILURE_WINDOW_MS / 1000);
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect(gateway.tokenRequests()).toBe(asked);
+    expect((await browser.request('GET', '/session')).status).toBe(401);
+    // A made-up forwarding header does not make another address (no trusted proxy here).
+    const forged = await browser.request('POST', '/session', {
+      json: { clientId: 'globex-admin', clientSecret: 'globex-admin-secret' },
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(forged.status).toBe(429);
+    // Other client ids are not held up.
+    expect((await gateway.browser().signIn('acme-admin')).status).toBe(200);
+
+    gateway.advance(FAILURE_WINDOW_MS);
+    expect((await browser.signIn('globex-admin')).status).toBe(200);
+    expect(SessionSchema.parse((await browser.request('GET', '/session')).body).owner).toBe(
+      'globex',
+    );
+  });
+
+  it('a sign-in that works forgets the failures before it', async () => {
+    await fail(FAILURES_ALLOWED - 1, 'acme-notary');
+    expect((await gateway.browser().signIn('acme-notary')).status).toBe(200);
+    for (const result of await fail(FAILURES_ALLOWED - 1, 'acme-notary'))
+      expect(result.status).toBe(401);
+    expect((await gateway.browser().signIn('acme-notary')).status).toBe(200);
   });
 });
 
