@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { createEntity, hookIdOfEntity, rowOf } from './event-support.ts';
 import { apiPost, DEMO, signIn } from './support.ts';
 
 test('a DOCUMENT_READY toast appears after a sandbox control completes a signature request', async ({
@@ -31,4 +32,46 @@ test('a DOCUMENT_READY toast appears after a sandbox control completes a signatu
   await page.waitForTimeout(1000);
   await expect(other.locator('.toast', { hasText: 'Document ready' })).toHaveCount(0);
   await other.close();
+});
+
+test('a browser’s tabs share one event stream: seven tabs load, each hears every event, and the stream outlives the tab that read it', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  const streams: string[] = [];
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/events' && request.resourceType() === 'eventsource')
+      streams.push(url.search);
+  });
+  const live = (page: Page) => page.getByRole('status').filter({ hasText: 'Live' });
+  const first = await context.newPage();
+  await signIn(first, DEMO.admin, '/events');
+  const tabs = [first];
+  // A stream per tab took one of the browser's six connections to the console each: the
+  // seventh tab then waited for good.
+  for (let i = 2; i <= 7; i += 1) {
+    const tab = await context.newPage();
+    await tab.goto(`/events?tab=${i}`, { timeout: 15_000 });
+    tabs.push(tab);
+  }
+  for (const tab of tabs) await expect(live(tab)).toBeVisible({ timeout: 10_000 });
+  expect(streams).toEqual(['']);
+
+  const heard = async (page: Page, name: string, listeners: Page[]) => {
+    const entity = await createEntity(page, name);
+    const hookId = await hookIdOfEntity(page, entity.entityId);
+    for (const tab of listeners) await expect(rowOf(tab, hookId)).toBeVisible({ timeout: 15_000 });
+  };
+  await heard(first, 'Tabitha Tabs', tabs);
+
+  // The tab reading the stream closes: another reads it, from the last event seen.
+  await first.close();
+  await expect.poll(() => streams.length).toBe(2);
+  expect(streams[1]).toMatch(/^\?lastEventId=\d+$/);
+  const rest = tabs.slice(1);
+  for (const tab of rest) await expect(live(tab)).toBeVisible({ timeout: 10_000 });
+  await heard(rest[0]!, 'Tobias Tabs', rest);
+  await context.close();
 });
