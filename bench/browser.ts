@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { summarise } from './lib.ts';
-import { plainChromium } from './plain-chromium.ts';
+import { CHROMIUM_ARGS, plainChromium } from './plain-chromium.ts';
 
 // Browser figures of the QC reviewer, in headless Chromium against the real console over a
 // large data set: medians of repeated runs. It reports; it asserts nothing.
@@ -11,15 +11,6 @@ const VIEWPORT = { width: 1280, height: 800 };
 /** Unmeasured page loads of a review before the measured ones: the server's and the
  * browser's first run of each code path (JIT, compile caches) is not what reviewers see. */
 const WARM_UPS = 2;
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 async function signIn(page: Page, base: string) {
   await page.goto(`${base}/sign-in`);

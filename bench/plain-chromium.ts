@@ -9,15 +9,20 @@ import { join } from 'node:path';
 // in this app delays pdf.js's worker (and so a review's first page) by about 100 ms that no
 // reviewer's browser spends. Only what a measurement needs is here.
 
-/** Playwright's own switches that keep a headless page from being throttled as hidden. */
-const SWITCHES = [
-  '--headless',
+/** The switches this machine's Chromium needs (as in playwright.config.ts). */
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
   '--no-first-run',
   '--disable-sync',
+];
+
+/** With Playwright's own switches that keep a headless page from being throttled as hidden. */
+const SWITCHES = [
+  '--headless',
+  ...CHROMIUM_ARGS,
   '--disable-field-trial-config',
   '--disable-back-forward-cache',
   '--disable-background-timer-throttling',
