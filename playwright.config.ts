@@ -3,9 +3,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
 
-// Real Chromium from Debian's package (bundled browser downloads cannot reach the network
-// here), driving the real `npm start` process on free ports with a throwaway data folder.
+// Real Chromium from Debian's package (e2e/chromium.ts), driving the real `npm start`
+// process on free ports with a throwaway data folder.
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -40,17 +41,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {

@@ -1,12 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { summarise } from './lib.ts';
-import { CHROMIUM_ARGS, plainChromium } from './plain-chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
+import { plainChromium } from './plain-chromium.ts';
 
 // Browser figures of the QC reviewer, in headless Chromium against the real console over a
 // large data set: medians of repeated runs. It reports; it asserts nothing.
 
-const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const VIEWPORT = { width: 1280, height: 800 };
 /** Unmeasured page loads of a review before the measured ones: the server's and the
  * browser's first run of each code path (JIT, compile caches) is not what reviewers see. */
@@ -134,7 +134,7 @@ async function timedToPainted(
  * previous review's page as a reviewer going down a list of links would.
  */
 async function reviewPageLoads(base: string, ids: string[]): Promise<number[]> {
-  const chromium = await plainChromium(EXECUTABLE);
+  const chromium = await plainChromium(CHROMIUM_PATH);
   try {
     const page = await chromium.newPage(VIEWPORT, watchShown);
     await page.goto(`${base}/sign-in`);
@@ -164,7 +164,7 @@ async function heapMb(page: Page): Promise<number> {
 }
 
 export async function browserFigures(base: string, runs = 7) {
-  const browser = await chromium.launch({ executablePath: EXECUTABLE, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: VIEWPORT });
     await context.addInitScript(watchShown);

@@ -2,22 +2,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS } from '../e2e/chromium.ts';
 
 // Chromium driven over the DevTools protocol with nothing attached but the page: for the
 // figures Playwright itself would skew. Playwright attaches a debugger session to every
 // worker a page starts, pausing it until the driver answers and enabling its runtime, which
 // in this app delays pdf.js's worker (and so a review's first page) by about 100 ms that no
 // reviewer's browser spends. Only what a measurement needs is here.
-
-/** The switches this machine's Chromium needs (as in playwright.config.ts). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 /** With Playwright's own switches that keep a headless page from being throttled as hidden. */
 const SWITCHES = [

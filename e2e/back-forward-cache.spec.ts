@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import config from '../playwright.config.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { createEntity, hookIdOfEntity, rowOf } from './event-support.ts';
 import { DEMO, signIn } from './support.ts';
 
@@ -7,7 +7,8 @@ import { DEMO, signIn } from './support.ts';
 // browsers keep it on, so these pages are checked with it on.
 test.use({
   launchOptions: {
-    ...config.use?.launchOptions,
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
     ignoreDefaultArgs: ['--disable-back-forward-cache'],
   },
 });
