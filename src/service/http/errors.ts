@@ -24,6 +24,16 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, message:
   return c.json({ message }, status);
 }
 
+/**
+ * A body refused before it was read to its end (413). The limit stopped reading it, so the
+ * connection cannot carry another request: say so, or a keep-alive client sends its next
+ * request on a socket about to close and gets no answer.
+ */
+export function bodyTooLarge(c: Context, message: string) {
+  c.header('Connection', 'close');
+  return errorResponse(c, 413, message);
+}
+
 /** A zod error as one readable line: "crid: Too small; entities.0.name: Required". */
 export function describeIssues(error: z.core.$ZodError, limit = 5): string {
   const parts = error.issues.slice(0, limit).map((issue) => {

@@ -1,11 +1,33 @@
-import { mkdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import {
+  createWriteStream,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
+import { Writable } from 'node:stream';
 
 /** Bytes of stored documents and images, addressed by key ('files/<uuid>.pdf'). */
 export interface BlobStore {
   put(key: string, bytes: Uint8Array): void;
   get(key: string): Uint8Array | null;
   has(key: string): boolean;
+  /** Streams new bytes for a key; nothing shows under the key until the writer commits. */
+  writer(key: string): BlobWriter;
+}
+
+export interface BlobWriter {
+  readonly stream: Writable;
+  /** Publishes the written bytes (call once the stream finished); false if the key has bytes. */
+  commit(): boolean;
+  /** Drops whatever was written; safe at any time and more than once. */
+  discard(): void;
 }
 
 const KEY = /^[a-z]+(?:\/[A-Za-z0-9._-]+)+$/;
@@ -14,9 +36,27 @@ function checkKey(key: string): void {
   if (!KEY.test(key) || key.includes('..')) throw new Error(`invalid blob key: ${key}`);
 }
 
+// Uploads in progress live here (no key can start with a dot), so a half-written file is
+// never visible under its key, and a crash leaves nothing a reader could mistake for a blob.
+const INCOMING = '.incoming';
+const STALE_INCOMING_MS = 24 * 60 * 60 * 1000;
+
+function removeStale(dir: string): void {
+  if (!existsSync(dir)) return;
+  const now = Date.now();
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    // Only old ones: another process on the same data folder may be receiving right now.
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat && now - stat.mtimeMs > STALE_INCOMING_MS) rmSync(path, { force: true });
+  }
+}
+
 /** Blobs as files below `<dataDir>/blobs`. */
 export function fileBlobStore(root: string): BlobStore {
   const base = resolve(root);
+  const incoming = join(base, INCOMING);
+  removeStale(incoming);
   const pathOf = (key: string) => {
     checkKey(key);
     const path = resolve(join(base, key));
@@ -37,6 +77,40 @@ export function fileBlobStore(root: string): BlobStore {
       const path = pathOf(key);
       return existsSync(path) && statSync(path).isFile();
     },
+    writer(key) {
+      const path = pathOf(key);
+      mkdirSync(incoming, { recursive: true });
+      const temp = join(incoming, randomUUID());
+      const stream = createWriteStream(temp, { flags: 'wx' });
+      let settled = false;
+      return {
+        stream,
+        commit() {
+          mkdirSync(dirname(path), { recursive: true });
+          try {
+            // A link, unlike a rename, never replaces bytes already stored under the key.
+            linkSync(temp, path);
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+            throw error;
+          }
+          settled = true;
+          rmSync(temp, { force: true });
+          return true;
+        },
+        discard() {
+          if (settled) return;
+          settled = true;
+          const remove = () => rmSync(temp, { force: true });
+          // Removing before the stream has opened its file would let the open create it again.
+          if (stream.closed) remove();
+          else {
+            stream.once('close', remove);
+            stream.destroy();
+          }
+        },
+      };
+    },
   };
 }
 
@@ -50,5 +124,27 @@ export function memoryBlobStore(): BlobStore {
     },
     get: (key) => blobs.get(key) ?? null,
     has: (key) => blobs.has(key),
+    writer(key) {
+      checkKey(key);
+      let chunks: Buffer[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(chunk);
+          done();
+        },
+      });
+      return {
+        stream,
+        commit() {
+          if (blobs.has(key)) return false;
+          blobs.set(key, new Uint8Array(Buffer.concat(chunks)));
+          return true;
+        },
+        discard() {
+          chunks = [];
+          stream.destroy();
+        },
+      };
+    },
   };
 }

@@ -1,0 +1,20 @@
+/**
+ * Admits at most `limit` uploads at once. The rest are turned away (503 with Retry-After)
+ * rather than queued: a queue would hold their connections, and their bytes, just the same.
+ */
+export function uploadGate(limit: number) {
+  let inFlight = 0;
+  return {
+    /** A function that leaves the gate (idempotent), or null when it is full. */
+    enter(): (() => void) | null {
+      if (inFlight >= limit) return null;
+      inFlight += 1;
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        inFlight -= 1;
+      };
+    },
+  };
+}
