@@ -4,15 +4,15 @@ import { ListQuerySchema, TimestampSchema, UuidSchema, listEnvelope } from './co
 import { EventTypeSchema } from './webhooks.ts';
 
 // Sandbox controls of the reference service (`/sandbox/v1`). Not part of the interface spec:
-// a real deployment answers 404 there, and the app shows sandbox tools only when
-// `GET /sandbox/v1/info` answers `sandbox: true`.
+// a real deployment answers 404 there, and the gateway tells the app it is a sandbox only
+// when `GET /sandbox/v1/info` answers `sandbox: true`.
 
 export const SandboxInfoSchema = z.object({
   sandbox: z.literal(true),
   service: z.string(),
   /** The service clock, which the sandbox can advance. */
   now: TimestampSchema,
-  /** The sandbox's public demo logins, for a sign-in page to offer. */
+  /** The demo logins, for a sign-in page to offer; empty unless asked from this machine. */
   demoLogins: z.array(DemoLoginSchema),
 });
 export type SandboxInfo = z.infer<typeof SandboxInfoSchema>;

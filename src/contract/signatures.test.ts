@@ -188,17 +188,62 @@ describe('TransactionListQuerySchema', () => {
     [{ clientGroup: 'g1' }, { clientGroup: 'g1' }],
     [
       { filter: 'status:pending,failed' },
-      { filter: { field: 'status', values: ['pending', 'failed'] } },
+      { filter: [{ field: 'status', values: ['pending', 'failed'] }] },
+    ],
+    [
+      { filter: 'status:pending,failed,otpMethod:sms' },
+      {
+        filter: [
+          { field: 'status', values: ['pending', 'failed'] },
+          { field: 'otpMethod', values: ['sms'] },
+        ],
+      },
+    ],
+    [
+      { filter: ['status:pending', 'otpMethod:sms,email', 'status:failed,pending'] },
+      {
+        filter: [
+          { field: 'status', values: ['pending', 'failed'] },
+          { field: 'otpMethod', values: ['sms', 'email'] },
+        ],
+      },
+    ],
+    // Field names are data, kept in a Map: prototype names are ordinary (unknown) fields.
+    [
+      { filter: '__proto__:x,constructor:y' },
+      {
+        filter: [
+          { field: '__proto__', values: ['x'] },
+          { field: 'constructor', values: ['y'] },
+        ],
+      },
     ],
   ])('parses %j', (value, parsed) =>
     expect(TransactionListQuerySchema.parse(value)).toEqual(parsed),
   );
 
-  it.each(['status', 'status:', ':pending', 'status:pending,', 'status:,x'])(
-    'rejects filter %j',
-    (filter) =>
-      expect(messages(TransactionListQuerySchema, { filter })).toEqual([
-        'filter must look like field:value[,value], e.g. status:pending',
-      ]),
+  it.each([
+    'status',
+    'status:',
+    ':pending',
+    'status:pending,',
+    'status:,x',
+    'status:pending,otpMethod:',
+    'status:pending,:x',
+    'status:a,b-c:d',
+    '',
+    ['status:pending', 'otpMethod'],
+  ])('rejects filter %j', (filter) =>
+    expect(messages(TransactionListQuerySchema, { filter })).toEqual([
+      'filter must look like field:value[,value] with fields one after another, e.g. status:pending,failed,otpMethod:sms',
+    ]),
   );
+
+  it('caps the number of values', () => {
+    const values = (n: number) => Array.from({ length: n }, (_, i) => `v${i}`).join(',');
+    expect(messages(TransactionListQuerySchema, { filter: `status:${values(100)}` })).toEqual([]);
+    expect(messages(TransactionListQuerySchema, { filter: `status:${values(101)}` })).toEqual([
+      'filter may name at most 100 values',
+    ]);
+  });
 });

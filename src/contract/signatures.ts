@@ -122,27 +122,76 @@ export const TransactionListSchema = z.object({
 });
 export type TransactionList = z.infer<typeof TransactionListSchema>;
 
-// DESIGN.md names the spec's two unnamed params: `clientGroup`, and `filter` as
-// `field:value[,value]` (e.g. `status:pending,failed`).
-export const TransactionFilterSchema = z.pipe(
-  z
-    .string()
-    .check(
-      z.regex(
-        /^\w+:[^,]+(,[^,]+)*$/,
-        'filter must look like field:value[,value], e.g. status:pending',
-      ),
-    ),
-  z.transform((text) => {
-    const [field = '', values = ''] = text.split(/:(.*)/s);
-    return { field, values: values.split(',') };
+// DESIGN.md names the spec's two unnamed params: `clientGroup`, and `filter`, which carries
+// "one or more fields and their values" (spec) as `field:value[,value]`, fields one after
+// another: `status:pending,failed,otpMethod:sms`. A token that starts with `name:` opens a
+// field; the tokens after it are more values of that field. `filter` may also be repeated.
+// A field's values are alternatives (OR); different fields must all match (AND).
+
+/** One field of the transactions filter and the values it may take. */
+export interface TransactionFilter {
+  field: string;
+  values: string[];
+}
+
+/** At most this many values in all: each becomes a bound SQL parameter. */
+export const MAX_TRANSACTION_FILTER_VALUES = 100;
+
+const FILTER_SHAPE =
+  'filter must look like field:value[,value] with fields one after another, e.g. status:pending,failed,otpMethod:sms';
+const FIELD_TOKEN = /^(\w+):(.+)$/s;
+
+/**
+ * The fields of one or more `filter` parameters, each once (a field named twice, in one
+ * parameter or in two, takes the values of both), values without repeats; null when a
+ * parameter is malformed. Field names are user input: they are kept in a Map, never used
+ * as keys of a plain object.
+ */
+export function parseTransactionFilter(texts: readonly string[]): TransactionFilter[] | null {
+  const fields = new Map<string, Set<string>>();
+  for (const text of texts) {
+    let current: Set<string> | undefined;
+    for (const token of text.split(',')) {
+      const named = FIELD_TOKEN.exec(token);
+      if (named?.[1] && named[2]) {
+        current = fields.get(named[1]) ?? new Set();
+        fields.set(named[1], current);
+        current.add(named[2]);
+      } else if (current && token !== '' && !token.includes(':')) {
+        // A token with a colon that is not `name:value` (`otpMethod:`, `:x`) is refused, not
+        // taken as a value.
+        current.add(token);
+      } else {
+        return null;
+      }
+    }
+  }
+  return [...fields].map(([field, values]) => ({ field, values: [...values] }));
+}
+
+export const TransactionFilterParamSchema = z.pipe(
+  z.union([z.string(), z.array(z.string())]),
+  z.transform((input, ctx) => {
+    const filters = parseTransactionFilter(typeof input === 'string' ? [input] : input);
+    if (!filters) {
+      ctx.issues.push({ code: 'custom', message: FILTER_SHAPE, input });
+      return z.NEVER;
+    }
+    if (filters.reduce((n, f) => n + f.values.length, 0) > MAX_TRANSACTION_FILTER_VALUES) {
+      ctx.issues.push({
+        code: 'custom',
+        message: `filter may name at most ${MAX_TRANSACTION_FILTER_VALUES} values`,
+        input,
+      });
+      return z.NEVER;
+    }
+    return filters;
   }),
 );
-export type TransactionFilter = z.infer<typeof TransactionFilterSchema>;
 
 export const TransactionListQuerySchema = z.object({
   clientGroup: z.optional(z.string()),
-  filter: z.optional(TransactionFilterSchema),
+  filter: z.optional(TransactionFilterParamSchema),
 });
 export type TransactionListQuery = z.infer<typeof TransactionListQuerySchema>;
 

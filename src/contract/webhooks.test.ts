@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  secretsFor,
+  WebhookOwnerSecretsSchema,
   WebhookSecretListSchema,
   WebhookSecretSchema,
   AddressChangePayloadSchema,
@@ -93,5 +95,43 @@ describe('WebhookSecretSchema', () => {
 
   it('refuses an empty list', () => {
     expect(WebhookSecretListSchema.safeParse('   ').success).toBe(false);
+  });
+});
+
+describe('WebhookOwnerSecretsSchema (ATTEST_WEBHOOK_SECRETS)', () => {
+  const A = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+  // Base64 with padding: the entry splits at its first `=`, not its last.
+  const B = `whsec_${Buffer.from('rotated in').toString('base64')}`;
+  const G = `whsec_${Buffer.from('globex key').toString('base64')}`;
+
+  it('gives each owner its secrets, an owner named twice both (rotation)', () => {
+    expect(B).toMatch(/=$/);
+    const parsed = WebhookOwnerSecretsSchema.parse(` acme=${A}\n globex=${G}  acme=${B} acme=${A}`);
+    expect([...parsed]).toEqual([
+      ['acme', [A, B]],
+      ['globex', [G]],
+    ]);
+    expect(secretsFor(parsed, 'acme')).toEqual([A, B]);
+    expect(secretsFor(parsed, 'initech')).toEqual([]);
+    // Map keys, so a name like __proto__ is only a name.
+    expect(secretsFor(parsed, '__proto__')).toEqual([]);
+  });
+
+  it('a plain list serves every owner', () => {
+    expect(secretsFor([A], 'anyone')).toEqual([A]);
+  });
+
+  it.each([
+    ['no entries', '   ', /at least one owner=whsec_/],
+    ['a secret without an owner', A, /owner=whsec_/],
+    ['an empty owner', `=${A}`, /an owner is 1 to 128/],
+    ['an owner with a slash', `ac/me=${A}`, /an owner is 1 to 128/],
+    ['a secret without its prefix', 'acme=MfKQ9r8GKYqrTwjU', /start with whsec_/],
+    ['a secret that is not base64', 'acme=whsec_***', /base64/],
+    ['nothing after the =', 'acme=', /start with whsec_|base64/],
+  ])('refuses %s', (_, value, message) => {
+    const result = WebhookOwnerSecretsSchema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message).join('\n')).toMatch(message);
   });
 });

@@ -66,3 +66,71 @@ export const WebhookSecretListSchema = z.pipe(
   ),
   z.array(WebhookSecretSchema).check(z.minLength(1, 'name at least one whsec_ secret')),
 );
+
+/** An owner as it stands in a webhook endpoint's path (`/webhooks/{owner}`). */
+export const WEBHOOK_OWNER = /^[A-Za-z0-9._~-]{1,128}$/;
+
+/**
+ * `owner=whsec_…`, split at the first `=` (base64 ends in `=` padding; an owner has none).
+ * An entry without `=` has no secret, and says so.
+ */
+const OwnerSecretEntrySchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((entry) => {
+      const at = entry.indexOf('=');
+      return at < 0
+        ? { owner: entry, secret: undefined }
+        : { owner: entry.slice(0, at), secret: entry.slice(at + 1) };
+    }),
+  ),
+  z.object({
+    owner: z
+      .string()
+      .check(z.regex(WEBHOOK_OWNER, 'an owner is 1 to 128 of A-Z a-z 0-9 . _ ~ - before the =')),
+    secret: z.pipe(z.string({ error: 'each entry must be owner=whsec_…' }), WebhookSecretSchema),
+  }),
+);
+
+/**
+ * Secrets by owner (ATTEST_WEBHOOK_SECRETS): `acme=whsec_… globex=whsec_…`, space-separated.
+ * An owner named twice has both secrets (rotation: any one signature verifies).
+ */
+export const WebhookOwnerSecretsSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((value) => value.split(/\s+/).filter(Boolean)),
+  ),
+  z.pipe(
+    z.array(OwnerSecretEntrySchema).check(z.minLength(1, 'name at least one owner=whsec_… entry')),
+    z.transform((entries) => {
+      const byOwner = new Map<string, string[]>();
+      for (const { owner, secret } of entries) {
+        const list = byOwner.get(owner) ?? [];
+        if (!list.includes(secret)) list.push(secret);
+        byOwner.set(owner, list);
+      }
+      return byOwner;
+    }),
+  ),
+);
+
+/**
+ * The signing secrets of webhook deliveries. A list (ATTEST_WEBHOOK_SECRET) serves every
+ * owner alike; a map (ATTEST_WEBHOOK_SECRETS) gives each owner it names its own, and any
+ * other owner none.
+ */
+export type WebhookSecrets = string[] | Map<string, string[]>;
+
+export function isPerOwner(secrets: WebhookSecrets): secrets is Map<string, string[]> {
+  return secrets instanceof Map;
+}
+
+/** The secrets an owner's deliveries are signed and verified with; none: refused. */
+export function secretsFor(secrets: WebhookSecrets, owner: string): readonly string[] {
+  return isPerOwner(secrets) ? (secrets.get(owner) ?? []) : secrets;
+}
+
+export function hasSecrets(secrets: WebhookSecrets): boolean {
+  return isPerOwner(secrets) ? secrets.size > 0 : secrets.length > 0;
+}

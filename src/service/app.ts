@@ -11,7 +11,8 @@ import { signatureRoutes } from './signatures/signatures.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
 import type { ServiceContext, ServiceEnv } from './context.ts';
 import { requireAuth } from './http/auth.ts';
-import { errorResponse, HttpError } from './http/errors.ts';
+import { bodyTooLarge, errorResponse, HttpError } from './http/errors.ts';
+import { requireAllowedHost } from './http/host-allow-list.ts';
 import '../contract/zod-messages.ts';
 
 /** Prefixes of the interface (besides /auth) plus the sandbox controls. */
@@ -22,15 +23,22 @@ export const PUBLIC_SANDBOX_INFO = '/sandbox/v1/info';
 /** JSON bodies of the API are small; uploads go to presigned URLs, not here. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
+export interface ServiceAppOptions {
+  /** Host values answered (issue 13); server.ts knows them once it listens. Unchecked without. */
+  allowedHosts?: () => ReadonlySet<string>;
+}
+
 /** The reference service as one Hono app over a context (store, keys, clock, blobs). */
-export function createServiceApp(ctx: ServiceContext) {
+export function createServiceApp(ctx: ServiceContext, options: ServiceAppOptions = {}) {
   const app = new Hono<ServiceEnv>();
 
+  // Before the Host check: load balancers probe by address, and the answer tells nothing.
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200));
+  if (options.allowedHosts) app.use('*', requireAllowedHost(options.allowedHosts));
 
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
-    onError: (c) => errorResponse(c, 413, 'request body is larger than 1 MB'),
+    onError: (c) => bodyTooLarge(c, 'request body is larger than 1 MB'),
   });
   // Presigned uploads carry files and set their own limits.
   app.use('*', (c, next) => (c.req.path.startsWith('/uploads') ? next() : jsonLimit(c, next)));
@@ -60,6 +68,11 @@ export function createServiceApp(ctx: ServiceContext) {
     if (error instanceof HttpError) return errorResponse(c, error.status, error.message);
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, error.status, error.message || 'bad request');
+    }
+    // The caller went away while sending its body (a cancelled fetch; the console's gateway
+    // abandoning its request): ordinary, and nobody is left to answer.
+    if (c.req.raw.signal.aborted || ('code' in error && error.code === 'ECONNRESET')) {
+      return errorResponse(c, 400, 'the request was cut off');
     }
     // Never send a stack trace or SQL to the caller; the log has them.
     ctx.log(`unexpected error on ${c.req.method} ${c.req.path}`, error);

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import '../contract/zod-messages.ts';
 import { z } from '../contract/zod.ts';
-import { WebhookSecretListSchema } from '../contract/webhooks.ts';
+import { WebhookOwnerSecretsSchema, WebhookSecretListSchema } from '../contract/webhooks.ts';
 import type { WebhookConfig } from './events/delivery.ts';
 
 // An empty variable (`ATTEST_WEBHOOK_URL=` in a shell or .env) means unset.
@@ -22,17 +22,27 @@ const ServiceEnvSchema = z
     SERVICE_HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
     ATTEST_DATA_DIR: z._default(z.string().check(z.minLength(1)), '.attest'),
     // The base URL the service names itself by (token `iss`, scopes, presigned URLs); by
-    // default http://<host>:<port>.
-    ATTEST_SERVICE_URL: z.optional(z.url()),
+    // default http://<host>:<port>. Its host is also one the service answers at (issue 13).
+    ATTEST_SERVICE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
     // The one webhook endpoint (the spec registers endpoints out of band; DESIGN.md).
     ATTEST_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
-    // Several secrets, space-separated, sign every delivery once each (rotation).
+    // Several secrets, space-separated, sign every delivery once each (rotation): the same
+    // secrets for every owner.
     ATTEST_WEBHOOK_SECRET: optional(WebhookSecretListSchema),
+    // Or each owner its own: `acme=whsec_… globex=whsec_…` (an owner named twice: rotation).
+    ATTEST_WEBHOOK_SECRETS: optional(WebhookOwnerSecretsSchema),
   })
   .check(
-    z.refine((e) => !e.ATTEST_WEBHOOK_URL || e.ATTEST_WEBHOOK_SECRET, {
-      error: 'ATTEST_WEBHOOK_URL is set, so ATTEST_WEBHOOK_SECRET must hold its signing secret(s)',
+    z.refine((e) => !e.ATTEST_WEBHOOK_URL || e.ATTEST_WEBHOOK_SECRET || e.ATTEST_WEBHOOK_SECRETS, {
+      error:
+        'ATTEST_WEBHOOK_URL is set, so ATTEST_WEBHOOK_SECRET or ATTEST_WEBHOOK_SECRETS must hold its signing secret(s)',
       path: ['ATTEST_WEBHOOK_SECRET'],
+      when: (payload) => payload.issues.length === 0,
+    }),
+    z.refine((e) => !(e.ATTEST_WEBHOOK_SECRET && e.ATTEST_WEBHOOK_SECRETS), {
+      error:
+        'set ATTEST_WEBHOOK_SECRET (every owner) or ATTEST_WEBHOOK_SECRETS (per owner), not both',
+      path: ['ATTEST_WEBHOOK_SECRETS'],
       when: (payload) => payload.issues.length === 0,
     }),
   );
@@ -57,9 +67,11 @@ export function readServiceEnv(env: NodeJS.ProcessEnv = process.env): ServiceEnv
     host: e.SERVICE_HOST,
     dataDir: resolve(e.ATTEST_DATA_DIR),
     publicUrl: e.ATTEST_SERVICE_URL?.replace(/\/+$/, ''),
-    webhook:
-      e.ATTEST_WEBHOOK_URL && e.ATTEST_WEBHOOK_SECRET
-        ? { url: e.ATTEST_WEBHOOK_URL, secrets: e.ATTEST_WEBHOOK_SECRET }
-        : null,
+    webhook: e.ATTEST_WEBHOOK_URL
+      ? {
+          url: e.ATTEST_WEBHOOK_URL,
+          secrets: e.ATTEST_WEBHOOK_SECRETS ?? e.ATTEST_WEBHOOK_SECRET ?? [],
+        }
+      : null,
   };
 }

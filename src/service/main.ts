@@ -3,6 +3,15 @@ import { DEMO_CLIENTS } from './seed/demo-clients.ts';
 import { readServiceEnv } from './env.ts';
 import { startService, type RunningService } from './server.ts';
 import type { WebhookConfig } from './events/delivery.ts';
+import { isPerOwner, type WebhookSecrets } from '../contract/webhooks.ts';
+
+/** "2 signing secrets for every owner" or "signing secrets per owner: acme 1, globex 2". */
+function describeSecrets(secrets: WebhookSecrets): string {
+  const plural = (n: number) => `${n} signing secret${n === 1 ? '' : 's'}`;
+  if (!isPerOwner(secrets)) return `${plural(secrets.length)} for every owner`;
+  const owners = [...secrets].map(([owner, list]) => `${owner} ${list.length}`);
+  return `signing secrets per owner: ${owners.join(', ')}`;
+}
 
 /**
  * Starts the reference service from the environment and prints how to use it. `npm start`
@@ -27,8 +36,8 @@ export async function runService(
       `  token endpoint: POST ${service.url}/auth/v1/oauth2/token (HTTP Basic, grant_type=client_credentials)`,
       // Never the secrets: the count is enough to see that rotation is configured.
       env.webhook
-        ? `  webhooks: POST ${env.webhook.url} (${env.webhook.secrets.length} signing secret${env.webhook.secrets.length === 1 ? '' : 's'})`
-        : '  webhooks: off (set ATTEST_WEBHOOK_URL and ATTEST_WEBHOOK_SECRET); events stay pending',
+        ? `  webhooks: POST ${env.webhook.url} (${describeSecrets(env.webhook.secrets)})`
+        : '  webhooks: off (set ATTEST_WEBHOOK_URL and ATTEST_WEBHOOK_SECRET or ATTEST_WEBHOOK_SECRETS); events stay pending',
       '  demo logins (client id / secret):',
       ...DEMO_CLIENTS.map(
         (c) =>

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -62,6 +63,37 @@ describe('a service over a data folder', () => {
       );
     } finally {
       await first.close();
+    }
+  });
+
+  it('closes the connection of a body it refused as too large, so the next request is answered', async () => {
+    const service = await startService({ ...options, dataDir: null });
+    // One socket, kept alive: the second request goes on the connection the first one used.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (body: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const url = new URL('/accounts/v1/accounts', service.listenUrl);
+        const req = request(
+          url,
+          { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+          (res) => {
+            res.resume();
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const large = await post(JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }));
+      expect(large).toEqual({ status: 413, connection: 'close' });
+      // Without the close, this request met a socket the server had given up: "socket hang up".
+      expect((await post('{}')).status).toBe(401);
+    } finally {
+      agent.destroy();
+      await service.close();
     }
   });
 });

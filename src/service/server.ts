@@ -2,14 +2,16 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createServiceApp } from './app.ts';
-import { createClock, type Clock } from './clock.ts';
+import type { Clock } from './clock.ts';
 import type { ServiceContext } from './context.ts';
 import type { WebhookConfig } from './events/delivery.ts';
+import { interfaceAddresses, listenWarning, serviceHosts } from './http/host-allow-list.ts';
 import { createDispatcher } from './events/dispatcher.ts';
 import { loadKeys } from './keys.ts';
 import { seedDemo } from './seed/demo.ts';
 import { fileBlobStore, memoryBlobStore } from './store/blobs.ts';
 import { openDb } from './store/db.ts';
+import { storedClock } from './store/stored-clock.ts';
 
 export interface StartServiceOptions {
   port?: number;
@@ -49,10 +51,12 @@ export async function openServiceContext(
     baseUrl?: string;
   } = {},
 ): Promise<ServiceContext> {
+  const db = openDb(dataDir ? join(dataDir, 'attest.db') : ':memory:');
   return {
-    db: openDb(dataDir ? join(dataDir, 'attest.db') : ':memory:'),
+    db,
     keys: await loadKeys(dataDir),
-    clock: options.clock ?? createClock(),
+    // The sandbox's advances survive a restart (issue 13): the offset is kept in the store.
+    clock: options.clock ?? storedClock(db),
     blobs: dataDir ? fileBlobStore(join(dataDir, 'blobs')) : memoryBlobStore(),
     baseUrl: options.baseUrl ?? '',
     log: options.log ?? defaultLog,
@@ -67,7 +71,8 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const { db } = ctx;
   if (options.seed !== false) await seedDemo(ctx);
 
-  const app = createServiceApp(ctx);
+  let hosts: ReadonlySet<string> = new Set();
+  const app = createServiceApp(ctx, { allowedHosts: () => hosts });
   const host = options.host ?? '127.0.0.1';
   let server: ServerType;
   try {
@@ -91,6 +96,14 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
   const listenUrl = `http://${hostInUrl}:${port}`;
   ctx.baseUrl = options.publicUrl ?? listenUrl;
+  hosts = serviceHosts({
+    listenHost: host,
+    port,
+    baseUrl: ctx.baseUrl,
+    interfaces: interfaceAddresses(),
+  });
+  const warning = listenWarning(host, port, options.publicUrl);
+  if (warning) ctx.log(warning);
   // After listen: presigned download URLs in payloads need the base URL.
   const dispatcher = createDispatcher(ctx, options.webhook ?? null);
   ctx.events = dispatcher;

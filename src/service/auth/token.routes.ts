@@ -7,7 +7,7 @@ import {
 } from '../../contract/auth.ts';
 import type { ServiceContext } from '../context.ts';
 import { DUMMY_HASH, verifySecret } from './secrets.ts';
-import { issueToken, type ClientRecord } from './tokens.ts';
+import { isDeactivated, issueToken, type ClientRecord } from './tokens.ts';
 import { z } from '../../contract/zod.ts';
 
 type OAuthError = 'invalid_client' | 'invalid_grant' | 'invalid_scope' | 'invalid_request';
@@ -40,8 +40,14 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   if (colon < 1) return null;
   const id = formDecode(decoded.slice(0, colon));
   const secret = formDecode(decoded.slice(colon + 1));
-  return id && secret !== null ? { id, secret } : null;
+  // No id or secret has control characters; refused here, a trailing NUL could otherwise
+  // reach the hash and be ignored there ("secret\0" signing in as "secret").
+  if (!id || secret === null || CONTROL.test(id) || CONTROL.test(secret)) return null;
+  return { id, secret };
 }
+
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 interface ClientRow {
   id: string;
@@ -50,6 +56,7 @@ interface ClientRow {
   user_id: string | null;
   perms: string;
   scopes: string;
+  deactivated_on: string | null;
 }
 
 export function tokenRoutes(ctx: ServiceContext) {
@@ -84,10 +91,17 @@ export function tokenRoutes(ctx: ServiceContext) {
       return oauthError(c, 'invalid_client', 'client credentials missing: use HTTP Basic auth');
     }
     const row = ctx.db
-      .prepare('SELECT id, owner, secret_hash, user_id, perms, scopes FROM clients WHERE id = ?')
+      .prepare(
+        `SELECT c.id, c.owner, c.secret_hash, c.user_id, c.perms, c.scopes, u.deactivated_on
+         FROM clients c LEFT JOIN users u ON u.id = c.user_id WHERE c.id = ?`,
+      )
       .get(credentials.id) as ClientRow | undefined;
     const secretOk = await verifySecret(credentials.secret, row?.secret_hash ?? DUMMY_HASH);
     if (!row || !secretOk) return oauthError(c, 'invalid_client', 'client id or secret is wrong');
+    // Told only to a caller that knows the secret.
+    if (isDeactivated(ctx, row.deactivated_on)) {
+      return oauthError(c, 'invalid_client', "this client's user has been deactivated");
+    }
 
     const request = TokenRequestSchema.safeParse(Object.fromEntries(form));
     if (!request.success || request.data.grant_type !== 'client_credentials') {

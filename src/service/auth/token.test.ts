@@ -92,6 +92,21 @@ describe('POST /auth/v1/oauth2/token', () => {
     ['no credentials', {}],
     ['a bearer header', { authorization: 'Bearer abc' }],
     ['garbage basic', { authorization: 'Basic !!!' }],
+    // The hash would ignore a trailing NUL: "secret\0" must not pass as "secret".
+    [
+      'the right secret with a NUL after it',
+      { authorization: basicAuth('acme-admin', 'acme-admin-secret\0') },
+    ],
+    [
+      'a raw NUL in the base64',
+      {
+        authorization: `Basic ${Buffer.from('acme-admin:acme-admin-secret\0').toString('base64')}`,
+      },
+    ],
+    [
+      'a control character in the id',
+      { authorization: basicAuth('acme-admin\n', 'acme-admin-secret') },
+    ],
     [
       'credentials in the form body',
       {

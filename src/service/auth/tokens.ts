@@ -61,6 +61,11 @@ export function revokeClientTokens(ctx: ServiceContext, clientId: string): numbe
   return Number(result.changes);
 }
 
+/** Deactivated by now on the service clock (a deactivation time ahead is not in force yet). */
+export function isDeactivated(ctx: ServiceContext, deactivatedOn: string | null): boolean {
+  return deactivatedOn !== null && deactivatedOn <= ctx.clock.now().toISOString();
+}
+
 export class TokenError extends Error {
   override name = 'TokenError';
 }
@@ -81,10 +86,22 @@ export async function verifyToken(ctx: ServiceContext, token: string): Promise<P
   }
   const claims = TokenClaimsSchema.safeParse(payload);
   if (!claims.success) throw new TokenError('access token is invalid');
+  // One query by primary keys: the token's record, and whether its client's user has been
+  // deactivated, which ends the user's tokens from that moment (issue 13).
   const row = ctx.db
-    .prepare('SELECT revoked_at FROM issued_tokens WHERE jti = ? AND client_id = ?')
-    .get(claims.data.jti, claims.data.sub) as { revoked_at: number | null } | undefined;
+    .prepare(
+      `SELECT t.revoked_at, u.deactivated_on FROM issued_tokens t
+       JOIN clients c ON c.id = t.client_id
+       LEFT JOIN users u ON u.id = c.user_id
+       WHERE t.jti = ? AND t.client_id = ?`,
+    )
+    .get(claims.data.jti, claims.data.sub) as
+    { revoked_at: number | null; deactivated_on: string | null } | undefined;
   if (!row) throw new TokenError('access token is invalid');
+  // Deactivation first: a deactivation also revokes, and its reason is the one to give.
+  if (isDeactivated(ctx, row.deactivated_on)) {
+    throw new TokenError("the token's user has been deactivated");
+  }
   if (row.revoked_at !== null) throw new TokenError('access token has been revoked');
   return {
     clientId: claims.data.sub,

@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import type { WebhookSecrets } from '../../contract/webhooks.ts';
 import type { ServiceContext } from '../context.ts';
 import { presignDownload } from '../files/presign.ts';
 
@@ -6,8 +7,11 @@ import { presignDownload } from '../files/presign.ts';
 export interface WebhookConfig {
   /** May contain `{owner}`, replaced per message, so each owner can have its own endpoint. */
   url: string;
-  /** `whsec_…` secrets; each delivery carries one `v1,` signature per secret (rotation). */
-  secrets: string[];
+  /**
+   * `whsec_…` secrets; each delivery carries one `v1,` signature per secret of its owner
+   * (rotation). A list serves every owner; a map, each owner it names, and no other.
+   */
+  secrets: WebhookSecrets;
   /** The spec gives the endpoint 30 seconds to answer; tests shorten it. */
   timeoutMs?: number;
 }
@@ -24,7 +28,12 @@ export function retryDelaySeconds(attempt: number): number | null {
 }
 
 /** The hook-signature header: one `v1,<base64>` per secret, space-separated. */
-export function signatureHeader(secrets: string[], id: string, at: Date, body: string): string {
+export function signatureHeader(
+  secrets: readonly string[],
+  id: string,
+  at: Date,
+  body: string,
+): string {
   return secrets.map((secret) => new Webhook(secret).sign(id, at, body)).join(' ');
 }
 

@@ -1,4 +1,4 @@
-import { EVENT_TYPE_HEADER } from '../../contract/webhooks.ts';
+import { EVENT_TYPE_HEADER, secretsFor } from '../../contract/webhooks.ts';
 import type { EventDispatcher, ServiceContext } from '../context.ts';
 import { transaction } from '../store/transaction.ts';
 import {
@@ -86,6 +86,15 @@ export function createDispatcher(ctx: ServiceContext, config: WebhookConfig | nu
 
   async function attempt(endpoint: WebhookConfig, row: OutboxRow): Promise<void> {
     const at = ctx.clock.now();
+    const url = endpointFor(endpoint, row.owner);
+    const secrets = secretsFor(endpoint.secrets, row.owner);
+    if (secrets.length === 0) {
+      // Unsigned it would only be refused: a failed attempt, on the usual schedule, so it
+      // goes out once the owner has a secret (a restart with ATTEST_WEBHOOK_SECRETS).
+      const error = `no signing secret is configured for owner ${row.owner}`;
+      record(row.id, at, { outcome: 'error', error }, 0, url);
+      return;
+    }
     const body = deliveryBody(ctx, row);
     // hook-timestamp is wall-clock time, not the (advanceable) service clock: receivers
     // check it against their own clocks as a replay guard, and a sandbox clock advance must
@@ -95,10 +104,9 @@ export function createDispatcher(ctx: ServiceContext, config: WebhookConfig | nu
       'content-type': 'application/json',
       'hook-id': row.id,
       'hook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-      'hook-signature': signatureHeader(endpoint.secrets, row.id, sentAt, body),
+      'hook-signature': signatureHeader(secrets, row.id, sentAt, body),
       [EVENT_TYPE_HEADER]: row.event_type,
     };
-    const url = endpointFor(endpoint, row.owner);
     const timeoutMs = endpoint.timeoutMs ?? DELIVERY_TIMEOUT_MS;
     const started = performance.now();
     const result = await sendOnce(url, timeoutMs, { headers, body }, stopping.signal);

@@ -29,9 +29,21 @@ export async function jsonBody<S extends z.ZodMiniType>(
   return parsed.data;
 }
 
-/** Validates the query string against schema (first value of each parameter). */
-export function queryParams<S extends z.ZodMiniType>(c: Context, schema: S): z.infer<S> {
-  const parsed = schema.safeParse(c.req.query());
+/**
+ * Validates the query string against schema: the first value of each parameter, except the
+ * `repeatable` ones, which come as the array of all their values.
+ */
+export function queryParams<S extends z.ZodMiniType>(
+  c: Context,
+  schema: S,
+  repeatable: readonly string[] = [],
+): z.infer<S> {
+  const query: Record<string, string | string[]> = { ...c.req.query() };
+  for (const name of repeatable) {
+    const values = c.req.queries(name);
+    if (values) query[name] = values;
+  }
+  const parsed = schema.safeParse(query);
   if (!parsed.success) throw badRequest(`invalid query: ${describeIssues(parsed.error)}`);
   return parsed.data;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { QcRequestListQuerySchema, QcRequestPatchSchema } from '../../contract/qc.ts';
 import type { ServiceContext, ServiceEnv } from '../context.ts';
+import { isDeactivated } from '../auth/tokens.ts';
 import { publishDocumentReady } from '../events/document-ready.ts';
 import { requireAnyPermission, requireListOwner, requirePermission } from '../http/auth.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
@@ -14,6 +15,7 @@ import {
 import { jsonBody, queryParams, uuidParam } from '../http/validate.ts';
 import { transaction } from '../store/transaction.ts';
 import { qcRequestsJson, versionItems, type QcRow, type Verdict } from './qc-json.ts';
+import { allocateReviewShortId } from './review-short-id.ts';
 
 export const QC_REQUESTS: ListDefinition = {
   name: 'qcRequests',
@@ -91,7 +93,9 @@ export function qcRequestRoutes(ctx: ServiceContext) {
       if (userId && body.reviewedBy !== userId) {
         throw badRequest("reviewedBy must be the signed-in reviewer (the token's user)");
       }
-      if (reviewer.deactivated_on) throw badRequest('reviewedBy is a deactivated user');
+      if (isDeactivated(ctx, reviewer.deactivated_on)) {
+        throw badRequest('reviewedBy is a deactivated user');
+      }
 
       const version = ctx.db
         .prepare('SELECT items FROM checklist_versions WHERE id = ?')
@@ -131,13 +135,6 @@ export function qcRequestRoutes(ctx: ServiceContext) {
         }
       }
       const now = ctx.clock.now().toISOString();
-      const reviewed = Number(
-        ctx.db
-          .prepare(
-            'SELECT COUNT(*) AS n FROM qc_requests WHERE owner = ? AND review_id IS NOT NULL',
-          )
-          .get(owner)?.n,
-      );
       ctx.db
         .prepare(
           `UPDATE qc_requests SET status = ?, verdicts = ?, notes = ?, review_id = ?, review_short_id = ?,
@@ -149,7 +146,7 @@ export function qcRequestRoutes(ctx: ServiceContext) {
           JSON.stringify(verdicts),
           body.notes?.trim() || null,
           randomUUID(),
-          `R-${String(reviewed + 1).padStart(5, '0')}`,
+          allocateReviewShortId(ctx.db, owner),
           now,
           now,
           body.reviewedBy,

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { DEMO_CLIENTS } from '../seed/demo-clients.ts';
 import {
   ClockAdvanceSchema,
@@ -9,8 +9,11 @@ import {
 import { revokeClientTokens } from '../auth/tokens.ts';
 import type { ServiceContext, ServiceEnv } from '../context.ts';
 import { requirePermission } from '../http/auth.ts';
+import { isLoopbackAddress } from '../http/host-allow-list.ts';
 import { notFound } from '../http/errors.ts';
 import { jsonBody, uuidParam } from '../http/validate.ts';
+import { deactivateUser, reactivateUser } from '../users/deactivation.ts';
+import { userJson } from '../users/user-json.ts';
 import { completeSignatureRequest } from './complete.ts';
 import { deliveryRoutes } from './deliveries.routes.ts';
 import { resetOwner } from './reset.ts';
@@ -23,19 +26,22 @@ import { resetOwner } from './reset.ts';
 export function sandboxRoutes(ctx: ServiceContext) {
   const routes = new Hono<ServiceEnv>();
 
-  // Public (app.ts lets it through without a token): a sign-in page asks it whether the
-  // upstream is a sandbox, and lists the demo logins, which the service prints anyway.
+  // Public (app.ts lets it through without a token): a gateway asks it whether the upstream
+  // is a sandbox. The demo logins (every owner's secrets) go only to a caller on this
+  // machine, such as the console's gateway beside it; the service prints them at start.
   routes.get('/info', (c) => {
     const info: SandboxInfo = {
       sandbox: true,
       service: 'attest-reference',
       now: ctx.clock.now().toISOString(),
-      demoLogins: DEMO_CLIENTS.map(({ clientId, clientSecret, owner, summary }) => ({
-        clientId,
-        clientSecret,
-        owner,
-        summary,
-      })),
+      demoLogins: callerOnThisMachine(c)
+        ? DEMO_CLIENTS.map(({ clientId, clientSecret, owner, summary }) => ({
+            clientId,
+            clientSecret,
+            owner,
+            summary,
+          }))
+        : [],
     };
     return c.json(info, 200);
   });
@@ -76,7 +82,27 @@ export function sandboxRoutes(ctx: ServiceContext) {
     return c.json(result, 200);
   });
 
+  // The interface has no operation that deactivates a user (spec, States: "not shown"); the
+  // sandbox has one, so integrators can see what a deactivation does to a user's tokens.
+  routes.post('/users/:userId/deactivate', (c) => {
+    const { owner } = c.get('principal');
+    return c.json(userJson(ctx, deactivateUser(ctx, owner, uuidParam(c, 'userId'))), 200);
+  });
+
+  routes.post('/users/:userId/reactivate', (c) => {
+    const { owner } = c.get('principal');
+    return c.json(userJson(ctx, reactivateUser(ctx, owner, uuidParam(c, 'userId'))), 200);
+  });
+
   routes.route('/', deliveryRoutes(ctx));
 
   return routes;
+}
+
+/** Whether the request came over loopback (an in-process request, as in tests, counts). */
+function callerOnThisMachine(c: Context): boolean {
+  const env: unknown = c.env;
+  if (typeof env !== 'object' || env === null || !('incoming' in env)) return true;
+  const incoming = env.incoming as { socket?: { remoteAddress?: string } } | undefined;
+  return isLoopbackAddress(incoming?.socket?.remoteAddress);
 }

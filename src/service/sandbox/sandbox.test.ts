@@ -5,6 +5,7 @@ import {
   RevokeResultSchema,
   SandboxInfoSchema,
 } from '../../contract/sandbox.ts';
+import { createServiceApp } from '../app.ts';
 import { publishDocumentReady } from '../events/document-ready.ts';
 import { transaction } from '../store/transaction.ts';
 import { startTestService, type JsonResponse, type TestService } from '../testing.ts';
@@ -119,6 +120,27 @@ describe('GET /sandbox/v1/info', () => {
       expect(info.service).toBe('attest-reference');
       expect(Math.abs(Date.parse(info.now) - service.ctx.clock.now().getTime())).toBeLessThan(2000);
       expect(info.demoLogins.map((l) => l.clientId)).toContain('acme-reviewer');
+    }
+  });
+
+  it("lists the demo logins, every owner's secrets, only to a caller on this machine", async () => {
+    const app = createServiceApp(service.ctx);
+    const from = async (remoteAddress: string) => {
+      const response = await app.request(
+        '/sandbox/v1/info',
+        {},
+        { incoming: { socket: { remoteAddress } } },
+      );
+      expect(response.status).toBe(200);
+      return SandboxInfoSchema.parse(await response.json());
+    };
+    for (const address of ['192.0.2.9', '::ffff:10.0.0.1', 'fd00::2']) {
+      const info = await from(address);
+      expect(info.sandbox).toBe(true);
+      expect(info.demoLogins).toEqual([]);
+    }
+    for (const address of ['127.0.0.1', '::ffff:127.0.0.1', '::1']) {
+      expect((await from(address)).demoLogins.length).toBeGreaterThan(0);
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../context.ts';
+import { allocateReviewShortId } from '../qc/review-short-id.ts';
 import { CHECKLISTS } from './catalog.ts';
 import type { OwnerSeed } from './demo.ts';
 import { daysAgo, demoId } from './ids.ts';
@@ -270,7 +271,8 @@ export function insertQcRequests(
       }
       review = [
         demoId(owner, 'review', i),
-        `R-${String(i + 1).padStart(5, '0')}`,
+        // The same sequence decisions draw from, so later decisions never repeat a seeded id.
+        allocateReviewShortId(ctx.db, owner),
         started,
         completed,
         reviewer.id,

@@ -35,8 +35,12 @@ export const SIGNATURE_REQUESTS: ListDefinition = {
   defaultOrderBy: 'createdOn',
 };
 
-// Transaction filters the reference service understands: field -> column.
-const TRANSACTION_FILTERS: Record<string, string> = { status: 'status', otpMethod: 'otp_method' };
+// Transaction filter fields -> columns. A Map, as the field name is user input: a plain
+// object would answer `constructor` or `__proto__` from its prototype.
+const TRANSACTION_FILTERS = new Map([
+  ['status', 'status'],
+  ['otpMethod', 'otp_method'],
+]);
 
 export function signatureRoutes(ctx: ServiceContext) {
   const routes = new Hono<ServiceEnv>();
@@ -143,7 +147,7 @@ export function signatureRoutes(ctx: ServiceContext) {
 
   routes.get('/transactions', (c) => {
     const principal = requirePermission(c, 'signatures.write');
-    const query = queryParams(c, TransactionListQuerySchema);
+    const query = queryParams(c, TransactionListQuerySchema, ['filter']);
     // Only transactions the caller's user is party to; a machine client is party to none.
     if (!principal.userId) return c.json({ transactions: [] }, 200);
     const where = ['owner = ?', '(signer_id = ? OR notary_id = ?)'];
@@ -152,14 +156,16 @@ export function signatureRoutes(ctx: ServiceContext) {
       where.push('client_group = ?');
       params.push(query.clientGroup);
     }
-    if (query.filter) {
-      const column = TRANSACTION_FILTERS[query.filter.field];
-      if (!column)
+    // Every field must match (AND); any of a field's values will do (OR).
+    for (const { field, values } of query.filter ?? []) {
+      const column = TRANSACTION_FILTERS.get(field);
+      if (!column) {
         throw badRequest(
-          `filter field must be one of: ${Object.keys(TRANSACTION_FILTERS).join(', ')}`,
+          `filter field must be one of: ${[...TRANSACTION_FILTERS.keys()].join(', ')} (not ${field})`,
         );
-      where.push(`${column} IN (${query.filter.values.map(() => '?').join(', ')})`);
-      params.push(...query.filter.values);
+      }
+      where.push(`${column} IN (${values.map(() => '?').join(', ')})`);
+      params.push(...values);
     }
     const rows = ctx.db
       .prepare(

@@ -1,0 +1,104 @@
+import { networkInterfaces } from 'node:os';
+import type { MiddlewareHandler } from 'hono';
+import { errorResponse } from './errors.ts';
+
+// Issue 13, DNS rebinding: a page on an attacker's name that resolves to 127.0.0.1 may call
+// the service as its own origin (a token from the demo secrets, then the API). Its requests
+// carry the attacker's name in Host; the service answers only its own names. The gateway
+// has its own copy of these few lines (src/gateway/host-allow-list.ts): neither imports
+// the other.
+
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+
+const HOST = /^(?:[a-z0-9._-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** A Host value in one spelling (lowercase, IPv6 compressed, no :80), or null if it is none. */
+export function normalizeHost(raw: string | undefined): string | null {
+  if (!raw || !HOST.test(raw)) return null;
+  try {
+    return new URL(`http://${raw}`).host;
+  } catch {
+    return null;
+  }
+}
+
+const bracketed = (host: string) =>
+  host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+
+/** 0.0.0.0 or ::, however spelled: every address of the machine. */
+export function isWildcard(listenHost: string): boolean {
+  const name = normalizeHost(bracketed(listenHost));
+  return name === '0.0.0.0' || name === '[::]';
+}
+
+/** A peer address on this machine (IPv4 loopback, also as IPv4-mapped IPv6, or ::1). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return address === '::1' || /^(?:::ffff:)?127(?:\.\d{1,3}){3}$/i.test(address ?? '');
+}
+
+/** This machine's addresses (link-local IPv6 left out: a browser cannot name their zone). */
+export function interfaceAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .flatMap((a) => (a && (a.family === 'IPv4' || a.scopeid === 0) ? [a.address] : []));
+}
+
+export interface ServiceHostOptions {
+  listenHost: string;
+  port: number;
+  /** The base URL the service names itself by (ATTEST_SERVICE_URL, or where it listens). */
+  baseUrl: string;
+  /** The machine's own addresses (interfaceAddresses()), answered when listening on all. */
+  interfaces?: readonly string[];
+}
+
+/**
+ * The loopback names and the listen address with the port, and the base URL's host, which
+ * presigned URLs and token issuers name. On 0.0.0.0 or :: also the machine's addresses: a
+ * page cannot make an IP literal its own name, so addresses are safe to answer.
+ */
+export function serviceHosts(o: ServiceHostOptions): ReadonlySet<string> {
+  const hosts = new Set<string>();
+  const add = (url: URL) => {
+    const defaultPort = url.protocol === 'https:' ? 443 : 80;
+    // A proxy may spell the default port out.
+    for (const host of [url.host, `${url.hostname}:${url.port || defaultPort}`]) {
+      const name = normalizeHost(host);
+      if (name) hosts.add(name);
+    }
+  };
+  const local = [...LOOPBACK_NAMES, o.listenHost];
+  if (isWildcard(o.listenHost)) local.push(...(o.interfaces ?? []));
+  for (const name of local) add(new URL(`http://${bracketed(name)}:${o.port}`));
+  add(new URL(o.baseUrl));
+  return hosts;
+}
+
+/** What to tell the operator at start when clients elsewhere would be refused; or null. */
+export function listenWarning(listenHost: string, port: number, publicUrl: string | undefined) {
+  // A specific address names itself well enough; 0.0.0.0 in a presigned URL does not.
+  if (publicUrl || !isWildcard(listenHost)) return null;
+  return (
+    `listening on ${listenHost}:${port} without ATTEST_SERVICE_URL: the service answers only ` +
+    "at loopback names and this machine's addresses, and names itself (token issuer, " +
+    'presigned URLs) by an address clients cannot use. Set ATTEST_SERVICE_URL to the URL ' +
+    'clients use, e.g. ATTEST_SERVICE_URL=https://attest.example.com.'
+  );
+}
+
+/** 421 for a Host the service does not answer (`allowed` is known once it listens). */
+export function requireAllowedHost(allowed: () => ReadonlySet<string>): MiddlewareHandler {
+  return async (c, next) => {
+    const host = normalizeHost(new URL(c.req.url).host);
+    if (host !== null && allowed().has(host)) return next();
+    if (host === null) {
+      return errorResponse(c, 421, 'misdirected request: the Host header is missing or malformed');
+    }
+    return errorResponse(
+      c,
+      421,
+      `misdirected request: this service does not answer at ${host}. If clients reach it ` +
+        `at that name, set ATTEST_SERVICE_URL to that URL (e.g. http://${host}).`,
+    );
+  };
+}
