@@ -101,7 +101,9 @@ function earlyPdfWorker(): Plugin {
 
 export default defineConfig({
   plugins: [react(), pdfjsAssets(), earlyPdfWorker()],
-  build: { outDir: 'dist', sourcemap: true },
+  // Maps are written for debugging a build, but no script points at them; the gateway serves
+  // them only with ATTEST_SOURCE_MAPS (src/gateway/static.ts).
+  build: { outDir: 'dist', sourcemap: 'hidden' },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     // Two cores: integration tests each start a real HTTP server, so keep workers few.

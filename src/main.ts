@@ -1,8 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.ts';
-import { generateWebhookSecret, readGatewayEnv } from './gateway/env.ts';
+import { generateWebhookSecret, readConsoleAccess, readGatewayEnv } from './gateway/env.ts';
+import { localUrl } from './gateway/host-allow-list.ts';
 import { startGateway } from './gateway/server.ts';
+import { hasSecrets } from './contract/webhooks.ts';
 import { runService } from './service/main.ts';
+import { DEMO_CLIENTS } from './service/seed/demo-clients.ts';
 
 // `npm start`: the console (gateway + built app) on PORT in front of the reference service
 // on SERVICE_PORT, or in front of ATTEST_UPSTREAM (then no embedded service starts).
@@ -11,6 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 async function main() {
   const env = readGatewayEnv();
+  const access = readConsoleAccess();
   // The e2e run builds once before it starts; everyone else gets a build when it is stale.
   if (process.env.ATTEST_SKIP_BUILD !== '1') await buildIfNeeded(root, env.distDir);
 
@@ -18,11 +22,17 @@ async function main() {
   let secrets = env.webhookSecrets;
   const closers: (() => Promise<void>)[] = [];
   if (!upstream) {
-    // The embedded service posts its webhooks to this gateway, signed with a secret the two
-    // share: generated per start unless ATTEST_WEBHOOK_SECRET names one.
-    if (secrets.length === 0) secrets = [generateWebhookSecret()];
+    // The embedded service posts its webhooks to this gateway, each owner's signed with a
+    // secret of that owner's own (generated per start unless ATTEST_WEBHOOK_SECRET(S) says),
+    // so a delivery for globex never verifies at /webhooks/acme.
+    if (!hasSecrets(secrets)) {
+      const owners = new Set(DEMO_CLIENTS.map((client) => client.owner));
+      secrets = new Map([...owners].map((owner) => [owner, [generateWebhookSecret()]]));
+    }
     const service = await runService({
-      webhook: { url: `http://${env.host}:${env.port}/webhooks/{owner}`, secrets },
+      // The gateway's loopback URL (its own address when HOST names one): a name its Host
+      // check (issue 13) answers whatever ATTEST_PUBLIC_URL says.
+      webhook: { url: `${localUrl(env.host, env.port)}/webhooks/{owner}`, secrets },
     });
     upstream = service.url;
     closers.push(() => service.close());
@@ -34,7 +44,11 @@ async function main() {
     dataDir: env.dataDir,
     webhookSecrets: secrets,
     distDir: env.distDir,
+    sourceMaps: env.sourceMaps,
     trustProxy: env.trustProxy,
+    publicUrls: access.publicUrls,
+    showDemoLogins: access.showDemoLogins,
+    upstreamTimeouts: env.upstreamTimeouts,
   });
   closers.unshift(() => gateway.close());
   console.log(`\nAttest console: ${gateway.url}  (upstream: ${upstream})`);

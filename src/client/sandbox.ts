@@ -6,7 +6,6 @@ import {
   DeliveryListSchema,
   RedeliverResultSchema,
   RevokeResultSchema,
-  SandboxInfoSchema,
   SandboxResetResultSchema,
   type ClockAdvanceResult,
   type CompleteSignatureRequestResult,
@@ -15,13 +14,13 @@ import {
   type DeliveryListQuerySchema,
   type RedeliverResult,
   type RevokeResult,
-  type SandboxInfo,
   type SandboxResetResult,
 } from '../contract/sandbox.ts';
 import { defaultClient, seg, type CallOptions, type Client } from './request.ts';
 
 // The reference service's sandbox controls: a real deployment answers 404 under this prefix,
-// so the app calls these only after `getSandboxInfo` (or the session) says sandbox.
+// so the app calls these only after the session says sandbox. The gateway answers whether it
+// is one at /config, and does not pass on /sandbox/v1/info (it lists every owner's secrets).
 
 export type DeliveryListParams = z.input<typeof DeliveryListQuerySchema>;
 
@@ -29,9 +28,6 @@ const BASE = '/api/sandbox/v1';
 
 export function sandboxApi({ request }: Client) {
   return {
-    getSandboxInfo: (opts: CallOptions = {}): Promise<SandboxInfo> =>
-      request('GET', `${BASE}/info`, { schema: SandboxInfoSchema, ...opts }),
-
     /** Restores the caller's owner to the demo data. */
     resetSandbox: (): Promise<SandboxResetResult> =>
       request('POST', `${BASE}/reset`, { schema: SandboxResetResultSchema }),
@@ -68,7 +64,6 @@ export function sandboxApi({ request }: Client) {
 export type SandboxApi = ReturnType<typeof sandboxApi>;
 
 export const {
-  getSandboxInfo,
   resetSandbox,
   completeSignatureRequest,
   advanceClock,

@@ -27,15 +27,24 @@ export function sessionApi({ request }: Client) {
     getConfig: (opts: CallOptions = {}): Promise<GatewayConfig> =>
       request('GET', '/config', { schema: GatewayConfigSchema, ...opts }),
 
-    /** The owner's latest received webhook events; live ones arrive over `GET /events`. */
+    /** The owner's latest verified webhook events; live ones arrive over `GET /events`. */
     recentEvents: (opts: CallOptions = {}): Promise<ReceivedEventList> =>
       request('GET', '/events/recent', { schema: ReceivedEventListSchema, ...opts }),
+
+    /** The owner's latest refused deliveries (a small ring; never streamed live). */
+    refusedEvents: (opts: CallOptions = {}): Promise<ReceivedEventList> =>
+      request('GET', '/events/recent', {
+        query: { check: 'refused' },
+        schema: ReceivedEventListSchema,
+        ...opts,
+      }),
   };
 }
 
 export type SessionApi = ReturnType<typeof sessionApi>;
 
-export const { signIn, getSession, signOut, getConfig, recentEvents } = sessionApi(defaultClient);
+export const { signIn, getSession, signOut, getConfig, recentEvents, refusedEvents } =
+  sessionApi(defaultClient);
 
 /** The server-sent event stream, for `new EventSource(EVENTS_URL)`. */
 export const EVENTS_URL = '/events';

@@ -47,7 +47,10 @@ export type DemoLogin = z.infer<typeof DemoLoginSchema>;
 /** `GET /config`: what the sign-in page needs before anyone is signed in. */
 export const GatewayConfigSchema = z.object({
   sandbox: z.boolean(),
-  /** Listed only when the upstream is the reference sandbox (its logins are public). */
+  /**
+   * Listed only when the upstream is the reference sandbox and the page was reached on this
+   * machine, or ATTEST_SHOW_DEMO_LOGINS says to list them anyway.
+   */
   demoLogins: z.array(DemoLoginSchema),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;

@@ -4,6 +4,7 @@ import type { AppEnv, GatewayContext } from './context.ts';
 import { requireJsonBody, requireSameOrigin } from './csrf.ts';
 import { errorResponse, GatewayError } from './errors.ts';
 import { eventRoutes } from './events.routes.ts';
+import { requireAllowedHost } from './host-allow-list.ts';
 import { proxyRoutes } from './proxy.ts';
 import { sessionRoutes } from './session.routes.ts';
 import { securityHeaders, staticRoutes } from './static.ts';
@@ -15,11 +16,19 @@ export function createGatewayApp(ctx: GatewayContext) {
   const app = new Hono<AppEnv>();
   app.use('*', securityHeaders(new URL(ctx.upstreamBase).origin));
 
+  // Before the Host check: load balancers probe by address, and the answer tells nothing.
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200));
+  app.use(
+    '*',
+    requireAllowedHost(() => ctx.hosts, ctx.trustProxy),
+  );
 
   // The browser's state-changing routes; /webhooks is server-to-server and signed instead.
   for (const path of ['/session', '/api/*']) {
-    app.use(path, requireSameOrigin(ctx.trustProxy));
+    app.use(
+      path,
+      requireSameOrigin(() => ctx.hosts),
+    );
     app.use(path, requireJsonBody());
   }
 
@@ -27,7 +36,7 @@ export function createGatewayApp(ctx: GatewayContext) {
   app.route('/', proxyRoutes(ctx));
   app.route('/', eventRoutes(ctx));
   app.route('/', webhookRoutes(ctx));
-  app.route('/', staticRoutes(ctx.distDir));
+  app.route('/', staticRoutes(ctx.distDir, { sourceMaps: ctx.sourceMaps }));
 
   app.notFound((c) => errorResponse(c, 404, `no route for ${c.req.method} ${c.req.path}`));
 

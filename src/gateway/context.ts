@@ -1,5 +1,7 @@
+import type { WebhookSecrets } from '../contract/webhooks.ts';
 import type { EventHub } from './event-hub.ts';
 import type { EventLog } from './event-log.ts';
+import type { HostAllowList } from './host-allow-list.ts';
 import type { SessionRecord, SessionStore } from './sessions.ts';
 import type { TokenManager } from './tokens.ts';
 import type { Upstream } from './upstream.ts';
@@ -18,9 +20,15 @@ export interface GatewayContext {
   fetch: typeof fetch;
   now: () => number;
   log: (message: string, detail?: unknown) => void;
-  webhookSecrets: string[];
+  webhookSecrets: WebhookSecrets;
   distDir: string;
+  /** Serve the build's source maps (ATTEST_SOURCE_MAPS, for development only). */
+  sourceMaps: boolean;
   trustProxy: boolean;
+  /** The Host names and origins the gateway answers (issue 13); set once it listens. */
+  hosts: HostAllowList;
+  /** List the sandbox's demo logins on /config to any caller, not just one on this machine. */
+  showDemoLogins: boolean;
   heartbeatMs: number;
 }
 

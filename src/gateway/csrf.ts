@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { errorResponse } from './errors.ts';
-import { requestOrigin } from './request-origin.ts';
+import type { HostAllowList } from './host-allow-list.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_HEADER = 'x-attest';
@@ -8,10 +8,11 @@ export const CSRF_HEADER = 'x-attest';
 /**
  * CSRF defence for state-changing requests (DESIGN.md): a custom header, which a cross-site
  * form cannot send and a cross-site fetch cannot send without a CORS preflight we never
- * answer, and a same-origin Origin (Sec-Fetch-Site when a browser leaves Origin out).
- * SameSite=Strict on the cookie is the third layer, not the only one.
+ * answer, and an Origin that is one of the console's own (Sec-Fetch-Site when a browser
+ * leaves Origin out). Not the request's own Host: under DNS rebinding that is the
+ * attacker's name too (issue 13). SameSite=Strict on the cookie is the third layer.
  */
-export function requireSameOrigin(trustProxy: boolean): MiddlewareHandler {
+export function requireSameOrigin(allowList: () => HostAllowList): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     if (c.req.header(CSRF_HEADER) !== '1') {
@@ -19,7 +20,7 @@ export function requireSameOrigin(trustProxy: boolean): MiddlewareHandler {
     }
     const origin = c.req.header('origin');
     if (origin !== undefined) {
-      if (origin !== requestOrigin(c, trustProxy).origin) {
+      if (!allowList().origins.has(origin)) {
         return errorResponse(c, 403, 'refused: the request comes from another origin');
       }
     } else if (c.req.header('sec-fetch-site') !== 'same-origin') {

@@ -15,7 +15,9 @@ describe('readGatewayEnv', () => {
       dataDir: resolve('.attest'),
       webhookSecrets: [],
       distDir: resolve('dist'),
+      sourceMaps: false,
       trustProxy: false,
+      upstreamTimeouts: { connectMs: 5000, headersMs: 15000 },
     });
   });
 
@@ -28,6 +30,8 @@ describe('readGatewayEnv', () => {
       ATTEST_WEBHOOK_SECRET: ` ${SECRET}  ${OTHER} `,
       ATTEST_DIST_DIR: '/srv/app',
       ATTEST_TRUST_PROXY: 'true',
+      ATTEST_UPSTREAM_TIMEOUT_MS: '60000',
+      ATTEST_UPSTREAM_CONNECT_TIMEOUT_MS: '2000',
     });
     expect(env).toEqual({
       port: 9000,
@@ -36,7 +40,9 @@ describe('readGatewayEnv', () => {
       dataDir: '/tmp/x',
       webhookSecrets: [SECRET, OTHER],
       distDir: '/srv/app',
+      sourceMaps: false,
       trustProxy: true,
+      upstreamTimeouts: { connectMs: 2000, headersMs: 60000 },
     });
     expect(readGatewayEnv({ ATTEST_UPSTREAM: '', ATTEST_WEBHOOK_SECRET: '' })).toMatchObject({
       upstream: undefined,
@@ -50,6 +56,8 @@ describe('readGatewayEnv', () => {
     [{ ATTEST_WEBHOOK_SECRET: 'plain' }, /whsec_/],
     [{ ATTEST_WEBHOOK_SECRET: 'whsec_***' }, /base64/],
     [{ ATTEST_TRUST_PROXY: 'yes' }, /ATTEST_TRUST_PROXY/],
+    [{ ATTEST_UPSTREAM_TIMEOUT_MS: '0' }, /ATTEST_UPSTREAM_TIMEOUT_MS/],
+    [{ ATTEST_UPSTREAM_CONNECT_TIMEOUT_MS: '5s' }, /ATTEST_UPSTREAM_CONNECT_TIMEOUT_MS/],
   ])('fails start-up on %j', (env, message) => {
     expect(() => readGatewayEnv(env)).toThrow(message);
   });

@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import '../contract/zod-messages.ts';
 import { z } from '../contract/zod.ts';
-import { WebhookSecretListSchema } from '../contract/webhooks.ts';
+import {
+  WebhookOwnerSecretsSchema,
+  WebhookSecretListSchema,
+  type WebhookSecrets,
+} from '../contract/webhooks.ts';
 
 // An empty variable (`ATTEST_UPSTREAM=` in a shell or .env) means unset.
 const optional = <T extends z.ZodMiniType>(schema: T) =>
@@ -11,21 +15,42 @@ const optional = <T extends z.ZodMiniType>(schema: T) =>
     z.optional(schema),
   );
 
+const milliseconds = (fallback: number) =>
+  z._default(z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(600_000))), fallback);
+
 // The only place the gateway reads process.env: parsed once at start-up, so a bad value
 // fails loudly before anything listens.
-const GatewayEnvSchema = z.object({
+const GatewayFieldsSchema = z.object({
   PORT: z._default(z.pipe(z.coerce.number(), z.int().check(z.gte(0), z.lte(65535))), 8080),
   HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
   // A real deployment's base URL; unset means the embedded reference service (src/main.ts).
   ATTEST_UPSTREAM: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   ATTEST_DATA_DIR: z._default(z.string().check(z.minLength(1)), '.attest'),
-  // The same variable the service signs with: several secrets, space-separated (rotation).
+  // The same variables the service signs with. ATTEST_WEBHOOK_SECRET: secrets for every
+  // owner alike, space-separated (rotation); ATTEST_WEBHOOK_SECRETS: `owner=whsec_…` entries,
+  // so each owner's endpoint verifies with its own secrets only. One or the other.
   ATTEST_WEBHOOK_SECRET: optional(WebhookSecretListSchema),
+  ATTEST_WEBHOOK_SECRETS: optional(WebhookOwnerSecretsSchema),
   ATTEST_DIST_DIR: z._default(z.string().check(z.minLength(1)), 'dist'),
+  // Source maps hand anyone the app's source: served only when asked for, in development.
+  ATTEST_SOURCE_MAPS: optional(z.enum(['true', 'false', '1', '0'])),
   // Behind a TLS-terminating proxy the gateway sees plain HTTP; only then may it believe
   // X-Forwarded-Proto/-Host (a browser could send them too, so never by default).
   ATTEST_TRUST_PROXY: optional(z.enum(['true', 'false', '1', '0'])),
+  // How long an upstream may take to send its response headers, and to accept a connection,
+  // before the browser gets 504; a body, once it flows, is never cut by either.
+  ATTEST_UPSTREAM_TIMEOUT_MS: milliseconds(15_000),
+  ATTEST_UPSTREAM_CONNECT_TIMEOUT_MS: milliseconds(5_000),
 });
+
+// One or the other: which of the two would win is not obvious, so neither does.
+const GatewayEnvSchema = GatewayFieldsSchema.check(
+  z.refine((e) => !(e.ATTEST_WEBHOOK_SECRET && e.ATTEST_WEBHOOK_SECRETS), {
+    error:
+      'set ATTEST_WEBHOOK_SECRET (every owner) or ATTEST_WEBHOOK_SECRETS (per owner), not both',
+    path: ['ATTEST_WEBHOOK_SECRETS'],
+  }),
+);
 
 export interface GatewayEnv {
   port: number;
@@ -33,9 +58,12 @@ export interface GatewayEnv {
   /** Without a trailing slash; undefined when the embedded service is the upstream. */
   upstream: string | undefined;
   dataDir: string;
-  webhookSecrets: string[];
+  /** A list serves every owner; a map, each owner it names (none: deliveries are refused). */
+  webhookSecrets: WebhookSecrets;
   distDir: string;
+  sourceMaps: boolean;
   trustProxy: boolean;
+  upstreamTimeouts: { connectMs: number; headersMs: number };
 }
 
 export function readGatewayEnv(env: NodeJS.ProcessEnv = process.env): GatewayEnv {
@@ -49,13 +77,65 @@ export function readGatewayEnv(env: NodeJS.ProcessEnv = process.env): GatewayEnv
     host: e.HOST,
     upstream: e.ATTEST_UPSTREAM?.replace(/\/+$/, ''),
     dataDir: resolve(e.ATTEST_DATA_DIR),
-    webhookSecrets: e.ATTEST_WEBHOOK_SECRET ?? [],
+    webhookSecrets: e.ATTEST_WEBHOOK_SECRETS ?? e.ATTEST_WEBHOOK_SECRET ?? [],
     distDir: resolve(e.ATTEST_DIST_DIR),
+    sourceMaps: e.ATTEST_SOURCE_MAPS === 'true' || e.ATTEST_SOURCE_MAPS === '1',
     trustProxy: e.ATTEST_TRUST_PROXY === 'true' || e.ATTEST_TRUST_PROXY === '1',
+    upstreamTimeouts: {
+      connectMs: e.ATTEST_UPSTREAM_CONNECT_TIMEOUT_MS,
+      headersMs: e.ATTEST_UPSTREAM_TIMEOUT_MS,
+    },
   };
 }
 
 /** A fresh `whsec_` secret, for when the gateway registers itself with the embedded service. */
 export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+// A URL people open the console at: its origin is what Host and Origin are checked against.
+const PublicUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).check(
+  z.refine(
+    (value) => {
+      if (!URL.canParse(value)) return true; // the URL check above says what is wrong
+      const url = new URL(value);
+      return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    },
+    { error: 'must be scheme, host and port only, e.g. https://console.example.com' },
+  ),
+);
+
+// Issue 13: which names the console answers at, and to whom it lists the demo logins.
+// Apart from GatewayEnv so its shape (and env.test.ts) stays as it is; read at start too.
+const ConsoleAccessSchema = z.object({
+  // Several URLs, space-separated (a name and an address, or an old name during a move).
+  ATTEST_PUBLIC_URL: optional(
+    z.pipe(
+      z.pipe(
+        z.string(),
+        z.transform((value) => value.split(/\s+/).filter(Boolean)),
+      ),
+      z.array(PublicUrlSchema),
+    ),
+  ),
+  ATTEST_SHOW_DEMO_LOGINS: optional(z.enum(['true', 'false', '1', '0'])),
+});
+
+export interface ConsoleAccess {
+  /** Origins (no trailing slash) users reach the console at besides the loopback names. */
+  publicUrls: string[];
+  /** List the sandbox's demo logins to callers not on this machine too. */
+  showDemoLogins: boolean;
+}
+
+export function readConsoleAccess(env: NodeJS.ProcessEnv = process.env): ConsoleAccess {
+  const parsed = ConsoleAccessSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`invalid environment for the gateway:\n${z.prettifyError(parsed.error)}`);
+  }
+  const e = parsed.data;
+  return {
+    publicUrls: (e.ATTEST_PUBLIC_URL ?? []).map((url) => new URL(url).origin),
+    showDemoLogins: e.ATTEST_SHOW_DEMO_LOGINS === 'true' || e.ATTEST_SHOW_DEMO_LOGINS === '1',
+  };
 }

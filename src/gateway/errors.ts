@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-export type GatewayErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 500 | 502 | 503;
+export type GatewayErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 500 | 502 | 503 | 504;
 
 /** An error a handler throws on purpose; the app turns it into `{message}` with its status. */
 export class GatewayError extends Error {
@@ -20,4 +20,14 @@ export const UNREACHABLE = 'the service cannot be reached';
 export function errorResponse(c: Context, status: ContentfulStatusCode, message: string) {
   c.header('Cache-Control', 'no-store');
   return c.json({ message }, status);
+}
+
+/**
+ * A body refused before it was read to its end (413). The limit stopped reading it, so the
+ * connection cannot carry another request: say so, or a keep-alive client sends its next
+ * request on a socket about to close and gets no answer.
+ */
+export function bodyTooLarge(c: Context, message: string) {
+  c.header('Connection', 'close');
+  return errorResponse(c, 413, message);
 }

@@ -3,6 +3,7 @@ import { except } from 'hono/combine';
 import { streamSSE } from 'hono/streaming';
 import type { ReceivedEvent, ReceivedEventList } from '../contract/session.ts';
 import type { AppEnv, GatewayContext } from './context.ts';
+import { errorResponse } from './errors.ts';
 import { requireSession } from './session-auth.ts';
 
 export const HEARTBEAT_MS = 15_000;
@@ -22,11 +23,22 @@ function wantsPage(c: Context): boolean {
   return accept.includes('text/html') && !accept.includes('text/event-stream');
 }
 
-/** GET /events (server-sent events) and GET /events/recent, for the session's owner only. */
+/**
+ * GET /events (server-sent events) and GET /events/recent, for the session's owner only.
+ * /events/recent lists verified deliveries; `?check=refused` lists the refused ones instead,
+ * which are kept apart so that no number of them can push a verified one off the list.
+ */
 export function eventRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
   routes.get('/events/recent', requireSession(ctx), (c) => {
-    const list: ReceivedEventList = { events: ctx.events.recent(c.get('session').owner) };
+    const check = c.req.query('check') ?? 'verified';
+    if (check !== 'verified' && check !== 'refused') {
+      return errorResponse(c, 400, 'check must be verified or refused');
+    }
+    const { owner } = c.get('session');
+    const list: ReceivedEventList = {
+      events: check === 'refused' ? ctx.events.refused(owner) : ctx.events.recent(owner),
+    };
     c.header('Cache-Control', 'no-store');
     return c.json(list, 200);
   });

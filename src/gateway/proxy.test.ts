@@ -4,6 +4,7 @@ import { ErrorBodySchema } from '../contract/common.ts';
 import { UserListSchema } from '../contract/users.ts';
 import { startTestService, type TestService } from '../service/testing.ts';
 import { startHarness, type Browser, type Harness, type Result } from './test-harness.ts';
+import { REFRESH_WINDOW_MS } from './tokens.ts';
 
 let service: TestService;
 let gateway: Harness;
@@ -46,6 +47,16 @@ describe('the allow-list', () => {
     const post = await admin.request('POST', '/api/auth/v1/oauth2/token', { json: {} });
     expectMessage(post, 404, /no API/);
     expect(gateway.calls.some((c) => c.url.includes('/api/'))).toBe(false);
+  });
+
+  it("does not pass on the sandbox's info, which lists every owner's demo secrets", async () => {
+    const before = gateway.calls.length;
+    for (const path of ['/api/sandbox/v1/info', '/api/sandbox/v1/info/', '/api/SANDBOX/v1/INFO']) {
+      const result = await admin.request('GET', path);
+      expect(result.status, path).toBe(404);
+      expect(result.text).not.toMatch(/secret/);
+    }
+    expect(gateway.calls.slice(before).some((c) => c.url.includes('/info'))).toBe(false);
   });
 
   it('answers 401 without a session', async () => {
@@ -203,6 +214,8 @@ describe('tokens', () => {
       token: serviceAdmin,
     });
     expect(revoke.status, revoke.text).toBe(200);
+    // Past the window in which a 401 to a new token is taken as a refusal (token-refresh.test.ts).
+    gateway.advance(REFRESH_WINDOW_MS);
 
     const tokensBefore = gateway.tokenRequests();
     const callsBefore = gateway.calls.length;
@@ -236,7 +249,8 @@ describe('tokens', () => {
     } as RequestInit);
     expect(response.status).toBe(401);
     expect(ErrorBodySchema.parse(await response.json()).message).toMatch(/revoked/);
-    // The next repeatable call refreshes and works.
+    // The next repeatable call past the refresh window refreshes and works.
+    gateway.advance(REFRESH_WINDOW_MS);
     expect((await browser.request('GET', USERS)).status).toBe(200);
     serviceAdmin = await service.token('acme-admin');
   });

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
+import { relay } from './body-relay.ts';
 import type { AppEnv, GatewayContext } from './context.ts';
 import { hasBody, isJson } from './csrf.ts';
 import { errorResponse, GatewayError, UNREACHABLE } from './errors.ts';
 import { requireSession } from './session-auth.ts';
+import { isTimeout, TIMED_OUT } from './upstream-fetch.ts';
 
 /** The spec's service prefixes plus the sandbox controls; the token endpoint is not one. */
 export const API_PREFIXES: ReadonlySet<string> = new Set([
@@ -83,6 +85,14 @@ function describeFailure(error: unknown): string {
   return `${error.message}${cause}`;
 }
 
+/**
+ * The browser went away (a cancelled fetch: a reviewer moving on) or cut its own body short.
+ * An ordinary event: the upstream request is abandoned with it and nothing is logged.
+ */
+class BrowserGone extends Error {
+  override name = 'BrowserGone';
+}
+
 /** `/api/<prefix>/...` to the upstream's `/<prefix>/...` with the session's bearer token. */
 export function proxyRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
@@ -91,27 +101,51 @@ export function proxyRoutes(ctx: GatewayContext) {
     // The raw (still percent-encoded) path: what the browser sent is what the upstream gets.
     const prefix = new URL(c.req.url).pathname.split('/')[2] ?? '';
     if (!API_PREFIXES.has(prefix)) return errorResponse(c, 404, `no API under /api/${prefix}`);
+    // It lists every owner's demo secrets; a browser learns what it may from /config.
+    if (/^\/api\/sandbox\/v1\/info\/?$/i.test(new URL(c.req.url).pathname)) {
+      return errorResponse(c, 404, 'the console says whether this is a sandbox at /config');
+    }
     await next();
   });
 
   routes.all('/api/*', requireSession(ctx), async (c) => {
-    const session = c.get('session');
-    const url = new URL(c.req.url);
+    try {
+      return await proxy(c.get('session'), c.req.raw, () => c.req.arrayBuffer());
+    } catch (error) {
+      // Nobody reads it when the browser is gone; one that cut its body short gets 400.
+      if (error instanceof BrowserGone) return errorResponse(c, 400, 'the request was cut off');
+      throw error;
+    }
+  });
+
+  async function proxy(
+    session: AppEnv['Variables']['session'],
+    request: Request,
+    bufferBody: () => Promise<ArrayBuffer>,
+  ): Promise<Response> {
+    const url = new URL(request.url);
     const target = `${ctx.upstreamBase}${url.pathname.slice('/api'.length)}${url.search}`;
-    const method = c.req.method;
-    const incoming = c.req.raw.headers;
+    const { method, signal: browser } = request;
+    const incoming = request.headers;
     const headers = requestHeaders(incoming);
 
     // Repeatable: no body, or a small JSON body held in memory. Anything else streams
     // through once (a large body is never held whole), so its 401 goes to the app.
     let body: BodyInit | null = null;
     let repeatable = true;
+    let bodyBroke = false;
     if (method !== 'GET' && method !== 'HEAD' && hasBody(incoming)) {
       const length = Number(incoming.get('content-length') ?? Number.NaN);
       if (isJson(incoming) && length <= RETRY_BUFFER_LIMIT) {
-        body = await c.req.arrayBuffer();
-      } else {
-        body = c.req.raw.body;
+        body = await bufferBody().catch(() => {
+          throw new BrowserGone();
+        });
+      } else if (request.body) {
+        // Passed on, so the upstream sees a cut body as cut (not as one that ended early).
+        body = relay(request.body, () => {
+          bodyBroke = true;
+          return 'error';
+        });
         repeatable = false;
       }
     }
@@ -126,40 +160,48 @@ export function proxyRoutes(ctx: GatewayContext) {
         ...(body instanceof ReadableStream && { duplex: 'half' }),
         // A redirect goes back to the browser: never follow one with the token attached.
         redirect: 'manual',
-        signal: c.req.raw.signal,
+        // The browser's cancel aborts the upstream request too, headers or body.
+        signal: browser,
       });
     };
     const send = async (token: string): Promise<Response> => {
       // A pooled connection the upstream had just closed fails at once; an idempotent
-      // request we can repeat gets one more go (RFC 9110 §9.2.2).
+      // request we can repeat gets one more go (RFC 9110 §9.2.2). A timeout does not: the
+      // upstream had its time.
       const tries = repeatable && IDEMPOTENT.has(method) ? 2 : 1;
       let failure: unknown;
-      for (let i = 0; i < tries; i++) {
+      for (let i = 0; i < tries && !isTimeout(failure); i++) {
         try {
           return await attempt(token);
         } catch (error) {
-          if (c.req.raw.signal.aborted) throw error;
+          if (browser.aborted || bodyBroke) throw new BrowserGone();
           failure = error;
         }
       }
       ctx.log(`upstream ${method} ${url.pathname} failed`, describeFailure(failure));
+      if (isTimeout(failure)) throw new GatewayError(504, TIMED_OUT);
       throw new GatewayError(502, UNREACHABLE);
     };
 
-    let token = await ctx.tokens.token(session);
+    const token = await ctx.tokens.token(session);
     let response = await send(token);
-    if (response.status === 401 && repeatable) {
-      // Revoked or expired early: one fresh token (shared with concurrent callers), one retry.
-      await response.body?.cancel().catch(() => {});
-      token = await ctx.tokens.refresh(session, token);
-      response = await send(token);
+    const fresh = response.status === 401 && repeatable ? ctx.tokens.refresh(session, token) : null;
+    if (fresh) {
+      // Expired or revoked: one fresh token (shared with concurrent callers), one retry.
+      // Awaited together, so a refresh that fails is never a moment unhandled.
+      const [next] = await Promise.all([fresh, response.body?.cancel().catch(() => {})]);
+      response = await send(next);
     }
     const empty = method === 'HEAD' || response.status === 204 || response.status === 304;
-    return new Response(empty ? null : response.body, {
-      status: response.status,
-      headers: responseHeaders(response.headers),
-    });
-  });
+    return new Response(
+      empty || !response.body
+        ? null
+        : // When the browser has gone, the aborted upstream body just ends: nobody is left
+          // to tell, and @hono/node-server would print the abort as an error.
+          relay(response.body, () => (browser.aborted ? 'close' : 'error')),
+      { status: response.status, headers: responseHeaders(response.headers) },
+    );
+  }
 
   return routes;
 }

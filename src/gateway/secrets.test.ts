@@ -6,6 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../service/testing.ts';
 import { startHarness, type Harness, type Result } from './test-harness.ts';
+import { REFRESH_WINDOW_MS } from './tokens.ts';
 
 // The reason the gateway exists (DESIGN.md): no token or client secret in the browser.
 
@@ -47,6 +48,8 @@ describe('what the browser sees', () => {
     await service.send('POST', '/sandbox/v1/clients/acme-admin/revoke', {
       token: await service.token('acme-admin'),
     });
+    // Past the window in which a 401 to a new token is taken as a refusal (tokens.ts).
+    gateway.advance(REFRESH_WINDOW_MS);
     await browser.request('GET', '/api/users/v1/users');
     gateway.advance(3600_000);
     await browser.request('GET', '/api/users/v1/users?owner=acme');

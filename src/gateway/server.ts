@@ -1,15 +1,22 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import type { WebhookSecrets } from '../contract/webhooks.ts';
 import { createGatewayApp } from './app.ts';
 import type { GatewayContext } from './context.ts';
 import { createEventHub } from './event-hub.ts';
 import { createEventLog } from './event-log.ts';
 import { HEARTBEAT_MS } from './events.routes.ts';
+import { hostAllowList, interfaceAddresses, listenWarning, NO_HOSTS } from './host-allow-list.ts';
 import { loadSecretBox } from './secret-box.ts';
 import { createSessionStore } from './sessions.ts';
 import { openGatewayDb } from './store.ts';
 import { createTokenManager } from './tokens.ts';
 import { createUpstream } from './upstream.ts';
+import {
+  createUpstreamFetch,
+  DEFAULT_UPSTREAM_TIMEOUTS,
+  type UpstreamTimeouts,
+} from './upstream-fetch.ts';
 
 export interface GatewayOptions {
   port?: number;
@@ -18,17 +25,28 @@ export interface GatewayOptions {
   upstream: string;
   /** Folder for gateway.db and gateway-keys.json; null keeps everything in memory (tests). */
   dataDir: string | null;
-  /** `whsec_` secrets webhook deliveries may be signed with (rotation: any one matches). */
-  webhookSecrets: string[];
+  /**
+   * `whsec_` secrets webhook deliveries may be signed with (rotation: any one matches): a
+   * list for every owner, or a map giving each owner its own (ATTEST_WEBHOOK_SECRETS).
+   */
+  webhookSecrets: WebhookSecrets;
   /** The built app (index.html and assets/). */
   distDir: string;
+  /** Serve the build's source maps (ATTEST_SOURCE_MAPS); off by default. */
+  sourceMaps?: boolean;
   /** How the gateway reaches the upstream; tests wrap it to count requests. */
   fetch?: typeof fetch;
+  /** Connect and response-header waits for the upstream (ATTEST_UPSTREAM_*TIMEOUT_MS). */
+  upstreamTimeouts?: Partial<UpstreamTimeouts>;
   /** Milliseconds since the epoch: session and token expiry; tests move it. */
   now?: () => number;
   log?: (message: string, detail?: unknown) => void;
   /** Believe X-Forwarded-Proto/-Host from a TLS-terminating proxy (ATTEST_TRUST_PROXY). */
   trustProxy?: boolean;
+  /** URLs users reach the console at besides the loopback names (ATTEST_PUBLIC_URL). */
+  publicUrls?: string[];
+  /** List demo logins to callers not on this machine too (ATTEST_SHOW_DEMO_LOGINS). */
+  showDemoLogins?: boolean;
   /** Interval of the /events heartbeat comment (default 15 s). */
   heartbeatMs?: number;
 }
@@ -48,10 +66,12 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const upstreamBase = o.upstream.replace(/\/+$/, '');
   const now = o.now ?? Date.now;
   const log = o.log ?? defaultLog;
-  const fetchImpl = o.fetch ?? fetch;
+  const timeouts = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...o.upstreamTimeouts };
+  const upstreamFetch = createUpstreamFetch(o.fetch ?? fetch, timeouts);
+  const fetchImpl = upstreamFetch.fetch;
   const db = openGatewayDb(o.dataDir);
   const sessions = createSessionStore(db, loadSecretBox(o.dataDir), now);
-  const upstream = createUpstream(upstreamBase, fetchImpl);
+  const upstream = createUpstream(upstreamBase, fetchImpl, timeouts);
   const hub = createEventHub();
   const endSession = (idHash: string) => {
     sessions.remove(idHash);
@@ -70,7 +90,10 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     log,
     webhookSecrets: o.webhookSecrets,
     distDir: o.distDir,
+    sourceMaps: o.sourceMaps ?? false,
     trustProxy: o.trustProxy ?? false,
+    hosts: NO_HOSTS,
+    showDemoLogins: o.showDemoLogins ?? false,
     heartbeatMs: o.heartbeatMs ?? HEARTBEAT_MS,
   };
   const app = createGatewayApp(ctx);
@@ -83,6 +106,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     });
   } catch (error) {
     db.close();
+    await upstreamFetch.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new Error(`port ${o.port} on ${host} is in use: stop the other process or set PORT`, {
         cause: error,
@@ -91,6 +115,15 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     throw error;
   }
   const { port } = server.address() as AddressInfo;
+  const publicUrls = o.publicUrls ?? [];
+  ctx.hosts = hostAllowList({
+    listenHost: host,
+    port,
+    publicUrls,
+    interfaces: interfaceAddresses(),
+  });
+  const warning = listenWarning(host, port, publicUrls);
+  if (warning) log(warning);
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${hostInUrl}:${port}`,
@@ -105,6 +138,8 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
         });
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
+      // After the server: its requests' upstream calls have been aborted with it.
+      await upstreamFetch.close();
     },
   };
 }

@@ -8,15 +8,22 @@ import {
 } from '../contract/session.ts';
 import type { AppEnv, GatewayContext } from './context.ts';
 import { clearSessionCookies, readSessionCookie, sessionCookie } from './cookies.ts';
-import { errorResponse, UNREACHABLE } from './errors.ts';
+import { bodyTooLarge, errorResponse, UNREACHABLE } from './errors.ts';
+import { reachedOverLoopback } from './host-allow-list.ts';
 import { isHttps } from './request-origin.ts';
 import { requireSession } from './session-auth.ts';
 import { signInKey, signInLimit } from './sign-in-limit.ts';
 import { expiresAt, hashSessionId, type SessionRecord } from './sessions.ts';
 import { tokenExpiry } from './tokens.ts';
+import { TIMED_OUT } from './upstream-fetch.ts';
 import { readClaims } from './upstream.ts';
 
 export const WRONG_CREDENTIALS = 'client id or secret is wrong';
+export const MALFORMED_CREDENTIALS = 'the client id and secret must be plain text';
+
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const isPlainText = (value: string) => value.isWellFormed() && !CONTROL.test(value);
 
 /** POST/GET/DELETE /session and GET /config. */
 export function sessionRoutes(ctx: GatewayContext) {
@@ -37,14 +44,17 @@ export function sessionRoutes(ctx: GatewayContext) {
 
   routes.get('/config', async (c) => {
     const { sandbox, demoLogins } = await ctx.upstream.sandboxState();
-    const config: GatewayConfig = { sandbox, demoLogins: sandbox ? demoLogins : [] };
+    // The demo secrets sign anyone in: listed to a browser on this machine only (issue 13),
+    // since a sandbox reached from elsewhere is a shared one, unless ATTEST_SHOW_DEMO_LOGINS.
+    const show = sandbox && (ctx.showDemoLogins || reachedOverLoopback(c, ctx.trustProxy));
+    const config: GatewayConfig = { sandbox, demoLogins: show ? demoLogins : [] };
     c.header('Cache-Control', 'no-store');
     return c.json(config, 200);
   });
 
   routes.post(
     '/session',
-    bodyLimit({ maxSize: 16 * 1024, onError: (c) => errorResponse(c, 413, 'body too large') }),
+    bodyLimit({ maxSize: 16 * 1024, onError: (c) => bodyTooLarge(c, 'body too large') }),
     async (c) => {
       const body: unknown = await c.req.json().catch(() => undefined);
       if (body === undefined) return errorResponse(c, 400, 'send {clientId, clientSecret} as JSON');
@@ -64,14 +74,22 @@ export function sessionRoutes(ctx: GatewayContext) {
           `Too many failed sign-ins for this client id. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         );
       }
+      // A lone surrogate cannot be form-encoded for HTTP Basic (RFC 6749 §2.3.1), and a
+      // control character is in no client's credentials (Appendix A: printable characters).
+      // Refused here, and counted like a wrong secret.
+      if (!isPlainText(clientId) || !isPlainText(clientSecret)) {
+        limit.failed(key);
+        return errorResponse(c, 400, MALFORMED_CREDENTIALS);
+      }
       const exchange = await ctx.upstream.exchange(clientId, clientSecret);
       if (!exchange.ok) {
         if (exchange.reason === 'invalid-client') {
           limit.failed(key);
           return errorResponse(c, 401, WRONG_CREDENTIALS);
         }
-        ctx.log(`sign-in of ${clientId}: ${exchange.reason} (${exchange.detail})`);
+        ctx.log(`sign-in of ${JSON.stringify(clientId)}: ${exchange.reason} (${exchange.detail})`);
         if (exchange.reason === 'unreachable') return errorResponse(c, 502, UNREACHABLE);
+        if (exchange.reason === 'timeout') return errorResponse(c, 504, TIMED_OUT);
         return errorResponse(c, 502, `the service refused the sign-in (${exchange.detail})`);
       }
       limit.succeeded(key);

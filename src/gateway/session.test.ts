@@ -87,7 +87,11 @@ describe('POST /session', () => {
   });
 
   it('over HTTPS (behind a trusted proxy): a Secure, __Host- prefixed cookie that works', async () => {
-    const secure = await startHarness({ upstream: service.url, trustProxy: true });
+    const secure = await startHarness({
+      upstream: service.url,
+      trustProxy: true,
+      publicUrls: ['https://attest.example'],
+    });
     try {
       const browser = secure.browser({ origin: 'https://attest.example' });
       const proxied = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'attest.example' };

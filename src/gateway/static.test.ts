@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_JS, INDEX_HTML, makeDist, startHarness, type Harness } from './test-harness.ts';
 
@@ -121,5 +121,40 @@ describe('before `npm run build`', () => {
       await unbuilt.close();
       rmSync(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('source maps', () => {
+  async function withMaps(sourceMaps: boolean, run: (url: string) => Promise<void>) {
+    const dist = makeDist();
+    writeFileSync(`${dist}/assets/app-abc123.js.map`, '{"version":3,"sources":["secret.ts"]}');
+    const harness = await startHarness({ upstream: UPSTREAM, distDir: dist, sourceMaps });
+    try {
+      await run(harness.url);
+    } finally {
+      await harness.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  }
+
+  it('are not served by default, and no script points at one', async () => {
+    await withMaps(false, async (url) => {
+      const map = await fetch(`${url}/assets/app-abc123.js.map`);
+      expect(map.status).toBe(404);
+      expect(await map.text()).not.toContain('secret.ts');
+      const script = await fetch(`${url}/assets/app-abc123.js`);
+      expect(script.status).toBe(200);
+      expect(script.headers.get('sourcemap')).toBeNull();
+    });
+  });
+
+  it('are served, and named by the SourceMap header, when turned on', async () => {
+    await withMaps(true, async (url) => {
+      const map = await fetch(`${url}/assets/app-abc123.js.map`);
+      expect(map.status).toBe(200);
+      expect(await map.text()).toContain('secret.ts');
+      const script = await fetch(`${url}/assets/app-abc123.js`);
+      expect(script.headers.get('sourcemap')).toBe('/assets/app-abc123.js.map');
+    });
   });
 });

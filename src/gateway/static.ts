@@ -57,19 +57,30 @@ Run <code>npm run build</code>, then reload this page.</p>
 </html>
 `;
 
+/** Source maps are built beside the assets ('hidden': no comment in the JS points at them). */
+const SOURCE_MAP = /\.map$/;
+const SCRIPT = /^\/assets\/[^/]+\.m?js$/;
+
 /**
  * The built app: hashed /assets/* cached for a year, everything else revalidated, and
- * index.html for any other page a browser asks for (client-side routes).
+ * index.html for any other page a browser asks for (client-side routes). Source maps are
+ * served only when `sourceMaps` is on (ATTEST_SOURCE_MAPS, for development): they would
+ * hand anyone the app's source, comments included.
  */
-export function staticRoutes(distDir: string) {
+export function staticRoutes(distDir: string, options: { sourceMaps?: boolean } = {}) {
+  const sourceMaps = options.sourceMaps ?? false;
   const routes = new Hono<AppEnv>();
   const files = serveStatic({
     root: distDir,
-    onFound: (_path, c) => {
+    onFound: (path, c) => {
       c.header(
         'Cache-Control',
         c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      // The browser's devtools find a hidden map through this header.
+      if (sourceMaps && SCRIPT.test(c.req.path) && existsSync(`${path}.map`)) {
+        c.header('SourceMap', `${c.req.path}.map`);
+      }
     },
   });
 
@@ -83,6 +94,7 @@ export function staticRoutes(distDir: string) {
 
   routes.on(['GET', 'HEAD'], '*', async (c, next) => {
     if (RESERVED.test(c.req.path)) return next();
+    if (!sourceMaps && SOURCE_MAP.test(c.req.path)) return next();
     return files(c, next);
   });
 

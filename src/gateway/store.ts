@@ -39,6 +39,13 @@ const MIGRATIONS = [
   CREATE UNIQUE INDEX received_events_hook_id ON received_events (hook_id) WHERE verified = 1;
   CREATE INDEX received_events_owner ON received_events (owner, verified, seq);
   `,
+  `
+  -- Issue 13: refused deliveries become a small ring per owner (event-log.ts). Those kept so
+  -- far were kept under whatever owner name a sender chose, forged floods included: they are
+  -- dropped rather than sorted.
+  DELETE FROM received_events WHERE verified = 0;
+  CREATE INDEX received_events_refused ON received_events (owner, seq) WHERE verified = 0;
+  `,
 ];
 
 export function openGatewayDb(dataDir: string | null): Db {

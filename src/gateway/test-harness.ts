@@ -21,7 +21,11 @@ export function makeDist(): string {
   return dir;
 }
 
-export type Intercept = (url: string, init: RequestInit | undefined) => Response | undefined;
+/** May also answer by fetching elsewhere itself (a black-hole or slow server): then a promise. */
+export type Intercept = (
+  url: string,
+  init: RequestInit | undefined,
+) => Response | Promise<Response> | undefined;
 
 export interface UpstreamCall {
   url: string;

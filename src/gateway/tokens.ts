@@ -1,9 +1,19 @@
 import { GatewayError, UNREACHABLE } from './errors.ts';
 import type { SessionRecord, SessionStore } from './sessions.ts';
+import { TIMED_OUT } from './upstream-fetch.ts';
 import type { TokenExchange, Upstream } from './upstream.ts';
 
 /** A token is used until this long before it expires, so it never expires in flight. */
 export const TOKEN_BUFFER_MS = 60_000;
+
+/**
+ * The spec answers both "this token is no good" and "this client may not do that" with 401.
+ * A token this young cannot have expired, so its 401 is the refusal it says: no new token
+ * (issue 13: 50 refused calls minted 50 tokens). Past it a 401 may mean a revoked token, and
+ * one refresh finds out. A revocation (or a user deactivated) within the window is noticed at
+ * the first 401 after it; until then the upstream refuses every call anyway.
+ */
+export const REFRESH_WINDOW_MS = 30_000;
 
 export type TokenManager = ReturnType<typeof createTokenManager>;
 
@@ -14,6 +24,7 @@ export function tokenExpiry(now: number, expiresIn: number): number {
 /**
  * Each session's access token: cached until shortly before `expires_in`, and fetched with
  * one upstream request however many calls need it at once (one promise per session).
+ * A session whose credentials the token endpoint refuses ends.
  */
 export function createTokenManager(
   sessions: SessionStore,
@@ -23,6 +34,15 @@ export function createTokenManager(
   endSession: (idHash: string) => void,
 ) {
   const inFlight = new Map<string, Promise<string>>();
+  // When each session's current token was obtained, for the ones obtained within the window;
+  // a sign-in's token is the session's createdAt. In memory: a restart allows one refresh more.
+  const obtainedAt = new Map<string, number>();
+
+  function noteObtained(idHash: string) {
+    const at = now();
+    for (const [id, when] of obtainedAt) if (at - when >= REFRESH_WINDOW_MS) obtainedAt.delete(id);
+    obtainedAt.set(idHash, at);
+  }
 
   function fetchToken(session: SessionRecord): Promise<string> {
     const running = inFlight.get(session.idHash);
@@ -34,9 +54,11 @@ export function createTokenManager(
       if (result.ok) {
         const cached = { token: result.token, expiresAt: tokenExpiry(now(), result.expiresIn) };
         sessions.saveToken(session.idHash, cached);
+        noteObtained(session.idHash);
         return cached.token;
       }
       if (result.reason === 'unreachable') throw new GatewayError(502, UNREACHABLE);
+      if (result.reason === 'timeout') throw new GatewayError(504, TIMED_OUT);
       // The credentials were revoked or rotated: this session can never work again.
       log(`session of ${session.clientId} ended: token refused (${result.detail})`);
       endSession(session.idHash);
@@ -56,12 +78,20 @@ export function createTokenManager(
       return fetchToken(session);
     },
 
-    /** After the upstream refused `stale`: a new token, shared by every caller that saw it fail. */
-    async refresh(session: SessionRecord, stale: string): Promise<string> {
+    /**
+     * After the upstream answered 401 to `stale`: the token to try once more with (a newer one
+     * another request already has, or one fresh token shared by every caller that saw it
+     * fail), or null when `stale` is too young to be the reason and the 401 is the answer.
+     */
+    refresh(session: SessionRecord, stale: string): Promise<string> | null {
       const running = inFlight.get(session.idHash);
       if (running) return running;
       const cached = sessions.cachedToken(session.idHash);
-      if (cached && cached.token !== stale && now() < cached.expiresAt) return cached.token;
+      if (cached && cached.token !== stale && now() < cached.expiresAt) {
+        return Promise.resolve(cached.token);
+      }
+      const obtained = Math.max(obtainedAt.get(session.idHash) ?? 0, session.createdAt);
+      if (now() - obtained < REFRESH_WINDOW_MS) return null;
       return fetchToken(session);
     },
   };

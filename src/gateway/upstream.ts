@@ -2,6 +2,7 @@ import { decodeJwt } from 'jose';
 import { z } from '../contract/zod.ts';
 import { TokenResponseSchema } from '../contract/auth.ts';
 import { DemoLoginSchema, type DemoLogin, type SessionUser } from '../contract/session.ts';
+import { isTimeout, type UpstreamTimeouts } from './upstream-fetch.ts';
 
 /** Calls the gateway itself makes to the upstream (not the proxied ones). */
 export type Upstream = ReturnType<typeof createUpstream>;
@@ -9,7 +10,7 @@ export type Upstream = ReturnType<typeof createUpstream>;
 export type TokenExchange =
   | { ok: true; token: string; expiresIn: number }
   /** invalid-client: the credentials are wrong or revoked; the others: try again later. */
-  | { ok: false; reason: 'invalid-client' | 'unreachable' | 'refused'; detail: string };
+  | { ok: false; reason: 'invalid-client' | 'unreachable' | 'timeout' | 'refused'; detail: string };
 
 export interface SandboxState {
   sandbox: boolean;
@@ -36,8 +37,6 @@ const SandboxInfoSchema = z.object({
   demoLogins: z.catch(z.array(DemoLoginSchema), []),
 });
 
-const TOKEN_TIMEOUT_MS = 15_000;
-
 // RFC 6749 §2.3.1: id and secret are form-urlencoded before they are joined and
 // base64-encoded, so a ':' or non-ASCII character in either survives.
 export function basicAuthorization(clientId: string, clientSecret: string): string {
@@ -55,27 +54,45 @@ export function readClaims(token: string): TokenClaims | null {
   }
 }
 
-export function createUpstream(base: string, fetchImpl: typeof fetch) {
+function describe(error: unknown): string {
+  const cause =
+    error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${String(error)}${cause}`;
+}
+
+/**
+ * `fetchImpl` bounds connect and header waits (upstream-fetch.ts); these small JSON calls are
+ * also bounded as a whole, so a body that stalls after its headers cannot hold a sign-in.
+ */
+export function createUpstream(base: string, fetchImpl: typeof fetch, timeouts: UpstreamTimeouts) {
   let sandbox: SandboxState | null = null;
   const url = (path: string) => `${base}${path}`;
+  const deadline = () => AbortSignal.timeout(timeouts.connectMs + timeouts.headersMs);
 
   async function exchange(clientId: string, clientSecret: string): Promise<TokenExchange> {
+    // Outside the try: a value that cannot be encoded is the caller's bug, not an outage.
+    const authorization = basicAuthorization(clientId, clientSecret);
+    let body: unknown;
     let response: Response;
     try {
       response = await fetchImpl(url('/auth/v1/oauth2/token'), {
         method: 'POST',
         headers: {
-          authorization: basicAuthorization(clientId, clientSecret),
+          authorization,
           'content-type': 'application/x-www-form-urlencoded',
           accept: 'application/json',
         },
         body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
-        signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+        signal: deadline(),
+      });
+      body = await response.json().catch((error: unknown) => {
+        if (isTimeout(error)) throw error;
+        return null;
       });
     } catch (error) {
-      return { ok: false, reason: 'unreachable', detail: String(error) };
+      const reason = isTimeout(error) ? 'timeout' : 'unreachable';
+      return { ok: false, reason, detail: describe(error) };
     }
-    const body: unknown = await response.json().catch(() => null);
     if (response.ok) {
       const parsed = TokenResponseSchema.safeParse(body);
       if (parsed.success) {
@@ -100,7 +117,7 @@ export function createUpstream(base: string, fetchImpl: typeof fetch) {
     try {
       const response = await fetchImpl(url(`/users/v1/users/${encodeURIComponent(uid)}`), {
         headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+        signal: deadline(),
       });
       if (!response.ok) return null;
       const parsed = UserSchema.safeParse(await response.json());
@@ -127,7 +144,7 @@ export function createUpstream(base: string, fetchImpl: typeof fetch) {
     try {
       const response = await fetchImpl(url('/sandbox/v1/info'), {
         headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+        signal: deadline(),
       });
       const body: unknown = await response.json().catch(() => null);
       const info = response.status === 200 ? SandboxInfoSchema.safeParse(body) : null;

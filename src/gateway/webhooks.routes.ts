@@ -2,13 +2,12 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { z } from '../contract/zod.ts';
-import { EVENT_TYPE_HEADER } from '../contract/webhooks.ts';
+import { EVENT_TYPE_HEADER, isPerOwner, secretsFor, WEBHOOK_OWNER } from '../contract/webhooks.ts';
 import type { AppEnv, GatewayContext } from './context.ts';
-import { errorResponse } from './errors.ts';
+import { bodyTooLarge, errorResponse } from './errors.ts';
 
 /** Deliveries are a handful of fields; anything far bigger is not the service's. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
-const OWNER = /^[A-Za-z0-9._~-]{1,128}$/;
 const EVENT_TYPE = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 type Verdict = { ok: true } | { ok: false; message: string };
@@ -16,16 +15,22 @@ type Verdict = { ok: true } | { ok: false; message: string };
 /**
  * The spec's hook-* headers are Standard Webhooks' webhook-* under other names; the library
  * checks the HMAC against every `v1,` signature and the 5-minute timestamp window. Every
- * configured secret is tried, so the service and gateway can rotate one at a time.
+ * secret of the owner is tried, so the service and gateway can rotate one at a time.
  */
-export function verifyDelivery(secrets: string[], body: string, headers: Headers): Verdict {
+export function verifyDelivery(
+  secrets: readonly string[],
+  body: string,
+  headers: Headers,
+): Verdict {
   const id = headers.get('hook-id');
   const timestamp = headers.get('hook-timestamp');
   const signature = headers.get('hook-signature');
   if (!id || !timestamp || !signature) {
     return { ok: false, message: 'hook-id, hook-timestamp and hook-signature are required' };
   }
-  if (secrets.length === 0) return { ok: false, message: 'no webhook secret is configured' };
+  if (secrets.length === 0) {
+    return { ok: false, message: 'no webhook secret is configured for this owner' };
+  }
   const mapped = {
     'webhook-id': id,
     'webhook-timestamp': timestamp,
@@ -48,43 +53,75 @@ export function verifyDelivery(secrets: string[], body: string, headers: Headers
 
 function payloadOf(body: string): Record<string, unknown> {
   try {
-    const parsed = z.record(z.string(), z.unknown()).safeParse(JSON.parse(body));
+    const value: unknown = JSON.parse(body);
+    // The store and the event stream serialise it recursively: too deep a payload would
+    // overflow the stack there, so it is not kept (the delivery itself still is).
+    if (nestsDeeperThan(value, MAX_PAYLOAD_DEPTH)) return {};
+    const parsed = z.record(z.string(), z.unknown()).safeParse(value);
     return parsed.success ? parsed.data : {};
   } catch {
     return {};
   }
 }
 
+/** The service's payloads are a few levels deep; far deeper is nobody's event. */
+const MAX_PAYLOAD_DEPTH = 32;
+
+/** Whether `root` holds objects or arrays more than `limit` deep, walked without recursion. */
+function nestsDeeperThan(root: unknown, limit: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value: root, depth: 0 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    if (next.depth >= limit) return true;
+    for (const child of Object.values(next.value))
+      stack.push({ value: child, depth: next.depth + 1 });
+  }
+  return false;
+}
+
 /** POST /webhooks/:owner: the service's deliveries (its endpoint is …/webhooks/{owner}). */
 export function webhookRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
+
+  /**
+   * Whether a refused delivery to this owner gets into its ring. An owner with secrets of its
+   * own (ATTEST_WEBHOOK_SECRETS) has one. A secret shared by every owner (ATTEST_WEBHOOK_SECRET)
+   * would give any invented name one, so then only an owner known to be real has one. An owner
+   * without a secret has nothing a delivery could verify with: its refusals are only logged.
+   */
+  const keepsRefused = (owner: string, secrets: readonly string[]) =>
+    secrets.length > 0 && (isPerOwner(ctx.webhookSecrets) || ctx.events.isKnownOwner(owner));
 
   routes.post(
     '/webhooks/:owner',
     bodyLimit({
       maxSize: WEBHOOK_BODY_LIMIT,
-      onError: (c) => errorResponse(c, 413, 'delivery body is too large'),
+      onError: (c) => bodyTooLarge(c, 'delivery body is too large'),
     }),
     async (c) => {
       const owner = c.req.param('owner');
-      if (!OWNER.test(owner)) return errorResponse(c, 404, 'no such webhook endpoint');
+      if (!WEBHOOK_OWNER.test(owner)) return errorResponse(c, 404, 'no such webhook endpoint');
       const body = await c.req.text();
       const headers = c.req.raw.headers;
-      const verdict = verifyDelivery(ctx.webhookSecrets, body, headers);
+      // The owner's secrets only: the path is outside the signature, so a delivery signed
+      // for another owner must not verify here.
+      const secrets = secretsFor(ctx.webhookSecrets, owner);
+      const verdict = verifyDelivery(secrets, body, headers);
       const type = headers.get(EVENT_TYPE_HEADER) ?? '';
-      // Recorded before answering (a fast local write), so a 204 means it is kept.
-      const event = ctx.events.record({
+      const delivery = {
         hookId: (headers.get('hook-id') ?? '').slice(0, 200),
         owner,
         type: EVENT_TYPE.test(type) ? type : 'unknown',
         receivedOn: new Date(ctx.now()).toISOString(),
-        verified: verdict.ok,
         payload: payloadOf(body),
-      });
+      };
       if (!verdict.ok) {
-        ctx.log(`webhook for ${owner} refused: ${verdict.message}`);
+        const kept = keepsRefused(owner, secrets) && ctx.events.recordRefused(delivery);
+        ctx.log(`webhook for ${owner} refused${kept ? '' : ' (not kept)'}: ${verdict.message}`);
         return errorResponse(c, 400, verdict.message);
       }
+      // Recorded before answering (a fast local write), so a 204 means it is kept.
+      const event = ctx.events.recordVerified(delivery);
       // Fan out after answering: the sender wants its 2xx within 30 s whatever the
       // browsers do. A duplicate (event null) was streamed the first time.
       if (event) setImmediate(() => ctx.hub.publish(event));

@@ -48,6 +48,8 @@ interface Delivery {
   /** Seconds from now of hook-timestamp. */
   skew?: number;
   headers?: Record<string, string>;
+  /** Another gateway than the shared one. */
+  to?: Harness;
 }
 
 async function deliver(owner: string, d: Delivery = {}) {
@@ -57,7 +59,7 @@ async function deliver(owner: string, d: Delivery = {}) {
   const signature = (d.secrets ?? [SECRET])
     .map((secret) => new Webhook(secret).sign(id, at, body))
     .join(' ');
-  const response = await fetch(`${gateway.url}/webhooks/${owner}`, {
+  const response = await fetch(`${(d.to ?? gateway).url}/webhooks/${owner}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -73,11 +75,13 @@ async function deliver(owner: string, d: Delivery = {}) {
   return { id, status: response.status, text };
 }
 
-async function recent(browser: Browser) {
-  const result = await browser.request('GET', '/events/recent');
+async function recent(browser: Browser, query = '') {
+  const result = await browser.request('GET', `/events/recent${query}`);
   expect(result.status, result.text).toBe(200);
   return ReceivedEventListSchema.parse(result.body).events;
 }
+
+const refused = (browser: Browser) => recent(browser, '?check=refused');
 
 function expect400(result: { status: number; text: string }, message: RegExp) {
   expect(result.status, result.text).toBe(400);
@@ -101,11 +105,34 @@ describe('POST /webhooks/:owner: signatures', () => {
     expect((await deliver('acme', { secrets: [STRANGER, SECRET] })).status).toBe(204);
   });
 
-  it('refuses a signature made with another secret: 400, recorded as not verified', async () => {
+  it('refuses a signature made with another secret: 400, recorded apart as not verified', async () => {
     const result = await deliver('acme', { secrets: [STRANGER] });
     expect400(result, /signature/);
-    const entry = (await recent(acme)).find((e) => e.hookId === result.id);
+    const entry = (await refused(acme)).find((e) => e.hookId === result.id);
     expect(entry).toMatchObject({ verified: false, owner: 'acme', type: 'DOCUMENT_READY' });
+    expect((await recent(acme)).some((e) => e.hookId === result.id)).toBe(false);
+  });
+
+  it('keeps a delivery whose payload nests thousands deep, without its payload: no 500', async () => {
+    // Parsing that deep is fine; walking or storing it recursively would overflow the stack.
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const id = `msg_${randomUUID()}`;
+    const at = new Date();
+    const send = (secret: string) =>
+      fetch(`${gateway.url}/webhooks/acme`, {
+        method: 'POST',
+        headers: {
+          'hook-id': id,
+          'hook-timestamp': String(Math.floor(at.getTime() / 1000)),
+          'hook-signature': new Webhook(secret).sign(id, at, deep),
+          'hook-event-type': 'DOCUMENT_READY',
+        },
+        body: deep,
+      });
+    expect((await send(STRANGER)).status).toBe(400);
+    expect((await send(SECRET)).status).toBe(204);
+    const kept = (await recent(acme)).find((e) => e.hookId === id);
+    expect(kept?.payload).toEqual({});
   });
 
   it('refuses a tampered body', async () => {
@@ -246,20 +273,118 @@ describe('GET /events', () => {
 });
 
 describe('GET /events/recent', () => {
-  it("lists the owner's deliveries newest first, verified or not, and no one else's", async () => {
+  it("lists the owner's verified deliveries newest first, and no one else's", async () => {
     const older = await deliver('acme', { payload: { order: 1 } });
-    const refused = await deliver('acme', { payload: { order: 2 }, secrets: [STRANGER] });
+    const forged = await deliver('acme', { payload: { order: 2 }, secrets: [STRANGER] });
     const newer = await deliver('acme', { payload: { order: 3 } });
     const other = await deliver('globex', { payload: { order: 4 } });
     const events = await recent(acme);
-    expect(events.slice(0, 3).map((e) => [e.hookId, e.verified])).toEqual([
+    expect(events.slice(0, 2).map((e) => [e.hookId, e.verified])).toEqual([
       [newer.id, true],
-      [refused.id, false],
       [older.id, true],
     ]);
-    expect(events.every((e) => e.owner === 'acme')).toBe(true);
-    expect(events.some((e) => e.hookId === other.id)).toBe(false);
+    expect(events.every((e) => e.owner === 'acme' && e.verified)).toBe(true);
+    expect(events.some((e) => e.hookId === other.id || e.hookId === forged.id)).toBe(false);
     const seqs = events.map((e) => e.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
+  });
+
+  it("lists the owner's refused deliveries with ?check=refused, and no one else's", async () => {
+    const mine = await deliver('acme', { payload: { order: 5 }, secrets: [STRANGER] });
+    const theirs = await deliver('globex', { payload: { order: 6 }, secrets: [STRANGER] });
+    const [latest] = await refused(acme);
+    expect(latest).toMatchObject({ hookId: mine.id, owner: 'acme', verified: false });
+    expect((await refused(acme)).some((e) => e.hookId === theirs.id)).toBe(false);
+    expect((await refused(globex))[0]).toMatchObject({ hookId: theirs.id, owner: 'globex' });
+    expect((await recent(acme, '?check=verified'))[0]?.verified).toBe(true);
+    const bad = await acme.request('GET', '/events/recent?check=all');
+    expect400({ status: bad.status, text: bad.text }, /check must be verified or refused/);
+  });
+});
+
+/** Posts in batches, as a flood would, without holding hundreds of requests open at once. */
+async function flood(count: number, post: (i: number) => Promise<{ status: number }>) {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i += 20) {
+    const batch = Array.from({ length: Math.min(20, count - i) }, (_, j) => post(i + j));
+    statuses.push(...(await Promise.all(batch)).map((r) => r.status));
+  }
+  return statuses;
+}
+
+describe('refused deliveries never displace verified ones', () => {
+  it('after 210 forged posts every verified event of acme is still listed; the refused list holds 50', async () => {
+    const verified = [];
+    for (let i = 0; i < 3; i += 1) verified.push((await deliver('acme', { payload: { i } })).id);
+    const statuses = await flood(210, (i) =>
+      deliver('acme', { payload: { forged: i }, secrets: [STRANGER] }),
+    );
+    expect(new Set(statuses)).toEqual(new Set([400]));
+
+    const listed = (await recent(acme)).map((e) => e.hookId);
+    expect(listed.slice(0, 3)).toEqual(verified.reverse());
+    const kept = await refused(acme);
+    expect(kept).toHaveLength(50);
+    expect(kept[0]?.payload).toEqual({ forged: 209 });
+  });
+
+  it('keeps nothing for owner names nobody has seen, under a secret shared by every owner', async () => {
+    const statuses = await flood(30, (i) =>
+      deliver(`invented-${i}`, { payload: { i }, secrets: [STRANGER] }),
+    );
+    expect(new Set(statuses)).toEqual(new Set([400]));
+    expect(
+      gateway.logs.filter((l) => /^webhook for invented-\d+ refused \(not kept\)/.test(l)),
+    ).toHaveLength(30);
+    // A real one of theirs (signed with the shared secret) still verifies.
+    expect((await deliver('invented-0')).status).toBe(204);
+  });
+});
+
+describe('one secret per owner (ATTEST_WEBHOOK_SECRETS)', () => {
+  const ACME = `whsec_${Buffer.from('acme only').toString('base64')}`;
+  const ACME_NEXT = `whsec_${Buffer.from('acme, rotating in').toString('base64')}`;
+  const GLOBEX = `whsec_${Buffer.from('globex only').toString('base64')}`;
+  let perOwner: Harness;
+  let acmeHere: Browser;
+
+  beforeAll(async () => {
+    perOwner = await startHarness({
+      upstream: service.url,
+      webhookSecrets: new Map([
+        ['acme', [ACME, ACME_NEXT]],
+        ['globex', [GLOBEX]],
+      ]),
+    });
+    acmeHere = perOwner.browser();
+    await acmeHere.signIn('acme-reviewer');
+  });
+  afterAll(() => perOwner.close());
+
+  it("verifies each owner's endpoint with that owner's secrets, either of a rotation", async () => {
+    expect((await deliver('acme', { to: perOwner, secrets: [ACME] })).status).toBe(204);
+    expect((await deliver('acme', { to: perOwner, secrets: [ACME_NEXT] })).status).toBe(204);
+    expect((await deliver('globex', { to: perOwner, secrets: [GLOBEX] })).status).toBe(204);
+  });
+
+  it('refuses at /webhooks/acme a delivery signed for globex, which verifies at /webhooks/globex', async () => {
+    const id = `msg_${randomUUID()}`;
+    const forAcme = await deliver('acme', { to: perOwner, id, secrets: [GLOBEX] });
+    expect400(forAcme, /no hook-signature matches/);
+    expect((await deliver('globex', { to: perOwner, id, secrets: [GLOBEX] })).status).toBe(204);
+    expect(await recent(acmeHere)).not.toContainEqual(expect.objectContaining({ hookId: id }));
+    expect((await refused(acmeHere))[0]).toMatchObject({ hookId: id, verified: false });
+  });
+
+  it('refuses a delivery to an owner without a secret, and keeps nothing of it', async () => {
+    const statuses = await flood(25, (i) =>
+      deliver(`initech-${i}`, { to: perOwner, secrets: [ACME] }),
+    );
+    expect(new Set(statuses)).toEqual(new Set([400]));
+    const one = await deliver('initech', { to: perOwner, secrets: [ACME, GLOBEX] });
+    expect400(one, /no webhook secret is configured for this owner/);
+    expect(
+      perOwner.logs.filter((l) => /^webhook for initech\S* refused \(not kept\)/.test(l)),
+    ).toHaveLength(26);
   });
 });

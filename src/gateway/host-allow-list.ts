@@ -1,0 +1,146 @@
+import { networkInterfaces } from 'node:os';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, MiddlewareHandler } from 'hono';
+import { errorResponse } from './errors.ts';
+import { requestHost } from './request-origin.ts';
+
+// Issue 13, DNS rebinding: a page on an attacker's name that resolves to 127.0.0.1 is
+// same-origin with itself, so the browser lets it read whatever the gateway answers. Its
+// requests still carry the attacker's name in Host; the gateway answers only its own names.
+
+/** The names a browser on this machine reaches the gateway by, with the port it listens on. */
+export const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'] as const;
+
+export interface HostAllowList {
+  /** Host values (as normalizeHost spells them) the gateway answers. */
+  readonly hosts: ReadonlySet<string>;
+  /** Origins the browser's state-changing requests may come from (csrf.ts). */
+  readonly origins: ReadonlySet<string>;
+}
+
+/** Until the gateway listens it knows no port, so no name. */
+export const NO_HOSTS: HostAllowList = { hosts: new Set(), origins: new Set() };
+
+const HOST = /^(?:[a-z0-9._-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** A Host value in one spelling (lowercase, IPv6 compressed, no :80), or null if it is none. */
+export function normalizeHost(raw: string | undefined): string | null {
+  if (!raw || !HOST.test(raw)) return null;
+  try {
+    return new URL(`http://${raw}`).host;
+  } catch {
+    return null;
+  }
+}
+
+const bracketed = (host: string) =>
+  host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+
+/** 0.0.0.0 or ::, however spelled: every address of the machine. */
+export function isWildcard(listenHost: string): boolean {
+  const name = normalizeHost(bracketed(listenHost));
+  return name === '0.0.0.0' || name === '[::]';
+}
+
+export function isLoopbackName(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+}
+
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return address === '::1' || /^(?:::ffff:)?127(?:\.\d{1,3}){3}$/i.test(address ?? '');
+}
+
+/** This machine's addresses (link-local IPv6 left out: a browser cannot name their zone). */
+export function interfaceAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .flatMap((a) => (a && (a.family === 'IPv4' || a.scopeid === 0) ? [a.address] : []));
+}
+
+export interface AllowListOptions {
+  listenHost: string;
+  port: number;
+  /** ATTEST_PUBLIC_URL: where users reach the console (behind a proxy, or by a name). */
+  publicUrls: readonly string[];
+  /** The machine's own addresses (interfaceAddresses()), answered when listening on all. */
+  interfaces?: readonly string[];
+}
+
+/**
+ * The loopback names and the address the gateway listens on, with its port, and the public
+ * URLs. On 0.0.0.0 or :: also this machine's addresses: a page can never put its own name
+ * into an IP literal, so addresses are safe to answer; other names need ATTEST_PUBLIC_URL.
+ */
+export function hostAllowList(o: AllowListOptions): HostAllowList {
+  const hosts = new Set<string>();
+  const origins = new Set<string>();
+  const add = (url: URL) => {
+    origins.add(url.origin);
+    for (const host of [url.host, `${url.hostname}:${url.port || defaultPort(url)}`]) {
+      const name = normalizeHost(host);
+      if (name) hosts.add(name);
+    }
+  };
+  const local = [...LOOPBACK_NAMES, o.listenHost];
+  if (isWildcard(o.listenHost)) local.push(...(o.interfaces ?? []));
+  for (const name of local) add(new URL(`http://${bracketed(name)}:${o.port}`));
+  for (const url of o.publicUrls) add(new URL(url));
+  return { hosts, origins };
+}
+
+const defaultPort = (url: URL) => (url.protocol === 'https:' ? 443 : 80);
+
+/** What to tell the operator at start when the console answers few names; null if nothing. */
+export function listenWarning(listenHost: string, port: number, publicUrls: readonly string[]) {
+  const name = normalizeHost(bracketed(listenHost));
+  if (publicUrls.length > 0 || (name && isLoopbackName(name))) return null;
+  const where = isWildcard(listenHost)
+    ? `only at ${LOOPBACK_NAMES.join(', ')} and this machine's addresses`
+    : `only at ${name ?? listenHost}`;
+  return (
+    `listening on ${listenHost}:${port} without ATTEST_PUBLIC_URL: the console answers ${where}, ` +
+    'and refuses other names (DNS rebinding). Set ATTEST_PUBLIC_URL to the URL people open, ' +
+    'e.g. ATTEST_PUBLIC_URL=https://console.example.com (several: space-separated).'
+  );
+}
+
+/** 421 for any Host not on the list; behind a trusted proxy, X-Forwarded-Host is the Host. */
+export function requireAllowedHost(
+  allowList: () => HostAllowList,
+  trustProxy: boolean,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const host = normalizeHost(requestHost(c, trustProxy));
+    if (host !== null && allowList().hosts.has(host)) return next();
+    return errorResponse(c, 421, misdirected(host));
+  };
+}
+
+function misdirected(host: string | null): string {
+  if (host === null) return 'misdirected request: the Host header is missing or malformed';
+  return (
+    `misdirected request: this console does not answer at ${host}. ` +
+    `To reach it at that name, add the URL (e.g. http://${host}) to ATTEST_PUBLIC_URL.`
+  );
+}
+
+/**
+ * Opened on this machine: a loopback name in Host over a loopback connection. Behind a
+ * trusted proxy, the proxy's X-Forwarded-Host and the last X-Forwarded-For hop count.
+ */
+export function reachedOverLoopback(c: Context, trustProxy: boolean): boolean {
+  const host = normalizeHost(requestHost(c, trustProxy));
+  if (host === null || !isLoopbackName(new URL(`http://${host}`).hostname)) return false;
+  const forwarded = trustProxy
+    ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim()
+    : undefined;
+  return isLoopbackAddress(forwarded || getConnInfo(c).remote.address);
+}
+
+/** The URL a process on this machine reaches a server listening on `listenHost` by. */
+export function localUrl(listenHost: string, port: number): string {
+  const name = normalizeHost(bracketed(listenHost));
+  if (name === '0.0.0.0' || name === null) return `http://127.0.0.1:${port}`;
+  if (name === '[::]') return `http://[::1]:${port}`;
+  return `http://${name}:${port}`;
+}
