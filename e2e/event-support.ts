@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiPost } from './support.ts';
 
 // Entities and their ADDRESS_CHANGE deliveries, for the specs that watch events arrive.
@@ -53,9 +53,33 @@ export async function hookIdOfEntity(page: Page, entityId: string): Promise<stri
   return id;
 }
 
-export function rowOf(page: Page, hookId: string): Locator {
+export const VERIFIED_LIST = 'Received events, newest first';
+export const REFUSED_LIST = 'Refused deliveries, newest first';
+
+/** The row of a delivery in the verified list, or in the refused one. */
+export function rowOf(page: Page, hookId: string, list = VERIFIED_LIST): Locator {
   return page
-    .getByRole('list', { name: 'Received events, newest first' })
+    .getByRole('list', { name: list })
     .getByRole('listitem')
     .filter({ has: page.locator('.event__hook-id', { hasText: hookId }) });
+}
+
+/** Posts a delivery whose signature cannot verify, as anyone on the network could; answers its status. */
+export async function forgeDelivery(
+  request: APIRequestContext,
+  owner: string,
+  hookId: string,
+  payload: Record<string, unknown>,
+): Promise<number> {
+  const response = await request.post(`/webhooks/${owner}`, {
+    headers: {
+      'hook-id': hookId,
+      'hook-timestamp': String(Math.floor(Date.now() / 1000)),
+      'hook-signature': 'v1,bm90IGEgc2lnbmF0dXJl',
+      'hook-event-type': 'DOCUMENT_READY',
+      'content-type': 'application/json',
+    },
+    data: payload,
+  });
+  return response.status();
 }

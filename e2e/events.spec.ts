@@ -1,15 +1,23 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createEntity, getJson, hookIdOfEntity, rowOf } from './event-support.ts';
+import {
+  createEntity,
+  forgeDelivery,
+  getJson,
+  hookIdOfEntity,
+  REFUSED_LIST,
+  rowOf,
+} from './event-support.ts';
 import { apiPost, DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // The event log against the real gateway and the embedded sandbox service: every row here
 // is a real signed webhook delivery, triggered through the API from the page.
 
-/** Counts GET /events/recent from now on: a live row must not need one. */
+/** Counts GET /events/recent of verified events from now on: a live row must not need one. */
 function countRecentLoads(page: Page): () => number {
   let loads = 0;
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/events/recent') loads += 1;
+    const url = new URL(request.url());
+    if (url.pathname === '/events/recent' && !url.searchParams.has('check')) loads += 1;
   });
   return () => loads;
 }
@@ -95,9 +103,18 @@ test('filters live in the URL and survive a reload; search finds a row by hook-i
   await expect(page.locator('.events-list > li')).toHaveCount(1);
   await expect(rowOf(page, hookId)).toBeVisible();
 
-  await page.getByLabel('Signature').selectOption('refused');
+  // The refused list is another list under the same filters: a verified row is not in it.
+  await page.getByRole('link', { name: /^Refused/ }).click();
   await expect(page).toHaveURL(/[?&]check=refused/);
-  await expect(page.getByText('No events match these filters')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${hookId}`));
+  await expect(page.getByRole('link', { name: /^Refused/ })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page.getByText(/No events match these filters|No refused deliveries/)).toBeVisible();
+  await page.getByRole('link', { name: /^Verified/ }).click();
+  await expect(page).not.toHaveURL(/check=/);
+  await expect(rowOf(page, hookId)).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
   await expect(page).toHaveURL(/\/events$/);
   await expect(page.getByLabel('Search')).toHaveValue('');
@@ -195,35 +212,76 @@ test('a sandbox admin sees the service’s deliveries and redelivers one; the re
   expect(recent.events.filter((e) => e.hookId === hookId)).toHaveLength(1);
 });
 
-test('a delivery whose signature does not verify is listed as refused, and nothing in it is a link', async ({
+test('a delivery whose signature does not verify is listed apart as refused, and nothing in it is a link', async ({
   page,
   request,
 }) => {
   // Anyone can post to the webhook endpoint: this one has no valid signature.
   const hookId = `msg_forged${Date.now()}`;
-  const forged = await request.post('/webhooks/acme', {
-    headers: {
-      'hook-id': hookId,
-      'hook-timestamp': String(Math.floor(Date.now() / 1000)),
-      'hook-signature': 'v1,bm90IGEgc2lnbmF0dXJl',
-      'hook-event-type': 'DOCUMENT_READY',
-      'content-type': 'application/json',
-    },
-    data: { crid: 'CR-FORGED', downloadUrl: 'https://attacker.example/signed.pdf' },
+  const status = await forgeDelivery(request, 'acme', hookId, {
+    crid: 'CR-FORGED',
+    downloadUrl: 'https://attacker.example/signed.pdf',
   });
-  expect(forged.status()).toBe(400);
+  expect(status).toBe(400);
 
   await signIn(page, DEMO.reviewer, '/events?check=refused');
-  const row = rowOf(page, hookId);
+  await expect(page.getByRole('link', { name: /^Refused/ })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  const row = rowOf(page, hookId, REFUSED_LIST);
   await expect(row).toBeVisible();
   await expect(row.getByText('Refused', { exact: true })).toBeVisible();
   await expect(row).toContainText('The signature did not verify');
   await expect(row.getByRole('link')).toHaveCount(0);
   await row.getByText('Payload', { exact: true }).click();
   await expect(row.locator('.payload__json')).toContainText('https://attacker.example/signed.pdf');
-  // The URL's filter holds: no verified row is listed.
+  // Only refused rows here; and none of them among the verified events.
   await expect(page.locator('.events-list').getByText('Verified', { exact: true })).toHaveCount(0);
   await expectAccessible(page);
+  await page.getByRole('link', { name: /^Verified/ }).click();
+  await expect(page.getByText(/Loading events/)).toHaveCount(0);
+  await expect(page.locator('.event--refused')).toHaveCount(0);
+  await expect(page.locator('.event__hook-id', { hasText: hookId })).toHaveCount(0);
+});
+
+test('210 forged deliveries push no verified event off the list; the refused list keeps the latest 50', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await openLiveEvents(page);
+  const entity = await createEntity(page, 'Flora Flood');
+  const hookId = await hookIdOfEntity(page, entity.entityId);
+  await expect(rowOf(page, hookId)).toBeVisible({ timeout: 15_000 });
+  const before = await getJson<{ events: { hookId: string }[] }>(page, '/events/recent');
+
+  const stamp = Date.now();
+  const statuses: number[] = [];
+  for (let i = 0; i < 209; i += 30) {
+    const batch = Array.from({ length: Math.min(30, 209 - i) }, (_, j) =>
+      forgeDelivery(request, 'acme', `msg_flood${stamp}_${i + j}`, { forged: i + j }),
+    );
+    statuses.push(...(await Promise.all(batch)));
+  }
+  // The last on its own, so it is surely the newest.
+  statuses.push(await forgeDelivery(request, 'acme', `msg_flood${stamp}_last`, { forged: 209 }));
+  expect(statuses.filter((s) => s === 400)).toHaveLength(210);
+
+  await page.reload();
+  await expect(rowOf(page, hookId)).toBeVisible();
+  const after = await getJson<{ events: { hookId: string }[] }>(page, '/events/recent');
+  const listed = new Set(after.events.map((e) => e.hookId));
+  expect(before.events.filter((e) => !listed.has(e.hookId))).toEqual([]);
+  await expect(page.locator('.event--refused')).toHaveCount(0);
+
+  await page.getByRole('link', { name: /^Refused/ }).click();
+  const refused = page.getByRole('list', { name: REFUSED_LIST }).getByRole('listitem');
+  await expect(refused).toHaveCount(50);
+  await expect(page.getByText('50 refused deliveries', { exact: true })).toBeVisible();
+  await expect(refused.first()).toContainText(`msg_flood${stamp}_last`);
+  await expectAccessible(page);
+  await screenshots(page, 'events-refused');
 });
 
 test('without the sandbox permission there is no deliveries view, even from a shared link', async ({
@@ -249,6 +307,27 @@ test('another owner sees only its own events, or the empty state', async ({ page
   }
   await expectAccessible(page);
   await screenshots(page, 'events-empty');
+});
+
+test('a failed load of the refused list shows its own error, and Try again recovers', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const refusedList = (url: URL) =>
+    url.pathname === '/events/recent' && url.searchParams.get('check') === 'refused';
+  await page.route(refusedList, (route) => route.abort('connectionrefused'));
+  await page.goto('/events?check=refused');
+  await expect(page.getByText('The refused deliveries could not be loaded')).toBeVisible({
+    timeout: 15_000,
+  });
+  await expectAccessible(page);
+  await page.unroute(refusedList);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('The refused deliveries could not be loaded')).toHaveCount(0);
+  await expect(page.getByText(/Loading refused deliveries/)).toHaveCount(0);
+  await expect(
+    page.getByRole('list', { name: REFUSED_LIST }).or(page.getByText('No refused deliveries')),
+  ).toBeVisible();
 });
 
 test('a failed load shows the error, and Try again recovers', async ({ page }) => {

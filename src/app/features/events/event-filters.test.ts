@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ReceivedEvent } from '../../../contract/session.ts';
-import { eventsSearch, filtersFromSearch, isFiltered, matchesFilters } from './event-filters.ts';
+import {
+  eventsSearch,
+  filtersFromSearch,
+  isFiltered,
+  matchesFilters,
+  withoutFilters,
+} from './event-filters.ts';
 
 const base: ReceivedEvent = {
   seq: 1,
@@ -20,6 +26,15 @@ describe('event filters in the URL', () => {
     expect(eventsSearch(filters)).toBe('type=ADDRESS_CHANGE&check=refused&q=acme');
   });
 
+  it('takes the refused list as a view, not a filter; verified is the default', () => {
+    expect(filtersFromSearch(new URLSearchParams('check=verified'))).toEqual({});
+    expect(eventsSearch({ check: 'verified' })).toBe('');
+    const refused = filtersFromSearch(new URLSearchParams('check=refused&q=x'));
+    expect(isFiltered({ check: 'refused' })).toBe(false);
+    expect(withoutFilters(refused)).toEqual({ check: 'refused' });
+    expect(withoutFilters({ type: 'DOCUMENT_READY', q: 'x' })).toEqual({});
+  });
+
   it('ignores what a hand-edited URL gets wrong', () => {
     expect(filtersFromSearch(new URLSearchParams('type=<b>&check=maybe&q='))).toEqual({});
     expect(isFiltered({})).toBe(false);
@@ -28,12 +43,11 @@ describe('event filters in the URL', () => {
 });
 
 describe('matchesFilters', () => {
-  it('filters on type and on the signature check', () => {
+  it('filters on type, whichever list the event is in', () => {
     expect(matchesFilters(base, { type: 'DOCUMENT_READY' })).toBe(true);
     expect(matchesFilters(base, { type: 'ADDRESS_CHANGE' })).toBe(false);
-    expect(matchesFilters(base, { check: 'verified' })).toBe(true);
-    expect(matchesFilters(base, { check: 'refused' })).toBe(false);
-    expect(matchesFilters({ ...base, verified: false }, { check: 'refused' })).toBe(true);
+    const refused = { ...base, verified: false };
+    expect(matchesFilters(refused, { check: 'refused', type: 'DOCUMENT_READY' })).toBe(true);
   });
 
   it('searches the hook-id and the payload values, ignoring case', () => {

@@ -2,6 +2,8 @@ import { z } from '../../../contract/zod.ts';
 import type { ReceivedEvent } from '../../../contract/session.ts';
 
 // The view of `/events` lives in the URL: `?type=DOCUMENT_READY&check=refused&q=msg_…`.
+// `check` picks the list (verified, the default, or refused: the gateway keeps them apart);
+// `type` and `q` filter whichever list it is.
 
 /** The gateway records a type only when it looks like one; anything else is no filter. */
 const TypeFilterSchema = z.catch(
@@ -24,7 +26,8 @@ export function filtersFromSearch(params: URLSearchParams): EventFilters {
   });
   return {
     ...(parsed.type ? { type: parsed.type } : {}),
-    ...(parsed.check ? { check: parsed.check } : {}),
+    // Verified is the default list: an old link's `check=verified` says nothing more.
+    ...(parsed.check === 'refused' ? { check: parsed.check } : {}),
     ...(parsed.q ? { q: parsed.q } : {}),
   };
 }
@@ -33,21 +36,25 @@ export function filtersFromSearch(params: URLSearchParams): EventFilters {
 export function eventsSearch(filters: EventFilters, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();
   if (filters.type) params.set('type', filters.type);
-  if (filters.check) params.set('check', filters.check);
+  if (filters.check === 'refused') params.set('check', filters.check);
   if (filters.q?.trim()) params.set('q', filters.q.trim());
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   return params.toString();
 }
 
+/** Whether the list is narrowed (which list it is, `check`, is no filter). */
 export function isFiltered(filters: EventFilters): boolean {
-  return Boolean(filters.type || filters.check || filters.q);
+  return Boolean(filters.type || filters.q);
+}
+
+/** The same view with its filters cleared, on the same list. */
+export function withoutFilters(filters: EventFilters): EventFilters {
+  return filters.check ? { check: filters.check } : {};
 }
 
 /** Whether an event is in the view. `q` looks in the hook-id and the payload's values. */
 export function matchesFilters(event: ReceivedEvent, filters: EventFilters): boolean {
   if (filters.type && event.type !== filters.type) return false;
-  if (filters.check === 'verified' && !event.verified) return false;
-  if (filters.check === 'refused' && event.verified) return false;
   const q = filters.q?.trim().toLowerCase();
   if (!q) return true;
   if (event.hookId.toLowerCase().includes(q)) return true;

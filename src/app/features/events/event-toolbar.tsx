@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { isFiltered, type EventFilters } from './event-filters.ts';
+import { isFiltered, withoutFilters, type EventFilters } from './event-filters.ts';
 import { KNOWN_TYPES, typeLabel } from './event-labels.ts';
 
 interface EventToolbarProps {
@@ -9,7 +9,7 @@ interface EventToolbarProps {
   onChange: (filters: EventFilters) => void;
 }
 
-/** Type, signature check and a search over hook-ids and payload values; all held in the URL. */
+/** Type and a search over hook-ids and payload values, over either list; held in the URL. */
 export function EventToolbar({ filters, seenTypes, onChange }: EventToolbarProps) {
   const id = useId();
   // The search box keeps what is typed; the URL gets it trimmed.
@@ -47,24 +47,6 @@ export function EventToolbar({ filters, seenTypes, onChange }: EventToolbarProps
           ))}
         </select>
       </div>
-      <div className="events-filter">
-        <label className="events-filter__label" htmlFor={`${id}-check`}>
-          Signature
-        </label>
-        <select
-          id={`${id}-check`}
-          className="events-filter__control"
-          value={filters.check ?? ''}
-          onChange={(e) => {
-            const value = e.target.value;
-            set({ check: value === 'verified' || value === 'refused' ? value : undefined });
-          }}
-        >
-          <option value="">Verified or refused</option>
-          <option value="verified">Verified</option>
-          <option value="refused">Refused</option>
-        </select>
-      </div>
       <div className="events-filter events-filter--grow">
         <label className="events-filter__label" htmlFor={`${id}-q`}>
           Search
@@ -87,7 +69,7 @@ export function EventToolbar({ filters, seenTypes, onChange }: EventToolbarProps
           className="events-toolbar__clear"
           onClick={() => {
             setQ('');
-            onChange({});
+            onChange(withoutFilters(filters));
           }}
         >
           Clear filters

@@ -1,17 +1,24 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getDelivery, listDeliveries } from '../../../client/sandbox.ts';
+import { refusedEvents } from '../../../client/session.ts';
 import { ownerOf } from '../../session.queries.ts';
 import { recentQuery } from './received-events.ts';
 
 /** Sandbox deliveries shown at once: the latest are the ones being looked at. */
 export const DELIVERIES_SHOWN = 25;
 
-// The received list is the gateway's (GET /events/recent, scoped to the session's owner);
-// live rows are merged into it from the shell's event stream (received-events.ts). The
-// deliveries are the sandbox service's outbox, for admins of a sandbox only.
+// The received lists are the gateway's (GET /events/recent, scoped to the session's owner):
+// verified deliveries, into which live rows are merged from the shell's event stream
+// (received-events.ts), and refused ones, never streamed. The deliveries are the sandbox
+// service's outbox, for admins of a sandbox only.
 export const eventQueries = {
   all: () => ['events'] as const,
   recent: recentQuery,
+  refused: () =>
+    queryOptions({
+      queryKey: [...eventQueries.all(), 'refused'] as const,
+      queryFn: ({ signal }) => refusedEvents({ signal }),
+    }),
   allDeliveries: () => [...eventQueries.all(), 'deliveries'] as const,
   deliveries: () =>
     queryOptions({

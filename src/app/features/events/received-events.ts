@@ -15,6 +15,9 @@ export const recentQuery = () =>
 /** What GET /events/recent lists at most (the gateway's RECENT_LIMIT): live rows keep to it. */
 export const RECENT_LIMIT = 200;
 
+/** Refused deliveries the gateway keeps per owner (its REFUSED_LIMITS.perOwner). */
+export const REFUSED_KEPT = 50;
+
 /**
  * The list with `incoming` added, newest (highest seq) first. A verified delivery whose
  * hook-id is already listed is the same message again (an SSE replay after a reconnect, or
