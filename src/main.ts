@@ -1,6 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.ts';
-import { generateWebhookSecret, readConsoleAccess, readGatewayEnv } from './gateway/env.ts';
+import {
+  generateWebhookSecret,
+  readConsoleAccess,
+  readDeploymentSettings,
+  readGatewayEnv,
+} from './gateway/env.ts';
 import { localUrl } from './gateway/host-allow-list.ts';
 import { startGateway } from './gateway/server.ts';
 import { hasSecrets } from './contract/webhooks.ts';
@@ -15,6 +20,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 async function main() {
   const env = readGatewayEnv();
   const access = readConsoleAccess();
+  const deployment = readDeploymentSettings();
   // The e2e run builds once before it starts; everyone else gets a build when it is stale.
   if (process.env.ATTEST_SKIP_BUILD !== '1') await buildIfNeeded(root, env.distDir);
 
@@ -49,6 +55,9 @@ async function main() {
     publicUrls: access.publicUrls,
     showDemoLogins: access.showDemoLogins,
     upstreamTimeouts: env.upstreamTimeouts,
+    identity: deployment.identity,
+    ...(deployment.scopes && { scopes: deployment.scopes }),
+    storageOrigins: deployment.storageOrigins,
   });
   closers.unshift(() => gateway.close());
   console.log(`\nAttest console: ${gateway.url}  (upstream: ${upstream})`);

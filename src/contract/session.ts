@@ -26,10 +26,17 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 export const SessionSchema = z.object({
   clientId: z.string(),
   owner: z.string(),
-  /** The client's user; null for a machine client. */
+  /**
+   * The client's user; null for a machine client, or when the token names no user (the
+   * user claim, ATTEST_CLAIM_USER, is absent): screens that need a user then say why.
+   */
   user: z.nullable(SessionUserSchema),
-  /** Permission names from the token (see PERMISSIONS in auth.ts); unknown ones are kept. */
-  permissions: z.array(z.string()),
+  /**
+   * Permission names from the token's permissions claim (ATTEST_CLAIM_PERMISSIONS); unknown
+   * ones are kept. Null when the token has no such claim: the console then shows every area
+   * and lets the service's 401 say what is refused.
+   */
+  permissions: z.nullable(z.array(z.string())),
   /** True when the upstream is a reference-service sandbox. */
   sandbox: z.boolean(),
   expiresOn: TimestampSchema,

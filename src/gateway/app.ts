@@ -14,7 +14,7 @@ import '../contract/zod-messages.ts';
 /** The gateway as one Hono app over its context. */
 export function createGatewayApp(ctx: GatewayContext) {
   const app = new Hono<AppEnv>();
-  app.use('*', securityHeaders(new URL(ctx.upstreamBase).origin));
+  app.use('*', securityHeaders(new URL(ctx.upstreamBase).origin, ctx.storageOrigins));
 
   // Before the Host check: load balancers probe by address, and the answer tells nothing.
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200));

@@ -2,6 +2,7 @@ import type { WebhookSecrets } from '../contract/webhooks.ts';
 import type { EventHub } from './event-hub.ts';
 import type { EventLog } from './event-log.ts';
 import type { HostAllowList } from './host-allow-list.ts';
+import type { IdentitySettings } from './identity.ts';
 import type { SessionRecord, SessionStore } from './sessions.ts';
 import type { TokenManager } from './tokens.ts';
 import type { Upstream } from './upstream.ts';
@@ -11,6 +12,10 @@ export interface GatewayContext {
   upstream: Upstream;
   /** The upstream's base URL, without a trailing slash. */
   upstreamBase: string;
+  /** How a token says who it is for (ATTEST_OWNER, ATTEST_CLAIM_*). */
+  identity: IdentitySettings;
+  /** Origins of presigned URLs besides the upstream's (ATTEST_STORAGE_ORIGINS), for the CSP. */
+  storageOrigins: string[];
   sessions: SessionStore;
   tokens: TokenManager;
   /** Deletes a session's row and closes its event streams (sign-out, revoked credentials). */

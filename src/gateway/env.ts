@@ -7,6 +7,7 @@ import {
   WebhookSecretListSchema,
   type WebhookSecrets,
 } from '../contract/webhooks.ts';
+import { DEFAULT_IDENTITY, type IdentitySettings } from './identity.ts';
 
 // An empty variable (`ATTEST_UPSTREAM=` in a shell or .env) means unset.
 const optional = <T extends z.ZodMiniType>(schema: T) =>
@@ -137,5 +138,57 @@ export function readConsoleAccess(env: NodeJS.ProcessEnv = process.env): Console
   return {
     publicUrls: (e.ATTEST_PUBLIC_URL ?? []).map((url) => new URL(url).origin),
     showDemoLogins: e.ATTEST_SHOW_DEMO_LOGINS === 'true' || e.ATTEST_SHOW_DEMO_LOGINS === '1',
+  };
+}
+
+// Issue 14: what a real deployment differs in. The spec shows no token claims, so their names
+// are settings (defaults: the reference service's); the owner may come from ATTEST_OWNER;
+// the scopes asked for and the storage origins of presigned URLs are the deployment's.
+const ClaimNameSchema = z.string().check(z.minLength(1), z.maxLength(200));
+const OriginSchema = z.url({ protocol: /^https?$/, error: 'must be an http(s) origin' }).check(
+  z.refine((value) => !URL.canParse(value) || new URL(value).pathname === '/', {
+    error: 'must be scheme, host and port only, e.g. https://files.example.com',
+  }),
+);
+const words = z.pipe(
+  z.string(),
+  z.transform((value) => value.split(/\s+/).filter(Boolean)),
+);
+
+const DeploymentSchema = z.object({
+  ATTEST_OWNER: optional(z.string().check(z.regex(/^\S{1,200}$/, 'one owner identifier'))),
+  ATTEST_CLAIM_OWNER: optional(ClaimNameSchema),
+  ATTEST_CLAIM_USER: optional(ClaimNameSchema),
+  ATTEST_CLAIM_PERMISSIONS: optional(ClaimNameSchema),
+  // Space-separated, as the token endpoint takes them.
+  ATTEST_SCOPES: optional(
+    z.pipe(words, z.array(z.string().check(z.regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'not a scope')))),
+  ),
+  ATTEST_STORAGE_ORIGINS: optional(z.pipe(words, z.array(OriginSchema))),
+});
+
+export interface DeploymentSettings {
+  identity: IdentitySettings;
+  /** Scopes the token request asks for; undefined: the spec's five on the upstream's URL. */
+  scopes: string[] | undefined;
+  /** Origins of presigned upload and download URLs besides the upstream's own (CSP). */
+  storageOrigins: string[];
+}
+
+export function readDeploymentSettings(env: NodeJS.ProcessEnv = process.env): DeploymentSettings {
+  const parsed = DeploymentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`invalid environment for the gateway:\n${z.prettifyError(parsed.error)}`);
+  }
+  const e = parsed.data;
+  return {
+    identity: {
+      ownerClaim: e.ATTEST_CLAIM_OWNER ?? DEFAULT_IDENTITY.ownerClaim,
+      userClaim: e.ATTEST_CLAIM_USER ?? DEFAULT_IDENTITY.userClaim,
+      permissionsClaim: e.ATTEST_CLAIM_PERMISSIONS ?? DEFAULT_IDENTITY.permissionsClaim,
+      ...(e.ATTEST_OWNER !== undefined && { owner: e.ATTEST_OWNER }),
+    },
+    scopes: e.ATTEST_SCOPES?.length ? e.ATTEST_SCOPES : undefined,
+    storageOrigins: (e.ATTEST_STORAGE_ORIGINS ?? []).map((url) => new URL(url).origin),
   };
 }

@@ -11,6 +11,7 @@ import { loadSecretBox } from './secret-box.ts';
 import { createSessionStore } from './sessions.ts';
 import { openGatewayDb } from './store.ts';
 import { createTokenManager } from './tokens.ts';
+import { DEFAULT_IDENTITY, type IdentitySettings } from './identity.ts';
 import { createUpstream } from './upstream.ts';
 import {
   createUpstreamFetch,
@@ -49,6 +50,12 @@ export interface GatewayOptions {
   showDemoLogins?: boolean;
   /** Interval of the /events heartbeat comment (default 15 s). */
   heartbeatMs?: number;
+  /** Claim names and the owner (ATTEST_CLAIM_*, ATTEST_OWNER); the reference's by default. */
+  identity?: IdentitySettings;
+  /** Scopes the token request asks for (ATTEST_SCOPES); default the spec's five. */
+  scopes?: string[];
+  /** Origins of presigned URLs besides the upstream's (ATTEST_STORAGE_ORIGINS). */
+  storageOrigins?: string[];
 }
 
 export interface RunningGateway {
@@ -71,7 +78,9 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const fetchImpl = upstreamFetch.fetch;
   const db = openGatewayDb(o.dataDir);
   const sessions = createSessionStore(db, loadSecretBox(o.dataDir), now);
-  const upstream = createUpstream(upstreamBase, fetchImpl, timeouts);
+  const upstream = createUpstream(upstreamBase, fetchImpl, timeouts, {
+    ...(o.scopes && { scopes: o.scopes }),
+  });
   const hub = createEventHub();
   const endSession = (idHash: string) => {
     sessions.remove(idHash);
@@ -80,6 +89,8 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const ctx: GatewayContext = {
     upstream,
     upstreamBase,
+    identity: o.identity ?? DEFAULT_IDENTITY,
+    storageOrigins: o.storageOrigins ?? [],
     sessions,
     tokens: createTokenManager(sessions, upstream, now, log, endSession),
     endSession,

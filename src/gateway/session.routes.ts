@@ -16,7 +16,7 @@ import { signInKey, signInLimit } from './sign-in-limit.ts';
 import { expiresAt, hashSessionId, type SessionRecord } from './sessions.ts';
 import { tokenExpiry } from './tokens.ts';
 import { TIMED_OUT } from './upstream-fetch.ts';
-import { readClaims } from './upstream.ts';
+import { readIdentity } from './identity.ts';
 
 export const WRONG_CREDENTIALS = 'client id or secret is wrong';
 export const MALFORMED_CREDENTIALS = 'the client id and secret must be plain text';
@@ -90,14 +90,30 @@ export function sessionRoutes(ctx: GatewayContext) {
         ctx.log(`sign-in of ${JSON.stringify(clientId)}: ${exchange.reason} (${exchange.detail})`);
         if (exchange.reason === 'unreachable') return errorResponse(c, 502, UNREACHABLE);
         if (exchange.reason === 'timeout') return errorResponse(c, 504, TIMED_OUT);
+        if (exchange.reason === 'invalid-scope') {
+          return errorResponse(
+            c,
+            400,
+            `the service refused the scopes this console asks for (ATTEST_SCOPES): ${exchange.detail}`,
+          );
+        }
         return errorResponse(c, 502, `the service refused the sign-in (${exchange.detail})`);
       }
       limit.succeeded(key);
-      const claims = readClaims(exchange.token);
-      if (!claims) return errorResponse(c, 502, 'the service issued a token without an owner');
-      const user: SessionUser | null = claims.uid
-        ? ((await ctx.upstream.user(exchange.token, claims.uid)) ?? {
-            id: claims.uid,
+      const read = readIdentity(exchange.token, ctx.identity);
+      if (!read.ok) {
+        // The console's settings do not fit this deployment: the operator must hear of it.
+        ctx.log(`sign-in of ${JSON.stringify(clientId)}: ${read.message}`);
+        return errorResponse(
+          c,
+          502,
+          `The console cannot tell who this client is: ${read.message}.`,
+        );
+      }
+      const { owner, userId, permissions } = read.identity;
+      const user: SessionUser | null = userId
+        ? ((await ctx.upstream.user(exchange.token, userId)) ?? {
+            id: userId,
             displayName: clientId,
           })
         : null;
@@ -108,9 +124,9 @@ export function sessionRoutes(ctx: GatewayContext) {
       const { id, session } = ctx.sessions.create({
         clientId,
         clientSecret,
-        owner: claims.owner,
+        owner,
         user,
-        permissions: claims.perms,
+        permissions,
         token: { token: exchange.token, expiresAt: tokenExpiry(ctx.now(), exchange.expiresIn) },
       });
       const secure = isHttps(c, ctx.trustProxy);

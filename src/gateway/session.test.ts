@@ -68,7 +68,12 @@ describe('POST /session', () => {
     const call = gateway.calls.at(-1);
     const basic = call?.headers.get('authorization')?.replace(/^Basic /, '') ?? '';
     expect(Buffer.from(basic, 'base64').toString()).toBe('acme-admin:a%3Ab+c%2Bd%25');
-    expect(String(call?.body)).toBe('grant_type=client_credentials');
+    // With the spec's five scopes on the upstream's base URL (ATTEST_SCOPES unset).
+    const form = new URLSearchParams(String(call?.body));
+    expect(form.get('grant_type')).toBe('client_credentials');
+    expect(form.get('scope')?.split(' ')).toEqual(
+      ['files', 'signatures', 'accounts', 'users', 'qc'].map((a) => `${service.url}/${a}/write`),
+    );
   });
 
   it('answers 400 for a body without the fields', async () => {

@@ -16,7 +16,8 @@ export interface SessionRecord {
   clientId: string;
   owner: string;
   user: SessionUser | null;
-  permissions: string[];
+  /** Null when the token has no permissions claim (identity.ts). */
+  permissions: string[] | null;
   createdAt: number;
   lastSeenAt: number;
 }
@@ -31,7 +32,7 @@ export interface NewSession {
   clientSecret: string;
   owner: string;
   user: SessionUser | null;
-  permissions: string[];
+  permissions: string[] | null;
   token: CachedToken;
 }
 
@@ -59,7 +60,7 @@ function toRecord(row: SessionRow): SessionRecord {
     clientId: row.client_id,
     owner: row.owner,
     user: row.user_json ? SessionUserSchema.parse(JSON.parse(row.user_json)) : null,
-    permissions: z.array(z.string()).parse(JSON.parse(row.permissions)),
+    permissions: z.nullable(z.array(z.string())).parse(JSON.parse(row.permissions)),
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
   };

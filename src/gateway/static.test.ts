@@ -24,6 +24,25 @@ function expectSecurityHeaders(response: Response, csp = CSP) {
   expect(response.headers.get('referrer-policy')).toBe('no-referrer');
 }
 
+describe('storage origins (ATTEST_STORAGE_ORIGINS)', () => {
+  it('allows presigned URLs on a separate bucket for images and connections, nothing else', async () => {
+    const bucket = 'https://files.example.com';
+    const withBucket = await startHarness({ upstream: UPSTREAM, storageOrigins: [bucket] });
+    try {
+      const response = await fetch(`${withBucket.url}/`, { headers: { accept: 'text/html' } });
+      expectSecurityHeaders(
+        response,
+        CSP.replace(
+          `img-src 'self' data: blob: ${UPSTREAM}`,
+          `img-src 'self' data: blob: ${UPSTREAM} ${bucket}`,
+        ).replace(`connect-src 'self' ${UPSTREAM}`, `connect-src 'self' ${UPSTREAM} ${bucket}`),
+      );
+    } finally {
+      await withBucket.close();
+    }
+  });
+});
+
 describe('the built app', () => {
   it('serves index.html at / with the strict CSP, not cached', async () => {
     const response = await get('/');

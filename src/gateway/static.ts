@@ -13,17 +13,25 @@ const RESERVED = /^\/(api|session|config|webhooks|healthz)(\/|$)|^\/events\//;
 const PDF_WORKER = /^\/assets\/pdf\.worker[^/]*\.m?js$/;
 
 /**
- * The app's CSP: nothing inline, nothing evaluated. The upstream's origin is allowed for
- * images and connections because presigned download and upload URLs live there.
+ * The app's CSP: nothing inline, nothing evaluated. The upstream's origin, and a deployment's
+ * storage origins (ATTEST_STORAGE_ORIGINS), are allowed for images and connections because
+ * presigned download and upload URLs live there.
  */
-export function contentSecurityPolicy(upstreamOrigin: string, pdfWorker = false): string {
+export function contentSecurityPolicy(
+  upstreamOrigin: string,
+  pdfWorker = false,
+  storageOrigins: readonly string[] = [],
+): string {
+  const presigned = [upstreamOrigin, ...storageOrigins.filter((o) => o !== upstreamOrigin)].join(
+    ' ',
+  );
   return [
     "default-src 'self'",
     pdfWorker ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'",
     "style-src 'self'",
-    `img-src 'self' data: blob: ${upstreamOrigin}`,
+    `img-src 'self' data: blob: ${presigned}`,
     "font-src 'self'",
-    `connect-src 'self' ${upstreamOrigin}`,
+    `connect-src 'self' ${presigned}`,
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -33,9 +41,12 @@ export function contentSecurityPolicy(upstreamOrigin: string, pdfWorker = false)
 }
 
 /** On every response, the app's and the gateway's own alike. */
-export function securityHeaders(upstreamOrigin: string): MiddlewareHandler {
-  const policy = contentSecurityPolicy(upstreamOrigin);
-  const workerPolicy = contentSecurityPolicy(upstreamOrigin, true);
+export function securityHeaders(
+  upstreamOrigin: string,
+  storageOrigins: readonly string[] = [],
+): MiddlewareHandler {
+  const policy = contentSecurityPolicy(upstreamOrigin, false, storageOrigins);
+  const workerPolicy = contentSecurityPolicy(upstreamOrigin, true, storageOrigins);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;

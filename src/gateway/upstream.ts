@@ -1,6 +1,5 @@
-import { decodeJwt } from 'jose';
 import { z } from '../contract/zod.ts';
-import { TokenResponseSchema } from '../contract/auth.ts';
+import { SCOPE_AREAS, TokenResponseSchema } from '../contract/auth.ts';
 import { DemoLoginSchema, type DemoLogin, type SessionUser } from '../contract/session.ts';
 import { isTimeout, type UpstreamTimeouts } from './upstream-fetch.ts';
 
@@ -9,21 +8,29 @@ export type Upstream = ReturnType<typeof createUpstream>;
 
 export type TokenExchange =
   | { ok: true; token: string; expiresIn: number }
-  /** invalid-client: the credentials are wrong or revoked; the others: try again later. */
-  | { ok: false; reason: 'invalid-client' | 'unreachable' | 'timeout' | 'refused'; detail: string };
+  /**
+   * invalid-client: the credentials are wrong or revoked; invalid-scope: a scope asked for is
+   * not provisioned for the client (detail: the upstream's description); the others: try
+   * again later.
+   */
+  | {
+      ok: false;
+      reason: 'invalid-client' | 'invalid-scope' | 'unreachable' | 'timeout' | 'refused';
+      detail: string;
+    };
+
+/** The spec's five scopes on a base URL: what a console with every area may need. */
+export const specScopes = (base: string) => SCOPE_AREAS.map((area) => `${base}/${area}/write`);
+
+export interface ScopeSettings {
+  /** ATTEST_SCOPES; undefined asks for the spec's five on the upstream's base URL. */
+  scopes?: string[];
+}
 
 export interface SandboxState {
   sandbox: boolean;
   demoLogins: DemoLogin[];
 }
-
-/** What the gateway reads from a token it was just given; loose, since the IdP may add claims. */
-const ClaimsSchema = z.object({
-  owner: z.string().check(z.minLength(1)),
-  uid: z.optional(z.string().check(z.minLength(1))),
-  perms: z.catch(z.array(z.string()), []),
-});
-export type TokenClaims = z.infer<typeof ClaimsSchema>;
 
 const UserSchema = z.object({
   id: z.string(),
@@ -44,16 +51,6 @@ export function basicAuthorization(clientId: string, clientSecret: string): stri
   return `Basic ${Buffer.from(`${encode(clientId)}:${encode(clientSecret)}`).toString('base64')}`;
 }
 
-/** The claims of a token the token endpoint just issued; no signature check (we asked it). */
-export function readClaims(token: string): TokenClaims | null {
-  try {
-    const claims = ClaimsSchema.safeParse(decodeJwt(token));
-    return claims.success ? claims.data : null;
-  } catch {
-    return null;
-  }
-}
-
 function describe(error: unknown): string {
   const cause =
     error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
@@ -64,12 +61,39 @@ function describe(error: unknown): string {
  * `fetchImpl` bounds connect and header waits (upstream-fetch.ts); these small JSON calls are
  * also bounded as a whole, so a body that stalls after its headers cannot hold a sign-in.
  */
-export function createUpstream(base: string, fetchImpl: typeof fetch, timeouts: UpstreamTimeouts) {
+export function createUpstream(
+  base: string,
+  fetchImpl: typeof fetch,
+  timeouts: UpstreamTimeouts,
+  settings: ScopeSettings = {},
+) {
   let sandbox: SandboxState | null = null;
+  const scope = (settings.scopes ?? specScopes(base)).join(' ');
+  // Clients the default scopes were refused for. The spec says clients ask only for what they
+  // need, but a reviewer's client is not provisioned for users or accounts, and the console
+  // cannot know that beforehand: such a client then asks without `scope`, which grants what
+  // it is provisioned for (RFC 6749 §3.3). Scopes set in ATTEST_SCOPES are never dropped.
+  const withoutScope = new Set<string>();
   const url = (path: string) => `${base}${path}`;
   const deadline = () => AbortSignal.timeout(timeouts.connectMs + timeouts.headersMs);
 
   async function exchange(clientId: string, clientSecret: string): Promise<TokenExchange> {
+    const asked = withoutScope.has(clientId) ? undefined : scope;
+    const result = await requestToken(clientId, clientSecret, asked);
+    if (result.ok || result.reason !== 'invalid-scope' || settings.scopes || !asked) return result;
+    const again = await requestToken(clientId, clientSecret, undefined);
+    if (again.ok) {
+      if (withoutScope.size >= 10_000) withoutScope.clear();
+      withoutScope.add(clientId);
+    }
+    return again;
+  }
+
+  async function requestToken(
+    clientId: string,
+    clientSecret: string,
+    scope: string | undefined,
+  ): Promise<TokenExchange> {
     // Outside the try: a value that cannot be encoded is the caller's bug, not an outage.
     const authorization = basicAuthorization(clientId, clientSecret);
     let body: unknown;
@@ -82,7 +106,10 @@ export function createUpstream(base: string, fetchImpl: typeof fetch, timeouts: 
           'content-type': 'application/x-www-form-urlencoded',
           accept: 'application/json',
         },
-        body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          ...(scope !== undefined && { scope }),
+        }).toString(),
         signal: deadline(),
       });
       body = await response.json().catch((error: unknown) => {
@@ -100,10 +127,16 @@ export function createUpstream(base: string, fetchImpl: typeof fetch, timeouts: 
       }
       return { ok: false, reason: 'refused', detail: 'the token response did not parse' };
     }
-    const error = z.object({ error: z.string() }).safeParse(body);
+    const error = z
+      .object({ error: z.string(), error_description: z.optional(z.string()) })
+      .safeParse(body);
     // RFC 6749 §5.2: invalid_client may come as 401 (Basic) or 400.
     if (response.status === 401 || (error.success && error.data.error === 'invalid_client')) {
       return { ok: false, reason: 'invalid-client', detail: `status ${response.status}` };
+    }
+    if (error.success && error.data.error === 'invalid_scope') {
+      const described = error.data.error_description?.slice(0, 300);
+      return { ok: false, reason: 'invalid-scope', detail: described || `asked for: ${scope}` };
     }
     if (response.status >= 500) {
       return { ok: false, reason: 'unreachable', detail: `status ${response.status}` };

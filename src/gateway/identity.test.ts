@@ -1,0 +1,241 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { SignJWT } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SessionSchema } from '../contract/session.ts';
+import { startTestService, type TestService } from '../service/testing.ts';
+import { readDeploymentSettings } from './env.ts';
+import { DEFAULT_IDENTITY, readIdentity, type IdentitySettings } from './identity.ts';
+import { startHarness, type Harness } from './test-harness.ts';
+
+// Issue 14: a deployment whose tokens name the owner, user and permissions in claims of its
+// own, or not at all. An upstream of a few lines issues such tokens over real HTTP.
+
+const KEY = new TextEncoder().encode('identity test key, not checked by the gateway');
+const ORG = 'https://claims.example.com/org';
+const USER = 'https://claims.example.com/user';
+const ROLES = 'https://claims.example.com/permissions';
+const CUSTOM: IdentitySettings = { ownerClaim: ORG, userClaim: USER, permissionsClaim: ROLES };
+
+const jwt = (claims: Record<string, unknown>) =>
+  new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(KEY);
+
+interface FakeIdp {
+  url: string;
+  /** The `scope` of each token request, or null when it had none. */
+  scopes: (string | null)[];
+  claims: Record<string, unknown>;
+  /** Scopes answered with invalid_scope. */
+  refuse: string[];
+  close(): Promise<void>;
+}
+
+async function startIdp(): Promise<FakeIdp> {
+  const idp = { scopes: [], claims: {}, refuse: [] } as unknown as FakeIdp;
+  const app = new Hono();
+  app.post('/auth/v1/oauth2/token', async (c) => {
+    const form = new URLSearchParams(await c.req.text());
+    const scope = form.get('scope');
+    idp.scopes.push(scope);
+    const refused = (scope ?? '').split(' ').filter((s) => idp.refuse.includes(s));
+    if (refused.length > 0) {
+      return c.json(
+        { error: 'invalid_scope', error_description: `not provisioned: ${refused.join(' ')}` },
+        400,
+      );
+    }
+    return c.json({ access_token: await jwt(idp.claims), token_type: 'Bearer', expires_in: 3600 });
+  });
+  app.get('/users/v1/users/:id', (c) =>
+    c.json({ id: c.req.param('id'), displayName: 'Dana Deployment' }),
+  );
+  app.get('*', (c) => c.json({ message: 'no route' }, 404));
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  idp.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  idp.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return idp;
+}
+
+describe('readIdentity', () => {
+  const token = (claims: Record<string, unknown>) => jwt(claims);
+
+  it('reads URL-named claims, and permissions as an array or a space-separated string', async () => {
+    const asArray = readIdentity(
+      await token({ [ORG]: 'acme', [USER]: 'u-1', [ROLES]: ['qc.review'] }),
+      CUSTOM,
+    );
+    expect(asArray).toEqual({
+      ok: true,
+      identity: { owner: 'acme', userId: 'u-1', permissions: ['qc.review'] },
+    });
+    const asString = readIdentity(await token({ [ORG]: 'acme', [ROLES]: 'a b  c' }), CUSTOM);
+    expect(asString).toEqual({
+      ok: true,
+      identity: { owner: 'acme', permissions: ['a', 'b', 'c'] },
+    });
+  });
+
+  it('takes the owner from ATTEST_OWNER when the token names none; refuses when they differ', async () => {
+    const settings = { ...DEFAULT_IDENTITY, owner: 'acme' };
+    expect(readIdentity(await token({ sub: 'x' }), settings)).toEqual({
+      ok: true,
+      identity: { owner: 'acme', permissions: null },
+    });
+    const differ = readIdentity(await token({ owner: 'globex' }), settings);
+    expect(differ).toMatchObject({ ok: false, message: expect.stringMatching(/globex.*acme/) });
+    const neither = readIdentity(await token({ sub: 'x' }), DEFAULT_IDENTITY);
+    expect(neither).toMatchObject({ ok: false, message: expect.stringMatching(/ATTEST_OWNER/) });
+    expect(readIdentity('not a jwt', settings)).toMatchObject({ ok: false });
+  });
+});
+
+describe('readDeploymentSettings', () => {
+  it('has the reference service’s claim names and no scopes or storage origins by default', () => {
+    expect(readDeploymentSettings({})).toEqual({
+      identity: DEFAULT_IDENTITY,
+      scopes: undefined,
+      storageOrigins: [],
+    });
+  });
+
+  it('reads each setting', () => {
+    expect(
+      readDeploymentSettings({
+        ATTEST_OWNER: 'acme',
+        ATTEST_CLAIM_OWNER: ORG,
+        ATTEST_CLAIM_USER: USER,
+        ATTEST_CLAIM_PERMISSIONS: ROLES,
+        ATTEST_SCOPES: ' https://api.example.com/qc/write  https://api.example.com/files/write ',
+        ATTEST_STORAGE_ORIGINS: 'https://files.example.com https://cdn.example.com:8443/',
+      }),
+    ).toEqual({
+      identity: { ...CUSTOM, owner: 'acme' },
+      scopes: ['https://api.example.com/qc/write', 'https://api.example.com/files/write'],
+      storageOrigins: ['https://files.example.com', 'https://cdn.example.com:8443'],
+    });
+  });
+
+  it.each([
+    [{ ATTEST_OWNER: 'two words' }, /ATTEST_OWNER/],
+    [{ ATTEST_STORAGE_ORIGINS: 'https://files.example.com/bucket' }, /ATTEST_STORAGE_ORIGINS/],
+    [{ ATTEST_STORAGE_ORIGINS: 'ftp://files.example.com' }, /ATTEST_STORAGE_ORIGINS/],
+    [{ ATTEST_SCOPES: 'a "b"' }, /ATTEST_SCOPES/],
+  ])('fails start-up on %j', (env, message) => {
+    expect(() => readDeploymentSettings(env)).toThrow(message);
+  });
+});
+
+describe('signing in to a deployment with claims of its own', () => {
+  let idp: FakeIdp;
+  let gateway: Harness | undefined;
+  beforeAll(async () => {
+    idp = await startIdp();
+  });
+  afterEach(async () => {
+    await gateway?.close();
+    gateway = undefined;
+    idp.scopes.length = 0;
+    idp.refuse = [];
+  });
+  afterAll(() => idp.close());
+
+  it('reads owner, user and permissions from the configured claims, and asks for the spec’s scopes', async () => {
+    idp.claims = { [ORG]: 'acme', [USER]: 'u-7', [ROLES]: 'qc.review files.write' };
+    gateway = await startHarness({ upstream: idp.url, identity: CUSTOM });
+    const result = await gateway.browser().signIn('deployment-client');
+    expect(result.status, result.text).toBe(200);
+    expect(SessionSchema.parse(result.body)).toMatchObject({
+      owner: 'acme',
+      user: { id: 'u-7', displayName: 'Dana Deployment' },
+      permissions: ['qc.review', 'files.write'],
+    });
+    expect(idp.scopes).toEqual([
+      ['files', 'signatures', 'accounts', 'users', 'qc']
+        .map((area) => `${idp.url}/${area}/write`)
+        .join(' '),
+    ]);
+  });
+
+  it('signs in without user or permissions claims: user and permissions are null', async () => {
+    idp.claims = { sub: 'machine' };
+    gateway = await startHarness({
+      upstream: idp.url,
+      identity: { ...DEFAULT_IDENTITY, owner: 'acme' },
+    });
+    const browser = gateway.browser();
+    const result = await browser.signIn('deployment-client');
+    expect(result.status, result.text).toBe(200);
+    expect(SessionSchema.parse(result.body)).toMatchObject({
+      owner: 'acme',
+      user: null,
+      permissions: null,
+    });
+    // Kept as null in the session store, not turned into "no permissions".
+    const again = await browser.request('GET', '/session');
+    expect(SessionSchema.parse(again.body).permissions).toBeNull();
+  });
+
+  it('explains a token without an owner, or with another owner, and keeps no session', async () => {
+    idp.claims = { [ORG]: 'globex' };
+    gateway = await startHarness({ upstream: idp.url });
+    const browser = gateway.browser();
+    const none = await browser.signIn('deployment-client');
+    expect(none.status).toBe(502);
+    expect(none.text).toMatch(/ATTEST_OWNER/);
+    expect(browser.cookie).toBeFalsy();
+    await gateway.close();
+
+    gateway = await startHarness({ upstream: idp.url, identity: { ...CUSTOM, owner: 'acme' } });
+    const other = await gateway.browser().signIn('deployment-client');
+    expect(other.status).toBe(502);
+    expect(other.text).toMatch(/globex/);
+    expect(gateway.logs.join('\n')).toMatch(/globex/);
+  });
+
+  it('names the refused scope when ATTEST_SCOPES asks for one the client lacks', async () => {
+    idp.claims = { owner: 'acme' };
+    idp.refuse = [`${idp.url}/users/write`];
+    gateway = await startHarness({
+      upstream: idp.url,
+      scopes: [`${idp.url}/qc/write`, `${idp.url}/users/write`],
+    });
+    const result = await gateway.browser().signIn('deployment-client');
+    expect(result.status).toBe(400);
+    expect(result.text).toContain(`${idp.url}/users/write`);
+    // A scope the operator chose is never dropped behind their back.
+    expect(idp.scopes).toHaveLength(1);
+  });
+
+  it('with the default scopes, a client refused some asks once more without scope, then keeps doing so', async () => {
+    idp.claims = { owner: 'acme' };
+    idp.refuse = [`${idp.url}/users/write`];
+    gateway = await startHarness({ upstream: idp.url });
+    expect((await gateway.browser().signIn('reviewer-like')).status).toBe(200);
+    expect((await gateway.browser().signIn('reviewer-like')).status).toBe(200);
+    expect(idp.scopes.map((s) => (s === null ? 'none' : 'five'))).toEqual(['five', 'none', 'none']);
+  });
+});
+
+describe('against the reference service', () => {
+  let service: TestService;
+  let gateway: Harness;
+  beforeAll(async () => {
+    service = await startTestService();
+    gateway = await startHarness({ upstream: service.url });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await service.close();
+  });
+
+  it('every demo login signs in with the default settings', async () => {
+    for (const login of ['acme-reviewer', 'acme-notary', 'acme-admin', 'acme-integration']) {
+      const result = await gateway.browser().signIn(login);
+      expect(result.status, `${login}: ${result.text}`).toBe(200);
+      expect(SessionSchema.parse(result.body).owner).toBe('acme');
+    }
+  });
+});
