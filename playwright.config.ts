@@ -56,6 +56,8 @@ export default defineConfig({
       SERVICE_PORT: process.env.E2E_SERVICE_PORT,
       ATTEST_DATA_DIR: process.env.E2E_DATA_DIR,
       ATTEST_SKIP_BUILD: '1',
+      // A build of one's own (vite build --outDir …), so parallel work never shares dist/.
+      ...(process.env.E2E_DIST_DIR && { ATTEST_DIST_DIR: process.env.E2E_DIST_DIR }),
     },
   },
 });

@@ -228,7 +228,7 @@ test('a machine client is told plainly that it has no profile', async ({ page })
   await signIn(page, MACHINE, '/profile');
   await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
   await expect(page.getByText('This sign-in has no profile')).toBeVisible();
-  await expect(page.getByText(/acme-integration is a machine client/)).toBeVisible();
+  await expect(page.getByText(/token for acme-integration names no user/)).toBeVisible();
   await expect(page.locator('input[type=file]')).toHaveCount(0);
   await expectAccessible(page);
 });

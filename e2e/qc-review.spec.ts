@@ -247,3 +247,24 @@ test('a reload mid-review restores the draft', async ({ page }) => {
   ).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('textbox', { name: /What is wrong/ })).toHaveValue('Wrong county');
 });
+
+test('a client without a user may read a review but is told why it cannot decide', async ({
+  page,
+}) => {
+  // The demo machine client holds qc.review but names no user, as a deployment's token may.
+  const machine = {
+    id: 'acme-integration',
+    secret: 'acme-integration-secret',
+    name: 'acme-integration',
+  };
+  await signIn(page, machine, '/qc');
+  const { id } = await pendingRequest(page, 0);
+  await page.goto(reviewUrl(id));
+  await expect(page.getByRole('note')).toContainText('signed in without a user');
+  await passEverything(page);
+  await expect(page.getByRole('button', { name: 'Approve and next' })).toBeDisabled();
+  await page.keyboard.press('a');
+  // Nothing was sent: still on the same document, still pending.
+  await expect(page).toHaveURL(new RegExp(id));
+  await expectAccessible(page);
+});

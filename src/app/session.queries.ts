@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getConfig, getSession } from '../client/session.ts';
+import { PERMISSIONS } from '../contract/auth.ts';
 import type { Session } from '../contract/session.ts';
 
 export const sessionQueries = {
@@ -19,8 +20,20 @@ export const sessionQueries = {
     }),
 };
 
+const KNOWN: ReadonlySet<string> = new Set(PERMISSIONS);
+
+/**
+ * Whether the token's permissions say anything the console understands. A deployment's
+ * tokens may carry no permissions claim, or names of its own (the spec shows neither,
+ * issue 14): then every area is shown and the service's 401 says what is refused.
+ */
+export function knowsPermissions(session: Session): boolean {
+  return session.permissions?.some((p) => KNOWN.has(p)) ?? false;
+}
+
 export function hasAny(session: Session, permissions: readonly string[]): boolean {
-  return permissions.length === 0 || permissions.some((p) => session.permissions.includes(p));
+  if (permissions.length === 0 || !knowsPermissions(session)) return true;
+  return permissions.some((p) => session.permissions?.includes(p));
 }
 
 /** The signed-in owner, for list queries: lists are scoped to it (sign-out clears the cache). */

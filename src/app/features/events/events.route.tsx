@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { sessionQueries } from '../../session.queries.ts';
+import { hasAny, sessionQueries } from '../../session.queries.ts';
 import { useLiveStatus } from '../../shell/live-events.ts';
 import { Page } from '../../ui/page.tsx';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
@@ -55,7 +55,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(params), [params]);
   const { data: session } = useQuery(sessionQueries.current());
-  const mayInspect = Boolean(session?.sandbox && session.permissions.includes('sandbox'));
+  const mayInspect = Boolean(session?.sandbox && hasAny(session, ['sandbox']));
   const view: View = mayInspect && params.get('view') === 'sent' ? 'sent' : 'received';
   // Filters replace the view in history; the tabs (links) add to it.
   const setFilters = (next: EventFilters) =>

@@ -138,19 +138,22 @@ function Review({ qcrId }: { qcrId: string }) {
   const current = request.data;
   const ready = current ? readiness(current, draft) : undefined;
   const readOnly = !current || current.status !== 'pending';
+  // A decision names its reviewer (reviewedBy): a client whose token names no user cannot
+  // record one, so the review says why instead of failing on the first key.
+  const noUser = Boolean(session && !session.user);
   const { mutate, isPending } = decide;
   // Once per screen: a key pressed twice before the next document renders decides once.
   const submitted = useRef(false);
   const submit = useCallback(
     (status: Decision) => {
-      if (!current || readOnly || conflicted || isPending || submitted.current) return;
+      if (!current || readOnly || conflicted || noUser || isPending || submitted.current) return;
       const latest = latestDraft();
       const allowed = readiness(current, latest);
       if (status === 'approved' ? !allowed.canApprove : !allowed.canReject) return;
       submitted.current = true;
       mutate({ status, current, draft: latest }, { onError: () => (submitted.current = false) });
     },
-    [current, readOnly, conflicted, isPending, mutate, latestDraft],
+    [current, readOnly, conflicted, noUser, isPending, mutate, latestDraft],
   );
   const handlers = useMemo(
     () => ({
@@ -258,6 +261,13 @@ function Review({ qcrId }: { qcrId: string }) {
               {conflicted}. Your review was not saved; your notes are kept below.
             </p>
           )}
+          {!readOnly && noUser && (
+            <p className="review__alert" role="note">
+              {session?.clientId} is signed in without a user: the service records every decision
+              under the reviewer who made it, so this client can read the review but not approve or
+              reject. Sign in with a reviewer&apos;s own client to decide.
+            </p>
+          )}
           {readOnly && (
             <div className="review__done" role="status">
               <strong>{current.status === 'approved' ? 'Approved' : 'Rejected'}</strong> by{' '}
@@ -302,14 +312,14 @@ function Review({ qcrId }: { qcrId: string }) {
           <div className="review__actions">
             <Button
               className="button--approve"
-              disabled={!ready?.canApprove || isPending || Boolean(conflicted)}
+              disabled={!ready?.canApprove || isPending || Boolean(conflicted) || noUser}
               onClick={() => submit('approved')}
             >
               Approve and next
             </Button>
             <Button
               className="button--reject"
-              disabled={!ready?.canReject || isPending || Boolean(conflicted)}
+              disabled={!ready?.canReject || isPending || Boolean(conflicted) || noUser}
               onClick={() => submit('rejected')}
             >
               Reject and next

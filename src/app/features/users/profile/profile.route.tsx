@@ -22,8 +22,10 @@ export function Component() {
     content = (
       <div className="panel">
         <EmptyState title="This sign-in has no profile">
-          {session.data.clientId} is a machine client: it acts for the organization, not for a
-          person, so it has no signature or seal. Sign in as a person to manage their images.
+          The service&apos;s token for {session.data.clientId} names no user: it is a machine
+          client, acting for the organization rather than a person, or the console is not told which
+          claim carries the user (ATTEST_CLAIM_USER). Without a user there is no signature or seal
+          to manage. Sign in with a person&apos;s own client to manage their images.
         </EmptyState>
       </div>
     );

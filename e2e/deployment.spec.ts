@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
+
+// Issue 14: a deployment's tokens may carry no permissions the console knows. The console then
+// shows every area and lets the service's own 401 say what is refused, once, without signing
+// the person out. The reference service always sends its permissions claim, so the session the
+// gateway reports is rewritten here to carry none (as ATTEST_CLAIM_PERMISSIONS pointing at a
+// claim the token lacks would); the refusal itself comes from the real service.
+
+test('without known permissions every area shows, and a refused one is explained in place', async ({
+  page,
+}) => {
+  await page.route('**/session', async (route) => {
+    // GET /session, and POST /session, whose answer is the session too.
+    if (route.request().method() === 'DELETE') return route.continue();
+    const response = await route.fetch();
+    if (!response.ok()) return route.fulfill({ response });
+    const session = (await response.json()) as Record<string, unknown>;
+    return route.fulfill({ response, json: { ...session, permissions: null } });
+  });
+  await signIn(page, DEMO.reviewer, '/qc');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  // The reviewer's token does not allow accounts, but nothing in the session says so.
+  await expect(nav.getByRole('link', { name: 'Accounts' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Accounts' }).click();
+  // The screen says what the service said, in place of the list.
+  await expect(page.getByText('The accounts could not be loaded')).toBeVisible();
+  await expect(page.getByText(/lacks the accounts\.write permission/)).toBeVisible();
+  // Still signed in: no trip to the sign-in page, and the queue still works.
+  await expect(page).toHaveURL(/\/accounts/);
+  await expectAccessible(page);
+  await screenshots(page, 'deployment-refused-area');
+  await nav.getByRole('link', { name: 'QC queue' }).click();
+  await expect(page).toHaveURL(/\/qc/);
+  await expect(page.getByRole('heading', { name: 'Sign in to Attest' })).toHaveCount(0);
+});
