@@ -280,3 +280,39 @@ test('an upload can be cancelled: nothing is recorded and the request still awai
   await expect(picker(page)).toBeAttached();
   expect(await statusOf(page, request.id)).toBe('awaitingWetInk');
 });
+
+test('without status or wetInk, any open request offers a scan, and uploadUrl says when it takes none', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.notary, '/signatures');
+  const file = await page.evaluate(async () => {
+    const response = await fetch('/api/files/v1/files?owner=acme&limit=1&orderDirection=desc');
+    return ((await response.json()) as { files: { id: string }[] }).files[0];
+  });
+  if (!file) throw new Error('no files');
+  // An ordinary request: the reference service will not take a scan for it.
+  const created = await apiPost(page, '/api/signatures/v2/requests', { fileId: file.id });
+  expect(created.status).toBe(201);
+  const { id } = created.body as { id: string };
+  // Its detail as a real deployment sends it: the reference-only fields dropped.
+  await page.route(`**/api/signatures/v2/requests/${id}`, async (route) => {
+    const response = await route.fetch();
+    const spec = (await response.json()) as Record<string, unknown>;
+    delete spec.status;
+    delete spec.wetInk;
+    return route.fulfill({ response, json: spec });
+  });
+  const sent = recordRequests(page);
+  await page.goto(`/signatures/${id}`);
+  await expect(page.getByRole('heading', { name: 'Wet-ink scan' })).toBeVisible();
+  await picker(page).setInputFiles({
+    name: 'scan.pdf',
+    mimeType: 'application/pdf',
+    buffer: await scanPdf('Signed in ink'),
+  });
+  // The service's own 400 decides, and its reason is shown; nothing is uploaded.
+  await expect(page.locator('.sig-detail__scan')).toContainText(/not marked for wet-ink signing/i);
+  expect(sent.links()).toHaveLength(1);
+  expect(sent.uploads()).toHaveLength(0);
+  await expectAccessible(page);
+});

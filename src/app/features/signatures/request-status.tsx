@@ -23,6 +23,24 @@ export function statusOf(request: SignatureRequest): SignatureRequestStatus {
   return request.status ?? (request.completedOn ? 'completed' : 'pending');
 }
 
+/**
+ * Whether the detail offers a wet-ink scan. The spec decides it with `GET …/uploadUrl`, which
+ * answers 400 when the request takes no scan (the panel shows that message), so any request
+ * not completed is offered one. The reference's `wetInk` and `status` narrow it when sent.
+ */
+export function offersScan(request: SignatureRequest): boolean {
+  if (request.wetInk === false) return false;
+  const status = statusOf(request);
+  if (request.wetInk === true) return status === 'awaitingWetInk' || status === 'wetInkUploaded';
+  return status !== 'completed';
+}
+
+/** Whether a scan may still be sent (false once one is confirmed, here or elsewhere). */
+export function awaitsScan(request: SignatureRequest): boolean {
+  const status = statusOf(request);
+  return status !== 'completed' && status !== 'wetInkUploaded';
+}
+
 /** The service keeps signed documents and scans in QC: only the others may be deleted. */
 export function isDeletable(request: SignatureRequest): boolean {
   const status = statusOf(request);

@@ -8,7 +8,7 @@ import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { peopleQueries } from '../../qc/review/people.ts';
 import { DeleteRequestDialog } from '../delete-request-dialog.tsx';
 import { sentence } from '../format.ts';
-import { isDeletable, statusOf, StatusBadge } from '../request-status.tsx';
+import { awaitsScan, isDeletable, offersScan, statusOf, StatusBadge } from '../request-status.tsx';
 import { signatureQueries } from '../signatures.queries.ts';
 import { WetInkPanel } from '../wet-ink/wet-ink-panel.tsx';
 import { FileFacts, SigningFacts } from './request-facts.tsx';
@@ -87,8 +87,7 @@ export function Component() {
   const status = statusOf(data);
   const nameOf = (id: string | undefined) => (id ? (names?.get(id) ?? id) : '—');
   const firmName = firms?.get(data.file.firmId) ?? data.file.firmId;
-  const showScan =
-    data.wetInk === true && (status === 'awaitingWetInk' || status === 'wetInkUploaded');
+  const showScan = offersScan(data);
 
   return (
     <div className="page sig-detail">
@@ -126,7 +125,7 @@ export function Component() {
             </h2>
             <WetInkPanel
               requestId={data.id}
-              awaitingScan={status === 'awaitingWetInk'}
+              awaitingScan={awaitsScan(data)}
               canSeeQueue={session ? hasAny(session, ['qc.review', 'qc.manage']) : false}
             />
           </section>

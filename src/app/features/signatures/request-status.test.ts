@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { SignatureRequest } from '../../../contract/signatures.ts';
+import { awaitsScan, offersScan, statusOf } from './request-status.tsx';
+
+// Issue 14: the spec's signature request has no `status` and no `wetInk`; the reference
+// service sends both. Each derivation must hold with and without them.
+const base: SignatureRequest = {
+  id: '7b0c1a4e-0000-4000-8000-000000000001',
+  createdOn: '2026-11-01T10:00:00.000Z',
+  file: {
+    id: '7b0c1a4e-0000-4000-8000-000000000002',
+    matterReference: 'MR-1',
+    preparedBy: 'Alex Admin',
+    preparedOn: '2026-10-30T10:00:00.000Z',
+    firmId: 'firm-1',
+    templates: [],
+  },
+};
+const completed = { ...base, completedOn: '2026-11-02T10:00:00.000Z' };
+
+describe('signature requests with only the spec’s fields', () => {
+  it('are completed when completedOn is set, open otherwise', () => {
+    expect(statusOf(base)).toBe('pending');
+    expect(statusOf(completed)).toBe('completed');
+  });
+
+  it('offer a wet-ink scan whenever not completed: uploadUrl decides, and says why not', () => {
+    expect(offersScan(base)).toBe(true);
+    expect(awaitsScan(base)).toBe(true);
+    expect(offersScan(completed)).toBe(false);
+  });
+});
+
+describe('signature requests with the reference service’s status and wetInk', () => {
+  it('follow them', () => {
+    expect(offersScan({ ...base, wetInk: false, status: 'pending' })).toBe(false);
+    expect(offersScan({ ...base, wetInk: true, status: 'awaitingWetInk' })).toBe(true);
+    expect(awaitsScan({ ...base, wetInk: true, status: 'awaitingWetInk' })).toBe(true);
+    expect(offersScan({ ...base, wetInk: true, status: 'wetInkUploaded' })).toBe(true);
+    expect(awaitsScan({ ...base, wetInk: true, status: 'wetInkUploaded' })).toBe(false);
+    expect(offersScan({ ...base, wetInk: true, status: 'completed' })).toBe(false);
+    expect(statusOf({ ...completed, status: 'wetInkUploaded' })).toBe('wetInkUploaded');
+  });
+});
