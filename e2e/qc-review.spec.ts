@@ -251,6 +251,8 @@ test('a reload mid-review restores the draft', async ({ page }) => {
 test('a client without a user may read a review but is told why it cannot decide', async ({
   page,
 }) => {
+  // Screenshots at two sizes in two schemes, beside a painted PDF: more than the default time.
+  test.setTimeout(90_000);
   // The demo machine client holds qc.review but names no user, as a deployment's token may.
   const machine = {
     id: 'acme-integration',
@@ -267,4 +269,8 @@ test('a client without a user may read a review but is told why it cannot decide
   // Nothing was sent: still on the same document, still pending.
   await expect(page).toHaveURL(new RegExp(id));
   await expectAccessible(page);
+  await screenshots(page, 'qc-review-no-user');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+  await screenshots(page, 'qc-review-no-user-dark');
 });

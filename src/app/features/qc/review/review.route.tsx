@@ -262,7 +262,7 @@ function Review({ qcrId }: { qcrId: string }) {
             </p>
           )}
           {!readOnly && noUser && (
-            <p className="review__alert" role="note">
+            <p className="review__done" role="note">
               {session?.clientId} is signed in without a user: the service records every decision
               under the reviewer who made it, so this client can read the review but not approve or
               reject. Sign in with a reviewer&apos;s own client to decide.
@@ -325,9 +325,11 @@ function Review({ qcrId }: { qcrId: string }) {
               Reject and next
             </Button>
             <p className="review__hint">
-              {ready?.canApprove
-                ? 'Every item passes.'
-                : `${ready?.open.length ?? 0} item(s) still open.`}{' '}
+              {noUser
+                ? 'Deciding needs a signed-in user; this client has none.'
+                : ready?.canApprove
+                  ? 'Every item passes.'
+                  : `${ready?.open.length ?? 0} item(s) still open.`}{' '}
               Press <kbd>?</kbd> for shortcuts.
             </p>
           </div>
