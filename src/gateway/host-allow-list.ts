@@ -3,13 +3,18 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { errorResponse } from './errors.ts';
 import { requestHost } from './request-origin.ts';
+import {
+  bracketed,
+  isLoopbackAddress,
+  isLoopbackName,
+  isWildcard,
+  LOOPBACK_NAMES,
+  normalizeHost,
+} from '../contract/hosts.ts';
 
 // Issue 13, DNS rebinding: a page on an attacker's name that resolves to 127.0.0.1 is
 // same-origin with itself, so the browser lets it read whatever the gateway answers. Its
 // requests still carry the attacker's name in Host; the gateway answers only its own names.
-
-/** The names a browser on this machine reaches the gateway by, with the port it listens on. */
-export const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'] as const;
 
 export interface HostAllowList {
   /** Host values (as normalizeHost spells them) the gateway answers. */
@@ -20,35 +25,6 @@ export interface HostAllowList {
 
 /** Until the gateway listens it knows no port, so no name. */
 export const NO_HOSTS: HostAllowList = { hosts: new Set(), origins: new Set() };
-
-const HOST = /^(?:[a-z0-9._-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
-/** A Host value in one spelling (lowercase, IPv6 compressed, no :80), or null if it is none. */
-export function normalizeHost(raw: string | undefined): string | null {
-  if (!raw || !HOST.test(raw)) return null;
-  try {
-    return new URL(`http://${raw}`).host;
-  } catch {
-    return null;
-  }
-}
-
-const bracketed = (host: string) =>
-  host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-
-/** 0.0.0.0 or ::, however spelled: every address of the machine. */
-export function isWildcard(listenHost: string): boolean {
-  const name = normalizeHost(bracketed(listenHost));
-  return name === '0.0.0.0' || name === '[::]';
-}
-
-export function isLoopbackName(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
-}
-
-export function isLoopbackAddress(address: string | undefined): boolean {
-  return address === '::1' || /^(?:::ffff:)?127(?:\.\d{1,3}){3}$/i.test(address ?? '');
-}
 
 /** This machine's addresses (link-local IPv6 left out: a browser cannot name their zone). */
 export function interfaceAddresses(): string[] {

@@ -1,40 +1,12 @@
 import { networkInterfaces } from 'node:os';
 import type { MiddlewareHandler } from 'hono';
+import { bracketed, isWildcard, LOOPBACK_NAMES, normalizeHost } from '../../contract/hosts.ts';
 import { errorResponse } from './errors.ts';
 
 // Issue 13, DNS rebinding: a page on an attacker's name that resolves to 127.0.0.1 may call
 // the service as its own origin (a token from the demo secrets, then the API). Its requests
-// carry the attacker's name in Host; the service answers only its own names. The gateway
-// has its own copy of these few lines (src/gateway/host-allow-list.ts): neither imports
-// the other.
-
-const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
-
-const HOST = /^(?:[a-z0-9._-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
-/** A Host value in one spelling (lowercase, IPv6 compressed, no :80), or null if it is none. */
-export function normalizeHost(raw: string | undefined): string | null {
-  if (!raw || !HOST.test(raw)) return null;
-  try {
-    return new URL(`http://${raw}`).host;
-  } catch {
-    return null;
-  }
-}
-
-const bracketed = (host: string) =>
-  host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-
-/** 0.0.0.0 or ::, however spelled: every address of the machine. */
-export function isWildcard(listenHost: string): boolean {
-  const name = normalizeHost(bracketed(listenHost));
-  return name === '0.0.0.0' || name === '[::]';
-}
-
-/** A peer address on this machine (IPv4 loopback, also as IPv4-mapped IPv6, or ::1). */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  return address === '::1' || /^(?:::ffff:)?127(?:\.\d{1,3}){3}$/i.test(address ?? '');
-}
+// carry the attacker's name in Host; the service answers only its own names. How a Host is
+// spelled and compared is shared with the gateway (src/contract/hosts.ts).
 
 /** This machine's addresses (link-local IPv6 left out: a browser cannot name their zone). */
 export function interfaceAddresses(): string[] {
