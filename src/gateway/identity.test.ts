@@ -4,7 +4,6 @@ import { Hono } from 'hono';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SessionSchema } from '../contract/session.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
 import { readDeploymentSettings } from './env.ts';
 import { DEFAULT_IDENTITY, readIdentity, type IdentitySettings } from './identity.ts';
 import { startHarness, type Harness } from './test-harness.ts';
@@ -216,26 +215,5 @@ describe('signing in to a deployment with claims of its own', () => {
     expect((await gateway.browser().signIn('reviewer-like')).status).toBe(200);
     expect((await gateway.browser().signIn('reviewer-like')).status).toBe(200);
     expect(idp.scopes.map((s) => (s === null ? 'none' : 'five'))).toEqual(['five', 'none', 'none']);
-  });
-});
-
-describe('against the reference service', () => {
-  let service: TestService;
-  let gateway: Harness;
-  beforeAll(async () => {
-    service = await startTestService();
-    gateway = await startHarness({ upstream: service.url });
-  });
-  afterAll(async () => {
-    await gateway.close();
-    await service.close();
-  });
-
-  it('every demo login signs in with the default settings', async () => {
-    for (const login of ['acme-reviewer', 'acme-notary', 'acme-admin', 'acme-integration']) {
-      const result = await gateway.browser().signIn(login);
-      expect(result.status, `${login}: ${result.text}`).toBe(200);
-      expect(SessionSchema.parse(result.body).owner).toBe('acme');
-    }
   });
 });

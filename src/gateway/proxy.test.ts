@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../contract/common.ts';
 import { UserListSchema } from '../contract/users.ts';
 import { startTestService, type TestService } from '../service/testing.ts';
-import { startHarness, type Browser, type Harness, type Result } from './test-harness.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from './test-harness.ts';
 import { REFRESH_WINDOW_MS } from './tokens.ts';
 
 let service: TestService;
@@ -25,11 +25,6 @@ afterAll(async () => {
 
 const HOUR = 3600_000;
 const USERS = '/api/users/v1/users?owner=acme';
-
-function expectMessage(result: Result, status: number, message: RegExp | string) {
-  expect(result.status, result.text).toBe(status);
-  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
-}
 
 const upstreamCallsTo = (suffix: string) => gateway.calls.filter((c) => c.url.endsWith(suffix));
 

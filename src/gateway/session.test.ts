@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../contract/common.ts';
 import { GatewayConfigSchema, SessionSchema } from '../contract/session.ts';
 import { startTestService, type TestService } from '../service/testing.ts';
 import { ABSOLUTE_MS, IDLE_MS } from './sessions.ts';
 import { FAILURE_WINDOW_MS, FAILURES_ALLOWED } from './sign-in-limit.ts';
-import { startHarness, type Harness, type Result } from './test-harness.ts';
+import { expectMessage, startHarness, type Harness } from './test-harness.ts';
 
 let service: TestService;
 let gateway: Harness;
@@ -17,11 +16,6 @@ afterAll(async () => {
   await gateway.close();
   await service.close();
 });
-
-function expectMessage(result: Result, status: number, message: RegExp | string) {
-  expect(result.status, result.text).toBe(status);
-  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
-}
 
 describe('POST /session', () => {
   it('signs in: the user, owner and permissions, and an HttpOnly SameSite=Strict cookie', async () => {
@@ -60,6 +54,14 @@ describe('POST /session', () => {
       const result = await gateway.browser().signIn(id, secret);
       expectMessage(result, 401, 'client id or secret is wrong');
       expect(result.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it('signs every demo login in with the default claim names and scopes (issue 14)', async () => {
+    for (const login of ['acme-reviewer', 'acme-notary', 'acme-admin', 'acme-integration']) {
+      const result = await gateway.browser().signIn(login);
+      expect(result.status, `${login}: ${result.text}`).toBe(200);
+      expect(SessionSchema.parse(result.body).owner).toBe('acme');
     }
   });
 

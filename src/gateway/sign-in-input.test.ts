@@ -3,7 +3,7 @@ import { ErrorBodySchema } from '../contract/common.ts';
 import { startTestService, type TestService } from '../service/testing.ts';
 import { MALFORMED_CREDENTIALS } from './session.routes.ts';
 import { FAILURES_ALLOWED } from './sign-in-limit.ts';
-import { startHarness, type Harness, type Result } from './test-harness.ts';
+import { expectMessage, startHarness, type Harness } from './test-harness.ts';
 
 // Issue 13: no value a browser can put in a sign-in body makes the gateway answer 5xx.
 
@@ -18,11 +18,6 @@ afterAll(async () => {
   await gateway.close();
   await service.close();
 });
-
-function expectMessage(result: Result, status: number, message: RegExp | string) {
-  expect(result.status, result.text).toBe(status);
-  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
-}
 
 const signIn = (json: unknown) => gateway.browser().request('POST', '/session', { json });
 

@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import { ErrorBodySchema } from '../contract/common.ts';
 import { startGateway, type GatewayOptions, type RunningGateway } from './server.ts';
 
 // Shared by the gateway's tests. It never imports the service (the gateway's lint boundary
@@ -112,6 +114,12 @@ export interface Result {
   headers: Headers;
   text: string;
   body: unknown;
+}
+
+/** An error answer: its status, and a `{message}` body matching `message`. */
+export function expectMessage(result: Result, status: number, message: RegExp | string) {
+  expect(result.status, result.text).toBe(status);
+  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
 }
 
 export interface RequestInit2 {

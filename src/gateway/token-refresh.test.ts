@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../contract/common.ts';
 import { SessionSchema } from '../contract/session.ts';
 import { startTestService, type TestService } from '../service/testing.ts';
-import { startHarness, type Browser, type Harness, type Result } from './test-harness.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from './test-harness.ts';
 import { REFRESH_WINDOW_MS } from './tokens.ts';
 
 // Issue 13: the spec answers an expired or revoked token and a missing permission alike, with
@@ -26,11 +25,6 @@ afterAll(async () => {
 const ADMIN_ONLY = '/api/accounts/v1/accounts?owner=acme&limit=1';
 const USERS = '/api/users/v1/users?owner=acme&limit=1';
 const HOUR = 3600_000;
-
-function expectMessage(result: Result, status: number, message: RegExp | string) {
-  expect(result.status, result.text).toBe(status);
-  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
-}
 
 async function signedIn(clientId: string): Promise<Browser> {
   const browser = gateway.browser();

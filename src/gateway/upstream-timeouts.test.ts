@@ -2,9 +2,8 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../contract/common.ts';
 import { startTestService, type TestService } from '../service/testing.ts';
-import { startHarness, type Harness, type Result } from './test-harness.ts';
+import { expectMessage, startHarness, type Harness } from './test-harness.ts';
 import { TIMED_OUT } from './upstream-fetch.ts';
 
 // Issue 13: an upstream that accepts the connection and never answers must not hold the
@@ -35,11 +34,6 @@ afterAll(async () => {
   await blackHole.close();
   await slow.close();
 });
-
-function expectMessage(result: Result, status: number, message: RegExp | string) {
-  expect(result.status, result.text).toBe(status);
-  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
-}
 
 /**
  * Sends the gateway's requests for `path` to `base` instead, with the gateway's own init (its
