@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { accountRoutes } from './accounts/accounts.routes.ts';
 import { tokenRoutes } from './auth/token.routes.ts';
@@ -11,7 +10,8 @@ import { signatureRoutes } from './signatures/signatures.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
 import type { ServiceContext, ServiceEnv } from './context.ts';
 import { requireAuth } from './http/auth.ts';
-import { bodyTooLarge, errorResponse, HttpError } from './http/errors.ts';
+import { jsonBodyLimit } from './http/body-limit.ts';
+import { errorResponse, HttpError } from './http/errors.ts';
 import { requireAllowedHost } from './http/host-allow-list.ts';
 import '../contract/zod-messages.ts';
 
@@ -36,10 +36,7 @@ export function createServiceApp(ctx: ServiceContext, options: ServiceAppOptions
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200));
   if (options.allowedHosts) app.use('*', requireAllowedHost(options.allowedHosts));
 
-  const jsonLimit = bodyLimit({
-    maxSize: JSON_BODY_LIMIT,
-    onError: (c) => bodyTooLarge(c, 'request body is larger than 1 MB'),
-  });
+  const jsonLimit = jsonBodyLimit(JSON_BODY_LIMIT, 'request body is larger than 1 MB');
   // Presigned uploads carry files and set their own limits.
   app.use('*', (c, next) => (c.req.path.startsWith('/uploads') ? next() : jsonLimit(c, next)));
 

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import type { ServiceContext } from '../context.ts';
+import { declaredLength } from '../http/body-limit.ts';
 import { bodyTooLarge, errorResponse } from '../http/errors.ts';
 import { receiveMultipart } from './multipart-upload.ts';
 import { checkDownload, checkUploadFields } from './presign.ts';
@@ -26,8 +27,6 @@ export interface UploadLimits {
   idleMs: number;
 }
 export const UPLOAD_LIMITS: UploadLimits = { inFlight: 4, idleMs: 30_000 };
-
-const declaredLength = (c: Context) => Number(c.req.header('content-length'));
 
 export function blobRoutes(ctx: ServiceContext, limits: UploadLimits = UPLOAD_LIMITS) {
   const routes = new Hono();
