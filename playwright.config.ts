@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,7 +25,20 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_SERVICE_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'attest-e2e-'));
 
+// The strict project (issue 14): a spec-strict reference service with its storage on a port
+// of its own, and a gateway set up for it only through the settings a real deployment uses.
+process.env.E2E_STRICT_PORT ??= String(await freePort());
+process.env.E2E_STRICT_SERVICE_PORT ??= String(await freePort());
+process.env.E2E_STRICT_STORAGE_PORT ??= String(await freePort());
+process.env.E2E_STRICT_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'attest-e2e-strict-'));
+process.env.E2E_STRICT_WEBHOOK_SECRET ??= `whsec_${randomBytes(24).toString('base64')}`;
+
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+const strictURL = `http://127.0.0.1:${process.env.E2E_STRICT_PORT}`;
+const strictService = `http://127.0.0.1:${process.env.E2E_STRICT_SERVICE_PORT}`;
+const dist = process.env.E2E_DIST_DIR && { ATTEST_DIST_DIR: process.env.E2E_DIST_DIR };
+/** The core flows, run against both: the sandbox and the strict service. */
+const CORE_FLOWS = /core-flows\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -43,21 +57,67 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node src/main.ts',
-    url: `${baseURL}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: process.env.E2E_PORT,
-      SERVICE_PORT: process.env.E2E_SERVICE_PORT,
-      ATTEST_DATA_DIR: process.env.E2E_DATA_DIR,
-      ATTEST_SKIP_BUILD: '1',
-      // A build of one's own (vite build --outDir …), so parallel work never shares dist/.
-      ...(process.env.E2E_DIST_DIR && { ATTEST_DIST_DIR: process.env.E2E_DIST_DIR }),
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' } },
+    {
+      name: 'strict',
+      testMatch: CORE_FLOWS,
+      use: { browserName: 'chromium', baseURL: strictURL },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: 'node src/main.ts',
+      url: `${baseURL}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: process.env.E2E_PORT,
+        SERVICE_PORT: process.env.E2E_SERVICE_PORT,
+        ATTEST_DATA_DIR: process.env.E2E_DATA_DIR,
+        ATTEST_SKIP_BUILD: '1',
+        // A build of one's own (vite build --outDir …), so parallel work never shares dist/.
+        ...dist,
+      },
+    },
+    {
+      command: 'node src/service/main.ts --strict',
+      url: `${strictService}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        SERVICE_PORT: process.env.E2E_STRICT_SERVICE_PORT,
+        SERVICE_STORAGE_PORT: process.env.E2E_STRICT_STORAGE_PORT,
+        ATTEST_DATA_DIR: join(process.env.E2E_STRICT_DATA_DIR, 'service'),
+        ATTEST_WEBHOOK_URL: `${strictURL}/webhooks/{owner}`,
+        ATTEST_WEBHOOK_SECRET: process.env.E2E_STRICT_WEBHOOK_SECRET,
+      },
+    },
+    {
+      command: 'node src/main.ts',
+      url: `${strictURL}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: process.env.E2E_STRICT_PORT,
+        ATTEST_DATA_DIR: join(process.env.E2E_STRICT_DATA_DIR, 'gateway'),
+        ATTEST_SKIP_BUILD: '1',
+        ...dist,
+        // Only what docs/deploying.md asks of a real deployment.
+        ATTEST_UPSTREAM: strictService,
+        ATTEST_OWNER: 'acme',
+        ATTEST_CLAIM_OWNER: 'https://claims.example.com/org',
+        ATTEST_CLAIM_USER: 'https://claims.example.com/user',
+        ATTEST_CLAIM_PERMISSIONS: 'https://claims.example.com/permissions',
+        ATTEST_STORAGE_ORIGINS: `http://127.0.0.1:${process.env.E2E_STRICT_STORAGE_PORT}`,
+        ATTEST_WEBHOOK_SECRET: process.env.E2E_STRICT_WEBHOOK_SECRET,
+      },
+    },
+  ],
 });

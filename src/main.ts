@@ -9,18 +9,19 @@ import {
 import { localUrl } from './gateway/host-allow-list.ts';
 import { startGateway } from './gateway/server.ts';
 import { hasSecrets } from './contract/webhooks.ts';
-import { runService } from './service/main.ts';
+import { gatewaySettingsFor, runService } from './service/main.ts';
 import { DEMO_CLIENTS } from './service/seed/demo-clients.ts';
 
 // `npm start`: the console (gateway + built app) on PORT in front of the reference service
-// on SERVICE_PORT, or in front of ATTEST_UPSTREAM (then no embedded service starts).
+// on SERVICE_PORT (spec-strict with ATTEST_STRICT=1), or in front of ATTEST_UPSTREAM (then no
+// embedded service starts).
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 async function main() {
   const env = readGatewayEnv();
   const access = readConsoleAccess();
-  const deployment = readDeploymentSettings();
+  let deployment = readDeploymentSettings();
   // The e2e run builds once before it starts; everyone else gets a build when it is stale.
   if (process.env.ATTEST_SKIP_BUILD !== '1') await buildIfNeeded(root, env.distDir);
 
@@ -42,6 +43,11 @@ async function main() {
     });
     upstream = service.url;
     closers.push(() => service.close());
+    // ATTEST_STRICT=1: the embedded service stands in for a real deployment (issue 14), and
+    // the gateway is set up as for one; a setting named in the environment still wins.
+    if (service.ctx.profile.strict) {
+      deployment = readDeploymentSettings({ ...gatewaySettingsFor(service), ...process.env });
+    }
   }
   const gateway = await startGateway({
     port: env.port,

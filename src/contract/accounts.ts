@@ -133,7 +133,8 @@ export const EntitySchema = z.object({
   mailingAddress: z.optional(AddressResponseSchema),
   physicalAddress: z.optional(AddressResponseSchema),
   metadata: StringMapSchema,
-  createdOn: TimestampSchema,
+  // The reference service's own: the spec's entity has no creation time.
+  createdOn: z.optional(TimestampSchema),
 });
 export type Entity = z.infer<typeof EntitySchema>;
 

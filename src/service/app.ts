@@ -11,6 +11,7 @@ import { userRoutes } from './users/users.routes.ts';
 import type { ServiceContext, ServiceEnv } from './context.ts';
 import { requireAuth } from './http/auth.ts';
 import { jsonBodyLimit } from './http/body-limit.ts';
+import { onlySpecFields } from './http/spec-fields.ts';
 import { errorResponse, HttpError } from './http/errors.ts';
 import { requireAllowedHost } from './http/host-allow-list.ts';
 import '../contract/zod-messages.ts';
@@ -28,9 +29,14 @@ export interface ServiceAppOptions {
   allowedHosts?: () => ReadonlySet<string>;
 }
 
-/** The reference service as one Hono app over a context (store, keys, clock, blobs). */
+/**
+ * The reference service as one Hono app over a context (store, keys, clock, blobs). A
+ * spec-strict service (ctx.profile) has no sandbox routes, answers with the spec's fields
+ * only, and leaves its storage routes to a bucket app on an origin of their own.
+ */
 export function createServiceApp(ctx: ServiceContext, options: ServiceAppOptions = {}) {
   const app = new Hono<ServiceEnv>();
+  const strict = ctx.profile.strict;
 
   // Before the Host check: load balancers probe by address, and the answer tells nothing.
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200));
@@ -39,13 +45,15 @@ export function createServiceApp(ctx: ServiceContext, options: ServiceAppOptions
   const jsonLimit = jsonBodyLimit(JSON_BODY_LIMIT, 'request body is larger than 1 MB');
   // Presigned uploads carry files and set their own limits.
   app.use('*', (c, next) => (c.req.path.startsWith('/uploads') ? next() : jsonLimit(c, next)));
+  if (strict) app.use('*', onlySpecFields(ctx.log));
 
   app.route('/', tokenRoutes(ctx));
-  app.route('/', blobRoutes(ctx));
+  if (!strict) app.route('/', blobRoutes(ctx));
 
   // Bearer tokens guard the API prefixes of the spec only, so any other path is a plain 404.
   const auth = requireAuth(ctx);
   for (const prefix of API_PREFIXES) {
+    if (strict && prefix === 'sandbox') continue;
     app.use(`/${prefix}/*`, (c, next) =>
       // The one public API route: whether this upstream is a sandbox (sandbox.routes.ts).
       c.req.method === 'GET' && c.req.path === PUBLIC_SANDBOX_INFO ? next() : auth(c, next),
@@ -56,8 +64,21 @@ export function createServiceApp(ctx: ServiceContext, options: ServiceAppOptions
   app.route('/qc/v2/qc', qcRoutes(ctx));
   app.route('/signatures/v2', signatureRoutes(ctx));
   app.route('/users/v1', userRoutes(ctx));
-  app.route('/sandbox/v1', sandboxRoutes(ctx));
+  if (!strict) app.route('/sandbox/v1', sandboxRoutes(ctx));
+  return withErrorAnswers(app, ctx);
+}
 
+/** A strict service's storage, as a bucket on an origin of its own would serve it. */
+export function createBucketApp(ctx: ServiceContext, options: ServiceAppOptions = {}) {
+  const app = new Hono<ServiceEnv>();
+  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200));
+  if (options.allowedHosts) app.use('*', requireAllowedHost(options.allowedHosts));
+  app.route('/', blobRoutes(ctx));
+  return withErrorAnswers(app, ctx);
+}
+
+/** Unknown routes and thrown errors as `{message}`; never a stack trace. */
+function withErrorAnswers(app: Hono<ServiceEnv>, ctx: ServiceContext) {
   app.notFound((c) => errorResponse(c, 404, `no route for ${c.req.method} ${c.req.path}`));
   app.all('/healthz', (c) => errorResponse(c, 405, 'use GET /healthz'));
 

@@ -3,6 +3,7 @@ import type { ServiceKeys } from './keys.ts';
 import type { BlobStore } from './store/blobs.ts';
 import type { Db } from './store/db.ts';
 import type { Principal } from './http/auth.ts';
+import type { ServiceProfile } from './profile.ts';
 
 /** What every handler of the service may use. One per running service. */
 export interface ServiceContext {
@@ -12,6 +13,10 @@ export interface ServiceContext {
   blobs: BlobStore;
   /** The service's own base URL, known once it listens. */
   baseUrl: string;
+  /** Base of presigned URLs: the service's own, or the storage origin of a strict service. */
+  storageUrl: string;
+  /** Reference or spec-strict (profile.ts). */
+  profile: ServiceProfile;
   log: (message: string, detail?: unknown) => void;
   /** The webhook dispatcher; publish() wakes it so a new event goes out at once. */
   events: EventDispatcher;

@@ -20,6 +20,13 @@ const ServiceEnvSchema = z
       8090,
     ),
     SERVICE_HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+    // Spec-strict (issue 14): a stand-in for a real deployment; `--strict` says the same.
+    ATTEST_STRICT: optional(z.enum(['true', 'false', '1', '0'])),
+    // A strict service's storage origin (presigned URLs); 0 or unset picks a free port.
+    SERVICE_STORAGE_PORT: z._default(
+      z.pipe(z.coerce.number(), z.int().check(z.gte(0), z.lte(65535))),
+      0,
+    ),
     ATTEST_DATA_DIR: z._default(z.string().check(z.minLength(1)), '.attest'),
     // The base URL the service names itself by (token `iss`, scopes, presigned URLs); by
     // default http://<host>:<port>. Its host is also one the service answers at (issue 13).
@@ -52,6 +59,8 @@ export interface ServiceEnv {
   host: string;
   dataDir: string;
   publicUrl: string | undefined;
+  strict: boolean;
+  storagePort: number;
   /** null: no endpoint configured, so events stay pending in the outbox. */
   webhook: WebhookConfig | null;
 }
@@ -67,6 +76,8 @@ export function readServiceEnv(env: NodeJS.ProcessEnv = process.env): ServiceEnv
     host: e.SERVICE_HOST,
     dataDir: resolve(e.ATTEST_DATA_DIR),
     publicUrl: e.ATTEST_SERVICE_URL?.replace(/\/+$/, ''),
+    strict: e.ATTEST_STRICT === 'true' || e.ATTEST_STRICT === '1',
+    storagePort: e.SERVICE_STORAGE_PORT,
     webhook: e.ATTEST_WEBHOOK_URL
       ? {
           url: e.ATTEST_WEBHOOK_URL,

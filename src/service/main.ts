@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { DEMO_CLIENTS } from './seed/demo-clients.ts';
 import { readServiceEnv } from './env.ts';
+import { STRICT_PROFILE } from './profile.ts';
 import { startService, type RunningService } from './server.ts';
 import type { WebhookConfig } from './events/delivery.ts';
 import { isPerOwner, type WebhookSecrets } from '../contract/webhooks.ts';
@@ -14,20 +15,50 @@ function describeSecrets(secrets: WebhookSecrets): string {
 }
 
 /**
+ * The console's settings for a strict service, as a real deployment's would be set: the
+ * claim names it issues and its storage origin. The owner comes from the token's claim; a
+ * deployment whose tokens carry none sets ATTEST_OWNER as well.
+ */
+export function gatewaySettingsFor(service: RunningService): Record<string, string> {
+  const claims = STRICT_PROFILE.claims;
+  return {
+    ATTEST_UPSTREAM: service.url,
+    ATTEST_CLAIM_OWNER: claims.owner,
+    ATTEST_CLAIM_USER: claims.user,
+    ATTEST_CLAIM_PERMISSIONS: claims.permissions,
+    ATTEST_STORAGE_ORIGINS: new URL(service.storageUrl).origin,
+  };
+}
+
+function describeStrict(service: RunningService): string[] {
+  const settings = Object.entries(gatewaySettingsFor(service)).map(
+    ([name, value]) => `    ${name}=${value} \\`,
+  );
+  return [
+    `  spec-strict: only the spec's fields, no sandbox routes, storage at ${service.storageUrl}`,
+    '  the console in front of it, as in front of a real deployment (docs/deploying.md):',
+    ...settings,
+    '    ATTEST_WEBHOOK_SECRET=<the secret this service signs with> npm start',
+  ];
+}
+
+/**
  * Starts the reference service from the environment and prints how to use it. `npm start`
  * passes the webhook endpoint of its own gateway when the environment names none.
  */
 export async function runService(
-  defaults: { webhook?: WebhookConfig } = {},
+  defaults: { webhook?: WebhookConfig; strict?: boolean } = {},
 ): Promise<RunningService> {
   const read = readServiceEnv();
   const env = { ...read, webhook: read.webhook ?? defaults.webhook ?? null };
+  const strict = env.strict || defaults.strict === true;
   const service = await startService({
     port: env.port,
     host: env.host,
     dataDir: env.dataDir,
     publicUrl: env.publicUrl,
     webhook: env.webhook,
+    ...(strict && { profile: STRICT_PROFILE, storagePort: env.storagePort }),
   });
   const width = Math.max(...DEMO_CLIENTS.map((c) => c.clientId.length));
   console.log(
@@ -38,6 +69,7 @@ export async function runService(
       env.webhook
         ? `  webhooks: POST ${env.webhook.url} (${describeSecrets(env.webhook.secrets)})`
         : '  webhooks: off (set ATTEST_WEBHOOK_URL and ATTEST_WEBHOOK_SECRET or ATTEST_WEBHOOK_SECRETS); events stay pending',
+      ...(strict ? describeStrict(service) : []),
       '  demo logins (client id / secret):',
       ...DEMO_CLIENTS.map(
         (c) =>
@@ -49,7 +81,8 @@ export async function runService(
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runService().then(
+  // `npm run service -- --strict`
+  runService({ strict: process.argv.slice(2).includes('--strict') }).then(
     (service) => {
       const stop = () => void service.close().then(() => process.exit(0));
       process.once('SIGINT', stop);

@@ -1,13 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { createServiceApp } from './app.ts';
+import { createBucketApp, createServiceApp } from './app.ts';
 import type { Clock } from './clock.ts';
 import type { ServiceContext } from './context.ts';
 import type { WebhookConfig } from './events/delivery.ts';
 import { interfaceAddresses, listenWarning, serviceHosts } from './http/host-allow-list.ts';
 import { createDispatcher } from './events/dispatcher.ts';
 import { loadKeys } from './keys.ts';
+import { REFERENCE_PROFILE, type ServiceProfile } from './profile.ts';
 import { seedDemo } from './seed/demo.ts';
 import { fileBlobStore, memoryBlobStore } from './store/blobs.ts';
 import { openDb } from './store/db.ts';
@@ -26,6 +27,10 @@ export interface StartServiceOptions {
   log?: (message: string, detail?: unknown) => void;
   /** Where webhooks go (ATTEST_WEBHOOK_URL); null or absent keeps messages pending. */
   webhook?: WebhookConfig | null;
+  /** Spec-strict (issue 14, profile.ts): its storage then listens on storagePort too. */
+  profile?: ServiceProfile;
+  /** Port of a strict service's storage origin; 0 or absent picks a free one. */
+  storagePort?: number;
 }
 
 export interface RunningService {
@@ -33,6 +38,8 @@ export interface RunningService {
   url: string;
   /** Where it actually listens (differs from url behind a proxy or with publicUrl). */
   listenUrl: string;
+  /** Where presigned URLs point: the service itself, or a strict service's storage origin. */
+  storageUrl: string;
   ctx: ServiceContext;
   close(): Promise<void>;
 }
@@ -49,6 +56,7 @@ export async function openServiceContext(
     clock?: Clock | undefined;
     log?: ServiceContext['log'] | undefined;
     baseUrl?: string;
+    profile?: ServiceProfile | undefined;
   } = {},
 ): Promise<ServiceContext> {
   const db = openDb(dataDir ? join(dataDir, 'attest.db') : ':memory:');
@@ -59,6 +67,8 @@ export async function openServiceContext(
     clock: options.clock ?? storedClock(db),
     blobs: dataDir ? fileBlobStore(join(dataDir, 'blobs')) : memoryBlobStore(),
     baseUrl: options.baseUrl ?? '',
+    storageUrl: options.baseUrl ?? '',
+    profile: options.profile ?? REFERENCE_PROFILE,
     log: options.log ?? defaultLog,
     // Replaced by the webhook dispatcher once the service listens (startService).
     events: { wake() {}, tick: () => Promise.resolve(0) },
@@ -71,38 +81,39 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const { db } = ctx;
   if (options.seed !== false) await seedDemo(ctx);
 
-  let hosts: ReadonlySet<string> = new Set();
-  const app = createServiceApp(ctx, { allowedHosts: () => hosts });
   const host = options.host ?? '127.0.0.1';
-  let server: ServerType;
+  const app = createServiceApp(ctx, { allowedHosts: () => api.hosts });
+  let api: Listener;
   try {
-    server = await new Promise<ServerType>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () =>
-        resolve(s),
-      );
-      s.once('error', reject);
-    });
+    api = await listen(app.fetch, host, options.port ?? 0, options.publicUrl, 'SERVICE_PORT');
   } catch (error) {
     ctx.db.close();
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new Error(
-        `port ${options.port} on ${host} is in use: stop the other process or set SERVICE_PORT`,
-        { cause: error },
-      );
-    }
     throw error;
   }
-  const { port } = server.address() as AddressInfo;
-  const hostInUrl = host.includes(':') ? `[${host}]` : host;
-  const listenUrl = `http://${hostInUrl}:${port}`;
-  ctx.baseUrl = options.publicUrl ?? listenUrl;
-  hosts = serviceHosts({
-    listenHost: host,
-    port,
-    baseUrl: ctx.baseUrl,
-    interfaces: interfaceAddresses(),
-  });
-  const warning = listenWarning(host, port, options.publicUrl);
+  ctx.baseUrl = api.url;
+  ctx.storageUrl = api.url;
+  const servers = [api.server];
+  if (ctx.profile.strict) {
+    // A bucket on an origin of its own, as a real deployment's storage would be.
+    const bucket = createBucketApp(ctx, { allowedHosts: () => storage.hosts });
+    let storage: Listener;
+    try {
+      storage = await listen(
+        bucket.fetch,
+        host,
+        options.storagePort ?? 0,
+        undefined,
+        'the storage port',
+      );
+    } catch (error) {
+      api.server.close();
+      ctx.db.close();
+      throw error;
+    }
+    ctx.storageUrl = storage.url;
+    servers.push(storage.server);
+  }
+  const warning = listenWarning(host, api.port, options.publicUrl);
   if (warning) ctx.log(warning);
   // After listen: presigned download URLs in payloads need the base URL.
   const dispatcher = createDispatcher(ctx, options.webhook ?? null);
@@ -110,19 +121,68 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
 
   return {
     url: ctx.baseUrl,
-    listenUrl,
+    listenUrl: api.listenUrl,
+    storageUrl: ctx.storageUrl,
     ctx,
     close: async () => {
       // First: running attempts are cancelled (they stay pending) before the store closes.
       await dispatcher.close();
-      await new Promise<void>((resolve, reject) => {
-        server.close((error) => {
-          db.close();
-          if (error) reject(error);
-          else resolve();
-        });
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      });
+      await Promise.all(servers.map(closeServer));
+      db.close();
     },
   };
+}
+
+interface Listener {
+  server: ServerType;
+  port: number;
+  listenUrl: string;
+  /** The base URL it names itself by: publicUrl, or where it listens. */
+  url: string;
+  /** Host values answered (issue 13), known once it listens. */
+  hosts: ReadonlySet<string>;
+}
+
+async function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  host: string,
+  port: number,
+  publicUrl: string | undefined,
+  setting: string,
+): Promise<Listener> {
+  let server: ServerType;
+  try {
+    server = await new Promise<ServerType>((resolve, reject) => {
+      const s = serve({ fetch, port, hostname: host }, () => resolve(s));
+      s.once('error', reject);
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(
+        `port ${port} on ${host} is in use: stop the other process or set ${setting}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    throw error;
+  }
+  const actual = (server.address() as AddressInfo).port;
+  const hostInUrl = host.includes(':') ? `[${host}]` : host;
+  const listenUrl = `http://${hostInUrl}:${actual}`;
+  const url = publicUrl ?? listenUrl;
+  const hosts = serviceHosts({
+    listenHost: host,
+    port: actual,
+    baseUrl: url,
+    interfaces: interfaceAddresses(),
+  });
+  return { server, port: actual, listenUrl, url, hosts };
+}
+
+function closeServer(server: ServerType): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  });
 }

@@ -26,12 +26,13 @@ export async function issueToken(ctx: ServiceContext, client: ClientRecord, scop
   const iat = ctx.clock.nowSeconds();
   const exp = iat + TOKEN_LIFETIME_SECONDS;
   const jti = randomUUID();
+  const names = ctx.profile.claims;
   const claims: Record<string, unknown> = {
-    owner: client.owner,
-    perms: client.perms,
+    [names.owner]: client.owner,
+    [names.permissions]: client.perms,
     scope: scopes.join(' '),
   };
-  if (client.userId) claims.uid = client.userId;
+  if (client.userId) claims[names.user] = client.userId;
   const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: JWT_ALG, kid: ctx.keys.jwtKid, typ: 'at+jwt' })
     .setIssuer(ctx.baseUrl)
@@ -70,6 +71,19 @@ export class TokenError extends Error {
   override name = 'TokenError';
 }
 
+/** The claims of a token under the names the contract reads (`owner`, `uid`, `perms`). */
+function underReferenceNames(ctx: ServiceContext, payload: unknown): unknown {
+  const names = ctx.profile.claims;
+  if (typeof payload !== 'object' || payload === null) return payload;
+  const claims = payload as Record<string, unknown>;
+  return {
+    ...claims,
+    owner: claims[names.owner],
+    uid: claims[names.user],
+    perms: claims[names.permissions],
+  };
+}
+
 /** Verifies signature, algorithm, issuer, expiry and revocation; returns the caller. */
 export async function verifyToken(ctx: ServiceContext, token: string): Promise<Principal> {
   let payload: unknown;
@@ -84,7 +98,7 @@ export async function verifyToken(ctx: ServiceContext, token: string): Promise<P
     if (error instanceof errors.JWTExpired) throw new TokenError('access token has expired');
     throw new TokenError('access token is invalid');
   }
-  const claims = TokenClaimsSchema.safeParse(payload);
+  const claims = TokenClaimsSchema.safeParse(underReferenceNames(ctx, payload));
   if (!claims.success) throw new TokenError('access token is invalid');
   // One query by primary keys: the token's record, and whether its client's user has been
   // deactivated, which ends the user's tokens from that moment (issue 13).

@@ -28,7 +28,7 @@ export function presignDownload(
 ): string {
   const expires = ctx.clock.nowSeconds() + ttl;
   const signature = mac(ctx, 'get', `${blobKey}|${expires}`);
-  return `${ctx.baseUrl}/blobs/${blobKey}?expires=${expires}&signature=${signature}`;
+  return `${ctx.storageUrl}/blobs/${blobKey}?expires=${expires}&signature=${signature}`;
 }
 
 export type UrlCheck = { ok: true } | { ok: false; status: 403; message: string };
@@ -72,7 +72,7 @@ export function presignUpload(
   const full: UploadPolicy = { ...policy, expires: ctx.clock.nowSeconds() + ttl };
   const encoded = Buffer.from(JSON.stringify(full)).toString('base64url');
   return {
-    uploadUrl: `${ctx.baseUrl}/uploads`,
+    uploadUrl: `${ctx.storageUrl}/uploads`,
     uploadValues: { key: full.key, policy: encoded, signature: mac(ctx, 'post', encoded) },
     expiresOn: new Date(full.expires * 1000).toISOString(),
   };
@@ -119,5 +119,5 @@ export function presignPut(
   ttl = UPLOAD_TTL_SECONDS,
 ): string {
   const { uploadValues } = presignUpload(ctx, policy, ttl);
-  return `${ctx.baseUrl}/uploads/${policy.key}?policy=${uploadValues.policy}&signature=${uploadValues.signature}`;
+  return `${ctx.storageUrl}/uploads/${policy.key}?policy=${uploadValues.policy}&signature=${uploadValues.signature}`;
 }

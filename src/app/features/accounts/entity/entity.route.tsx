@@ -54,7 +54,8 @@ function Facts({ entity }: { entity: Entity }) {
         <Fact label="Matter">
           <span className="acc-mono entity-facts__wrap">{entity.matterId}</span>
         </Fact>
-        <Fact label="Created">{formatDay(entity.createdOn)}</Fact>
+        {/* Not a field of the spec's entity: shown when the service sends it. */}
+        {entity.createdOn && <Fact label="Created">{formatDay(entity.createdOn)}</Fact>}
       </dl>
     </section>
   );

@@ -1,0 +1,92 @@
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STRICT_PROFILE } from './profile.ts';
+import { startTestService, type DemoTokens, type TestService } from './testing.ts';
+
+// Issue 14: the spec-strict service shows only what the spec shows, so the console's strict
+// e2e project proves it needs nothing else.
+
+let service: TestService;
+let tokens: DemoTokens;
+beforeAll(async () => {
+  service = await startTestService({ profile: STRICT_PROFILE });
+  tokens = await service.tokens();
+});
+afterAll(() => service.close());
+
+const CLAIMS = STRICT_PROFILE.claims;
+
+describe('a spec-strict reference service', () => {
+  it('names its claims other than the console defaults, and its tokens work', async () => {
+    const claims = decodeJwt(tokens['acme-notary']);
+    expect(claims[CLAIMS.owner]).toBe('acme');
+    expect(claims[CLAIMS.user]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claims[CLAIMS.permissions]).toContain('signatures.write');
+    expect(claims).not.toHaveProperty('owner');
+    expect(claims).not.toHaveProperty('uid');
+    expect(claims).not.toHaveProperty('perms');
+    const users = await service.get('/users/v1/users?owner=acme&limit=1', tokens['acme-admin']);
+    expect(users.status).toBe(200);
+  });
+
+  it('sends signature requests without the reference-only status and wetInk', async () => {
+    const list = await service.get(
+      '/signatures/v2/requests?owner=acme&limit=20',
+      tokens['acme-admin'],
+    );
+    expect(list.status).toBe(200);
+    const rows = (list.body as { signatureRequests: Record<string, unknown>[] }).signatureRequests;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row).not.toHaveProperty('status');
+      expect(row).not.toHaveProperty('wetInk');
+      expect(Object.keys(row).sort()).toEqual(expect.arrayContaining(['createdOn', 'file', 'id']));
+    }
+    const one = await service.get(
+      `/signatures/v2/requests/${String(rows[0]?.id)}`,
+      tokens['acme-admin'],
+    );
+    expect(one.body).not.toHaveProperty('status');
+    expect(one.body).toHaveProperty('file.templates');
+  });
+
+  it('sends entities without the reference-only createdOn', async () => {
+    const accounts = await service.get(
+      '/accounts/v1/accounts?owner=acme&limit=1',
+      tokens['acme-admin'],
+    );
+    const account = (accounts.body as { accounts: { id: string }[] }).accounts[0];
+    const entities = await service.get(
+      `/accounts/v1/accounts/${account?.id}/entities?owner=acme`,
+      tokens['acme-admin'],
+    );
+    expect(entities.status).toBe(200);
+    const rows = (entities.body as { entities: Record<string, unknown>[] }).entities;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row).not.toHaveProperty('createdOn');
+      expect(row).toHaveProperty('entityId');
+    }
+  });
+
+  it('has no sandbox routes', async () => {
+    const info = await service.get('/sandbox/v1/info');
+    expect(info.status).toBe(404);
+    const reset = await service.send('POST', '/sandbox/v1/reset', { token: tokens['acme-admin'] });
+    expect(reset.status).toBe(404);
+  });
+
+  it('presigns URLs on a storage origin of its own, which serves them; the API origin does not', async () => {
+    expect(new URL(service.storageUrl).origin).not.toBe(new URL(service.url).origin);
+    const { qcRequests } = (
+      await service.get('/qc/v2/qc/requests?owner=acme&limit=1', tokens['acme-reviewer'])
+    ).body as { qcRequests: { fileUrl: string }[] };
+    const fileUrl = new URL(qcRequests[0]?.fileUrl ?? '');
+    expect(fileUrl.origin).toBe(new URL(service.storageUrl).origin);
+    const stored = await fetch(fileUrl);
+    expect(stored.status).toBe(200);
+    expect((await stored.text()).slice(0, 5)).toBe('%PDF-');
+    const onApi = await fetch(`${service.url}${fileUrl.pathname}${fileUrl.search}`);
+    expect(onApi.status).toBe(404);
+  });
+});
