@@ -53,6 +53,7 @@ async function main() {
     port: env.port,
     host: env.host,
     upstream,
+    staging: env.staging,
     dataDir: env.dataDir,
     webhookSecrets: secrets,
     distDir: env.distDir,

@@ -4,6 +4,16 @@ import { TimestampSchema } from './common.ts';
 // The gateway's own routes (DESIGN.md: backend-for-frontend). The browser never sees a
 // token or a client secret: only what these schemas carry.
 
+/**
+ * Which of the deployment's upstreams a session works against (issue 14: the spec's staging
+ * base address beside production). Tokens, calls and received webhooks never cross over.
+ */
+export const ENVIRONMENTS = ['production', 'staging'] as const;
+export const EnvironmentSchema = z.enum(ENVIRONMENTS, {
+  error: 'environment must be production or staging',
+});
+export type Environment = z.infer<typeof EnvironmentSchema>;
+
 export const SessionLoginSchema = z.strictObject({
   clientId: z
     .string()
@@ -11,6 +21,8 @@ export const SessionLoginSchema = z.strictObject({
     .check(z.minLength(1, 'enter the client id'))
     .check(z.maxLength(200)),
   clientSecret: z.string().check(z.minLength(1, 'enter the client secret')).check(z.maxLength(500)),
+  /** Default production; staging only when the gateway has a staging upstream. */
+  environment: z.optional(EnvironmentSchema),
 });
 export type SessionLogin = z.infer<typeof SessionLoginSchema>;
 
@@ -39,6 +51,8 @@ export const SessionSchema = z.object({
   permissions: z.nullable(z.array(z.string())),
   /** True when the upstream is a reference-service sandbox. */
   sandbox: z.boolean(),
+  /** The gateway always says; absent reads as production. */
+  environment: z.optional(EnvironmentSchema),
   expiresOn: TimestampSchema,
 });
 export type Session = z.infer<typeof SessionSchema>;
@@ -56,9 +70,15 @@ export const GatewayConfigSchema = z.object({
   sandbox: z.boolean(),
   /**
    * Listed only when the upstream is the reference sandbox and the page was reached on this
-   * machine, or ATTEST_SHOW_DEMO_LOGINS says to list them anyway.
+   * machine, or ATTEST_SHOW_DEMO_LOGINS says to list them anyway. Production's, as is
+   * `sandbox`, when there is a staging upstream too.
    */
   demoLogins: z.array(DemoLoginSchema),
+  /**
+   * The environments one may sign in to, production first; staging only when the gateway
+   * has a staging upstream (ATTEST_UAT_UPSTREAM). Absent reads as production alone.
+   */
+  environments: z.optional(z.array(EnvironmentSchema)),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 
@@ -69,6 +89,8 @@ export const ReceivedEventSchema = z.object({
   hookId: z.string(),
   type: z.string(),
   owner: z.string(),
+  /** The environment whose service sent it (its path: /webhooks/staging/{owner} for staging). */
+  environment: z.optional(EnvironmentSchema),
   receivedOn: TimestampSchema,
   /** Whether the hook-signature verified; unverified deliveries are logged, never streamed. */
   verified: z.boolean(),

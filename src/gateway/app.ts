@@ -14,7 +14,12 @@ import '../contract/zod-messages.ts';
 /** The gateway as one Hono app over its context. */
 export function createGatewayApp(ctx: GatewayContext) {
   const app = new Hono<AppEnv>();
-  app.use('*', securityHeaders(new URL(ctx.upstreamBase).origin, ctx.storageOrigins));
+  // Presigned URLs point at the service that made them: staging's origin is allowed too.
+  const { production, staging } = ctx.targets;
+  const presigned = staging
+    ? [new URL(staging.base).origin, ...ctx.storageOrigins]
+    : ctx.storageOrigins;
+  app.use('*', securityHeaders(new URL(production.base).origin, presigned));
 
   // Before the Host check: load balancers probe by address, and the answer tells nothing.
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200));

@@ -1,4 +1,6 @@
+import type { Environment } from '../contract/session.ts';
 import type { WebhookSecrets } from '../contract/webhooks.ts';
+import { GatewayError } from './errors.ts';
 import type { EventHub } from './event-hub.ts';
 import type { EventLog } from './event-log.ts';
 import type { HostAllowList } from './host-allow-list.ts';
@@ -7,11 +9,23 @@ import type { SessionRecord, SessionStore } from './sessions.ts';
 import type { TokenManager } from './tokens.ts';
 import type { Upstream } from './upstream.ts';
 
+/**
+ * One environment's service (issue 14): where its sessions' tokens come from, where their
+ * calls go, and the secrets its webhook deliveries verify with.
+ */
+export interface UpstreamTarget {
+  environment: Environment;
+  upstream: Upstream;
+  /** The base URL, without a trailing slash. */
+  base: string;
+  /** A list serves every owner; a map, each owner it names. */
+  webhookSecrets: WebhookSecrets;
+}
+
 /** What every route of the gateway may use. One per running gateway. */
 export interface GatewayContext {
-  upstream: Upstream;
-  /** The upstream's base URL, without a trailing slash. */
-  upstreamBase: string;
+  /** Production always; staging only with ATTEST_UAT_UPSTREAM. */
+  targets: { production: UpstreamTarget; staging: UpstreamTarget | undefined };
   /** How a token says who it is for (ATTEST_OWNER, ATTEST_CLAIM_*). */
   identity: IdentitySettings;
   /** Origins of presigned URLs besides the upstream's (ATTEST_STORAGE_ORIGINS), for the CSP. */
@@ -25,7 +39,6 @@ export interface GatewayContext {
   fetch: typeof fetch;
   now: () => number;
   log: (message: string, detail?: unknown) => void;
-  webhookSecrets: WebhookSecrets;
   distDir: string;
   /** Serve the build's source maps (ATTEST_SOURCE_MAPS, for development only). */
   sourceMaps: boolean;
@@ -40,4 +53,21 @@ export interface GatewayContext {
 /** Hono's typing of per-request variables. */
 export interface AppEnv {
   Variables: { session: SessionRecord };
+}
+
+/** A staging session, or sign-in, where the gateway has no staging service. */
+export const noSuchEnvironment = (environment: Environment) =>
+  `this console has no ${environment} environment (ATTEST_UAT_UPSTREAM is not set)`;
+
+/**
+ * The target of a session's environment. Never a fall-back to production: a staging session
+ * that outlived a restart without ATTEST_UAT_UPSTREAM gets 401 (session-auth.ts ends it).
+ */
+export function targetOf(
+  targets: GatewayContext['targets'],
+  environment: Environment,
+): UpstreamTarget {
+  const target = targets[environment];
+  if (!target) throw new GatewayError(401, noSuchEnvironment(environment));
+  return target;
 }

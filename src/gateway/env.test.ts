@@ -62,6 +62,49 @@ describe('readGatewayEnv', () => {
     expect(() => readGatewayEnv(env)).toThrow(message);
   });
 
+  it('reads the staging upstream and its secrets, else the production secrets (issue 14)', () => {
+    expect(readGatewayEnv({}).staging).toBeUndefined();
+    expect(
+      readGatewayEnv({
+        ATTEST_UPSTREAM: 'https://api.example.com',
+        ATTEST_UAT_UPSTREAM: 'https://uat.example.com/',
+        ATTEST_WEBHOOK_SECRET: SECRET,
+      }).staging,
+    ).toEqual({ upstream: 'https://uat.example.com', webhookSecrets: [SECRET] });
+    expect(
+      readGatewayEnv({
+        ATTEST_UAT_UPSTREAM: 'https://uat.example.com',
+        ATTEST_WEBHOOK_SECRET: SECRET,
+        ATTEST_UAT_WEBHOOK_SECRETS: `acme=${OTHER}`,
+      }).staging,
+    ).toEqual({
+      upstream: 'https://uat.example.com',
+      webhookSecrets: new Map([['acme', [OTHER]]]),
+    });
+  });
+
+  it.each([
+    [{ ATTEST_UAT_UPSTREAM: 'ftp://uat.example.com' }, /http[\s\S]*ATTEST_UAT_UPSTREAM/],
+    [{ ATTEST_UAT_WEBHOOK_SECRET: SECRET }, /ATTEST_UAT_UPSTREAM is not/],
+    [
+      {
+        ATTEST_UPSTREAM: 'https://api.example.com',
+        ATTEST_UAT_UPSTREAM: 'https://api.example.com/',
+      },
+      /another address/,
+    ],
+    [
+      {
+        ATTEST_UAT_UPSTREAM: 'https://uat.example.com',
+        ATTEST_UAT_WEBHOOK_SECRET: SECRET,
+        ATTEST_UAT_WEBHOOK_SECRETS: `acme=${OTHER}`,
+      },
+      /not both/,
+    ],
+  ])('fails start-up on the staging settings %j', (env, message) => {
+    expect(() => readGatewayEnv(env)).toThrow(message);
+  });
+
   it('generates secrets the standardwebhooks library accepts', () => {
     const secret = generateWebhookSecret();
     expect(secret).toMatch(/^whsec_/);

@@ -32,6 +32,12 @@ const GatewayFieldsSchema = z.object({
   // so each owner's endpoint verifies with its own secrets only. One or the other.
   ATTEST_WEBHOOK_SECRET: optional(WebhookSecretListSchema),
   ATTEST_WEBHOOK_SECRETS: optional(WebhookOwnerSecretsSchema),
+  // Issue 14: the spec's staging base address ({uat_base_url}), offered beside production at
+  // sign-in. Its deliveries come to /webhooks/staging/{owner}, verified with the UAT secrets
+  // when set, else with the production ones (decision 015).
+  ATTEST_UAT_UPSTREAM: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  ATTEST_UAT_WEBHOOK_SECRET: optional(WebhookSecretListSchema),
+  ATTEST_UAT_WEBHOOK_SECRETS: optional(WebhookOwnerSecretsSchema),
   ATTEST_DIST_DIR: z._default(z.string().check(z.minLength(1)), 'dist'),
   // Source maps hand anyone the app's source: served only when asked for, in development.
   ATTEST_SOURCE_MAPS: optional(z.enum(['true', 'false', '1', '0'])),
@@ -51,7 +57,35 @@ const GatewayEnvSchema = GatewayFieldsSchema.check(
       'set ATTEST_WEBHOOK_SECRET (every owner) or ATTEST_WEBHOOK_SECRETS (per owner), not both',
     path: ['ATTEST_WEBHOOK_SECRETS'],
   }),
+  z.refine((e) => !(e.ATTEST_UAT_WEBHOOK_SECRET && e.ATTEST_UAT_WEBHOOK_SECRETS), {
+    error:
+      'set ATTEST_UAT_WEBHOOK_SECRET (every owner) or ATTEST_UAT_WEBHOOK_SECRETS (per owner), not both',
+    path: ['ATTEST_UAT_WEBHOOK_SECRETS'],
+  }),
+  // Secrets for a staging nobody named are a typo or a leftover: better said than ignored.
+  z.refine(
+    (e) => e.ATTEST_UAT_UPSTREAM || !(e.ATTEST_UAT_WEBHOOK_SECRET || e.ATTEST_UAT_WEBHOOK_SECRETS),
+    {
+      error: 'ATTEST_UAT_WEBHOOK_SECRET(S) is set, but ATTEST_UAT_UPSTREAM is not',
+      path: ['ATTEST_UAT_UPSTREAM'],
+    },
+  ),
+  z.refine((e) => !e.ATTEST_UAT_UPSTREAM || !sameBase(e.ATTEST_UAT_UPSTREAM, e.ATTEST_UPSTREAM), {
+    error: 'ATTEST_UAT_UPSTREAM must be another address than ATTEST_UPSTREAM',
+    path: ['ATTEST_UAT_UPSTREAM'],
+  }),
 );
+
+const trimBase = (url: string) => url.replace(/\/+$/, '');
+const sameBase = (a: string, b: string | undefined) =>
+  b !== undefined && trimBase(a) === trimBase(b);
+
+/** The staging upstream beside production (ATTEST_UAT_UPSTREAM) and how its deliveries verify. */
+export interface StagingSettings {
+  /** Without a trailing slash. */
+  upstream: string;
+  webhookSecrets: WebhookSecrets;
+}
 
 export interface GatewayEnv {
   port: number;
@@ -65,6 +99,8 @@ export interface GatewayEnv {
   sourceMaps: boolean;
   trustProxy: boolean;
   upstreamTimeouts: { connectMs: number; headersMs: number };
+  /** Undefined without ATTEST_UAT_UPSTREAM: the console is production alone. */
+  staging: StagingSettings | undefined;
 }
 
 export function readGatewayEnv(env: NodeJS.ProcessEnv = process.env): GatewayEnv {
@@ -73,12 +109,13 @@ export function readGatewayEnv(env: NodeJS.ProcessEnv = process.env): GatewayEnv
     throw new Error(`invalid environment for the gateway:\n${z.prettifyError(parsed.error)}`);
   }
   const e = parsed.data;
+  const webhookSecrets = e.ATTEST_WEBHOOK_SECRETS ?? e.ATTEST_WEBHOOK_SECRET ?? [];
   return {
     port: e.PORT,
     host: e.HOST,
-    upstream: e.ATTEST_UPSTREAM?.replace(/\/+$/, ''),
+    upstream: e.ATTEST_UPSTREAM && trimBase(e.ATTEST_UPSTREAM),
     dataDir: resolve(e.ATTEST_DATA_DIR),
-    webhookSecrets: e.ATTEST_WEBHOOK_SECRETS ?? e.ATTEST_WEBHOOK_SECRET ?? [],
+    webhookSecrets,
     distDir: resolve(e.ATTEST_DIST_DIR),
     sourceMaps: e.ATTEST_SOURCE_MAPS === 'true' || e.ATTEST_SOURCE_MAPS === '1',
     trustProxy: e.ATTEST_TRUST_PROXY === 'true' || e.ATTEST_TRUST_PROXY === '1',
@@ -86,6 +123,13 @@ export function readGatewayEnv(env: NodeJS.ProcessEnv = process.env): GatewayEnv
       connectMs: e.ATTEST_UPSTREAM_CONNECT_TIMEOUT_MS,
       headersMs: e.ATTEST_UPSTREAM_TIMEOUT_MS,
     },
+    staging: e.ATTEST_UAT_UPSTREAM
+      ? {
+          upstream: trimBase(e.ATTEST_UAT_UPSTREAM),
+          webhookSecrets:
+            e.ATTEST_UAT_WEBHOOK_SECRETS ?? e.ATTEST_UAT_WEBHOOK_SECRET ?? webhookSecrets,
+        }
+      : undefined,
   };
 }
 

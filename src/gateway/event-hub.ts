@@ -1,7 +1,7 @@
 import type { ReceivedEvent } from '../contract/session.ts';
+import type { Feed, LoggedEvent } from './event-log.ts';
 
-export interface Subscriber {
-  owner: string;
+export interface Subscriber extends Feed {
   /** The session's id hash, so signing out can close its streams. */
   sessionHash: string;
   send(event: ReceivedEvent): void;
@@ -10,42 +10,50 @@ export interface Subscriber {
 
 export type EventHub = ReturnType<typeof createEventHub>;
 
-/** The open /events streams, by owner: a delivery reaches its own owner's streams only. */
+// Staging and production deliveries of one owner are two feeds (issue 14).
+const keyOf = (feed: Feed) => `${feed.environment}/${feed.owner}`;
+
+/**
+ * The open /events streams, by feed: a delivery reaches the streams of its own owner in its
+ * own environment only.
+ */
 export function createEventHub() {
-  const byOwner = new Map<string, Set<Subscriber>>();
+  const byFeed = new Map<string, Set<Subscriber>>();
 
   function unsubscribe(subscriber: Subscriber): void {
-    const set = byOwner.get(subscriber.owner);
+    const key = keyOf(subscriber);
+    const set = byFeed.get(key);
     set?.delete(subscriber);
-    if (set?.size === 0) byOwner.delete(subscriber.owner);
+    if (set?.size === 0) byFeed.delete(key);
   }
 
   return {
     subscribe(subscriber: Subscriber): () => void {
-      const set = byOwner.get(subscriber.owner) ?? new Set();
+      const key = keyOf(subscriber);
+      const set = byFeed.get(key) ?? new Set();
       set.add(subscriber);
-      byOwner.set(subscriber.owner, set);
+      byFeed.set(key, set);
       return () => unsubscribe(subscriber);
     },
 
-    publish(event: ReceivedEvent): void {
-      for (const subscriber of byOwner.get(event.owner) ?? []) subscriber.send(event);
+    publish(event: LoggedEvent): void {
+      for (const subscriber of byFeed.get(keyOf(event)) ?? []) subscriber.send(event);
     },
 
     closeSession(sessionHash: string): void {
-      for (const set of byOwner.values()) {
+      for (const set of byFeed.values()) {
         for (const subscriber of set)
           if (subscriber.sessionHash === sessionHash) subscriber.close();
       }
     },
 
     closeAll(): void {
-      for (const set of byOwner.values()) for (const subscriber of set) subscriber.close();
+      for (const set of byFeed.values()) for (const subscriber of set) subscriber.close();
     },
 
-    /** Open streams of an owner (tests, logs). */
-    count(owner: string): number {
-      return byOwner.get(owner)?.size ?? 0;
+    /** Open streams of an owner (tests, logs); production's unless told. */
+    count(owner: string, environment: Feed['environment'] = 'production'): number {
+      return byFeed.get(keyOf({ environment, owner }))?.size ?? 0;
     },
   };
 }

@@ -3,13 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { createEventLog, type Delivery } from './event-log.ts';
-import { openGatewayDb } from './store.ts';
+import type { Environment } from '../contract/session.ts';
+import { createEventLog, type Delivery, type Feed } from './event-log.ts';
+import { loadSecretBox } from './secret-box.ts';
+import { createSessionStore } from './sessions.ts';
+import { MIGRATIONS, openGatewayDb } from './store.ts';
 
 let n = 0;
-function delivery(owner: string, hookId = `msg_${(n += 1)}`): Delivery {
+function delivery(
+  owner: string,
+  hookId = `msg_${(n += 1)}`,
+  environment: Environment = 'production',
+): Delivery {
   return {
     hookId,
+    environment,
     owner,
     type: 'DOCUMENT_READY',
     receivedOn: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
@@ -17,13 +25,16 @@ function delivery(owner: string, hookId = `msg_${(n += 1)}`): Delivery {
   };
 }
 
+const prod = (owner: string): Feed => ({ environment: 'production', owner });
+const staging = (owner: string): Feed => ({ environment: 'staging', owner });
+
 describe('the event log', () => {
   it('keeps refused deliveries apart: a flood of them leaves every verified one listed', () => {
     const log = createEventLog(openGatewayDb(null), { perOwner: 5, owners: 10 });
     const verified = [1, 2, 3].map(() => log.recordVerified(delivery('acme'))?.hookId);
     for (let i = 0; i < 40; i += 1) log.recordRefused(delivery('acme'));
-    expect(log.recent('acme').map((e) => e.hookId)).toEqual(verified.reverse());
-    const refused = log.refused('acme');
+    expect(log.recent(prod('acme')).map((e) => e.hookId)).toEqual(verified.reverse());
+    const refused = log.refused(prod('acme'));
     expect(refused).toHaveLength(5);
     expect(refused.every((e) => !e.verified)).toBe(true);
     // The ring keeps the latest, newest first.
@@ -36,9 +47,9 @@ describe('the event log', () => {
     expect(log.recordRefused(delivery('acme'))).not.toBeNull();
     expect(log.recordRefused(delivery('globex'))).not.toBeNull();
     expect(log.recordRefused(delivery('invented-1'))).toBeNull();
-    expect(log.refused('invented-1')).toEqual([]);
+    expect(log.refused(prod('invented-1'))).toEqual([]);
     expect(log.recordRefused(delivery('acme'))).not.toBeNull();
-    expect(log.refused('acme')).toHaveLength(2);
+    expect(log.refused(prod('acme'))).toHaveLength(2);
   });
 
   it('de-duplicates verified deliveries on hook-id, never refused ones', () => {
@@ -47,32 +58,47 @@ describe('the event log', () => {
     expect(log.recordVerified(delivery('acme', 'msg_same'))).toBeNull();
     expect(log.recordRefused(delivery('acme', 'msg_same'))).not.toBeNull();
     expect(log.recordRefused(delivery('acme', 'msg_same'))).not.toBeNull();
-    expect(log.recent('acme')).toHaveLength(1);
-    expect(log.refused('acme')).toHaveLength(2);
+    expect(log.recent(prod('acme'))).toHaveLength(1);
+    expect(log.refused(prod('acme'))).toHaveLength(2);
   });
 
   it('knows an owner from a verified delivery or a console session, never from a refused one', () => {
     const db = openGatewayDb(null);
     const log = createEventLog(db);
     log.recordRefused(delivery('invented'));
-    expect(log.isKnownOwner('invented')).toBe(false);
+    expect(log.isKnownOwner(prod('invented'))).toBe(false);
     log.recordVerified(delivery('acme'));
-    expect(log.isKnownOwner('acme')).toBe(true);
+    expect(log.isKnownOwner(prod('acme'))).toBe(true);
     db.prepare(
       `INSERT INTO sessions (id_hash, client_id, secret, owner, permissions, created_at, last_seen_at)
        VALUES ('h', 'globex-admin', 's', 'globex', '[]', 0, 0)`,
     ).run();
-    expect(log.isKnownOwner('globex')).toBe(true);
+    expect(log.isKnownOwner(prod('globex'))).toBe(true);
   });
 });
 
+/** A gateway.db as an older gateway left it: the first `version` migrations applied. */
+function oldDb(dir: string, version: number): DatabaseSync {
+  const db = new DatabaseSync(join(dir, 'gateway.db'));
+  for (const sql of MIGRATIONS.slice(0, version)) db.exec(sql);
+  db.exec(`PRAGMA user_version = ${version}`);
+  return db;
+}
+
+function inTempDir(run: (dir: string) => void) {
+  const dir = mkdtempSync(join(tmpdir(), 'attest-gateway-db-'));
+  try {
+    run(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('gateway.db migration 2', () => {
   it('drops the refused deliveries kept under the old global bound, and keeps verified ones', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'attest-gateway-db-'));
-    try {
+    inTempDir((dir) => {
       // A version-1 database, as the gateway before issue 13 left it.
-      const old = openGatewayDb(dir);
-      old.exec('PRAGMA user_version = 1; DROP INDEX received_events_refused;');
+      const old = oldDb(dir, 1);
       const insert = old.prepare(
         `INSERT INTO received_events (hook_id, owner, type, verified, received_on, payload)
          VALUES (?, ?, 'DOCUMENT_READY', ?, '2026-01-01T00:00:00.000Z', '{}')`,
@@ -82,17 +108,83 @@ describe('gateway.db migration 2', () => {
       old.close();
 
       const db = openGatewayDb(dir);
-      expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
+      expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: MIGRATIONS.length });
       const log = createEventLog(db);
-      expect(log.recent('acme').map((e) => e.hookId)).toEqual(['msg_real']);
-      expect(log.refused('invented-0')).toEqual([]);
+      expect(log.recent(prod('acme')).map((e) => e.hookId)).toEqual(['msg_real']);
+      expect(log.refused(prod('invented-0'))).toEqual([]);
       db.close();
       // On disk: the verified delivery alone.
       const again = new DatabaseSync(join(dir, 'gateway.db'));
       expect(again.prepare('SELECT COUNT(*) AS n FROM received_events').get()).toEqual({ n: 1 });
       again.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
+  });
+});
+
+describe('staging beside production (issue 14)', () => {
+  it('keeps the two feeds of one owner apart, hook-ids included', () => {
+    const log = createEventLog(openGatewayDb(null), { perOwner: 5, owners: 10 });
+    // Two services may number alike: the same hook-id in each is two deliveries.
+    expect(log.recordVerified(delivery('acme', 'msg_1', 'production'))).toMatchObject({
+      environment: 'production',
+    });
+    expect(log.recordVerified(delivery('acme', 'msg_1', 'staging'))).toMatchObject({
+      environment: 'staging',
+    });
+    expect(log.recordVerified(delivery('acme', 'msg_1', 'staging'))).toBeNull();
+    log.recordVerified(delivery('acme', 'msg_2', 'staging'));
+    log.recordRefused(delivery('acme', 'msg_x', 'staging'));
+    expect(log.recent(prod('acme')).map((e) => e.hookId)).toEqual(['msg_1']);
+    expect(log.recent(staging('acme')).map((e) => e.hookId)).toEqual(['msg_2', 'msg_1']);
+    expect(log.after(prod('acme'), 0)).toHaveLength(1);
+    expect(log.refused(prod('acme'))).toEqual([]);
+    expect(log.refused(staging('acme'))).toHaveLength(1);
+    expect(log.isKnownOwner(staging('acme'))).toBe(true);
+    expect(log.isKnownOwner(staging('globex'))).toBe(false);
+  });
+
+  it('migration 3: existing sessions and deliveries become production, and still work', () => {
+    inTempDir((dir) => {
+      // A version-2 database, as the gateway before issue 14 left it.
+      const box = loadSecretBox(dir);
+      const old = oldDb(dir, 2);
+      old
+        .prepare(
+          `INSERT INTO sessions (id_hash, client_id, secret, owner, permissions, created_at,
+             last_seen_at) VALUES ('h1', 'acme-admin', ?, 'acme', '[]', ?, ?)`,
+        )
+        .run(box.seal('acme-admin-secret', 'secret:h1'), Date.now(), Date.now());
+      old
+        .prepare(
+          `INSERT INTO received_events (hook_id, owner, type, verified, received_on, payload)
+           VALUES ('msg_old', 'acme', 'DOCUMENT_READY', 1, '2026-01-01T00:00:00.000Z', '{}')`,
+        )
+        .run();
+      old.close();
+
+      const db = openGatewayDb(dir);
+      const sessions = createSessionStore(db, box, Date.now);
+      expect(sessions.get('h1')).toMatchObject({ environment: 'production', owner: 'acme' });
+      expect(sessions.clientSecret('h1')).toBe('acme-admin-secret');
+      const log = createEventLog(db);
+      expect(log.recent(prod('acme'))).toMatchObject([
+        { hookId: 'msg_old', environment: 'production' },
+      ]);
+      expect(log.recent(staging('acme'))).toEqual([]);
+      expect(log.isKnownOwner(prod('acme'))).toBe(true);
+      // The old hook-id uniqueness is now per environment.
+      expect(log.recordVerified(delivery('acme', 'msg_old', 'staging'))).not.toBeNull();
+      expect(log.recordVerified(delivery('acme', 'msg_old', 'production'))).toBeNull();
+      // Only the two environments there are.
+      expect(() =>
+        db
+          .prepare(
+            `INSERT INTO received_events (hook_id, environment, owner, type, verified,
+               received_on, payload) VALUES ('m', 'uat', 'acme', 'X', 1, '', '{}')`,
+          )
+          .run(),
+      ).toThrow(/CHECK/);
+      db.close();
+    });
   });
 });

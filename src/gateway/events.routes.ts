@@ -24,7 +24,8 @@ function wantsPage(c: Context): boolean {
 }
 
 /**
- * GET /events (server-sent events) and GET /events/recent, for the session's owner only.
+ * GET /events (server-sent events) and GET /events/recent, for the session's owner in the
+ * session's environment only.
  * /events/recent lists verified deliveries; `?check=refused` lists the refused ones instead,
  * which are kept apart so that no number of them can push a verified one off the list.
  */
@@ -35,9 +36,11 @@ export function eventRoutes(ctx: GatewayContext) {
     if (check !== 'verified' && check !== 'refused') {
       return errorResponse(c, 400, 'check must be verified or refused');
     }
-    const { owner } = c.get('session');
+    // The session's own environment and owner: staging never sees production's, nor back.
+    const { environment, owner } = c.get('session');
+    const feed = { environment, owner };
     const list: ReceivedEventList = {
-      events: check === 'refused' ? ctx.events.refused(owner) : ctx.events.recent(owner),
+      events: check === 'refused' ? ctx.events.refused(feed) : ctx.events.recent(feed),
     };
     c.header('Cache-Control', 'no-store');
     return c.json(list, 200);
@@ -84,15 +87,16 @@ export function eventRoutes(ctx: GatewayContext) {
 
       // Subscribe, then replay, with no await between: a live event published meanwhile
       // queues behind the replay instead of overtaking it.
+      const feed = { environment: session.environment, owner: session.owner };
       const unsubscribe = ctx.hub.subscribe({
-        owner: session.owner,
+        ...feed,
         sessionHash: session.idHash,
         send,
         close,
       });
       enqueue(() => stream.write(`retry: ${RETRY_MS}\n: connected\n\n`));
       if (lastEventId !== undefined) {
-        for (const event of ctx.events.after(session.owner, lastEventId)) send(event);
+        for (const event of ctx.events.after(feed, lastEventId)) send(event);
       }
       const heartbeat = setInterval(() => {
         // A session that expired or signed out meanwhile gets no more events.

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { relay } from './body-relay.ts';
-import type { AppEnv, GatewayContext } from './context.ts';
+import { targetOf, type AppEnv, type GatewayContext } from './context.ts';
 import { hasBody, isJson } from './csrf.ts';
 import { errorResponse, GatewayError, UNREACHABLE } from './errors.ts';
 import { requireSession } from './session-auth.ts';
@@ -124,7 +124,9 @@ export function proxyRoutes(ctx: GatewayContext) {
     bufferBody: () => Promise<ArrayBuffer>,
   ): Promise<Response> {
     const url = new URL(request.url);
-    const target = `${ctx.upstreamBase}${url.pathname.slice('/api'.length)}${url.search}`;
+    // The session's own environment, never the other (issue 14).
+    const { base } = targetOf(ctx.targets, session.environment);
+    const target = `${base}${url.pathname.slice('/api'.length)}${url.search}`;
     const { method, signal: browser } = request;
     const incoming = request.headers;
     const headers = requestHeaders(incoming);

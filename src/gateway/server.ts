@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import type { Environment } from '../contract/session.ts';
 import type { WebhookSecrets } from '../contract/webhooks.ts';
 import { createGatewayApp } from './app.ts';
-import type { GatewayContext } from './context.ts';
+import { targetOf, type GatewayContext } from './context.ts';
 import { createEventHub } from './event-hub.ts';
 import { createEventLog } from './event-log.ts';
 import { HEARTBEAT_MS } from './events.routes.ts';
@@ -56,6 +57,11 @@ export interface GatewayOptions {
   scopes?: string[];
   /** Origins of presigned URLs besides the upstream's (ATTEST_STORAGE_ORIGINS). */
   storageOrigins?: string[];
+  /**
+   * A staging service beside `upstream` (ATTEST_UAT_UPSTREAM): offered at sign-in. Its
+   * deliveries verify with its own secrets, or with `webhookSecrets` when it names none.
+   */
+  staging?: { upstream: string; webhookSecrets?: WebhookSecrets } | undefined;
 }
 
 export interface RunningGateway {
@@ -78,28 +84,46 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const fetchImpl = upstreamFetch.fetch;
   const db = openGatewayDb(o.dataDir);
   const sessions = createSessionStore(db, loadSecretBox(o.dataDir), now);
-  const upstream = createUpstream(upstreamBase, fetchImpl, timeouts, {
-    ...(o.scopes && { scopes: o.scopes }),
+  const scopes = { ...(o.scopes && { scopes: o.scopes }) };
+  const target = (environment: Environment, base: string, secrets: WebhookSecrets) => ({
+    environment,
+    base,
+    upstream: createUpstream(base, fetchImpl, timeouts, scopes),
+    webhookSecrets: secrets,
   });
+  const targets: GatewayContext['targets'] = {
+    production: target('production', upstreamBase, o.webhookSecrets),
+    staging:
+      o.staging &&
+      target(
+        'staging',
+        o.staging.upstream.replace(/\/+$/, ''),
+        o.staging.webhookSecrets ?? o.webhookSecrets,
+      ),
+  };
   const hub = createEventHub();
   const endSession = (idHash: string) => {
     sessions.remove(idHash);
     hub.closeSession(idHash);
   };
   const ctx: GatewayContext = {
-    upstream,
-    upstreamBase,
+    targets,
     identity: o.identity ?? DEFAULT_IDENTITY,
     storageOrigins: o.storageOrigins ?? [],
     sessions,
-    tokens: createTokenManager(sessions, upstream, now, log, endSession),
+    tokens: createTokenManager(
+      sessions,
+      (session) => targetOf(targets, session.environment).upstream,
+      now,
+      log,
+      endSession,
+    ),
     endSession,
     events: createEventLog(db),
     hub,
     fetch: fetchImpl,
     now,
     log,
-    webhookSecrets: o.webhookSecrets,
     distDir: o.distDir,
     sourceMaps: o.sourceMaps ?? false,
     trustProxy: o.trustProxy ?? false,

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv, GatewayContext } from './context.ts';
+import { noSuchEnvironment, type AppEnv, type GatewayContext } from './context.ts';
 import { readSessionCookie } from './cookies.ts';
 import { errorResponse, SESSION_MISSING } from './errors.ts';
 
@@ -8,6 +8,12 @@ export function requireSession(ctx: GatewayContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = ctx.sessions.find(readSessionCookie(c));
     if (!session) return errorResponse(c, 401, SESSION_MISSING);
+    // A staging session from before a restart without ATTEST_UAT_UPSTREAM: it cannot go on,
+    // and must never go on against production.
+    if (!ctx.targets[session.environment]) {
+      ctx.endSession(session.idHash);
+      return errorResponse(c, 401, `${noSuchEnvironment(session.environment)}: sign in again`);
+    }
     c.set('session', ctx.sessions.touch(session));
     await next();
   };

@@ -2,11 +2,12 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
   SessionLoginSchema,
+  type Environment,
   type GatewayConfig,
   type Session,
   type SessionUser,
 } from '../contract/session.ts';
-import type { AppEnv, GatewayContext } from './context.ts';
+import { noSuchEnvironment, targetOf, type AppEnv, type GatewayContext } from './context.ts';
 import { clearSessionCookies, readSessionCookie, sessionCookie } from './cookies.ts';
 import { bodyTooLarge, errorResponse, UNREACHABLE } from './errors.ts';
 import { reachedOverLoopback } from './host-allow-list.ts';
@@ -31,23 +32,29 @@ export function sessionRoutes(ctx: GatewayContext) {
   const limit = signInLimit(ctx.now);
 
   async function toSession(session: SessionRecord): Promise<Session> {
-    const { sandbox } = await ctx.upstream.sandboxState();
+    const { upstream } = targetOf(ctx.targets, session.environment);
+    const { sandbox } = await upstream.sandboxState();
     return {
       clientId: session.clientId,
       owner: session.owner,
       user: session.user,
       permissions: session.permissions,
       sandbox,
+      environment: session.environment,
       expiresOn: new Date(expiresAt(session)).toISOString(),
     };
   }
 
   routes.get('/config', async (c) => {
-    const { sandbox, demoLogins } = await ctx.upstream.sandboxState();
+    // Production's sandbox state and demo logins: the page's default environment.
+    const { sandbox, demoLogins } = await ctx.targets.production.upstream.sandboxState();
     // The demo secrets sign anyone in: listed to a browser on this machine only (issue 13),
     // since a sandbox reached from elsewhere is a shared one, unless ATTEST_SHOW_DEMO_LOGINS.
     const show = sandbox && (ctx.showDemoLogins || reachedOverLoopback(c, ctx.trustProxy));
-    const config: GatewayConfig = { sandbox, demoLogins: show ? demoLogins : [] };
+    const environments: Environment[] = ctx.targets.staging
+      ? ['production', 'staging']
+      : ['production'];
+    const config: GatewayConfig = { sandbox, demoLogins: show ? demoLogins : [], environments };
     c.header('Cache-Control', 'no-store');
     return c.json(config, 200);
   });
@@ -62,7 +69,9 @@ export function sessionRoutes(ctx: GatewayContext) {
       if (!login.success) {
         return errorResponse(c, 400, login.error.issues[0]?.message ?? 'bad sign-in body');
       }
-      const { clientId, clientSecret } = login.data;
+      const { clientId, clientSecret, environment = 'production' } = login.data;
+      const target = ctx.targets[environment];
+      if (!target) return errorResponse(c, 400, noSuchEnvironment(environment));
       const key = signInKey(c, clientId, ctx.trustProxy);
       const wait = limit.retryAfter(key);
       if (wait > 0) {
@@ -81,7 +90,8 @@ export function sessionRoutes(ctx: GatewayContext) {
         limit.failed(key);
         return errorResponse(c, 400, MALFORMED_CREDENTIALS);
       }
-      const exchange = await ctx.upstream.exchange(clientId, clientSecret);
+      // The chosen environment's token endpoint: its token works against its service only.
+      const exchange = await target.upstream.exchange(clientId, clientSecret);
       if (!exchange.ok) {
         if (exchange.reason === 'invalid-client') {
           limit.failed(key);
@@ -112,7 +122,7 @@ export function sessionRoutes(ctx: GatewayContext) {
       }
       const { owner, userId, permissions } = read.identity;
       const user: SessionUser | null = userId
-        ? ((await ctx.upstream.user(exchange.token, userId)) ?? {
+        ? ((await target.upstream.user(exchange.token, userId)) ?? {
             id: userId,
             displayName: clientId,
           })
@@ -122,6 +132,7 @@ export function sessionRoutes(ctx: GatewayContext) {
       const previous = readSessionCookie(c);
       if (previous) ctx.endSession(hashSessionId(previous));
       const { id, session } = ctx.sessions.create({
+        environment,
         clientId,
         clientSecret,
         owner,

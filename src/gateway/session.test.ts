@@ -262,7 +262,7 @@ describe('GET /config', () => {
       const config = GatewayConfigSchema.parse(
         (await real.browser().request('GET', '/config')).body,
       );
-      expect(config).toEqual({ sandbox: false, demoLogins: [] });
+      expect(config).toEqual({ sandbox: false, demoLogins: [], environments: ['production'] });
     } finally {
       await real.close();
     }

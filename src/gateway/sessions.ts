@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from '../contract/zod.ts';
-import { SessionUserSchema, type SessionUser } from '../contract/session.ts';
+import {
+  EnvironmentSchema,
+  SessionUserSchema,
+  type Environment,
+  type SessionUser,
+} from '../contract/session.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { Db } from './store.ts';
 
@@ -13,6 +18,8 @@ const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 export interface SessionRecord {
   idHash: string;
+  /** Whose service signed it in: its token and every call it makes stay there (issue 14). */
+  environment: Environment;
   clientId: string;
   owner: string;
   user: SessionUser | null;
@@ -28,6 +35,7 @@ export interface CachedToken {
 }
 
 export interface NewSession {
+  environment: Environment;
   clientId: string;
   clientSecret: string;
   owner: string;
@@ -38,6 +46,7 @@ export interface NewSession {
 
 interface SessionRow {
   id_hash: string;
+  environment: string;
   client_id: string;
   owner: string;
   user_json: string | null;
@@ -46,7 +55,8 @@ interface SessionRow {
   last_seen_at: number;
 }
 
-const COLUMNS = 'id_hash, client_id, owner, user_json, permissions, created_at, last_seen_at';
+const COLUMNS =
+  'id_hash, environment, client_id, owner, user_json, permissions, created_at, last_seen_at';
 
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
@@ -57,6 +67,7 @@ export function expiresAt(session: SessionRecord): number {
 function toRecord(row: SessionRow): SessionRecord {
   return {
     idHash: row.id_hash,
+    environment: EnvironmentSchema.parse(row.environment),
     clientId: row.client_id,
     owner: row.owner,
     user: row.user_json ? SessionUserSchema.parse(JSON.parse(row.user_json)) : null,
@@ -90,10 +101,12 @@ export function createSessionStore(db: Db, box: SecretBox, now: () => number) {
         at - ABSOLUTE_MS,
       );
       db.prepare(
-        `INSERT INTO sessions (id_hash, client_id, secret, token, token_expires_at, owner,
-           user_json, permissions, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO sessions (id_hash, environment, client_id, secret, token, token_expires_at,
+           owner, user_json, permissions, created_at, last_seen_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         idHash,
+        input.environment,
         input.clientId,
         seal(input.clientSecret, idHash, 'secret'),
         seal(input.token.token, idHash, 'token'),

@@ -7,7 +7,7 @@ export type Db = DatabaseSync;
 // The gateway's own database, apart from the service's attest.db: against a real
 // deployment there is no service database at all. Migrations are applied in order and
 // recorded in PRAGMA user_version; one never changes once it has landed.
-const MIGRATIONS = [
+export const MIGRATIONS = [
   `
   -- id_hash: SHA-256 of the cookie value, so a copy of this file cannot be replayed as a
   -- cookie. secret and token are AES-256-GCM sealed (secret-box.ts).
@@ -45,6 +45,23 @@ const MIGRATIONS = [
   -- dropped rather than sorted.
   DELETE FROM received_events WHERE verified = 0;
   CREATE INDEX received_events_refused ON received_events (owner, seq) WHERE verified = 0;
+  `,
+  `
+  -- Issue 14: a staging service beside production. Every row so far came from the one
+  -- upstream there was, production. Two services may number their hook-ids alike, so
+  -- de-duplication and every per-owner list are per environment too.
+  ALTER TABLE sessions ADD COLUMN environment TEXT NOT NULL DEFAULT 'production'
+    CHECK (environment IN ('production', 'staging'));
+  ALTER TABLE received_events ADD COLUMN environment TEXT NOT NULL DEFAULT 'production'
+    CHECK (environment IN ('production', 'staging'));
+  DROP INDEX received_events_hook_id;
+  CREATE UNIQUE INDEX received_events_hook_id ON received_events (environment, hook_id)
+    WHERE verified = 1;
+  DROP INDEX received_events_owner;
+  CREATE INDEX received_events_owner ON received_events (environment, owner, verified, seq);
+  DROP INDEX received_events_refused;
+  CREATE INDEX received_events_refused ON received_events (environment, owner, seq)
+    WHERE verified = 0;
   `,
 ];
 

@@ -28,7 +28,8 @@ export function tokenExpiry(now: number, expiresIn: number): number {
  */
 export function createTokenManager(
   sessions: SessionStore,
-  upstream: Upstream,
+  /** The session's environment's service (issue 14): a token never comes from the other. */
+  upstreamOf: (session: SessionRecord) => Upstream,
   now: () => number,
   log: (message: string, detail?: unknown) => void,
   endSession: (idHash: string) => void,
@@ -50,7 +51,7 @@ export function createTokenManager(
     const flight = (async () => {
       const secret = sessions.clientSecret(session.idHash);
       if (secret === null) throw new GatewayError(401, 'the session has ended');
-      const result: TokenExchange = await upstream.exchange(session.clientId, secret);
+      const result: TokenExchange = await upstreamOf(session).exchange(session.clientId, secret);
       if (result.ok) {
         const cached = { token: result.token, expiresAt: tokenExpiry(now(), result.expiresIn) };
         sessions.saveToken(session.idHash, cached);

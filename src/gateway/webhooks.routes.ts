@@ -1,9 +1,10 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { z } from '../contract/zod.ts';
 import { EVENT_TYPE_HEADER, isPerOwner, secretsFor, WEBHOOK_OWNER } from '../contract/webhooks.ts';
-import type { AppEnv, GatewayContext } from './context.ts';
+import type { AppEnv, GatewayContext, UpstreamTarget } from './context.ts';
+import type { Feed } from './event-log.ts';
 import { bodyTooLarge, errorResponse } from './errors.ts';
 
 /** Deliveries are a handful of fields; anything far bigger is not the service's. */
@@ -79,7 +80,10 @@ function nestsDeeperThan(root: unknown, limit: number): boolean {
   return false;
 }
 
-/** POST /webhooks/:owner: the service's deliveries (its endpoint is …/webhooks/{owner}). */
+/**
+ * POST /webhooks/:owner: the service's deliveries (its endpoint is …/webhooks/{owner}), and
+ * POST /webhooks/staging/:owner: the staging service's, when there is one.
+ */
 export function webhookRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
 
@@ -89,45 +93,50 @@ export function webhookRoutes(ctx: GatewayContext) {
    * would give any invented name one, so then only an owner known to be real has one. An owner
    * without a secret has nothing a delivery could verify with: its refusals are only logged.
    */
-  const keepsRefused = (owner: string, secrets: readonly string[]) =>
-    secrets.length > 0 && (isPerOwner(ctx.webhookSecrets) || ctx.events.isKnownOwner(owner));
+  const keepsRefused = (target: UpstreamTarget, feed: Feed, secrets: readonly string[]) =>
+    secrets.length > 0 && (isPerOwner(target.webhookSecrets) || ctx.events.isKnownOwner(feed));
 
-  routes.post(
-    '/webhooks/:owner',
-    bodyLimit({
-      maxSize: WEBHOOK_BODY_LIMIT,
-      onError: (c) => bodyTooLarge(c, 'delivery body is too large'),
-    }),
-    async (c) => {
-      const owner = c.req.param('owner');
-      if (!WEBHOOK_OWNER.test(owner)) return errorResponse(c, 404, 'no such webhook endpoint');
-      const body = await c.req.text();
-      const headers = c.req.raw.headers;
-      // The owner's secrets only: the path is outside the signature, so a delivery signed
-      // for another owner must not verify here.
-      const secrets = secretsFor(ctx.webhookSecrets, owner);
-      const verdict = verifyDelivery(secrets, body, headers);
-      const type = headers.get(EVENT_TYPE_HEADER) ?? '';
-      const delivery = {
-        hookId: (headers.get('hook-id') ?? '').slice(0, 200),
-        owner,
-        type: EVENT_TYPE.test(type) ? type : 'unknown',
-        receivedOn: new Date(ctx.now()).toISOString(),
-        payload: payloadOf(body),
-      };
-      if (!verdict.ok) {
-        const kept = keepsRefused(owner, secrets) && ctx.events.recordRefused(delivery);
-        ctx.log(`webhook for ${owner} refused${kept ? '' : ' (not kept)'}: ${verdict.message}`);
-        return errorResponse(c, 400, verdict.message);
-      }
-      // Recorded before answering (a fast local write), so a 204 means it is kept.
-      const event = ctx.events.recordVerified(delivery);
-      // Fan out after answering: the sender wants its 2xx within 30 s whatever the
-      // browsers do. A duplicate (event null) was streamed the first time.
-      if (event) setImmediate(() => ctx.hub.publish(event));
-      return c.body(null, 204);
-    },
-  );
+  const receive = (target: UpstreamTarget) => async (c: Context<AppEnv>) => {
+    const owner = c.req.param('owner') ?? '';
+    if (!WEBHOOK_OWNER.test(owner)) return errorResponse(c, 404, 'no such webhook endpoint');
+    const body = await c.req.text();
+    const headers = c.req.raw.headers;
+    // The owner's secrets only: the path is outside the signature, so a delivery signed
+    // for another owner must not verify here.
+    const secrets = secretsFor(target.webhookSecrets, owner);
+    const verdict = verifyDelivery(secrets, body, headers);
+    const type = headers.get(EVENT_TYPE_HEADER) ?? '';
+    const feed = { environment: target.environment, owner };
+    const delivery = {
+      hookId: (headers.get('hook-id') ?? '').slice(0, 200),
+      ...feed,
+      type: EVENT_TYPE.test(type) ? type : 'unknown',
+      receivedOn: new Date(ctx.now()).toISOString(),
+      payload: payloadOf(body),
+    };
+    const at = target.environment === 'production' ? owner : `${owner} (staging)`;
+    if (!verdict.ok) {
+      const kept = keepsRefused(target, feed, secrets) && ctx.events.recordRefused(delivery);
+      ctx.log(`webhook for ${at} refused${kept ? '' : ' (not kept)'}: ${verdict.message}`);
+      return errorResponse(c, 400, verdict.message);
+    }
+    // Recorded before answering (a fast local write), so a 204 means it is kept.
+    const event = ctx.events.recordVerified(delivery);
+    // Fan out after answering: the sender wants its 2xx within 30 s whatever the
+    // browsers do. A duplicate (event null) was streamed the first time.
+    if (event) setImmediate(() => ctx.hub.publish(event));
+    return c.body(null, 204);
+  };
+
+  const limit = bodyLimit({
+    maxSize: WEBHOOK_BODY_LIMIT,
+    onError: (c) => bodyTooLarge(c, 'delivery body is too large'),
+  });
+  routes.post('/webhooks/:owner', limit, receive(ctx.targets.production));
+  // Issue 14: the staging service's endpoint is …/webhooks/staging/{owner}; its deliveries
+  // are kept and streamed as staging's only.
+  const { staging } = ctx.targets;
+  if (staging) routes.post('/webhooks/staging/:owner', limit, receive(staging));
 
   return routes;
 }

@@ -3,15 +3,19 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../client/api-error.ts';
 import { signIn } from '../../client/session.ts';
-import { SessionLoginSchema, type SessionLogin } from '../../contract/session.ts';
+import { SessionLoginSchema, type Environment, type SessionLogin } from '../../contract/session.ts';
 import { sessionQueries } from '../session.queries.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
+import { EnvironmentChoice } from './environment-choice.tsx';
 import './sign-in.css';
 
-function failureMessage(error: unknown): string {
+function failureMessage(error: unknown, environment: Environment | undefined): string {
   if (error instanceof ApiError) {
+    // Staging has credentials of its own: say where they were tried.
+    if (error.status === 401 && environment === 'staging')
+      return 'That client id and secret did not work in staging. Check both and try again.';
     if (error.status === 401)
       return 'That client id and secret did not work. Check both and try again.';
     if (
@@ -40,6 +44,9 @@ export function Component() {
   const { data: config } = useQuery(sessionQueries.config());
   const existing = useQuery({ ...sessionQueries.current(), throwOnError: false });
   const [form, setForm] = useState<SessionLogin>({ clientId: '', clientSecret: '' });
+  // Offered only when the gateway has a staging upstream; production is the default.
+  const environments = config?.environments ?? ['production'];
+  const [environment, setEnvironment] = useState<Environment>('production');
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof SessionLogin, string>>>({});
   const secretRef = useRef<HTMLInputElement>(null);
   const login = useMutation({
@@ -54,7 +61,11 @@ export function Component() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = SessionLoginSchema.safeParse(form);
+    const chosen = environments.includes(environment) ? environment : 'production';
+    // A console without staging is sent exactly what it always was.
+    const parsed = SessionLoginSchema.safeParse(
+      chosen === 'production' ? form : { ...form, environment: chosen },
+    );
     if (!parsed.success) {
       const errors: Partial<Record<keyof SessionLogin, string>> = {};
       for (const issue of parsed.error.issues)
@@ -76,8 +87,15 @@ export function Component() {
         <form className="sign-in__form" onSubmit={submit} noValidate>
           {login.isError && (
             <p className="sign-in__alert" role="alert">
-              {failureMessage(login.error)}
+              {failureMessage(login.error, login.variables?.environment)}
             </p>
+          )}
+          {environments.length > 1 && (
+            <EnvironmentChoice
+              options={environments}
+              value={environment}
+              onChange={setEnvironment}
+            />
           )}
           <Field
             label="Client id"

@@ -6,6 +6,7 @@ import { queryClient } from '../query-client.ts';
 import { hasAny, sessionQueries } from '../session.queries.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
+import { EnvironmentBanner, isStaging } from './environment-banner.tsx';
 import { AREAS, type Area } from './nav.ts';
 import { useLiveEvents } from './live-events.ts';
 import './layout.css';
@@ -81,13 +82,28 @@ function Sidebar({ areas, onNavigate }: { areas: Area[]; onNavigate?: () => void
               {session.user ? '' : ' · machine client'}
             </p>
           </div>
-          {session.sandbox && <Badge tone="warning">Sandbox</Badge>}
+          <EnvironmentBadges staging={isStaging(session)} sandbox={session.sandbox} />
           <Button variant="secondary" onClick={leave}>
             Sign out
           </Button>
         </div>
       )}
     </div>
+  );
+}
+
+/** What the session works against: staging (issue 14) and a sandbox say so; production is quiet. */
+function EnvironmentBadges({ staging, sandbox }: { staging: boolean; sandbox: boolean }) {
+  if (!staging && !sandbox) return null;
+  return (
+    <span className="env-badges">
+      {staging && (
+        <Badge tone="warning" className="env-badge--staging">
+          Staging
+        </Badge>
+      )}
+      {sandbox && <Badge tone="warning">Sandbox</Badge>}
+    </span>
   );
 }
 
@@ -106,9 +122,10 @@ export function Layout() {
         <Sidebar areas={areas} />
       </aside>
       <div className="main">
+        {isStaging(session) && <EnvironmentBanner />}
         <header className="topbar">
           <Brand />
-          {session?.sandbox && <Badge tone="warning">Sandbox</Badge>}
+          <EnvironmentBadges staging={isStaging(session)} sandbox={session?.sandbox ?? false} />
           <Button
             variant="ghost"
             aria-label="Open menu"

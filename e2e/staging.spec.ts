@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, screenshots } from './support.ts';
+
+// Issue 14: staging beside production. Self-contained: a second reference service stands in
+// for staging, and a gateway of this spec's own sits in front of both (the run's reference
+// service is production).
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url} exited early:\n${output()}`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer /healthz:\n${output()}`);
+}
+
+/** `node <script>` with the given environment; its stderr is kept for a failure message. */
+function start(script: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return { child, output: () => stderr };
+}
+
+async function stop(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+let dataDir: string;
+let service: ChildProcess | undefined;
+let gateway: ChildProcess | undefined;
+let consoleUrl: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'attest-e2e-staging-'));
+  const servicePort = await freePort();
+  const gatewayPort = await freePort();
+  const stagingUrl = `http://127.0.0.1:${servicePort}`;
+  const staging = start('src/service/main.ts', {
+    SERVICE_PORT: String(servicePort),
+    ATTEST_DATA_DIR: join(dataDir, 'service'),
+  });
+  service = staging.child;
+  await waitForHealth(stagingUrl, staging.child, staging.output);
+
+  consoleUrl = `http://127.0.0.1:${gatewayPort}`;
+  const started = start('src/main.ts', {
+    PORT: String(gatewayPort),
+    ATTEST_UPSTREAM: `http://127.0.0.1:${process.env.E2E_SERVICE_PORT}`,
+    ATTEST_UAT_UPSTREAM: stagingUrl,
+    ATTEST_SKIP_BUILD: '1',
+    ATTEST_DIST_DIR: process.env.E2E_DIST_DIR ?? 'dist',
+    ATTEST_DATA_DIR: join(dataDir, 'gateway'),
+  });
+  gateway = started.child;
+  await waitForHealth(consoleUrl, started.child, started.output);
+});
+
+test.afterAll(async () => {
+  await stop(gateway);
+  await stop(service);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signInTo(page: Page, environment: 'Production' | 'Staging') {
+  await page.goto(`${consoleUrl}/sign-in`);
+  await expect(page.getByRole('heading', { name: 'Sign in to Attest' })).toBeVisible();
+  await page.getByRole('radio', { name: environment }).check();
+  await page.getByLabel('Client id').fill(DEMO.reviewer.id);
+  await page.getByLabel('Client secret').fill(DEMO.reviewer.secret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page).toHaveURL(/\/qc$/);
+}
+
+/** Light and dark, at both of the support helper's viewports. */
+async function bothThemes(page: Page, name: string) {
+  await screenshots(page, `${name}-light`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshots(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('the sign-in page offers production or staging, production chosen', async ({ page }) => {
+  await page.goto(`${consoleUrl}/sign-in`);
+  const choice = page.getByRole('group', { name: 'Environment' });
+  await expect(choice).toBeVisible();
+  await expect(choice.getByRole('radio', { name: 'Production' })).toBeChecked();
+  await expect(choice.getByRole('radio', { name: 'Staging' })).not.toBeChecked();
+  // Arrow keys move between the two, as in any radio group.
+  await choice.getByRole('radio', { name: 'Production' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(choice.getByRole('radio', { name: 'Staging' })).toBeChecked();
+  await expect(choice).toContainText('Nothing done there reaches production');
+  await expectAccessible(page);
+  await bothThemes(page, 'staging-sign-in');
+});
+
+test('signing in to staging marks every page as staging', async ({ page }) => {
+  await signInTo(page, 'Staging');
+  const banner = page.getByRole('region', { name: 'Environment' });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('Staging');
+  await expect(banner).toContainText('Nothing done here reaches production');
+  const session = await page.evaluate(() => fetch('/session').then((r) => r.json()));
+  expect(session).toMatchObject({ environment: 'staging', owner: 'acme' });
+  await expectAccessible(page);
+  await bothThemes(page, 'staging-queue');
+
+  // Another page of the console keeps the marker.
+  await page.getByRole('link', { name: DEMO.reviewer.name }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(banner).toBeVisible();
+});
+
+test('signing in to production shows no staging marker', async ({ page }) => {
+  await signInTo(page, 'Production');
+  await expect(page.getByRole('region', { name: 'Environment' })).toHaveCount(0);
+  await expect(page.getByText('Staging', { exact: true })).toHaveCount(0);
+  const session = await page.evaluate(() => fetch('/session').then((r) => r.json()));
+  expect(session).toMatchObject({ environment: 'production' });
+});
