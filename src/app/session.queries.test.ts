@@ -6,6 +6,7 @@ import { hasAny, knowsPermissions } from './session.queries.ts';
 const session = (permissions: string[] | null): Session => ({
   clientId: 'c',
   owner: 'acme',
+  environment: 'production',
   user: null,
   permissions,
   sandbox: false,

@@ -13,6 +13,7 @@ const SESSION: Session = {
   user: { id: '0b7c3a52-3c4e-4f0e-9a51-0f3c1a2b4c5d', displayName: 'Riley Reviewer' },
   permissions: ['qc.review'],
   sandbox: true,
+  environment: 'production',
   expiresOn: '2030-01-01T08:00:00Z',
 };
 const EVENT: ReceivedEvent = {
@@ -20,11 +21,12 @@ const EVENT: ReceivedEvent = {
   hookId: 'msg_abc',
   type: 'DOCUMENT_READY',
   owner: 'acme',
+  environment: 'production',
   receivedOn: '2030-01-01T00:00:00Z',
   verified: true,
   payload: { fileUUID: 'x' },
 };
-const CONFIG: GatewayConfig = { sandbox: true, demoLogins: [] };
+const CONFIG: GatewayConfig = { sandbox: true, demoLogins: [], environments: ['production'] };
 
 interface Seen {
   method: string;

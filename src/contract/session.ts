@@ -51,8 +51,8 @@ export const SessionSchema = z.object({
   permissions: z.nullable(z.array(z.string())),
   /** True when the upstream is a reference-service sandbox. */
   sandbox: z.boolean(),
-  /** The gateway always says; absent reads as production. */
-  environment: z.optional(EnvironmentSchema),
+  /** Which service the session is signed in to (issue 14). */
+  environment: EnvironmentSchema,
   expiresOn: TimestampSchema,
 });
 export type Session = z.infer<typeof SessionSchema>;
@@ -76,9 +76,9 @@ export const GatewayConfigSchema = z.object({
   demoLogins: z.array(DemoLoginSchema),
   /**
    * The environments one may sign in to, production first; staging only when the gateway
-   * has a staging upstream (ATTEST_UAT_UPSTREAM). Absent reads as production alone.
+   * has a staging upstream (ATTEST_UAT_UPSTREAM).
    */
-  environments: z.optional(z.array(EnvironmentSchema)),
+  environments: z.array(EnvironmentSchema),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 
@@ -90,7 +90,7 @@ export const ReceivedEventSchema = z.object({
   type: z.string(),
   owner: z.string(),
   /** The environment whose service sent it (its path: /webhooks/staging/{owner} for staging). */
-  environment: z.optional(EnvironmentSchema),
+  environment: EnvironmentSchema,
   receivedOn: TimestampSchema,
   /** Whether the hook-signature verified; unverified deliveries are logged, never streamed. */
   verified: z.boolean(),

@@ -11,6 +11,7 @@ import {
 const base: ReceivedEvent = {
   seq: 1,
   hookId: 'msg_AbC123',
+  environment: 'production',
   type: 'DOCUMENT_READY',
   owner: 'acme',
   receivedOn: '2026-06-10T12:00:00.000Z',

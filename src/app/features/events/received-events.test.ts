@@ -10,6 +10,7 @@ function event(seq: number, hookId = `msg_${seq}`, verified = true): ReceivedEve
     hookId,
     type: 'ADDRESS_CHANGE',
     owner: 'acme',
+    environment: 'production',
     receivedOn: new Date(Date.UTC(2026, 5, 10, 12, 0, seq)).toISOString(),
     verified,
     payload: {},
