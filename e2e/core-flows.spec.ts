@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { samplePng } from '../src/app/features/users/images/sample-png.ts';
-import { DEMO, expectAccessible, signIn } from './support.ts';
+import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
 // The core flows of issue 14, written against nothing the spec does not show: no sandbox
 // routes, no `status` or `wetInk` on signature requests, no reference claim names. The
@@ -12,6 +12,9 @@ import { DEMO, expectAccessible, signIn } from './support.ts';
 // picks what it changes so as not to meet them (see each test).
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+/** Screenshots named for the project: the strict run's screens are the ones to look at. */
+const shots = (page: Page, name: string) => bothThemes(page, `${test.info().project.name}-${name}`);
 
 async function getJson<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (p) => {
@@ -65,6 +68,7 @@ test('a reviewer approves one request from the queue and rejects another', async
   for (let i = 0; i < (await checks.count()); i += 1) {
     await checks.nth(i).getByRole('button', { name: 'Pass' }).click();
   }
+  await shots(page, 'core-review');
   await page.getByRole('button', { name: 'Approve and next' }).click();
   await expect(page).not.toHaveURL(new RegExp(`/qc/${toApprove.id}`));
   await expect.poll(() => qcStatus(page, toApprove.id)).toBe('approved');
@@ -125,6 +129,7 @@ test('a notary uploads a wet-ink scan and confirms it', async ({ page }) => {
   });
   await expect(page.getByText('Scan uploaded and confirmed.')).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page);
+  await shots(page, 'core-wet-ink');
   // The service took it: it issues no second link for the same request.
   const again = await page.evaluate(
     async (id) => (await fetch(`/api/signatures/v2/requests/${id}/uploadUrl`)).status,
@@ -214,6 +219,7 @@ test('an admin creates an entity with an SSN, and sees only its last four digits
   await expect(ssnFact).toContainText('••• •• 7730');
   await expect(page.locator('main')).not.toContainText('521-44-7730');
   await expectAccessible(page);
+  await shots(page, 'core-entity');
 });
 
 test('firms page forward and back', async ({ page }) => {
@@ -241,4 +247,5 @@ test('the DOCUMENT_READY of the approval is received and shown', async ({ page }
   await expect(row.first().getByRole('heading', { name: 'Document ready' })).toBeVisible();
   await expect(row.first().getByText('Verified', { exact: true })).toBeVisible();
   await expectAccessible(page);
+  await shots(page, 'core-events');
 });

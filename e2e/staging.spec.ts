@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, screenshots } from './support.ts';
+import { bothThemes, DEMO, expectAccessible } from './support.ts';
 
 // Issue 14: staging beside production. Self-contained: a second reference service stands in
 // for staging, and a gateway of this spec's own sits in front of both (the run's reference
@@ -99,14 +99,6 @@ async function signInTo(page: Page, environment: 'Production' | 'Staging') {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page).toHaveURL(/\/qc$/);
-}
-
-/** Light and dark, at both of the support helper's viewports. */
-async function bothThemes(page: Page, name: string) {
-  await screenshots(page, `${name}-light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshots(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 test('the sign-in page offers production or staging, production chosen', async ({ page }) => {

@@ -49,6 +49,14 @@ export async function screenshots(page: Page, name: string) {
   await page.setViewportSize(VIEWPORTS[0]);
 }
 
+/** Screenshots in the light theme and the dark one, at both viewports. */
+export async function bothThemes(page: Page, name: string) {
+  await screenshots(page, `${name}-light`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshots(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 /** A state-changing API call from the page, as the app makes it (same origin, CSRF header). */
 export async function apiPost(page: Page, path: string, body: unknown = {}) {
   return page.evaluate(
