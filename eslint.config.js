@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // zod comes through src/contract/zod.ts (zod/mini): zod classic would put its whole self in
-// the browser's entry (issue 5), and one dialect keeps schemas alike.
+// the browser's entry (the speed targets), and one dialect keeps schemas alike.
 const zodPaths = ['zod', 'zod/mini', 'zod/v4', 'zod/v4/mini'].map((name) => ({
   name,
   message: 'import { z } from src/contract/zod.ts',
@@ -29,7 +29,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // Arrows go one way (DESIGN.md): contract imports zod only; the gateway and the app
+  // Arrows go one way (docs/design.md): contract imports zod only; the gateway and the app
   // never import the service, because in production the service is someone else's.
   {
     files: ['src/contract/**'],

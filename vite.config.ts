@@ -35,7 +35,7 @@ function pdfjsAssets(): Plugin {
                 { name: 'pdfjs', test: /[\\/]node_modules[\\/]pdfjs-dist[\\/][^?]*$/ },
                 // The libraries every screen runs on, in one chunk: left alone, Rolldown gives
                 // each part the entry shares with a lazy route a small chunk of its own, and
-                // one file compresses better than six (issue 5: entry JS under 150 KB gzip).
+                // one file compresses better than six (speed target: entry JS under 150 KB gzip).
                 {
                   name: 'vendor',
                   test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zod)[\\/]/,

@@ -34,7 +34,7 @@ function guard(anyOf: readonly string[], loader: Loader): Loader {
 /**
  * A lazy screen behind an area guard, whose loader is a small module of its own: loaded
  * beside the screen's code rather than with it, it asks for the screen's data while that
- * code is still arriving (issue 5: queue rows in under 300 ms, first page in under 600).
+ * code is still arriving (speed target: queue rows in under 300 ms, first page in under 600).
  */
 function screen(
   anyOf: readonly string[],

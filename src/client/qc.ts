@@ -35,7 +35,7 @@ export function qcApi({ request }: Client) {
     getQcRequest: (id: string, opts: CallOptions = {}): Promise<QcRequest> =>
       request('GET', `${BASE}/requests/${seg(id)}`, { schema: QcRequestSchema, ...opts }),
 
-    /** Approve or reject (DESIGN.md); 409 when someone decided it first. */
+    /** Approve or reject (docs/design.md); 409 when someone decided it first. */
     decideQcRequest: (id: string, patch: QcRequestPatch): Promise<QcRequest> =>
       request('PATCH', `${BASE}/requests/${seg(id)}`, { body: patch, schema: QcRequestSchema }),
 

@@ -96,7 +96,7 @@ export function createClient({ baseUrl = '', fetch }: ClientOptions = {}): Clien
     { query, body, schema, signal }: RequestOptions<ResponseSchema>,
   ): Promise<unknown> {
     const headers: Record<string, string> = { accept: 'application/json' };
-    // CSRF: the gateway refuses a state-changing request without it (DESIGN.md).
+    // CSRF: the gateway refuses a state-changing request without it (docs/design.md).
     if (method !== 'GET') headers['x-attest'] = '1';
     if (body !== undefined) headers['content-type'] = 'application/json';
     const init: RequestInit = {

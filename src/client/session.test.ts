@@ -4,7 +4,7 @@ import { ApiError } from './api-error.ts';
 import { createClient } from './request.ts';
 import { sessionApi } from './session.ts';
 
-// The gateway is built separately; this fake answers its routes as DESIGN.md describes them,
+// The gateway is built separately; this fake answers its routes as docs/design.md describes them,
 // so these tests pin what the client sends and that answers parse with the contract.
 
 const SESSION: Session = {

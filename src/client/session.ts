@@ -9,7 +9,7 @@ import {
 } from '../contract/session.ts';
 import { defaultClient, type CallOptions, type Client } from './request.ts';
 
-// The gateway's own routes (DESIGN.md), not proxied to the service.
+// The gateway's own routes (docs/design.md), not proxied to the service.
 
 export function sessionApi({ request }: Client) {
   return {

@@ -24,7 +24,7 @@ export interface TransactionListParams {
   filter?: TransactionFilter | undefined;
 }
 
-// DESIGN.md's encoding of the spec's unnamed filter parameter: `field:value[,value]`.
+// docs/design.md's encoding of the spec's unnamed filter parameter: `field:value[,value]`.
 const filterParam = (filter: TransactionFilter | undefined) =>
   filter && `${filter.field}:${filter.values.join(',')}`;
 

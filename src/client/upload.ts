@@ -33,7 +33,7 @@ export interface UploadOptions {
   xhr?: UploadXhrConstructor | undefined;
 }
 
-// What a storage answer means when it carries no readable message (DESIGN.md limits).
+// What a storage answer means when it carries no readable message (docs/design.md limits).
 const STORAGE_MESSAGES: Record<number, string> = {
   403: 'the upload link has expired or is not valid; ask for a new one',
   413: 'the file is too large',

@@ -9,7 +9,7 @@ import {
 } from './common.ts';
 import { TemplateSchema } from './signatures.ts';
 
-// DESIGN.md: a reviewer's verdict on one item; `notApplicable` only where the item allowNA.
+// docs/design.md: a reviewer's verdict on one item; `notApplicable` only where the item allowNA.
 export const CHECKLIST_VERDICTS = ['approved', 'rejected', 'notApplicable'] as const;
 export const ChecklistVerdictSchema = z.enum(CHECKLIST_VERDICTS);
 export type ChecklistVerdict = z.infer<typeof ChecklistVerdictSchema>;
@@ -92,7 +92,7 @@ export type QcRequest = z.infer<typeof QcRequestSchema>;
 
 export const QC_NOTES_MAX = 5000;
 
-// DESIGN.md: `status` carries the decision. The rules that need only the body live here so
+// docs/design.md: `status` carries the decision. The rules that need only the body live here so
 // the review form and the service agree; the service adds those that need the stored items
 // (every item decided before an approval, `notApplicable` only where allowNA).
 type ItemUpdates = ChecklistItemUpdate[] | undefined;
@@ -171,7 +171,7 @@ export const QcProcessPatchSchema = z
       z.string().check(z.maxLength(2000, 'description may be at most 2000 characters')),
     ),
     checklistId: z.optional(UuidSchema),
-    // null unarchives (DESIGN.md); the spec shows only archiving.
+    // null unarchives (docs/design.md); the spec shows only archiving.
     archivedOn: z.optional(z.nullable(TimestampSchema)),
   })
   .check(

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { TimestampSchema } from './common.ts';
 
-// The gateway's own routes (DESIGN.md: backend-for-frontend). The browser never sees a
+// The gateway's own routes (docs/design.md: backend-for-frontend). The browser never sees a
 // token or a client secret: only what these schemas carry.
 
 /**

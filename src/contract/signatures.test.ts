@@ -80,7 +80,7 @@ describe('SignatureRequestSchema', () => {
     { ...completed, completedOn: 'now' },
   ])('rejects %j', (value) => expect(SignatureRequestSchema.safeParse(value).success).toBe(false));
 
-  it('knows the four states of DESIGN.md', () => {
+  it('knows the four states of docs/design.md', () => {
     expect(SignatureRequestStatusSchema.options).toEqual([
       'pending',
       'awaitingWetInk',

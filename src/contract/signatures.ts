@@ -29,7 +29,7 @@ export const FileSummarySchema = z.object({
 });
 export type FileSummary = z.infer<typeof FileSummarySchema>;
 
-// DESIGN.md's states; the spec names only `wetInkUploaded`.
+// docs/design.md's states; the spec names only `wetInkUploaded`.
 export const SIGNATURE_REQUEST_STATUSES = [
   'pending',
   'awaitingWetInk',
@@ -49,8 +49,8 @@ export const SignatureRequestSchema = z.object({
   signedBy: z.optional(NonEmptyStringSchema),
   notarizedBy: z.optional(NonEmptyStringSchema),
   completedFileUrl: z.optional(NonEmptyStringSchema),
-  // `status` and `wetInk` are DESIGN.md additions the spec does not list. They are optional
-  // so a real deployment's requests still parse (DESIGN.md: the app must not depend on
+  // `status` and `wetInk` are docs/design.md additions the spec does not list. They are optional
+  // so a real deployment's requests still parse (docs/design.md: the app must not depend on
   // reference-only behaviour); the reference service always sends both.
   status: z.optional(SignatureRequestStatusSchema),
   wetInk: z.optional(z.boolean()),
@@ -122,7 +122,7 @@ export const TransactionListSchema = z.object({
 });
 export type TransactionList = z.infer<typeof TransactionListSchema>;
 
-// DESIGN.md names the spec's two unnamed params: `clientGroup`, and `filter`, which carries
+// docs/design.md names the spec's two unnamed params: `clientGroup`, and `filter`, which carries
 // "one or more fields and their values" (spec) as `field:value[,value]`, fields one after
 // another: `status:pending,failed,otpMethod:sms`. A token that starts with `name:` opens a
 // field; the tokens after it are more values of that field. `filter` may also be repeated.

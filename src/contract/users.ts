@@ -14,7 +14,7 @@ export const UserImageKindSchema = z.enum(USER_IMAGE_KINDS, {
 });
 export type UserImageKind = z.infer<typeof UserImageKindSchema>;
 
-// JSON names are DESIGN.md's (the spec leaves them open). List records carry the lean fields
+// JSON names are docs/design.md's (the spec leaves them open). List records carry the lean fields
 // unless `fields=` asks for more; the detail views always carry the notary and image fields.
 export const UserSchema = z.object({
   id: UuidSchema,

@@ -5,7 +5,7 @@ export const EVENT_TYPES = ['DOCUMENT_READY', 'ADDRESS_CHANGE'] as const;
 export const EventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventTypeSchema>;
 
-/** DESIGN.md: the event type travels in this header, the body holds only the payload. */
+/** docs/design.md: the event type travels in this header, the body holds only the payload. */
 export const EVENT_TYPE_HEADER = 'hook-event-type';
 
 // Payloads are plain (stripping) objects: the spec makes them additive-only and tells
@@ -23,7 +23,7 @@ export const ADDRESS_TYPES = ['official', 'mailing', 'physical'] as const;
 export const AddressTypeSchema = z.enum(ADDRESS_TYPES);
 export type AddressType = z.infer<typeof AddressTypeSchema>;
 
-// The spec leaves this payload open; these fields are DESIGN.md's.
+// The spec leaves this payload open; these fields are docs/design.md's.
 export const AddressChangePayloadSchema = z.object({
   matterUUID: UuidSchema,
   crid: z.string(),

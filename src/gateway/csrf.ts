@@ -6,7 +6,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_HEADER = 'x-attest';
 
 /**
- * CSRF defence for state-changing requests (DESIGN.md): a custom header, which a cross-site
+ * CSRF defence for state-changing requests (docs/design.md): a custom header, which a cross-site
  * form cannot send and a cross-site fetch cannot send without a CORS preflight we never
  * answer, and an Origin that is one of the console's own (Sec-Fetch-Site when a browser
  * leaves Origin out). Not the request's own Host: under DNS rebinding that is the

@@ -8,7 +8,7 @@ import { startTestService, type TestService } from '../service/testing.ts';
 import { startHarness, type Harness, type Result } from './test-harness.ts';
 import { REFRESH_WINDOW_MS } from './tokens.ts';
 
-// The reason the gateway exists (DESIGN.md): no token or client secret in the browser.
+// The reason the gateway exists (docs/design.md): no token or client secret in the browser.
 
 const SECRET = `whsec_${Buffer.from('secrets test webhook key').toString('base64')}`;
 const CLIENT_SECRET = 'acme-admin-secret';

@@ -31,7 +31,7 @@ const ServiceEnvSchema = z
     // The base URL the service names itself by (token `iss`, scopes, presigned URLs); by
     // default http://<host>:<port>. Its host is also one the service answers at (issue 13).
     ATTEST_SERVICE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
-    // The one webhook endpoint (the spec registers endpoints out of band; DESIGN.md).
+    // The one webhook endpoint (the spec registers endpoints out of band; docs/design.md).
     ATTEST_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
     // Several secrets, space-separated, sign every delivery once each (rotation): the same
     // secrets for every owner.

@@ -19,7 +19,7 @@ import { deliveryRoutes } from './deliveries.routes.ts';
 import { resetOwner } from './reset.ts';
 
 /**
- * Controls for testing against the reference service (DESIGN.md "sandbox controls"). Every
+ * Controls for testing against the reference service (docs/design.md "sandbox controls"). Every
  * route needs the `sandbox` permission and acts on the caller's owner only, except the
  * clock, which is the service's one clock.
  */

@@ -16,7 +16,7 @@ export interface DemoClient {
 const ALL = PERMISSIONS;
 const ALL_BUT_SANDBOX = PERMISSIONS.filter((p) => p !== 'sandbox');
 
-/** The demo logins of DESIGN.md. Fixed, so docs and tests can name them. */
+/** The demo logins of docs/design.md. Fixed, so docs and tests can name them. */
 export const DEMO_CLIENTS: readonly DemoClient[] = [
   {
     clientId: 'acme-reviewer',

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 describe('demo data', () => {
-  it('has the owners, clients and users of DESIGN.md', () => {
+  it('has the owners, clients and users of docs/design.md', () => {
     expect(db.prepare('SELECT id FROM owners ORDER BY id').all()).toEqual([
       { id: 'acme' },
       { id: 'globex' },

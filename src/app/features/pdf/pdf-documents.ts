@@ -4,7 +4,7 @@ import { preparedCache } from './prepared.ts';
 
 // The next review's PDF, opened on the worker while the reviewer reads the current one and
 // its first page drawn once off screen (see warm), so "approve and next" goes straight to
-// painting (issue 5: next page painted in under 150 ms). The review's loader
+// painting (speed target: next page painted in under 150 ms). The review's loader
 // prepares the current one the same way, beside its own render.
 
 /** Few: each holds a parsed document in the worker, and only the next one or two are used. */

@@ -7,7 +7,7 @@ import { usePdfViewer } from './use-pdf-viewer.ts';
 import './pdf-preview.css';
 
 // This module pulls in pdf.js: import it only from lazily loaded routes, so it stays out of
-// the entry chunk (issue 5: entry JavaScript under 150 KB gzip, pdf.js absent from it).
+// the entry chunk (speed target: entry JavaScript under 150 KB gzip, pdf.js absent from it).
 
 export interface PdfPreviewProps {
   /** The PDF's (presigned) URL; a document opened ahead (pdf-documents.ts) is used when there is one. */

@@ -29,7 +29,7 @@ export function Component() {
   const filters = useMemo(() => filtersFromSearch(params), [params]);
   const list = useInfiniteQuery(qcQueries.list(filters));
   // The tab counts and the filter choices wait for the rows: on one service, asked for at
-  // the same time, they would slow the first page down (issue 5: rows in under 300 ms).
+  // the same time, they would slow the first page down (speed target: rows in under 300 ms).
   const rowsIn = !list.isPending;
   const counts = useQuery({ ...qcQueries.counts(filters), enabled: rowsIn });
   const filterRef = useRef<HTMLSelectElement>(null);

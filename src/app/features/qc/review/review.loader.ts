@@ -3,7 +3,7 @@ import { queryClient } from '../../../query-client.ts';
 import { filtersFromSearch, qcQueries } from '../qc.queries.ts';
 
 // Apart from the screen, which brings pdf.js: the router loads this small module beside the
-// screen's code, so the request is asked for while pdf.js is still arriving (issue 5: first
+// screen's code, so the request is asked for while pdf.js is still arriving (speed target: first
 // page painted in under 600 ms).
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
