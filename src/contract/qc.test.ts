@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from './zod.ts';
 import {
   ActorSchema,
+  itemsOpenForApproval,
+  verdictAllowed,
   ChecklistItemSchema,
   ChecklistItemUpdateSchema,
   ChecklistVerdictSchema,
@@ -239,5 +241,29 @@ describe('QcRequestListQuerySchema', () => {
     expect(QcRequestListQuerySchema.safeParse({ owner: 'acme', status: 'open' }).success).toBe(
       false,
     );
+  });
+});
+
+describe('the approval rules both ends use', () => {
+  const items = [
+    { id: 'a', allowNA: false },
+    { id: 'b', allowNA: true },
+  ];
+
+  it('allows not applicable only where the item does', () => {
+    expect(verdictAllowed(items[0]!, 'notApplicable')).toBe(false);
+    expect(verdictAllowed(items[1]!, 'notApplicable')).toBe(true);
+    expect(verdictAllowed(items[0]!, 'rejected')).toBe(true);
+  });
+
+  it('leaves open every item neither approved nor not applicable', () => {
+    const verdicts: Record<string, 'approved' | 'rejected' | 'notApplicable'> = {
+      b: 'notApplicable',
+    };
+    expect(itemsOpenForApproval(items, (id) => verdicts[id]).map((i) => i.id)).toEqual(['a']);
+    verdicts.a = 'rejected';
+    expect(itemsOpenForApproval(items, (id) => verdicts[id]).map((i) => i.id)).toEqual(['a']);
+    verdicts.a = 'approved';
+    expect(itemsOpenForApproval(items, (id) => verdicts[id])).toEqual([]);
   });
 });

@@ -14,6 +14,25 @@ export const CHECKLIST_VERDICTS = ['approved', 'rejected', 'notApplicable'] as c
 export const ChecklistVerdictSchema = z.enum(CHECKLIST_VERDICTS);
 export type ChecklistVerdict = z.infer<typeof ChecklistVerdictSchema>;
 
+/** `notApplicable` only where the item allows it; any other verdict anywhere. */
+export function verdictAllowed(item: { allowNA: boolean }, verdict: ChecklistVerdict): boolean {
+  return verdict !== 'notApplicable' || item.allowNA;
+}
+
+/**
+ * The items that stand in the way of an approval: every item must be approved or not
+ * applicable. One rule for the review screen (what to enable) and the service (what to refuse).
+ */
+export function itemsOpenForApproval<T extends { id: string }>(
+  items: readonly T[],
+  verdictOf: (id: string) => ChecklistItemStatus | undefined,
+): T[] {
+  return items.filter((item) => {
+    const verdict = verdictOf(item.id);
+    return verdict !== 'approved' && verdict !== 'notApplicable';
+  });
+}
+
 export const ChecklistItemStatusSchema = z.enum([...CHECKLIST_VERDICTS, 'pending']);
 export type ChecklistItemStatus = z.infer<typeof ChecklistItemStatusSchema>;
 

@@ -1,4 +1,8 @@
-import type { ChecklistItem, ChecklistVerdict } from '../../../../contract/qc.ts';
+import {
+  verdictAllowed,
+  type ChecklistItem,
+  type ChecklistVerdict,
+} from '../../../../contract/qc.ts';
 import type { ItemDraft, ReviewDraft } from './draft.ts';
 import './checklist.css';
 
@@ -53,26 +57,24 @@ export function Checklist({ items, draft, readOnly, selected, onSelect, onChange
                     </div>
                   </div>
                   <div className="verdicts" role="group" aria-labelledby={`check-${item.id}`}>
-                    {VERDICTS.filter((v) => v.value !== 'notApplicable' || item.allowNA).map(
-                      (v) => (
-                        <button
-                          key={v.value}
-                          type="button"
-                          className="verdicts__option"
-                          data-verdict={v.value}
-                          aria-pressed={entry.status === v.value}
-                          disabled={readOnly}
-                          onClick={() =>
-                            onChange(item.id, {
-                              ...entry,
-                              status: entry.status === v.value ? undefined : v.value,
-                            })
-                          }
-                        >
-                          {v.label}
-                        </button>
-                      ),
-                    )}
+                    {VERDICTS.filter((v) => verdictAllowed(item, v.value)).map((v) => (
+                      <button
+                        key={v.value}
+                        type="button"
+                        className="verdicts__option"
+                        data-verdict={v.value}
+                        aria-pressed={entry.status === v.value}
+                        disabled={readOnly}
+                        onClick={() =>
+                          onChange(item.id, {
+                            ...entry,
+                            status: entry.status === v.value ? undefined : v.value,
+                          })
+                        }
+                      >
+                        {v.label}
+                      </button>
+                    ))}
                   </div>
                   {!readOnly && entry.status === 'rejected' && (
                     <textarea

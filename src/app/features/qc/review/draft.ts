@@ -1,5 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
-import type { ChecklistVerdict, QcRequest } from '../../../../contract/qc.ts';
+import {
+  itemsOpenForApproval,
+  type ChecklistVerdict,
+  type QcRequest,
+} from '../../../../contract/qc.ts';
 
 // A review in progress, kept per request in sessionStorage so a reload or a crash loses
 // nothing; cleared when the decision is saved.
@@ -60,9 +64,7 @@ export function useDraft(id: string) {
 /** What the draft allows: approve needs every item approved or not applicable; reject needs a rejected item or notes. */
 export function readiness(request: QcRequest, draft: ReviewDraft) {
   const verdict = (id: string) => draft.items[id]?.status;
-  const open = request.checklistItems.filter(
-    (i) => verdict(i.id) !== 'approved' && verdict(i.id) !== 'notApplicable',
-  );
+  const open = itemsOpenForApproval(request.checklistItems, verdict);
   const rejected = request.checklistItems.filter((i) => verdict(i.id) === 'rejected');
   return {
     open,

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { itemsOpenForApproval, verdictAllowed, type QcRequestPatch } from '../../contract/qc.ts';
+import type { ServiceContext } from '../context.ts';
+import { isDeactivated } from '../auth/tokens.ts';
+import { publishDocumentReady } from '../events/document-ready.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { transaction } from '../store/transaction.ts';
+import { versionItems, type QcRow, type Verdict } from './qc-json.ts';
+import { allocateReviewShortId } from './review-short-id.ts';
+
+// A QC request's decision, apart from HTTP: the rules, the stored verdicts and the
+// DOCUMENT_READY of an approval, in one transaction.
+
+/** Who decides: the token's owner, and its user when it has one (a person). */
+export interface Decider {
+  owner: string;
+  userId: string | undefined;
+}
+
+export function getQcRow(ctx: ServiceContext, owner: string, id: string): QcRow {
+  const row = ctx.db
+    .prepare('SELECT * FROM qc_requests WHERE id = ? AND owner = ?')
+    .get(id, owner) as QcRow | undefined;
+  if (!row) throw notFound(`QC request ${id} not found`);
+  return row;
+}
+
+/** Approves or rejects a pending request; answers it as stored. */
+export function decideQcRequest(
+  ctx: ServiceContext,
+  { owner, userId }: Decider,
+  id: string,
+  body: QcRequestPatch,
+): QcRow {
+  return transaction(ctx.db, () => {
+    // Read and decide under the write lock: of two reviewers, exactly one finds it pending.
+    const row = getQcRow(ctx, owner, id);
+    if (row.status !== 'pending') {
+      throw conflict(
+        `QC request ${id} was already ${row.status} by ${row.reviewed_by ?? 'another reviewer'} on ${row.review_completed_on ?? 'an earlier date'}`,
+      );
+    }
+    checkReviewer(ctx, owner, userId, body.reviewedBy);
+    const verdicts = applyVerdicts(ctx, row, body);
+    const now = ctx.clock.now().toISOString();
+    ctx.db
+      .prepare(
+        `UPDATE qc_requests SET status = ?, verdicts = ?, notes = ?, review_id = ?, review_short_id = ?,
+          review_started_on = COALESCE(review_started_on, ?), review_completed_on = ?, reviewed_by = ?
+         WHERE id = ? AND status = 'pending'`,
+      )
+      .run(
+        body.status,
+        JSON.stringify(verdicts),
+        body.notes?.trim() || null,
+        randomUUID(),
+        allocateReviewShortId(ctx.db, owner),
+        now,
+        now,
+        body.reviewedBy,
+        id,
+      );
+    if (body.status === 'approved') {
+      const file = ctx.db.prepare('SELECT blob_key FROM files WHERE id = ?').get(row.file_id) as {
+        blob_key: string;
+      };
+      publishDocumentReady(ctx, owner, row.file_id, row.blob_key ?? file.blob_key);
+    }
+    return getQcRow(ctx, owner, id);
+  });
+}
+
+function checkReviewer(
+  ctx: ServiceContext,
+  owner: string,
+  userId: string | undefined,
+  reviewedBy: string,
+): void {
+  const reviewer = ctx.db
+    .prepare('SELECT deactivated_on FROM users WHERE id = ? AND owner = ?')
+    .get(reviewedBy, owner) as { deactivated_on: string | null } | undefined;
+  if (!reviewer) throw badRequest('reviewedBy is not a user of this owner');
+  // A person reviews as themselves; only a machine client (no user) may name the reviewer.
+  if (userId && reviewedBy !== userId) {
+    throw badRequest("reviewedBy must be the signed-in reviewer (the token's user)");
+  }
+  if (isDeactivated(ctx, reviewer.deactivated_on)) {
+    throw badRequest('reviewedBy is a deactivated user');
+  }
+}
+
+/** The request's verdicts with the body's applied, checked against its checklist version. */
+function applyVerdicts(
+  ctx: ServiceContext,
+  row: QcRow,
+  body: QcRequestPatch,
+): Record<string, Verdict> {
+  const version = ctx.db
+    .prepare('SELECT items FROM checklist_versions WHERE id = ?')
+    .get(row.checklist_version_id) as { items: string };
+  const items = versionItems(version.items);
+  const verdicts = JSON.parse(row.verdicts) as Record<string, Verdict>;
+  for (const update of body.checklistItems ?? []) {
+    const item = items.find((i) => i.id === update.id);
+    if (!item) throw badRequest(`checklist item ${update.id} is not on this request's checklist`);
+    if (update.status && !verdictAllowed(item, update.status)) {
+      throw badRequest(`checklist item "${item.displayName}" cannot be not applicable`);
+    }
+    if (!update.status) {
+      if (update.reviewerNote) {
+        throw badRequest(
+          `checklist item "${item.displayName}": a reviewerNote needs the item's status`,
+        );
+      }
+      continue;
+    }
+    verdicts[item.id] = {
+      status: update.status,
+      completedBy: body.reviewedBy,
+      ...(update.reviewerNote ? { reviewerNote: update.reviewerNote } : {}),
+    };
+  }
+  if (body.status === 'approved') {
+    const open = itemsOpenForApproval(items, (itemId) => verdicts[itemId]?.status);
+    if (open.length > 0) {
+      throw badRequest(
+        `approval needs every checklist item approved or not applicable; open: ${open.map((i) => i.displayName).join(', ')}`,
+      );
+    }
+  }
+  return verdicts;
+}
