@@ -2,7 +2,7 @@ import type { Clock } from './clock.ts';
 import type { ServiceKeys } from './keys.ts';
 import type { BlobStore } from './store/blobs.ts';
 import type { Db } from './store/db.ts';
-import type { Principal } from './http/auth.ts';
+import type { Permission } from '../contract/auth.ts';
 import type { ServiceProfile } from './profile.ts';
 
 /** What every handler of the service may use. One per running service. */
@@ -27,6 +27,14 @@ export interface EventDispatcher {
   wake(): void;
   /** Attempts every message due by the service clock; resolves once those attempts are done. */
   tick(): Promise<number>;
+}
+
+/** Who is calling, as proven by a verified access token. */
+export interface Principal {
+  clientId: string;
+  owner: string;
+  userId: string | undefined;
+  perms: ReadonlySet<Permission>;
 }
 
 /** Hono's typing of per-request variables. */

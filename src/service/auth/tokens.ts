@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { TokenClaimsSchema, type Permission } from '../../contract/auth.ts';
-import type { ServiceContext } from '../context.ts';
+import type { Principal, ServiceContext } from '../context.ts';
 import { JWT_ALG } from '../keys.ts';
 
 export const TOKEN_LIFETIME_SECONDS = 3600;
@@ -12,14 +12,6 @@ export interface ClientRecord {
   userId: string | null;
   perms: Permission[];
   scopes: string[];
-}
-
-/** Who is calling, as proven by a verified access token. */
-export interface Principal {
-  clientId: string;
-  owner: string;
-  userId: string | undefined;
-  perms: ReadonlySet<Permission>;
 }
 
 export async function issueToken(ctx: ServiceContext, client: ClientRecord, scopes: string[]) {

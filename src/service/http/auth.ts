@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { Permission } from '../../contract/auth.ts';
-import { TokenError, verifyToken, type Principal } from '../auth/tokens.ts';
-import type { ServiceContext, ServiceEnv } from '../context.ts';
+import { TokenError, verifyToken } from '../auth/tokens.ts';
+import type { Principal, ServiceContext, ServiceEnv } from '../context.ts';
 import { badRequest, unauthorized } from './errors.ts';
 
 export type { Principal };

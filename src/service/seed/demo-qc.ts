@@ -1,44 +1,8 @@
 import type { ServiceContext } from '../context.ts';
 import { allocateReviewShortId } from '../qc/review-short-id.ts';
 import { CHECKLISTS } from './catalog.ts';
-import type { OwnerSeed } from './demo.ts';
+import type { OwnerSeed, SeedFile } from './seed-types.ts';
 import { daysAgo, demoId } from './ids.ts';
-
-export interface SeedUser {
-  id: string;
-  displayName: string;
-  email: string;
-  jobTitle: string;
-  phoneNumber: string;
-  role: 'reviewer' | 'notary' | 'admin' | 'preparer' | 'signer';
-  isNotary: boolean;
-  deactivatedOn: string | null;
-  createdOn: string;
-}
-
-export interface SeedFile {
-  id: string;
-  accountId: string;
-  matterId: string;
-  crid: string;
-  filename: string;
-  size: number;
-  blobKey: string;
-  matterReference: string;
-  preparedBy: string;
-  preparedById: string;
-  preparedOn: string;
-  firmId: string;
-  signerId: string;
-  notaryId: string;
-  templates: {
-    id: string;
-    filename: string;
-    displayName: string;
-    signatureRequired: boolean;
-    notaryRequired: boolean;
-  }[];
-}
 
 export interface SeededChecklist {
   key: string;

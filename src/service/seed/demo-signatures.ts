@@ -1,6 +1,5 @@
 import type { ServiceContext } from '../context.ts';
-import type { OwnerSeed } from './demo.ts';
-import type { SeedFile } from './demo-qc.ts';
+import type { OwnerSeed, SeedFile } from './seed-types.ts';
 import { demoId } from './ids.ts';
 
 /** Signature requests in every state (a share awaiting a wet-ink scan) and transactions. */

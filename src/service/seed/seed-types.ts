@@ -1,0 +1,51 @@
+import type { Faker } from '@faker-js/faker';
+
+// The shapes the demo seed passes between its modules (demo.ts and one module per area).
+
+/** The demo owners: acme, the main tenant, and globex, which shows isolation. */
+export type DemoOwner = 'acme' | 'globex';
+
+export interface OwnerSeed {
+  owner: DemoOwner;
+  faker: Faker;
+  users: SeedUser[];
+  firms: { id: string; name: string }[];
+  accounts: { id: string; crid: string; matterId: string; signer: string }[];
+  files: SeedFile[];
+}
+
+export interface SeedUser {
+  id: string;
+  displayName: string;
+  email: string;
+  jobTitle: string;
+  phoneNumber: string;
+  role: 'reviewer' | 'notary' | 'admin' | 'preparer' | 'signer';
+  isNotary: boolean;
+  deactivatedOn: string | null;
+  createdOn: string;
+}
+
+export interface SeedFile {
+  id: string;
+  accountId: string;
+  matterId: string;
+  crid: string;
+  filename: string;
+  size: number;
+  blobKey: string;
+  matterReference: string;
+  preparedBy: string;
+  preparedById: string;
+  preparedOn: string;
+  firmId: string;
+  signerId: string;
+  notaryId: string;
+  templates: {
+    id: string;
+    filename: string;
+    displayName: string;
+    signatureRequired: boolean;
+    notaryRequired: boolean;
+  }[];
+}
