@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import {
   SignatureRequestCreateSchema,
@@ -8,7 +7,7 @@ import {
 } from '../../contract/signatures.ts';
 import type { ServiceContext, ServiceEnv } from '../context.ts';
 import { requireListOwner, requirePermission } from '../http/auth.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 import {
   listPage,
   parseListParams,
@@ -23,6 +22,11 @@ import {
   type SignatureRequestRow,
   type TransactionRow,
 } from './signature-json.ts';
+import {
+  createSignatureRequest,
+  deleteSignatureRequest,
+  getSignatureRow,
+} from './signature-store.ts';
 import { confirmScan, issueScanUpload } from './wet-ink.ts';
 
 export const SIGNATURE_REQUESTS: ListDefinition = {
@@ -44,13 +48,7 @@ const TRANSACTION_FILTERS = new Map([
 
 export function signatureRoutes(ctx: ServiceContext) {
   const routes = new Hono<ServiceEnv>();
-  const get = (owner: string, id: string) => {
-    const row = ctx.db
-      .prepare('SELECT * FROM signature_requests WHERE id = ? AND owner = ?')
-      .get(id, owner) as SignatureRequestRow | undefined;
-    if (!row) throw notFound(`signature request ${id} not found`);
-    return row;
-  };
+  const get = (owner: string, id: string) => getSignatureRow(ctx, owner, id);
   const one = (row: SignatureRequestRow) => signatureRequestsJson(ctx, [row])[0];
 
   routes.get('/requests', (c) => {
@@ -77,51 +75,12 @@ export function signatureRoutes(ctx: ServiceContext) {
   routes.post('/requests', async (c) => {
     const { owner } = requirePermission(c, 'signatures.write');
     const body = await jsonBody(c, SignatureRequestCreateSchema);
-    const fileId = (body.fileId ?? body.documentId) as string;
-    const row = transaction(ctx.db, () => {
-      // Another owner's file is as unknown as a file that does not exist.
-      if (!ctx.db.prepare('SELECT 1 FROM files WHERE id = ? AND owner = ?').get(fileId, owner)) {
-        throw badRequest(`${body.fileId ? 'fileId' : 'documentId'} is not a file of this owner`);
-      }
-      const id = randomUUID();
-      ctx.db
-        .prepare(
-          'INSERT INTO signature_requests (id, owner, file_id, status, wet_ink, created_on) VALUES (?, ?, ?, ?, ?, ?)',
-        )
-        .run(
-          id,
-          owner,
-          fileId,
-          body.wetInk ? 'awaitingWetInk' : 'pending',
-          body.wetInk ? 1 : 0,
-          ctx.clock.now().toISOString(),
-        );
-      return get(owner, id);
-    });
-    return c.json(one(row), 201);
+    return c.json(one(createSignatureRequest(ctx, owner, body)), 201);
   });
 
   routes.delete('/requests/:signatureRequestId', (c) => {
     const { owner } = requirePermission(c, 'signatures.write');
-    const id = uuidParam(c, 'signatureRequestId');
-    transaction(ctx.db, () => {
-      const row = get(owner, id);
-      // A signed document, or a scan in QC, is a record others rely on: it stays.
-      if (row.status === 'completed' || row.status === 'wetInkUploaded') {
-        throw badRequest(
-          `a ${row.status === 'completed' ? 'completed' : 'scanned'} signature request cannot be deleted`,
-        );
-      }
-      ctx.db.prepare('DELETE FROM signature_requests WHERE id = ? AND owner = ?').run(id, owner);
-      // Transactions keep no dangling reference to it.
-      ctx.db
-        .prepare(
-          `UPDATE signature_transactions SET signature_requests =
-             (SELECT json_group_array(value) FROM json_each(signature_requests) WHERE value != ?)
-           WHERE owner = ? AND EXISTS (SELECT 1 FROM json_each(signature_requests) WHERE value = ?)`,
-        )
-        .run(id, owner, id);
-    });
+    deleteSignatureRequest(ctx, owner, uuidParam(c, 'signatureRequestId'));
     return c.body(null, 204);
   });
 
