@@ -5,7 +5,7 @@ import { requireArea, requireSession } from './route-guards.ts';
 import { hasAny } from './session.queries.ts';
 import { Layout } from './shell/layout.tsx';
 import { Loading } from './ui/states.tsx';
-import { AREAS } from './shell/nav.ts';
+import { areaFor, AREAS } from './shell/nav.ts';
 import { accountsRoutes } from './features/accounts/routes.tsx';
 import { eventsRoutes } from './features/events/routes.tsx';
 import { firmsRoutes } from './features/firms/routes.tsx';
@@ -13,7 +13,7 @@ import { signaturesRoutes } from './features/signatures/routes.tsx';
 import { transactionsRoutes } from './features/transactions/routes.tsx';
 import { usersRoutes } from './features/users/routes.tsx';
 
-const QC_READERS = ['qc.review', 'qc.manage'];
+const QC_READERS = areaFor('/qc').anyOf;
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
 
@@ -83,7 +83,7 @@ export function createRouter() {
             },
             {
               path: 'qc/processes',
-              loader: requireArea(['qc.manage']),
+              loader: requireArea(areaFor('/qc/processes').anyOf),
               lazy: () => import('./features/qc/processes/processes.route.tsx'),
             },
             {

@@ -8,7 +8,7 @@ export interface Area {
   summary: string;
 }
 
-export const AREAS: readonly Area[] = [
+export const AREAS = [
   {
     to: '/qc',
     label: 'QC queue',
@@ -65,8 +65,14 @@ export const AREAS: readonly Area[] = [
     anyOf: [],
     summary: 'Webhook deliveries received for your organization.',
   },
-];
+] as const satisfies readonly Area[];
 
-export function areaFor(path: string): Area | undefined {
-  return AREAS.find((area) => area.to === path);
+/** The path of a known area: a typo is a type error, not a guard that lets everyone in. */
+export type AreaPath = (typeof AREAS)[number]['to'];
+
+export function areaFor(path: AreaPath): Area {
+  const area = AREAS.find((candidate) => candidate.to === path);
+  // Unreachable while AreaPath is derived from AREAS.
+  if (!area) throw new Error(`no area ${path}`);
+  return area;
 }

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { requireArea } from '../../route-guards.ts';
 import { areaFor } from '../../shell/nav.ts';
 
-const guard = requireArea(areaFor('/accounts')?.anyOf ?? []);
+const guard = requireArea(areaFor('/accounts').anyOf);
 
 // The accounts area's routes, spread into the app's router. Screens load their own data, so
 // each can show its loading, empty and error states in place.

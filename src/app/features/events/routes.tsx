@@ -6,7 +6,7 @@ import { areaFor } from '../../shell/nav.ts';
 export const eventsRoutes: RouteObject[] = [
   {
     path: 'events',
-    loader: requireArea(areaFor('/events')?.anyOf ?? []),
+    loader: requireArea(areaFor('/events').anyOf),
     lazy: () => import('./events.route.tsx'),
   },
 ];

@@ -6,7 +6,7 @@ import { areaFor } from '../../shell/nav.ts';
 export const firmsRoutes: RouteObject[] = [
   {
     path: 'firms',
-    loader: requireArea(areaFor('/firms')?.anyOf ?? []),
+    loader: requireArea(areaFor('/firms').anyOf),
     lazy: () => import('./firms.route.tsx'),
   },
 ];

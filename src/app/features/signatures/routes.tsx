@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { requireArea } from '../../route-guards.ts';
 import { areaFor } from '../../shell/nav.ts';
 
-const ANY_OF = areaFor('/signatures')?.anyOf ?? [];
+const ANY_OF = areaFor('/signatures').anyOf;
 
 // The signatures area's routes, spread into the app's router. `signatures/transactions` is
 // another area's static path, which outranks `:requestId`.

@@ -6,7 +6,7 @@ import { areaFor } from '../../shell/nav.ts';
 export const transactionsRoutes: RouteObject[] = [
   {
     path: 'signatures/transactions',
-    loader: requireArea(areaFor('/signatures/transactions')?.anyOf ?? []),
+    loader: requireArea(areaFor('/signatures/transactions').anyOf),
     lazy: () => import('./transactions.route.tsx'),
   },
 ];

@@ -8,7 +8,7 @@ import { UsersRouteError } from './users-route-error.tsx';
 export const usersRoutes: RouteObject[] = [
   {
     path: 'users',
-    loader: requireArea(areaFor('/users')?.anyOf ?? []),
+    loader: requireArea(areaFor('/users').anyOf),
     lazy: () => import('./list/users-list.route.tsx'),
     errorElement: <UsersRouteError />,
   },
@@ -20,7 +20,7 @@ export const usersRoutes: RouteObject[] = [
   },
   {
     path: 'profile',
-    loader: requireArea(areaFor('/profile')?.anyOf ?? []),
+    loader: requireArea([]) /* one's own profile: anyone signed in */,
     lazy: () => import('./profile/profile.route.tsx'),
   },
 ];

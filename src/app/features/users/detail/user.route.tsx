@@ -12,7 +12,7 @@ import { userQueries } from '../users.queries.ts';
 import { dateOf, UserFacts } from './user-facts.tsx';
 import './user.css';
 
-const MANAGERS = areaFor('/users')?.anyOf ?? ['users.manage'];
+const MANAGERS = areaFor('/users').anyOf;
 
 /**
  * Another person's images need the manage permission (spec, Authentication 9): without it
