@@ -87,3 +87,10 @@ export const ListQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 export type ListQueryInput = z.input<typeof ListQuerySchema>;
+
+/**
+ * The service prefixes of the spec besides /auth, plus the reference's sandbox controls: the
+ * service guards them with a token, and the gateway proxies exactly these under /api.
+ */
+export const API_PREFIXES = ['accounts', 'files', 'qc', 'signatures', 'users', 'sandbox'] as const;
+export type ApiPrefix = (typeof API_PREFIXES)[number];

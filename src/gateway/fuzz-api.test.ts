@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIXES, createServiceApp } from '../service/app.ts';
+import { API_PREFIXES } from '../contract/common.ts';
+import { createServiceApp } from '../service/app.ts';
 import { anyCaller, apiRequests } from '../service/fuzz-api.ts';
 import type { FuzzRequest, Route } from '../service/fuzz-request.ts';
 import { createSender } from '../service/fuzz-send.ts';

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { API_PREFIXES } from '../contract/common.ts';
 import { relay } from './body-relay.ts';
 import { targetOf, type AppEnv, type GatewayContext } from './context.ts';
 import { hasBody, isJson } from './csrf.ts';
@@ -6,15 +7,8 @@ import { errorResponse, GatewayError, UNREACHABLE } from './errors.ts';
 import { requireSession } from './session-auth.ts';
 import { isTimeout, TIMED_OUT } from './upstream-fetch.ts';
 
-/** The spec's service prefixes plus the sandbox controls; the token endpoint is not one. */
-export const API_PREFIXES: ReadonlySet<string> = new Set([
-  'accounts',
-  'files',
-  'qc',
-  'signatures',
-  'users',
-  'sandbox',
-]);
+/** The prefixes proxied under /api (the token endpoint is not one). */
+const PROXIED: ReadonlySet<string> = new Set(API_PREFIXES);
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
 
@@ -100,7 +94,7 @@ export function proxyRoutes(ctx: GatewayContext) {
   routes.all('/api/*', async (c, next) => {
     // The raw (still percent-encoded) path: what the browser sent is what the upstream gets.
     const prefix = new URL(c.req.url).pathname.split('/')[2] ?? '';
-    if (!API_PREFIXES.has(prefix)) return errorResponse(c, 404, `no API under /api/${prefix}`);
+    if (!PROXIED.has(prefix)) return errorResponse(c, 404, `no API under /api/${prefix}`);
     // It lists every owner's demo secrets; a browser learns what it may from /config.
     if (/^\/api\/sandbox\/v1\/info\/?$/i.test(new URL(c.req.url).pathname)) {
       return errorResponse(c, 404, 'the console says whether this is a sandbox at /config');

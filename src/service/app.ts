@@ -14,10 +14,8 @@ import { jsonBodyLimit } from './http/body-limit.ts';
 import { onlySpecFields } from './http/spec-fields.ts';
 import { errorResponse, HttpError } from './http/errors.ts';
 import { requireAllowedHost } from './http/host-allow-list.ts';
+import { API_PREFIXES } from '../contract/common.ts';
 import '../contract/zod-messages.ts';
-
-/** Prefixes of the interface (besides /auth) plus the sandbox controls. */
-export const API_PREFIXES = ['accounts', 'files', 'qc', 'signatures', 'users', 'sandbox'] as const;
 
 export const PUBLIC_SANDBOX_INFO = '/sandbox/v1/info';
 

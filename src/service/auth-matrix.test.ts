@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, TokenClaimsSchema } from '../contract/auth.ts';
-import { API_PREFIXES, createServiceApp, PUBLIC_SANDBOX_INFO } from './app.ts';
+import { API_PREFIXES } from '../contract/common.ts';
+import { createServiceApp, PUBLIC_SANDBOX_INFO } from './app.ts';
 import { expectError, startTestService } from './testing.ts';
 
 // Every route under the API prefixes refuses a caller without a valid token, including
