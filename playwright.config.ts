@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
 
-// Real Chromium from Debian's package (e2e/chromium.ts), driving the real `npm start`
+// Real Chromium (the one e2e/chromium.ts finds), driving the real `npm start`
 // process on free ports with a throwaway data folder.
 
 async function freePort(): Promise<number> {

@@ -105,7 +105,7 @@ export default defineConfig({
   // them only with ATTEST_SOURCE_MAPS (src/gateway/static.ts).
   build: { outDir: 'dist', sourcemap: 'hidden' },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     // Two cores: integration tests each start a real HTTP server, so keep workers few.
     maxWorkers: 2,
     globalSetup: ['src/service/test-setup.ts'],

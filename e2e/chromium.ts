@@ -1,7 +1,10 @@
-// The Chromium the e2e specs and the bench drive: Debian's package (bundled browser
-// downloads cannot reach the network here), with the switches it needs on this machine.
+import { requireChromium, thisMachine } from '../scripts/chromium.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The Chromium the e2e specs and the bench drive: the look-up that `npm run test:e2e` ran
+// first (scripts/ensure-chromium.ts, which installs one when there is none), so both find the
+// same browser, with the switches it needs on this machine.
+
+export const CHROMIUM_PATH = requireChromium(thisMachine());
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
