@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SignatureRequest } from '../../../contract/signatures.ts';
-import { awaitsScan, offersScan, statusOf } from './request-status.tsx';
+import { awaitsScan, offersScan, shownStatusOf, statusOf } from './request-status.tsx';
 
 // Issue 14: the spec's signature request has no `status` and no `wetInk`; the reference
 // service sends both. Each derivation must hold with and without them.
@@ -20,6 +20,10 @@ const completed = { ...base, completedOn: '2026-11-02T10:00:00.000Z' };
 
 describe('signature requests with only the spec’s fields', () => {
   it('are completed when completedOn is set, open otherwise', () => {
+    // Shown as Open, not Pending: an open request may be any of the reference's other states.
+    expect(shownStatusOf(base)).toBe('open');
+    expect(shownStatusOf(completed)).toBe('completed');
+    // Acted on as the reference's pending (it may be deleted; the service has the last word).
     expect(statusOf(base)).toBe('pending');
     expect(statusOf(completed)).toBe('completed');
   });
@@ -40,5 +44,7 @@ describe('signature requests with the reference service’s status and wetInk', 
     expect(awaitsScan({ ...base, wetInk: true, status: 'wetInkUploaded' })).toBe(false);
     expect(offersScan({ ...base, wetInk: true, status: 'completed' })).toBe(false);
     expect(statusOf({ ...completed, status: 'wetInkUploaded' })).toBe('wetInkUploaded');
+    expect(shownStatusOf({ ...base, status: 'pending' })).toBe('pending');
+    expect(shownStatusOf({ ...base, status: 'awaitingWetInk' })).toBe('awaitingWetInk');
   });
 });

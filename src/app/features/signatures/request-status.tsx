@@ -1,26 +1,40 @@
 import type { SignatureRequest, SignatureRequestStatus } from '../../../contract/signatures.ts';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 
-export const STATUS_LABELS: Record<SignatureRequestStatus, string> = {
+/**
+ * What a request's badge says: the reference's `status`, or, from a deployment that sends
+ * none, `open` (no `completedOn` yet), which may be any of the reference's other states.
+ */
+export type ShownStatus = SignatureRequestStatus | 'open';
+
+export const STATUS_LABELS: Record<ShownStatus, string> = {
   pending: 'Pending',
   awaitingWetInk: 'Awaiting scan',
   wetInkUploaded: 'Scan uploaded',
   completed: 'Completed',
+  open: 'Open',
 };
 
-const TONES: Record<SignatureRequestStatus, BadgeTone> = {
+const TONES: Record<ShownStatus, BadgeTone> = {
   pending: 'neutral',
   awaitingWetInk: 'warning',
   wetInkUploaded: 'accent',
   completed: 'success',
+  open: 'neutral',
 };
 
 /**
- * The request's status. `status` is a reference-service addition a real deployment may not
- * send: then a completion date is the one state the spec itself shows.
+ * The one rule for a request's state. `status` is a reference-service addition a real
+ * deployment may not send: then a completion date is the one state the spec itself shows.
  */
+export function shownStatusOf(request: SignatureRequest): ShownStatus {
+  return request.status ?? (request.completedOn ? 'completed' : 'open');
+}
+
+/** The state the console acts on: an open request is treated as the reference's `pending`. */
 export function statusOf(request: SignatureRequest): SignatureRequestStatus {
-  return request.status ?? (request.completedOn ? 'completed' : 'pending');
+  const shown = shownStatusOf(request);
+  return shown === 'open' ? 'pending' : shown;
 }
 
 /**
@@ -47,7 +61,8 @@ export function isDeletable(request: SignatureRequest): boolean {
   return status === 'pending' || status === 'awaitingWetInk';
 }
 
-export function StatusBadge({ status }: { status: SignatureRequestStatus }) {
+export function StatusBadge({ request }: { request: SignatureRequest }) {
+  const status = shownStatusOf(request);
   return (
     <Badge tone={TONES[status]} data-status={status}>
       {STATUS_LABELS[status]}

@@ -9,8 +9,16 @@ const ANY_OF = areaFor('/signatures').anyOf;
 export const signaturesRoutes: RouteObject[] = [
   {
     path: 'signatures',
-    loader: requireArea(ANY_OF),
-    lazy: () => import('./list/list.route.tsx'),
+    lazy: async () => {
+      const route = await import('./list/list.route.tsx');
+      return {
+        Component: route.Component,
+        loader: async () => {
+          await requireArea(ANY_OF)();
+          return route.loader();
+        },
+      };
+    },
   },
   {
     path: 'signatures/:requestId',

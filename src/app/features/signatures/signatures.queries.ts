@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from '../../../contract/zod.ts';
 import { listFiles } from '../../../client/files.ts';
 import { cursorPages, cursorParam } from '../../../client/paginate.ts';
@@ -7,7 +7,9 @@ import {
   SignatureRequestStatusSchema,
   type SignatureRequestStatus,
 } from '../../../contract/signatures.ts';
+import type { SignatureRequest } from '../../../contract/signatures.ts';
 import { ownerOf } from '../../session.queries.ts';
+import { rowsCarryStatus, statusToAsk } from './status-field.ts';
 
 // One factory for the list, its tab counts, the detail and the files a new request can use.
 // Lists are scoped to the signed-in owner (sign-out clears the cache), so keys leave it out.
@@ -52,6 +54,17 @@ const keyOf = (view: ListView) => ({
 
 export type StatusCounts = Record<SignatureRequestStatus | 'all', number>;
 
+/** Any page of requests that has rows tells whether the deployment sends `status`. */
+function noteStatusField(client: QueryClient, rows: readonly SignatureRequest[]) {
+  const carries = rowsCarryStatus(rows);
+  const key = signatureQueries.statusField().queryKey;
+  if (carries !== undefined && client.getQueryData(key) !== carries)
+    client.setQueryData(key, carries);
+}
+
+/** Whether the status filter may be sent: asks the deployment once, if nothing has told yet. */
+const carriesStatus = (client: QueryClient) => client.fetchQuery(signatureQueries.statusField());
+
 export const signatureQueries = {
   all: () => ['signatures'] as const,
   lists: () => [...signatureQueries.all(), 'list'] as const,
@@ -59,25 +72,46 @@ export const signatureQueries = {
   list: (view: ListView) =>
     queryOptions({
       queryKey: [...signatureQueries.lists(), keyOf(view)] as const,
-      queryFn: async ({ signal, client }) =>
-        listSignatureRequests(
+      queryFn: async ({ signal, client }) => {
+        const owner = await ownerOf(client);
+        const status = view.status && statusToAsk(view.status, await carriesStatus(client));
+        const page = await listSignatureRequests(
           {
-            owner: await ownerOf(client),
+            owner,
             limit: PAGE_SIZE,
             orderBy: 'createdOn',
             orderDirection: view.order === 'newest' ? 'desc' : 'asc',
-            status: view.status,
+            status,
             cursor: view.cursor,
           },
           { signal },
-        ),
+        );
+        noteStatusField(client, page.signatureRequests);
+        return page;
+      },
+    }),
+  /**
+   * Whether this deployment's requests carry `status` (status-field.ts), from one request of
+   * the unfiltered list: null while there is none to tell by, and then asked again when next
+   * needed. Any list page with rows updates it too.
+   */
+  statusField: () =>
+    queryOptions({
+      queryKey: [...signatureQueries.all(), 'statusField'] as const,
+      queryFn: async ({ signal, client }) => {
+        const owner = await ownerOf(client);
+        const page = await listSignatureRequests({ owner, limit: 1 }, { signal });
+        return rowsCarryStatus(page.signatureRequests) ?? null;
+      },
+      staleTime: ({ state }) => (state.data === null ? 0 : Infinity),
     }),
   allCounts: () => [...signatureQueries.all(), 'counts'] as const,
-  /** `totalCount` for every tab: five `limit=1` requests. */
+  /** `totalCount` for every tab: five `limit=1` requests; null where there are no tabs. */
   counts: () =>
     queryOptions({
       queryKey: signatureQueries.allCounts(),
-      queryFn: async ({ signal, client }): Promise<StatusCounts> => {
+      queryFn: async ({ signal, client }): Promise<StatusCounts | null> => {
+        if (!(await carriesStatus(client))) return null;
         const owner = await ownerOf(client);
         const count = async (status?: SignatureRequestStatus) =>
           (await listSignatureRequests({ owner, status, limit: 1 }, { signal })).pagination

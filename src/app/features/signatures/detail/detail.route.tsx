@@ -5,7 +5,7 @@ import { queryClient } from '../../../query-client.ts';
 import { hasAny, sessionQueries } from '../../../session.queries.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
-import { peopleQueries } from '../../qc/review/people.ts';
+import { useFirmNames, useUserNames } from '../../../lookups.queries.ts';
 import { DeleteRequestDialog } from '../delete-request-dialog.tsx';
 import { sentence } from '../format.ts';
 import { awaitsScan, isDeletable, offersScan, statusOf, StatusBadge } from '../request-status.tsx';
@@ -37,9 +37,8 @@ export function Component() {
   const navigate = useNavigate();
   const request = useQuery(signatureQueries.detail(requestId));
   const session = useQuery(sessionQueries.current()).data;
-  const owner = session?.owner ?? '';
-  const names = useQuery({ ...peopleQueries.users(owner), enabled: Boolean(owner) }).data;
-  const firms = useQuery({ ...peopleQueries.firms(owner), enabled: Boolean(owner) }).data;
+  const names = useUserNames();
+  const firms = useFirmNames();
   const crumbs = (
     <nav className="sig-crumbs" aria-label="Breadcrumb">
       <Link to={backTo}>← Signature requests</Link>
@@ -95,7 +94,7 @@ export function Component() {
       <header className="page__header">
         <div className="sig-detail__heading">
           <h1 className="page__title">{data.file.matterReference}</h1>
-          <StatusBadge status={status} />
+          <StatusBadge request={data} />
         </div>
         <div className="sig-row">
           {data.completedFileUrl && (

@@ -67,16 +67,13 @@ export function SigningFacts({
         <dt>Created</dt>
         <dd>{when(request.createdOn)}</dd>
       </div>
-      <div>
-        <dt>Signed in</dt>
-        <dd>
-          {request.wetInk === undefined
-            ? '—'
-            : request.wetInk
-              ? 'Wet ink, on paper, then scanned'
-              : 'Electronically'}
-        </dd>
-      </div>
+      {/* `wetInk` is the reference's; a deployment that does not send it decides by workflow. */}
+      {request.wetInk !== undefined && (
+        <div>
+          <dt>Signed in</dt>
+          <dd>{request.wetInk ? 'Wet ink, on paper, then scanned' : 'Electronically'}</dd>
+        </div>
+      )}
       <div>
         <dt>Signed by</dt>
         <dd>{nameOf(request.signedBy)}</dd>

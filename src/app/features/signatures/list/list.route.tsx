@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { sessionQueries } from '../../../session.queries.ts';
+import { queryClient } from '../../../query-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
-import { peopleQueries } from '../../qc/review/people.ts';
+import { useFirmNames } from '../../../lookups.queries.ts';
 import { STATUS_LABELS } from '../request-status.tsx';
 import {
   searchOf,
@@ -16,6 +16,7 @@ import {
 import { NewRequestDialog } from './new-request-dialog.tsx';
 import { Pager } from './pager.tsx';
 import { RequestRow } from './request-row.tsx';
+import { statusToAsk } from '../status-field.ts';
 import { StatusTabs } from './status-tabs.tsx';
 import '../../../ui/button.css';
 import '../signatures.css';
@@ -28,15 +29,34 @@ const EMPTY_HINTS = {
   completed: 'Requests appear here once they are signed and notarized.',
 } as const;
 
-/** Signature requests (`/signatures`): a status tab, an order and a page, all in the URL. */
+export async function loader() {
+  // Known before the first paint, so the tabs never show and then go. A failure is the
+  // list's to say (its own request fails the same way).
+  await queryClient.prefetchQuery(signatureQueries.statusField());
+  return null;
+}
+
+/**
+ * Signature requests (`/signatures`): a status tab, an order and a page, all in the URL. The
+ * tabs are there only when the deployment sends `status` (status-field.ts); without it every
+ * request is listed, each shown as Completed or Open by its `completedOn`.
+ */
 export function Component() {
   const [params, setParams] = useSearchParams();
-  const view = useMemo(() => viewFromSearch(params), [params]);
+  const carriesStatus = useQuery(signatureQueries.statusField()).data;
+  const view = useMemo(() => {
+    const asked = viewFromSearch(params);
+    return { ...asked, status: statusToAsk(asked.status, carriesStatus) };
+  }, [params, carriesStatus]);
+  // A tab the deployment cannot filter by leaves the address too (a link from elsewhere).
+  const dropStatus = carriesStatus !== undefined && params.has('status') && !view.status;
+  useEffect(() => {
+    if (dropStatus) setParams(searchOf(view), { replace: true });
+  }, [dropStatus, setParams, view]);
   const from = `/signatures${params.size ? `?${searchOf(view)}` : ''}`;
   const list = useQuery({ ...signatureQueries.list(view), placeholderData: keepPreviousData });
-  const counts = useQuery(signatureQueries.counts());
-  const owner = useQuery(sessionQueries.current()).data?.owner ?? '';
-  const firms = useQuery({ ...peopleQueries.firms(owner), enabled: Boolean(owner) }).data;
+  const counts = useQuery({ ...signatureQueries.counts(), enabled: carriesStatus === true });
+  const firms = useFirmNames();
   // A new order starts from the first page: a cursor belongs to the order it was made for.
   const setOrder = (order: ListView['order']) =>
     setParams(searchOf({ status: view.status, order }), { replace: true });
@@ -99,7 +119,7 @@ export function Component() {
       actions={<NewRequestDialog from={from} />}
     >
       <section className="sig-list-panel panel" aria-label="Requests">
-        <StatusTabs view={view} counts={counts.data} />
+        {carriesStatus === true && <StatusTabs view={view} counts={counts.data} />}
         <div className="sig-toolbar">
           <p className="sig-muted" aria-live="polite">
             {total === undefined

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { SignatureRequest } from '../../../../contract/signatures.ts';
 import { DeleteRequestDialog } from '../delete-request-dialog.tsx';
 import { shortDate } from '../format.ts';
-import { isDeletable, statusOf, StatusBadge } from '../request-status.tsx';
+import { isDeletable, StatusBadge } from '../request-status.tsx';
 
 /** "3 templates · signature, notary": what the file asks for, at a glance. */
 function needs(request: SignatureRequest): string {
@@ -26,7 +26,6 @@ export function RequestRow({
   from: string;
   firmName: string;
 }) {
-  const status = statusOf(request);
   const detailsId = `sig-row-${request.id}`;
   return (
     <li className="sig-row-item" data-request-id={request.id}>
@@ -48,7 +47,7 @@ export function RequestRow({
       </div>
       <p className="sig-row-item__needs">{needs(request)}</p>
       <div className="sig-row-item__status">
-        <StatusBadge status={status} />
+        <StatusBadge request={request} />
       </div>
       <p className="sig-row-item__date">
         {/* The date the list is ordered by; completion dates are on each request's page. */}

@@ -11,8 +11,17 @@ const TABS: { status: SignatureRequestStatus | undefined; label: string }[] = [
   ...SIGNATURE_REQUEST_STATUSES.map((status) => ({ status, label: STATUS_LABELS[status] })),
 ];
 
-/** All, then each status, with its count; a tab starts its list from the first page. */
-export function StatusTabs({ view, counts }: { view: ListView; counts: StatusCounts | undefined }) {
+/**
+ * All, then each status, with its count; a tab starts its list from the first page. Only for
+ * a deployment whose requests carry `status` (status-field.ts).
+ */
+export function StatusTabs({
+  view,
+  counts,
+}: {
+  view: ListView;
+  counts: StatusCounts | null | undefined;
+}) {
   return (
     <nav className="sig-tabs" aria-label="Request status">
       {TABS.map(({ status, label }) => (
