@@ -1,5 +1,8 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -10,6 +13,36 @@ const zodPaths = ['zod', 'zod/mini', 'zod/v4', 'zod/v4/mini'].map((name) => ({
   name,
   message: 'import { z } from src/contract/zod.ts',
 }));
+
+// The boundaries between the parts (docs/architecture.md), as import-x zones: each says
+// which folder may not import from which.
+const FEATURES = readdirSync('src/app/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const boundaries = [
+  ...FEATURES.map((feature) => ({
+    target: `./src/app/features/${feature}`,
+    from: './src/app/features',
+    except: [`./${feature}`],
+    message: 'a feature imports no other feature: share it through ui/, shell/ or a shared module',
+  })),
+  {
+    target: ['./src/app/shell', './src/app/ui', './src/app/routes'],
+    from: './src/app/features',
+    message: 'shell/, ui/ and routes/ import no feature',
+  },
+  { target: './src/client', from: './src/app', message: 'the client imports nothing from the app' },
+  {
+    target: './src/service',
+    from: ['./src/gateway', './src/app', './src/client'],
+    message: 'the service imports nothing from the gateway, the app or the client',
+  },
+  {
+    target: './src/gateway',
+    from: ['./src/app', './src/client'],
+    message: 'the gateway imports nothing from the app or the client',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.attest', 'test-results', 'playwright-report'] },
@@ -22,6 +55,18 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: zodPaths }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      // Runtime cycles; `npm run lint` also runs scripts/import-cycles.ts for type-only ones.
+      'import-x/no-cycle': 'error',
     },
   },
   {

@@ -77,7 +77,7 @@ function pdfjsAssets(): Plugin {
  */
 function earlyPdfWorker(): Plugin {
   const name = 'pdf-worker';
-  const source = 'src/app/features/pdf/pdf-worker-port.ts';
+  const source = 'src/app/pdf/pdf-worker-port.ts';
   return {
     name: 'attest:early-pdf-worker',
     config: () => ({

@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from './query-client.ts';
 import { hasAny, sessionQueries } from './session.queries.ts';
 
@@ -12,5 +14,37 @@ export function requireArea(anyOf: readonly string[]) {
     const session = await requireSession();
     if (!hasAny(session, anyOf)) throw new Response('Forbidden', { status: 403 });
     return null;
+  };
+}
+
+type Loader = (args: LoaderFunctionArgs) => unknown;
+
+/**
+ * A screen's loader behind an area guard. The loader starts its data at once, beside the
+ * guard's session check (the gateway refuses what the session may not read), and the
+ * guard's answer comes first.
+ */
+function guard(anyOf: readonly string[], loader: Loader): Loader {
+  return async (args) => {
+    const data = (async () => loader(args))();
+    data.catch(() => {});
+    await requireArea(anyOf)();
+    return data;
+  };
+}
+
+/**
+ * A lazy screen behind an area guard, whose loader is a small module of its own: loaded
+ * beside the screen's code rather than with it, it asks for the screen's data while that
+ * code is still arriving (speed target: queue rows in under 300 ms, first page in under 600).
+ */
+export function screen(
+  anyOf: readonly string[],
+  loader: () => Promise<{ loader: Loader }>,
+  component: () => Promise<{ Component: ComponentType }>,
+) {
+  return {
+    loader: async () => guard(anyOf, (await loader()).loader),
+    Component: async () => (await component()).Component,
   };
 }

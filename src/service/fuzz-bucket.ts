@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { SCOPE_AREAS } from '../contract/auth.ts';
-import type { FuzzRequest, Requests, Route } from './fuzz-request.ts';
+import {
+  BYTES,
+  FRAMINGS,
+  PUT_EDITS,
+  UPLOAD_EDITS,
+  type FuzzRequest,
+  type Prepared,
+  type Requests,
+  type Route,
+} from './fuzz-request.ts';
 import {
   HOSTILE_RAW,
   hostileKey,
@@ -16,73 +25,6 @@ import { basicAuth } from './testing.ts';
 // Requests for the routes without a bearer token: the token endpoint and the "storage
 // bucket" (presigned POST and PUT uploads, presigned downloads). The parts that need the
 // service (a fresh upload slot, a presigned URL) are described here and made when sent.
-
-export const UPLOAD_EDITS = [
-  'none',
-  'drop-key',
-  'drop-policy',
-  'drop-signature',
-  'bad-signature',
-  'other-key',
-  'tamper-policy',
-  'file-first',
-  'no-file',
-  'file-as-text',
-  'extra-field',
-  'duplicate-file',
-  'empty-values',
-  'reuse',
-] as const;
-export const FRAMINGS = [
-  'ok',
-  'no-boundary',
-  'wrong-boundary',
-  'truncated',
-  'no-final-boundary',
-  'lf-only',
-  'empty-body',
-  'not-multipart',
-  'garbage',
-] as const;
-export const BYTES = ['pdf', 'png', 'jpeg', 'empty', 'text', 'big-png'] as const;
-export const PUT_EDITS = [
-  'none',
-  'drop-policy',
-  'drop-signature',
-  'bad-signature',
-  'other-key',
-  'tamper-policy',
-  'hostile-key',
-  'reuse',
-] as const;
-
-export type Prepared =
-  | { kind: 'file-key'; owner: Owner }
-  | {
-      kind: 'upload';
-      owner: Owner;
-      slot: 'file' | 'signature';
-      edit: (typeof UPLOAD_EDITS)[number];
-      framing: (typeof FRAMINGS)[number];
-      bytes: (typeof BYTES)[number];
-      filename: string;
-      field: string;
-    }
-  | {
-      kind: 'put';
-      owner: Owner;
-      edit: (typeof PUT_EDITS)[number];
-      bytes: (typeof BYTES)[number];
-      raw: string;
-    }
-  | {
-      kind: 'blob';
-      owner: Owner;
-      pick: number;
-      key: string | null;
-      expires: string | null;
-      signature: string | null;
-    };
 
 const b64 = (text: string | Uint8Array) => Buffer.from(text).toString('base64');
 

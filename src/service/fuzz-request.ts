@@ -1,6 +1,5 @@
 import type fc from 'fast-check';
-import type { Prepared } from './fuzz-bucket.ts';
-import type { Caller } from './fuzz-world.ts';
+import type { Caller, Owner } from './fuzz-world.ts';
 
 /** A request as generated: everything but what `prepare` fills in when it is sent. */
 export interface FuzzRequest {
@@ -33,3 +32,73 @@ export interface Route {
   path: string;
   key: string;
 }
+
+// The storage routes' requests are made when sent (a fresh upload slot, a presigned URL):
+// these describe what to make (fuzz-bucket.ts generates them, fuzz-send.ts makes them).
+
+export const UPLOAD_EDITS = [
+  'none',
+  'drop-key',
+  'drop-policy',
+  'drop-signature',
+  'bad-signature',
+  'other-key',
+  'tamper-policy',
+  'file-first',
+  'no-file',
+  'file-as-text',
+  'extra-field',
+  'duplicate-file',
+  'empty-values',
+  'reuse',
+] as const;
+export const FRAMINGS = [
+  'ok',
+  'no-boundary',
+  'wrong-boundary',
+  'truncated',
+  'no-final-boundary',
+  'lf-only',
+  'empty-body',
+  'not-multipart',
+  'garbage',
+] as const;
+export const BYTES = ['pdf', 'png', 'jpeg', 'empty', 'text', 'big-png'] as const;
+export const PUT_EDITS = [
+  'none',
+  'drop-policy',
+  'drop-signature',
+  'bad-signature',
+  'other-key',
+  'tamper-policy',
+  'hostile-key',
+  'reuse',
+] as const;
+
+export type Prepared =
+  | { kind: 'file-key'; owner: Owner }
+  | {
+      kind: 'upload';
+      owner: Owner;
+      slot: 'file' | 'signature';
+      edit: (typeof UPLOAD_EDITS)[number];
+      framing: (typeof FRAMINGS)[number];
+      bytes: (typeof BYTES)[number];
+      filename: string;
+      field: string;
+    }
+  | {
+      kind: 'put';
+      owner: Owner;
+      edit: (typeof PUT_EDITS)[number];
+      bytes: (typeof BYTES)[number];
+      raw: string;
+    }
+  | {
+      kind: 'blob';
+      owner: Owner;
+      pick: number;
+      key: string | null;
+      expires: string | null;
+      signature: string | null;
+    };

@@ -1,6 +1,6 @@
 import { TokenClaimsSchema } from '../contract/auth.ts';
 import { PREPARED_KEY, type FuzzRequest } from './fuzz-request.ts';
-import type { Prepared } from './fuzz-bucket.ts';
+import type { Prepared } from './fuzz-request.ts';
 import { clip } from './fuzz-values.ts';
 import { adminOf, isReal, type Owner, type RealCaller, type World } from './fuzz-world.ts';
 import { presignDownload } from './files/presign.ts';

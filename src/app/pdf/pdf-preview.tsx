@@ -1,6 +1,6 @@
 import { Component, useRef, type ErrorInfo, type KeyboardEvent, type ReactNode } from 'react';
 import 'pdfjs-dist/web/pdf_viewer.css';
-import { Loading } from '../../ui/states.tsx';
+import { Loading } from '../ui/states.tsx';
 import { PdfFailure } from './pdf-failure.tsx';
 import { PdfToolbar } from './pdf-toolbar.tsx';
 import { usePdfViewer } from './use-pdf-viewer.ts';

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
-import { Button } from '../../ui/button.tsx';
+import { Button } from '../ui/button.tsx';
 import type { PdfControls } from './pdf-controls.ts';
 import type { PdfView } from './use-pdf-viewer.ts';
 

@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ReceivedEventSchema, type ReceivedEvent } from '../../contract/session.ts';
-import { addLiveEvent } from '../features/events/received-events.ts';
 import { pushToast } from '../ui/toast-store.ts';
 import { shareEventStream, type StreamListener, type StreamStatus } from './shared-event-stream.ts';
 
@@ -24,6 +23,19 @@ function toastFor(event: ReceivedEvent) {
       description: text('crid') ? `Account ${text('crid')}` : undefined,
     });
   }
+}
+
+/** What a feature does with each delivery as it arrives (the events screen caches it). */
+export type LiveEventListener = (client: QueryClient, event: ReceivedEvent) => void;
+const liveListeners = new Set<LiveEventListener>();
+
+/**
+ * Subscribes a feature to the deliveries the shell receives: the shell knows no feature, so
+ * the events area tells it what to do with each one. Answers the unsubscribe.
+ */
+export function onLiveEvent(listener: LiveEventListener): () => void {
+  liveListeners.add(listener);
+  return () => liveListeners.delete(listener);
 }
 
 // Whether the stream is up, for screens that promise live updates (the events log says so).
@@ -67,7 +79,7 @@ export function useLiveEvents(enabled: boolean, onEvent?: (event: ReceivedEvent)
         }
         const parsed = ReceivedEventSchema.safeParse(json);
         if (!parsed.success) return;
-        addLiveEvent(client, parsed.data);
+        liveListeners.forEach((listen) => listen(client, parsed.data));
         // On the events screen the new row is the news: a toast there would say it twice.
         if (window.location.pathname !== '/events') toastFor(parsed.data);
         onEvent?.(parsed.data);

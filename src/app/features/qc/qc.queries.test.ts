@@ -1,14 +1,9 @@
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { QcRequest, QcRequestList } from '../../../contract/qc.ts';
-import {
-  filtersFromSearch,
-  qcQueries,
-  queueNeighbours,
-  queueSearch,
-  removeFromQueue,
-  type QueueFilters,
-} from './qc.queries.ts';
+import { qcQueries } from './qc.queries.ts';
+import { filtersFromSearch, queueSearch, type QueueFilters } from './queue-view.ts';
+import { queueNeighbours, removeFromQueue } from './queue-cache.ts';
 
 const PROCESS = '6f1c2b9e-7d4a-4c55-9b1e-0a3f5d2c8e71';
 const FIRM = '1b2157ee-cfe2-457e-b664-d4a510c49dec';

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { listSignatureRequests, listTransactions } from '../../../client/signatures.ts';
-import { listUsers } from '../../../client/users.ts';
 import type { TransactionStatus } from '../../../contract/signatures.ts';
 import { ownerOf } from '../../session.queries.ts';
 
@@ -22,16 +21,6 @@ export const transactionQueries = {
           statuses.length ? { filter: { field: 'status', values: [...statuses] } } : {},
           { signal },
         ),
-    }),
-  /** The owner's people by id. One page of 500: enough for names; an unknown id shows short. */
-  people: () =>
-    queryOptions({
-      queryKey: [...transactionQueries.all(), 'people'] as const,
-      queryFn: async ({ signal, client }) => {
-        const { users } = await listUsers({ owner: await ownerOf(client), limit: 500 }, { signal });
-        return new Map(users.map((user) => [user.id, user.displayName]));
-      },
-      staleTime: LOOKUP_STALE,
     }),
   /**
    * Matter references of the newest 500 signature requests, to label the links: one bounded

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { TransactionStatus } from '../../../contract/signatures.ts';
+import { useUserNames } from '../../lookups.queries.ts';
 import { sessionQueries } from '../../session.queries.ts';
 import { Button } from '../../ui/button.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -45,7 +46,7 @@ export function Component() {
   // Every transaction, for the counts beside each status (the same query when unfiltered).
   const everything = useQuery(transactionQueries.list([]));
   const session = useQuery(sessionQueries.current()).data;
-  const people = useQuery(transactionQueries.people()).data;
+  const people = useUserNames();
   const matters = useQuery(transactionQueries.matters()).data;
   const counts = useMemo(
     () => everything.data && countByStatus(everything.data.transactions),

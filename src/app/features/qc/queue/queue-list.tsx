@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { QcRequest } from '../../../../contract/qc.ts';
-import { queueSearch, type QueueFilters } from '../qc.queries.ts';
+import { queueSearch, type QueueFilters } from '../queue-view.ts';
 import { readQueuePosition, saveQueuePosition } from './queue-position.ts';
 import { QueueRow } from './queue-row.tsx';
 import { useNarrow } from './use-narrow.ts';

@@ -1,5 +1,5 @@
 import { z } from '../../../../contract/zod.ts';
-import { queueSearch, type QueueFilters } from '../qc.queries.ts';
+import { queueSearch, type QueueFilters } from '../queue-view.ts';
 
 // Where the reviewer was in a queue view (selected request, its index, the scroll), kept per
 // view in session storage so coming back from a review lands on the same row. The index

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { QC_REQUEST_STATUSES, type QcRequestStatus } from '../../../../contract/qc.ts';
-import { queueSearch, type QueueFilters } from '../qc.queries.ts';
+import { queueSearch, type QueueFilters } from '../queue-view.ts';
 
 export const STATUS_LABELS: Record<QcRequestStatus, string> = {
   pending: 'Pending',

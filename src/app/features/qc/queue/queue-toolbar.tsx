@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Ref } from 'react';
 import { Button } from '../../../ui/button.tsx';
-import { firmQueries, qcQueries, type QueueFilters } from '../qc.queries.ts';
+import { lookupQueries } from '../../../lookups.queries.ts';
+import { qcQueries } from '../qc.queries.ts';
+import { type QueueFilters } from '../queue-view.ts';
 import { FilterSelect } from './filter-select.tsx';
 
 interface QueueToolbarProps {
@@ -23,7 +25,7 @@ const ORDERS = [
 export function QueueToolbar({ filters, onChange, onDone, filterRef, load }: QueueToolbarProps) {
   const processes = useQuery({ ...qcQueries.processes(), enabled: load }).data ?? [];
   const checklists = useQuery({ ...qcQueries.checklists(), enabled: load }).data ?? [];
-  const firms = useQuery({ ...firmQueries.list(), enabled: load }).data ?? [];
+  const firms = useQuery({ ...lookupQueries.firms(), enabled: load }).data ?? [];
   const option = (value: string, label: string) => ({ value, label });
   const filtered = Boolean(filters.processId || filters.checklistId || filters.firmId);
   return (

@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { pdfWorkerPort } from '../../pdf/pdf-worker-port.ts';
+import { pdfWorkerPort } from '../../../pdf/pdf-worker-port.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
-import { filtersFromSearch, qcQueries, queueSearch, type QueueFilters } from '../qc.queries.ts';
+import { qcQueries } from '../qc.queries.ts';
+import { filtersFromSearch, queueSearch, type QueueFilters } from '../queue-view.ts';
 import { QueueList } from './queue-list.tsx';
 import { STATUS_LABELS, QueueTabs } from './queue-tabs.tsx';
 import { QueueToolbar } from './queue-toolbar.tsx';

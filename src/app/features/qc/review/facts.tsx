@@ -8,8 +8,8 @@ export function Facts({
   firms,
 }: {
   request: QcRequest;
-  names: Map<string, string>;
-  firms: Map<string, string>;
+  names: ReadonlyMap<string, string>;
+  firms: ReadonlyMap<string, string>;
 }) {
   const doc = request.document;
   const who = (id: string | undefined) => (id ? (names.get(id) ?? id) : '—');

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../../query-client.ts';
-import { filtersFromSearch, qcQueries } from '../qc.queries.ts';
+import { qcQueries } from '../qc.queries.ts';
+import { filtersFromSearch } from '../queue-view.ts';
 
 // Apart from the screen, which brings pdf.js: the router loads this small module beside the
 // screen's code, so the request is asked for while pdf.js is still arriving (speed target: first
@@ -16,7 +17,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // The PDF opens on pdf.js's worker while the screen renders, rather than after.
   const [qcRequest, { preparePdf }] = await Promise.all([
     queryClient.ensureQueryData(qcQueries.detail(id)),
-    import('../../pdf/pdf-documents.ts'),
+    import('../../../pdf/pdf-documents.ts'),
   ]);
   preparePdf(qcRequest.fileUrl);
   return qcRequest;

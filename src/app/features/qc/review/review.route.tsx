@@ -1,33 +1,25 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../../../client/api-error.ts';
-import { decideQcRequest, getQcRequest } from '../../../../client/qc.ts';
-import type { QcRequest } from '../../../../contract/qc.ts';
+import { useFirmNames, useUserNames } from '../../../lookups.queries.ts';
 import { sessionQueries } from '../../../session.queries.ts';
-import { Badge } from '../../../ui/badge.tsx';
-import { Button } from '../../../ui/button.tsx';
+import { when } from '../../../ui/dates.ts';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
-import { pushToast } from '../../../ui/toast-store.ts';
-import { PdfErrorBoundary, PdfPreview } from '../../pdf/pdf-preview.tsx';
-import { preparePdf } from '../../pdf/pdf-documents.ts';
-import { filtersFromSearch, qcQueries, queueNeighbours, removeFromQueue } from '../qc.queries.ts';
+import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
+import { preparePdf } from '../../../pdf/pdf-documents.ts';
+import { qcQueries } from '../qc.queries.ts';
+import { filtersFromSearch } from '../queue-view.ts';
 import { rememberQueueSelection } from '../queue/queue-position.ts';
 import { Checklist } from './checklist.tsx';
-import { conflictOf, noteConflict } from './conflicts.ts';
-import { clearDraft, patchOf, readiness, useDraft, type ReviewDraft } from './draft.ts';
-import { when } from '../../../ui/dates.ts';
+import { conflictOf } from './conflicts.ts';
+import { useDecide, type Decision } from './decide-mutation.ts';
+import { readiness, useDraft } from './draft.ts';
 import { Facts } from './facts.tsx';
-import { peopleQueries } from './people.ts';
+import { ReviewActions } from './review-actions.tsx';
+import { ReviewHeader } from './review-header.tsx';
 import { ShortcutsDialog, useShortcuts } from './shortcuts.tsx';
+import { useQueueNeighbours } from './use-queue-neighbours.ts';
 import './review.css';
-
-type Decision = 'approved' | 'rejected';
-interface Submission {
-  status: Decision;
-  current: QcRequest;
-  draft: ReviewDraft;
-}
 
 /** One screen per request (keyed), so its draft, selection and conflict start afresh. */
 export function Component() {
@@ -41,24 +33,10 @@ function Review({ qcrId }: { qcrId: string }) {
   const client = useQueryClient();
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const { data: session } = useQuery(sessionQueries.current());
-  const owner = session?.owner ?? '';
   const request = useQuery(qcQueries.detail(qcrId));
-  const names =
-    useQuery({ ...peopleQueries.users(owner), enabled: Boolean(owner) }).data ??
-    new Map<string, string>();
-  const firms =
-    useQuery({ ...peopleQueries.firms(owner), enabled: Boolean(owner) }).data ??
-    new Map<string, string>();
-  // Re-render when the queue pages change, so neighbours follow the list.
-  const list = useInfiniteQuery({ ...qcQueries.list(filters), refetchOnMount: false });
-  const neighbours = queueNeighbours(client, filters, qcrId);
-  // On the last request loaded, the queue's next page comes in, so "next" never runs dry
-  // while the queue has more (a reviewer works through far more than one page).
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const atEnd = Boolean(neighbours.last);
-  useEffect(() => {
-    if (atEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage().catch(() => {});
-  }, [atEnd, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const names = useUserNames();
+  const firms = useFirmNames();
+  const neighbours = useQueueNeighbours(filters, qcrId);
   const [draft, updateDraft, latestDraft] = useDraft(qcrId);
   const [selected, setSelectedState] = useState(0);
   // Like the draft, the selection is read by key handlers that may run before a render.
@@ -89,51 +67,8 @@ function Review({ qcrId }: { qcrId: string }) {
     if (shown) preparePdf(next.fileUrl);
   }, [qcrId, neighbours.next, client, shown]);
 
-  const decide = useMutation({
-    mutationFn: ({ status, current, draft }: Submission) => {
-      const userId = session?.user?.id;
-      if (!userId) throw new Error('Sign in as a person to record a review.');
-      return decideQcRequest(current.id, patchOf(current, draft, status, userId));
-    },
-    // The next document goes on screen at once (it and its PDF are prefetched) while the
-    // decision is saved behind it. The draft stays in session storage until the save succeeds.
-    onMutate: async ({ status, current }) => {
-      const next = neighbours.next;
-      navigate(next ? hrefOf(next.id) : `/qc?${search.toString()}`);
-      // A list fetch under way would write the old page back over the optimistic one.
-      await client.cancelQueries({ queryKey: qcQueries.lists() });
-      await client.cancelQueries({ queryKey: qcQueries.allCounts() });
-      return { rollback: removeFromQueue(client, current.id, status) };
-    },
-    onSuccess: (saved) => {
-      clearDraft(saved.id);
-      client.setQueryData(qcQueries.detail(saved.id).queryKey, saved);
-      // Mark lists and counts stale without refetching now: the queue refreshes when shown.
-      void client.invalidateQueries({ queryKey: qcQueries.lists(), refetchType: 'none' });
-      void client.invalidateQueries({ queryKey: qcQueries.allCounts(), refetchType: 'none' });
-    },
-    // Not saved: the request goes back in the queue and the reviewer back to it, draft intact.
-    onError: async (error, { current }, context) => {
-      context?.rollback();
-      void client.invalidateQueries({ queryKey: qcQueries.allCounts() });
-      if (error instanceof ApiError && error.status === 409) {
-        // Say who decided and when, in names.
-        const saved = await getQcRequest(current.id).catch(() => undefined);
-        const by = saved?.reviewedBy
-          ? (names.get(saved.reviewedBy) ?? 'another reviewer')
-          : 'another reviewer';
-        const verb = saved?.status === 'rejected' ? 'rejected' : 'approved';
-        noteConflict(current.id, `Already ${verb} by ${by} on ${when(saved?.reviewCompletedOn)}`);
-      } else {
-        pushToast({
-          tone: 'error',
-          title: `Your review of ${current.document.matterReference} was not saved`,
-          description: error.message,
-        });
-      }
-      navigate(hrefOf(current.id));
-    },
-  });
+  const queueHref = `/qc?${search.toString()}`;
+  const decide = useDecide({ next: neighbours.next, hrefOf, queueHref, names });
 
   const current = request.data;
   const ready = current ? readiness(current, draft) : undefined;
@@ -217,45 +152,15 @@ function Review({ qcrId }: { qcrId: string }) {
       </section>
       <section className="review__panel" aria-labelledby="review-title">
         <div className="review__scroll">
-          <div className="review__top">
-            <div className="review__crumbs">
-              <Link to={`/qc?${search.toString()}`}>← Queue</Link>
-              <span>
-                <Button
-                  variant="ghost"
-                  disabled={!neighbours.previous}
-                  onClick={handlers.previous}
-                  aria-label="Previous document (p)"
-                >
-                  ‹ Prev
-                </Button>
-                <Button
-                  variant="ghost"
-                  disabled={!neighbours.next}
-                  onClick={handlers.next}
-                  aria-label="Next document (n)"
-                >
-                  Next ›
-                </Button>
-                <Button
-                  variant="ghost"
-                  onClick={() => setHelp(true)}
-                  aria-label="Keyboard shortcuts (?)"
-                >
-                  ?
-                </Button>
-              </span>
-            </div>
-            <h1 className="review__title" id="review-title">
-              {current.document.matterReference}
-            </h1>
-            <div className="review__status">
-              <Badge tone={current.status === 'pending' ? 'accent' : 'neutral'}>
-                {current.status}
-              </Badge>
-              <span>Created {when(current.createdOn)}</span>
-            </div>
-          </div>
+          <ReviewHeader
+            current={current}
+            queueHref={queueHref}
+            hasPrevious={Boolean(neighbours.previous)}
+            hasNext={Boolean(neighbours.next)}
+            onPrevious={handlers.previous}
+            onNext={handlers.next}
+            onHelp={() => setHelp(true)}
+          />
           {conflicted && (
             <p className="review__alert" role="alert">
               {conflicted}. Your review was not saved; your notes are kept below.
@@ -309,30 +214,12 @@ function Review({ qcrId }: { qcrId: string }) {
           )}
         </div>
         {!readOnly && (
-          <div className="review__actions">
-            <Button
-              className="button--approve"
-              disabled={!ready?.canApprove || isPending || Boolean(conflicted) || noUser}
-              onClick={() => submit('approved')}
-            >
-              Approve and next
-            </Button>
-            <Button
-              className="button--reject"
-              disabled={!ready?.canReject || isPending || Boolean(conflicted) || noUser}
-              onClick={() => submit('rejected')}
-            >
-              Reject and next
-            </Button>
-            <p className="review__hint">
-              {noUser
-                ? 'Deciding needs a signed-in user; this client has none.'
-                : ready?.canApprove
-                  ? 'Every item passes.'
-                  : `${ready?.open.length ?? 0} item(s) still open.`}{' '}
-              Press <kbd>?</kbd> for shortcuts.
-            </p>
-          </div>
+          <ReviewActions
+            ready={ready}
+            blocked={isPending || Boolean(conflicted) || noUser}
+            noUser={noUser}
+            onDecide={submit}
+          />
         )}
       </section>
       <ShortcutsDialog open={help} onOpenChange={setHelp} />
