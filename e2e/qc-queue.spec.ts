@@ -214,3 +214,31 @@ test('the queue is accessible and reads well on desktop and phone', async ({ pag
   await page.screenshot({ path: 'test-results/screenshots/qc-queue-rejected-mobile.png' });
   await page.setViewportSize({ width: 1280, height: 800 });
 });
+
+test('against a service that ignores the status filter, a tab lists only its status and claims no counts', async ({
+  page,
+}) => {
+  // The QC request list is not in the spec: a deployment may not know our `status` filter.
+  const statusesSent: string[] = [];
+  let countsAnswered = 0;
+  await page.route('**/api/qc/v2/qc/requests?**', async (route) => {
+    const url = new URL(route.request().url());
+    statusesSent.push(url.searchParams.get('status') ?? '');
+    url.searchParams.delete('status');
+    await route.fulfill({ response: await route.fetch({ url: url.toString() }) });
+    if (url.searchParams.get('limit') === '1') countsAnswered += 1;
+  });
+  await signIn(page, DEMO.reviewer, '/qc?status=rejected');
+  await expect(rows(page).first()).toBeVisible();
+  expect(statusesSent).toContain('rejected');
+  // Every row shown is a rejected one (each shows its rework note), though the service sent all.
+  const shown = await rows(page).count();
+  expect(shown).toBeGreaterThan(0);
+  await expect(rows(page).filter({ hasText: 'Rework' })).toHaveCount(shown);
+  // The totals the service gave count every status: the tabs say nothing rather than mislead.
+  await expect.poll(() => countsAnswered).toBeGreaterThanOrEqual(3);
+  await page.waitForTimeout(200);
+  for (const status of ['pending', 'approved', 'rejected'] as const) {
+    await expect(page.getByTestId(`count-${status}`)).toHaveText('–');
+  }
+});

@@ -136,3 +136,21 @@ test('transactions are only for those who may sign', async ({ page }) => {
   await signIn(page, DEMO.reviewer, '/signatures/transactions');
   await expect(page.getByText("You don't have permission to see this")).toBeVisible();
 });
+
+test('against a service that ignores the status filter, the list still shows only the chosen status', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.notary, '/signatures/transactions');
+  const all = await apiTransactions(page);
+  const pending = await apiTransactions(page, ['pending']);
+  expect(pending.length).toBeLessThan(all.length);
+  // A deployment whose filter parameter has another name: every call answers everything.
+  await page.route('**/api/signatures/v2/transactions?**', async (route) => {
+    const url = new URL(route.request().url());
+    url.search = '';
+    return route.fulfill({ response: await route.fetch({ url: url.toString() }) });
+  });
+  await filter(page, 'Pending').click();
+  await expect(page).toHaveURL(/status=pending/);
+  await expectShown(page, pending);
+});

@@ -31,8 +31,8 @@ export const qcQueries = {
     const view = normalize(filters);
     return infiniteQueryOptions({
       queryKey: [...qcQueries.lists(), view] as const,
-      queryFn: async ({ pageParam, signal, client }) =>
-        listQcRequests(
+      queryFn: async ({ pageParam, signal, client }) => {
+        const page = await listQcRequests(
           {
             owner: await ownerOf(client),
             status: view.status,
@@ -43,26 +43,36 @@ export const qcQueries = {
             cursor: cursorParam(pageParam),
           },
           { signal },
-        ),
+        );
+        // The list's filters are our reading of an endpoint the spec does not show: a
+        // deployment that ignores `status` must not put decided requests in the pending tab.
+        const rows = page.qcRequests.filter((request) => request.status === view.status);
+        return rows.length === page.qcRequests.length ? page : { ...page, qcRequests: rows };
+      },
       ...cursorPages,
     });
   },
   allCounts: () => [...qcQueries.all(), 'counts'] as const,
-  /** `totalCount` per status for the tabs: three `limit=1` requests. */
+  /** `totalCount` per status for the tabs (three `limit=1` requests); null when unknown. */
   counts: (filters: QueueScope) => {
     const scope = scopeOf(filters);
     return queryOptions({
       queryKey: [...qcQueries.allCounts(), scope] as const,
-      queryFn: async ({ signal, client }): Promise<Record<QcRequestStatus, number>> => {
+      queryFn: async ({ signal, client }): Promise<Record<QcRequestStatus, number> | null> => {
         const owner = await ownerOf(client);
-        const count = async (status: QcRequestStatus) =>
-          (await listQcRequests({ owner, status, ...scope, limit: 1 }, { signal })).pagination
-            .totalCount;
+        const count = async (status: QcRequestStatus) => {
+          const page = await listQcRequests({ owner, status, ...scope, limit: 1 }, { signal });
+          // A row of another status: the service ignores the filter, so its total counts
+          // every status and would mislead.
+          const ignored = page.qcRequests.some((request) => request.status !== status);
+          return ignored ? null : page.pagination.totalCount;
+        };
         const [pending, approved, rejected] = await Promise.all([
           count('pending'),
           count('approved'),
           count('rejected'),
         ]);
+        if (pending === null || approved === null || rejected === null) return null;
         return { pending, approved, rejected };
       },
     });

@@ -14,7 +14,8 @@ export function QueueTabs({
   counts,
 }: {
   filters: QueueFilters;
-  counts: Record<QcRequestStatus, number> | undefined;
+  /** Undefined while loading; null when the service cannot count by status. */
+  counts: Record<QcRequestStatus, number> | null | undefined;
 }) {
   return (
     <nav className="qc-tabs" aria-label="Request status">
