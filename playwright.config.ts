@@ -1,6 +1,6 @@
+import { freePort } from './e2e/free-port.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -8,17 +8,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
 
 // Real Chromium (the one e2e/chromium.ts finds), driving the real `npm start`
 // process on free ports with a throwaway data folder.
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 // The config is evaluated again in every worker: choose once, pass down through the env.
 process.env.E2E_PORT ??= String(await freePort());

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+
+export { freePort } from '../e2e/free-port.ts';
 
 /** Median and 95th percentile of samples (ms). */
 export function summarise(samples: number[]) {
@@ -48,16 +49,5 @@ export function startScript(
       if (match) resolve({ child, match });
     });
     child.on('exit', (code) => reject(new Error(`${script} exited early with ${code}`)));
-  });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
   });
 }

@@ -1,6 +1,6 @@
+import { freePort } from './free-port.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -9,17 +9,6 @@ import { bothThemes, DEMO, expectAccessible } from './support.ts';
 // Issue 14: staging beside production. Self-contained: a second reference service stands in
 // for staging, and a gateway of this spec's own sits in front of both (the run's reference
 // service is production).
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000;

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../contract/common.ts';
 import { CompleteSignatureRequestResultSchema } from '../contract/sandbox.ts';
@@ -9,7 +8,7 @@ import { readServiceEnv } from '../service/env.ts';
 import { startReceiver, type Receiver } from '../service/events/test-receiver.ts';
 import { startTestService, type TestService } from '../service/testing.ts';
 import { readGatewayEnv } from './env.ts';
-import { startHarness, type Browser, type Harness } from './test-harness.ts';
+import { freePort, startHarness, type Browser, type Harness } from './test-harness.ts';
 
 // The whole path of a live event: a sandbox control through the gateway's proxy, the
 // service's signed delivery to the gateway, and the gateway's stream to the right browser.
@@ -18,18 +17,6 @@ import { startHarness, type Browser, type Harness } from './test-harness.ts';
 const SECRET = `whsec_${Buffer.from('end-to-end webhook secret').toString('base64')}`;
 const ACME = `whsec_${Buffer.from('acme end-to-end').toString('base64')}`;
 const GLOBEX = `whsec_${Buffer.from('globex end-to-end').toString('base64')}`;
-
-/** A port nobody listens on yet, so the service can be told the gateway's URL first. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function pendingRequest(browser: Browser, owner: string): Promise<string> {
   const result = await browser.request(

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
@@ -16,24 +15,19 @@ import { SignatureRequestListSchema } from '../contract/signatures.ts';
 import { readServiceEnv } from '../service/env.ts';
 import { startTestService, type TestService } from '../service/testing.ts';
 import { readGatewayEnv } from './env.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from './test-harness.ts';
+import {
+  expectMessage,
+  freePort,
+  startHarness,
+  type Browser,
+  type Harness,
+} from './test-harness.ts';
 
 // Issue 14: a staging service beside production, each a real reference service over HTTP.
 // Tokens, calls and webhook deliveries of the two must never cross.
 
 const PROD_SECRET = `whsec_${Buffer.from('production webhook secret').toString('base64')}`;
 const UAT_SECRET = `whsec_${Buffer.from('staging webhook secret').toString('base64')}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 let production: TestService;
 let staging: TestService;

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SignatureRequest } from '../../../contract/signatures.ts';
 import { awaitsScan, offersScan, shownStatusOf, statusOf } from './request-status.tsx';
+import { SPEC_REQUEST } from './test-fixtures.ts';
 
 // Issue 14: the spec's signature request has no `status` and no `wetInk`; the reference
 // service sends both. Each derivation must hold with and without them.
-const base: SignatureRequest = {
-  id: '7b0c1a4e-0000-4000-8000-000000000001',
-  createdOn: '2026-11-01T10:00:00.000Z',
-  file: {
-    id: '7b0c1a4e-0000-4000-8000-000000000002',
-    matterReference: 'MR-1',
-    preparedBy: 'Alex Admin',
-    preparedOn: '2026-10-30T10:00:00.000Z',
-    firmId: 'firm-1',
-    templates: [],
-  },
-};
+const base: SignatureRequest = SPEC_REQUEST;
 const completed = { ...base, completedOn: '2026-11-02T10:00:00.000Z' };
 
 describe('signature requests with only the spec’s fields', () => {

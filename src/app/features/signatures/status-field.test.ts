@@ -3,22 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { SignatureRequest } from '../../../contract/signatures.ts';
 import { signatureQueries } from './signatures.queries.ts';
 import { rowsCarryStatus, statusToAsk } from './status-field.ts';
+import { SPEC_REQUEST } from './test-fixtures.ts';
 
 // Issue 14: `status` and the list's `status` filter are the reference service's. Against a
 // deployment without them the console must not filter (it would be ignored, and every request
 // would be listed under a tab's name).
 
 const row = (status?: SignatureRequest['status']): SignatureRequest => ({
-  id: '7b0c1a4e-0000-4000-8000-000000000001',
-  createdOn: '2026-11-01T10:00:00.000Z',
-  file: {
-    id: '7b0c1a4e-0000-4000-8000-000000000002',
-    matterReference: 'MR-1',
-    preparedBy: 'Alex Admin',
-    preparedOn: '2026-10-30T10:00:00.000Z',
-    firmId: 'firm-1',
-    templates: [],
-  },
+  ...SPEC_REQUEST,
   ...(status && { status }),
 });
 
