@@ -156,6 +156,12 @@ test('pages, zoom, fit width and find work from the toolbar and the keyboard', a
   await fit.click();
   await expect(zoom).toHaveText(fitted ?? '');
 
+  // Back to the first page: find starts from the page on screen (as a browser's does), and
+  // the count below reads from the first match.
+  await pageInput.fill('1');
+  await pageInput.press('Enter');
+  await expect(pageInput).toHaveValue('1');
+
   // Ctrl+F inside the viewer goes to the preview's find box (pdf.js's text, not the browser's).
   await page.locator('.pdf-preview__scroller').focus();
   await page.keyboard.press('Control+f');
