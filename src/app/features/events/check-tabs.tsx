@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { LinkTabs } from '../../ui/tabs.tsx';
 import { eventsSearch, type EventFilters } from './event-filters.ts';
 
 export type Check = 'verified' | 'refused';
@@ -19,29 +19,21 @@ export function CheckTabs({ filters, counts, onOpenRefused }: CheckTabsProps) {
     { check: 'refused', label: 'Refused' },
   ];
   return (
-    <nav className="events-checks" aria-label="Signature check">
-      {tabs.map(({ check, label }) => {
+    <LinkTabs
+      label="Signature check"
+      counted
+      tabs={tabs.map(({ check, label }) => {
         const count = counts[check];
-        return (
-          <Link
-            key={check}
-            to={`?${eventsSearch({ ...filters, check: check === 'refused' ? check : undefined })}`}
-            className="events-check"
-            aria-current={check === current ? 'page' : undefined}
-            onClick={check === 'refused' ? onOpenRefused : undefined}
-          >
-            {label}
-            <span
-              className={`events-check__count${check === 'refused' && count ? ' events-check__count--refused' : ''}`}
-            >
-              {count === undefined ? '–' : count.toLocaleString()}
-              <span className="visually-hidden">
-                {count === undefined ? ' (not loaded)' : ` event${count === 1 ? '' : 's'}`}
-              </span>
-            </span>
-          </Link>
-        );
+        return {
+          key: check,
+          to: `?${eventsSearch({ ...filters, check: check === 'refused' ? check : undefined })}`,
+          label,
+          current: check === current,
+          count,
+          countSuffix: count === undefined ? ' (not loaded)' : ` event${count === 1 ? '' : 's'}`,
+          ...(check === 'refused' && { countTone: 'danger' as const, onClick: onOpenRefused }),
+        };
       })}
-    </nav>
+    />
   );
 }

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { hasAny, sessionQueries } from '../../session.queries.ts';
 import { useLiveStatus } from '../../shell/live-events.ts';
 import { Page } from '../../ui/page.tsx';
+import { LinkTabs } from '../../ui/tabs.tsx';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
 import { eventsSearch, filtersFromSearch, type EventFilters } from './event-filters.ts';
 import { ReceivedList } from './received-list.tsx';
@@ -31,19 +32,17 @@ function ViewTabs({ view, filters }: { view: View; filters: EventFilters }) {
     { view: 'sent', label: 'Sent by the service', search: eventsSearch(filters, { view: 'sent' }) },
   ];
   return (
-    <nav className="events-tabs" aria-label="Event views">
-      {tabs.map((tab) => (
-        <Link
-          key={tab.view}
-          to={`?${tab.search}`}
-          className="events-tab"
-          aria-current={tab.view === view ? 'page' : undefined}
-        >
-          {tab.label}
-          {tab.view === 'sent' && <span className="events-tab__tag">Sandbox</span>}
-        </Link>
-      ))}
-    </nav>
+    <LinkTabs
+      label="Event views"
+      flush
+      tabs={tabs.map((tab) => ({
+        key: tab.view,
+        to: `?${tab.search}`,
+        label: tab.label,
+        current: tab.view === view,
+        ...(tab.view === 'sent' && { extra: <span className="events-tab__tag">Sandbox</span> }),
+      }))}
+    />
   );
 }
 

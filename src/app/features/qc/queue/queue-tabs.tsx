@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { LinkTabs } from '../../../ui/tabs.tsx';
 import { QC_REQUEST_STATUSES, type QcRequestStatus } from '../../../../contract/qc.ts';
 import { queueSearch, type QueueFilters } from '../queue-view.ts';
 
@@ -18,20 +18,17 @@ export function QueueTabs({
   counts: Record<QcRequestStatus, number> | null | undefined;
 }) {
   return (
-    <nav className="qc-tabs" aria-label="Request status">
-      {QC_REQUEST_STATUSES.map((status) => (
-        <Link
-          key={status}
-          to={`?${queueSearch({ ...filters, status })}`}
-          className="qc-tab"
-          aria-current={status === filters.status ? 'page' : undefined}
-        >
-          {STATUS_LABELS[status]}
-          <span className="qc-tab__count" data-testid={`count-${status}`}>
-            {counts ? counts[status].toLocaleString() : '–'}
-          </span>
-        </Link>
-      ))}
-    </nav>
+    <LinkTabs
+      label="Request status"
+      counted
+      tabs={QC_REQUEST_STATUSES.map((status) => ({
+        key: status,
+        to: `?${queueSearch({ ...filters, status })}`,
+        label: STATUS_LABELS[status],
+        current: status === filters.status,
+        count: counts?.[status],
+        countTestId: `count-${status}`,
+      }))}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { LinkTabs } from '../../../ui/tabs.tsx';
 import {
   SIGNATURE_REQUEST_STATUSES,
   type SignatureRequestStatus,
@@ -23,20 +23,17 @@ export function StatusTabs({
   counts: StatusCounts | null | undefined;
 }) {
   return (
-    <nav className="sig-tabs" aria-label="Request status">
-      {TABS.map(({ status, label }) => (
-        <Link
-          key={label}
-          to={`?${searchOf({ order: view.order, status })}`}
-          className="sig-tab"
-          aria-current={status === view.status ? 'page' : undefined}
-        >
-          {label}
-          <span className="sig-tab__count" data-testid={`count-${status ?? 'all'}`}>
-            {counts ? counts[status ?? 'all'].toLocaleString() : '–'}
-          </span>
-        </Link>
-      ))}
-    </nav>
+    <LinkTabs
+      label="Request status"
+      counted
+      tabs={TABS.map(({ status, label }) => ({
+        key: label,
+        to: `?${searchOf({ order: view.order, status })}`,
+        label,
+        current: status === view.status,
+        count: counts?.[status ?? 'all'],
+        countTestId: `count-${status ?? 'all'}`,
+      }))}
+    />
   );
 }
