@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
+import { STRICT_PROFILE } from './src/service/profile.ts';
 
 // Real Chromium (the one e2e/chromium.ts finds), driving the real `npm start`
 // process on free ports with a throwaway data folder.
@@ -101,9 +102,9 @@ export default defineConfig({
         // Only what docs/deploying.md asks of a real deployment.
         ATTEST_UPSTREAM: strictService,
         ATTEST_OWNER: 'acme',
-        ATTEST_CLAIM_OWNER: 'https://claims.example.com/org',
-        ATTEST_CLAIM_USER: 'https://claims.example.com/user',
-        ATTEST_CLAIM_PERMISSIONS: 'https://claims.example.com/permissions',
+        ATTEST_CLAIM_OWNER: STRICT_PROFILE.claims.owner,
+        ATTEST_CLAIM_USER: STRICT_PROFILE.claims.user,
+        ATTEST_CLAIM_PERMISSIONS: STRICT_PROFILE.claims.permissions,
         ATTEST_STORAGE_ORIGINS: `http://127.0.0.1:${process.env.E2E_STRICT_STORAGE_PORT}`,
         ATTEST_WEBHOOK_SECRET: process.env.E2E_STRICT_WEBHOOK_SECRET,
       },

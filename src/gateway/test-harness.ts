@@ -1,10 +1,12 @@
-import { createServer as createNetServer } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { ErrorBodySchema } from '../contract/common.ts';
 import { startGateway, type GatewayOptions, type RunningGateway } from './server.ts';
+
+/** A port nobody listens on yet, so a service can be told a gateway's URL before it starts. */
+export { freePort } from '../../e2e/free-port.ts';
 
 // Shared by the gateway's tests. It never imports the service (the gateway's lint boundary
 // covers this file); the tests start the reference service and pass its URL in.
@@ -291,16 +293,4 @@ export class EventStream {
   close() {
     this.controller.abort();
   }
-}
-
-/** A port nobody listens on yet, so a service can be told a gateway's URL before it starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
