@@ -224,7 +224,9 @@ export async function fuzz<T>(
   numRuns: number,
   run: (value: T) => Promise<void>,
 ) {
-  const examples = fc.sample(valid, 2).map((value): [T] => [value]);
+  // FUZZ_SEED replays a failed run: fast-check prints the seed beside the counterexample.
+  const seed = process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {};
+  const examples = fc.sample(valid, { numRuns: 2, ...seed }).map((value): [T] => [value]);
   const values = fc.oneof({ weight: 1, arbitrary: valid }, { weight: 2, arbitrary: hostile });
-  await fc.assert(fc.asyncProperty(values, run), { numRuns, examples });
+  await fc.assert(fc.asyncProperty(values, run), { numRuns, examples, ...seed });
 }

@@ -2,7 +2,14 @@ import { TokenClaimsSchema } from '../contract/auth.ts';
 import { PREPARED_KEY, type FuzzRequest } from './fuzz-request.ts';
 import type { Prepared } from './fuzz-request.ts';
 import { clip } from './fuzz-values.ts';
-import { adminOf, isReal, type Owner, type RealCaller, type World } from './fuzz-world.ts';
+import {
+  adminOf,
+  isReal,
+  REAL_CALLERS,
+  type Owner,
+  type RealCaller,
+  type World,
+} from './fuzz-world.ts';
 import { presignDownload } from './files/presign.ts';
 import { basicAuth, type DemoTokens, type JsonResponse, type TestService } from './testing.ts';
 
@@ -78,13 +85,19 @@ export function createSender(service: TestService, world: World) {
     altered = `${header}.${forged}.${signature}`;
   }
 
+  /** The jti of a token the fuzz holds, to find it in the store's issued_tokens. */
+  const jtiOf = (token: string) =>
+    TokenClaimsSchema.parse(
+      JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()),
+    ).jti;
+
   /**
-   * Fresh tokens where a sandbox control ended them: a revoked client's, or all once the
-   * service clock moved near their expiry or a demo client's user was deactivated (which
-   * the fuzz undoes first, as a tester would with the reactivate control, so that the
-   * routes after it stay reachable).
+   * Fresh tokens where a sandbox control ended them: a revoked client's (read from the
+   * store, so a revoke through any door counts), or all once the service clock moved near
+   * their expiry or a demo client's user was deactivated (which the fuzz undoes first, as a
+   * tester would with the reactivate control, so that the routes after it stay reachable).
    */
-  async function renew(revokedClient?: string) {
+  async function renew() {
     const deactivated = service.ctx.db
       .prepare(
         'SELECT u.id FROM users u JOIN clients c ON c.user_id = u.id WHERE u.deactivated_on IS NOT NULL',
@@ -93,12 +106,18 @@ export function createSender(service: TestService, world: World) {
     for (const { id } of deactivated) {
       service.ctx.db.prepare('UPDATE users SET deactivated_on = NULL WHERE id = ?').run(id);
     }
-    if (deactivated.length > 0 || service.ctx.clock.nowSeconds() > issuedAt + 3000)
+    const revoked = REAL_CALLERS.filter((caller) => {
+      const row = service.ctx.db
+        .prepare('SELECT revoked_at FROM issued_tokens WHERE jti = ?')
+        .get(jtiOf(tokens[caller])) as { revoked_at: number | null } | undefined;
+      return row?.revoked_at != null;
+    });
+    if (
+      deactivated.length > 0 ||
+      revoked.length > 0 ||
+      service.ctx.clock.nowSeconds() > issuedAt + 3000
+    )
       return refresh();
-    if (revokedClient && isReal(revokedClient as RealCaller)) {
-      tokens[revokedClient as RealCaller] = await service.token(revokedClient);
-      if (revokedClient === 'acme-admin') await refresh();
-    }
   }
 
   function authorization(caller: FuzzRequest['caller']): string | undefined {
