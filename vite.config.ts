@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/precompress.ts';
 
 /**
  * pdf.js in the build: a chunk of its own, and its data files served from the app's own
@@ -23,29 +24,6 @@ function pdfjsAssets(): Plugin {
   };
   return {
     name: 'attest:pdfjs-assets',
-    // pdf.js in a chunk of its own: cached across app releases, fetched in parallel with the
-    // lazily loaded route that needs it, and easy to tell apart from the entry.
-    config: () => ({
-      build: {
-        rolldownOptions: {
-          output: {
-            codeSplitting: {
-              groups: [
-                // Not the worker's `?url` module: only its URL, which the router reads.
-                { name: 'pdfjs', test: /[\\/]node_modules[\\/]pdfjs-dist[\\/][^?]*$/ },
-                // The libraries every screen runs on, in one chunk: left alone, Rolldown gives
-                // each part the entry shares with a lazy route a small chunk of its own, and
-                // one file compresses better than six (speed target: entry JS under 150 KB gzip).
-                {
-                  name: 'vendor',
-                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zod)[\\/]/,
-                },
-              ],
-            },
-          },
-        },
-      },
-    }),
     async configureServer(server) {
       const known = new Set(await files());
       server.middlewares.use('/pdfjs/', (req, res, next) => {
@@ -71,39 +49,105 @@ function pdfjsAssets(): Plugin {
 }
 
 /**
- * pdf-worker-port.ts as an entry of its own, loaded by index.html with `async` ahead of the
- * app's entry: a module script runs only once its whole import graph is in, and the app's is
- * a few hundred kilobytes, so on a review's page load the worker would start that much later.
+ * first-screen.ts as an entry of its own, loaded by index.html with `async` ahead of the app's
+ * entry, its own imports preloaded beside it: a module script runs only once its whole import
+ * graph is in, and the app's is over a hundred kilobytes, so the first screen's code, data and
+ * pdf.js's worker would otherwise start that much later (issue 16).
  */
-function earlyPdfWorker(): Plugin {
-  const name = 'pdf-worker';
-  const source = 'src/app/pdf/pdf-worker-port.ts';
+function firstScreenEntry(): Plugin {
+  const name = 'first-screen';
+  const source = 'src/app/first-screen.ts';
   return {
-    name: 'attest:early-pdf-worker',
+    name: 'attest:first-screen-entry',
     config: () => ({
       build: { rolldownOptions: { input: { index: 'index.html', [name]: source } } },
     }),
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle, server }) {
+        if (server) {
+          return [
+            {
+              tag: 'script',
+              attrs: { type: 'module', async: true, src: `/${source}` },
+              injectTo: 'head-prepend',
+            },
+          ];
+        }
         const entry = Object.values(bundle ?? {}).find(
           (file) => file.type === 'chunk' && file.isEntry && file.name === name,
         );
-        const src = server ? `/${source}` : entry && `/${entry.fileName}`;
-        if (!src) throw new Error(`The build has no ${name} entry`);
+        if (entry?.type !== 'chunk') throw new Error(`The build has no ${name} entry`);
         return [
-          { tag: 'script', attrs: { type: 'module', async: true, src }, injectTo: 'head-prepend' },
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src: `/${entry.fileName}` },
+            injectTo: 'head-prepend',
+          },
+          ...entry.imports.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head-prepend' as const,
+          })),
         ];
       },
     },
   };
 }
 
+/** The first script's modules (src/app/first-screen.ts): no libraries, so it runs at once. */
+const FIRST_SCREEN =
+  /[\\/]src[\\/](app[\\/](page-session|first-screen)\.ts|app[\\/]features[\\/]qc[\\/](queue-request|screens)\.ts|app[\\/]pdf[\\/]pdf-worker-port\.ts|client[\\/](early-responses|url|qc-paths)\.ts|contract[\\/]page-session\.ts)$|vite[\\/]preload-helper/;
+/** The feature a module belongs to: `qc` for features/qc/…; the review (pdf.js) apart. */
+const FEATURE = /[\\/]src[\\/]app[\\/]features[\\/]([^\\/]+)[\\/](review[\\/])?/;
+
+/**
+ * Few chunks, each a unit that loads together (issue 16): over HTTP/1.1 a browser opens six
+ * connections to a host, so on a slow link every wave of small files beyond six costs a
+ * round trip. Left alone, Rolldown gives each module shared by two lazy routes a chunk of its
+ * own: the queue's first screen came in 27 files.
+ */
+const CODE_SPLITTING = {
+  groups: [
+    // pdf.js: cached across app releases, fetched beside the review's code. Not the
+    // worker's `?url` module: only its URL, which the first script reads.
+    { name: 'pdfjs', test: /[\\/]node_modules[\\/]pdfjs-dist[\\/][^?]*$/, priority: 5 },
+    { name: 'first-screen-lib', test: FIRST_SCREEN, priority: 4 },
+    // The libraries every screen runs on.
+    {
+      name: 'vendor',
+      test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zod)[\\/]/,
+      priority: 3,
+    },
+    // What every screen shares: the client, the contract, the shell and the ui primitives.
+    {
+      name: 'app',
+      test: (id: string) =>
+        /[\\/]src[\\/](client|contract|app)[\\/]/.test(id) &&
+        !/[\\/]src[\\/]app[\\/](features|pdf)[\\/]/.test(id),
+      priority: 2,
+    },
+    // A feature's screens, which load together; a review, which brings pdf.js, apart.
+    {
+      name: (id: string) => {
+        const [, feature = 'feature', review] = FEATURE.exec(id) ?? [];
+        return review ? `${feature}-review` : feature;
+      },
+      test: FEATURE,
+      priority: 1,
+    },
+  ],
+};
+
 export default defineConfig({
-  plugins: [react(), pdfjsAssets(), earlyPdfWorker()],
+  plugins: [react(), pdfjsAssets(), firstScreenEntry(), precompress()],
   // Maps are written for debugging a build, but no script points at them; the gateway serves
   // them only with ATTEST_SOURCE_MAPS (src/gateway/static.ts).
-  build: { outDir: 'dist', sourcemap: 'hidden' },
+  build: {
+    outDir: 'dist',
+    sourcemap: 'hidden',
+    rolldownOptions: { output: { codeSplitting: CODE_SPLITTING } },
+  },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     // Two cores: integration tests each start a real HTTP server, so keep workers few.

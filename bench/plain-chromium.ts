@@ -28,6 +28,7 @@ interface Message {
   method?: string;
   sessionId?: string;
   result?: unknown;
+  params?: Record<string, unknown>;
   error?: { message: string };
 }
 
@@ -36,6 +37,10 @@ export interface PlainPage {
   goto(url: string): Promise<void>;
   /** Evaluates `expression` in the page, awaiting a promise it returns. */
   evaluate<T>(expression: string): Promise<T>;
+  /** A DevTools protocol command in this page's session (throttling, network, cookies). */
+  send<T>(method: string, params?: object): Promise<T>;
+  /** Calls `listener` with each protocol event of this page's session; returns the remover. */
+  on(listener: (method: string, params: Record<string, unknown>) => void): () => void;
 }
 
 export async function plainChromium(executablePath: string) {
@@ -128,6 +133,15 @@ export async function plainChromium(executablePath: string) {
         }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, sessionId);
         if (exceptionDetails) throw new Error(`${expression}: ${exceptionDetails.text}`);
         return result.value;
+      },
+      send: (method, params) => send(method, params, sessionId),
+      on(listener) {
+        const forward = (message: Message) => {
+          if (message.sessionId === sessionId && message.method)
+            listener(message.method, message.params ?? {});
+        };
+        listeners.add(forward);
+        return () => listeners.delete(forward);
       },
     };
   }

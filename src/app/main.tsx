@@ -2,7 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { SessionSchema } from '../contract/session.ts';
+import { takePageSession } from './page-session.ts';
 import { queryClient } from './query-client.ts';
+import { sessionQueries } from './session.queries.ts';
 import { createRouter } from './router.tsx';
 import { useToasts } from './ui/toast-store.ts';
 import './ui/tokens.css';
@@ -21,6 +24,10 @@ function Toasts() {
     </Suspense>
   ) : null;
 }
+
+// The session the page came with (issue 16): the first screen's loaders need not ask for it.
+const served = SessionSchema.safeParse(takePageSession());
+if (served.success) queryClient.setQueryData(sessionQueries.current().queryKey, served.data);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -19,51 +19,54 @@ import {
   type QcRequestPatch,
 } from '../contract/qc.ts';
 import type { ListParams } from './paginate.ts';
+import { QC_BASE, QC_REQUESTS } from './qc-paths.ts';
 import { defaultClient, seg, type CallOptions, type Client } from './request.ts';
 
 export type QcRequestListParams = z.input<typeof QcRequestListQuerySchema>;
 /** `archived` filters active (false) or archived (true) processes; absent lists both. */
 export type QcProcessListParams = ListParams & { archived?: boolean | undefined };
 
-const BASE = '/api/qc/v2/qc';
-
 export function qcApi({ request }: Client) {
   return {
     listQcRequests: (params: QcRequestListParams, opts: CallOptions = {}): Promise<QcRequestList> =>
-      request('GET', `${BASE}/requests`, { query: params, schema: QcRequestListSchema, ...opts }),
+      request('GET', QC_REQUESTS, { query: params, schema: QcRequestListSchema, ...opts }),
 
     getQcRequest: (id: string, opts: CallOptions = {}): Promise<QcRequest> =>
-      request('GET', `${BASE}/requests/${seg(id)}`, { schema: QcRequestSchema, ...opts }),
+      request('GET', `${QC_REQUESTS}/${seg(id)}`, { schema: QcRequestSchema, ...opts }),
 
     /** Approve or reject (docs/design.md); 409 when someone decided it first. */
     decideQcRequest: (id: string, patch: QcRequestPatch): Promise<QcRequest> =>
-      request('PATCH', `${BASE}/requests/${seg(id)}`, { body: patch, schema: QcRequestSchema }),
+      request('PATCH', `${QC_REQUESTS}/${seg(id)}`, { body: patch, schema: QcRequestSchema }),
 
     listQcProcesses: (
       params: QcProcessListParams,
       opts: CallOptions = {},
     ): Promise<QcProcessList> =>
-      request('GET', `${BASE}/processes`, { query: params, schema: QcProcessListSchema, ...opts }),
+      request('GET', `${QC_BASE}/processes`, {
+        query: params,
+        schema: QcProcessListSchema,
+        ...opts,
+      }),
 
     getQcProcess: (id: string, opts: CallOptions = {}): Promise<QcProcess> =>
-      request('GET', `${BASE}/processes/${seg(id)}`, { schema: QcProcessSchema, ...opts }),
+      request('GET', `${QC_BASE}/processes/${seg(id)}`, { schema: QcProcessSchema, ...opts }),
 
     /** Rename, re-point, archive (`archivedOn`: a time) or unarchive (`archivedOn: null`). */
     updateQcProcess: (id: string, patch: QcProcessPatch): Promise<QcProcessUpdateResponse> =>
-      request('PATCH', `${BASE}/processes/${seg(id)}`, {
+      request('PATCH', `${QC_BASE}/processes/${seg(id)}`, {
         body: patch,
         schema: QcProcessUpdateResponseSchema,
       }),
 
     listQcChecklists: (params: ListParams, opts: CallOptions = {}): Promise<QcChecklistList> =>
-      request('GET', `${BASE}/checklists`, {
+      request('GET', `${QC_BASE}/checklists`, {
         query: params,
         schema: QcChecklistListSchema,
         ...opts,
       }),
 
     getQcChecklist: (id: string, opts: CallOptions = {}): Promise<QcChecklist> =>
-      request('GET', `${BASE}/checklists/${seg(id)}`, { schema: QcChecklistSchema, ...opts }),
+      request('GET', `${QC_BASE}/checklists/${seg(id)}`, { schema: QcChecklistSchema, ...opts }),
   };
 }
 

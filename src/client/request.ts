@@ -1,14 +1,14 @@
 import type { z } from '../contract/zod.ts';
 import { ApiError, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE, errorMessage } from './api-error.ts';
+import { ACCEPT_JSON, takeEarly } from './early-responses.ts';
+import { buildUrl, type Query } from './url.ts';
 
 export { ApiError } from './api-error.ts';
 export type { ApiErrorCode } from './api-error.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** undefined is left out; an array repeats the name (`a=1&a=2`). */
-export type QueryValue = string | number | boolean | readonly string[] | undefined;
-export type Query = Readonly<Record<string, QueryValue>>;
+export { buildUrl, type Query, type QueryValue } from './url.ts';
 
 /** `schema: null` for an answer without a body (204): the call resolves to undefined. */
 export type ResponseSchema = z.ZodMiniType | null;
@@ -45,20 +45,6 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-export function buildUrl(baseUrl: string, path: string, query: Query = {}): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-      params.append(name, String(value));
-    } else {
-      for (const item of value) params.append(name, item);
-    }
-  }
-  const search = params.toString();
-  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
-}
-
 /** Aborted by the caller, as opposed to a timeout signal, which is a failure to answer. */
 function abortKind(signal: AbortSignal | undefined, error: unknown): 'aborted' | 'timeout' | null {
   const reason: unknown = signal?.aborted ? signal.reason : error;
@@ -86,16 +72,19 @@ function failure(path: string, signal: AbortSignal | undefined, cause: unknown):
 }
 
 export function createClient({ baseUrl = '', fetch }: ClientOptions = {}): Client {
-  // Looked up per call, not bound once, so a test (or a polyfill) can replace it later.
+  // Looked up per call, not bound once, so a test (or a polyfill) can replace it later. The
+  // browser's client first takes what the page's first script asked for early.
   const send =
-    fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+    fetch ??
+    ((input: RequestInfo | URL, init?: RequestInit) =>
+      (init?.method === 'GET' && takeEarly(String(input))) || globalThis.fetch(input, init));
 
   async function request(
     method: Method,
     path: string,
     { query, body, schema, signal }: RequestOptions<ResponseSchema>,
   ): Promise<unknown> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { ...ACCEPT_JSON };
     // CSRF: the gateway refuses a state-changing request without it (docs/design.md).
     if (method !== 'GET') headers['x-attest'] = '1';
     if (body !== undefined) headers['content-type'] = 'application/json';

@@ -26,12 +26,9 @@ export const MALFORMED_CREDENTIALS = 'the client id and secret must be plain tex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const isPlainText = (value: string) => value.isWellFormed() && !CONTROL.test(value);
 
-/** POST/GET/DELETE /session and GET /config. */
-export function sessionRoutes(ctx: GatewayContext) {
-  const routes = new Hono<AppEnv>();
-  const limit = signInLimit(ctx.now);
-
-  async function toSession(session: SessionRecord): Promise<Session> {
+/** What GET /session answers for a session record. */
+function sessionAnswer(ctx: GatewayContext) {
+  return async function toSession(session: SessionRecord): Promise<Session> {
     const { upstream } = targetOf(ctx.targets, session.environment);
     const { sandbox } = await upstream.sandboxState();
     return {
@@ -43,7 +40,28 @@ export function sessionRoutes(ctx: GatewayContext) {
       environment: session.environment,
       expiresOn: new Date(expiresAt(session)).toISOString(),
     };
-  }
+  };
+}
+
+/**
+ * The session a page of the app is served with (issue 16): what GET /session would answer,
+ * so that a first visit does not wait a round trip for it; undefined where GET /session
+ * would answer 401, so that the app asks and shows why. Counts as activity, as that call does.
+ */
+export function pageSession(ctx: GatewayContext) {
+  const toSession = sessionAnswer(ctx);
+  return async (c: Context<AppEnv>): Promise<Session | undefined> => {
+    const session = ctx.sessions.find(readSessionCookie(c));
+    if (!session || !ctx.targets[session.environment]) return undefined;
+    return toSession(ctx.sessions.touch(session));
+  };
+}
+
+/** POST/GET/DELETE /session and GET /config. */
+export function sessionRoutes(ctx: GatewayContext) {
+  const routes = new Hono<AppEnv>();
+  const limit = signInLimit(ctx.now);
+  const toSession = sessionAnswer(ctx);
 
   routes.get('/config', async (c) => {
     // Production's sandbox state and demo logins: the page's default environment.

@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { PAGE_SESSION_ID } from '../contract/page-session.ts';
+import type { Session } from '../contract/session.ts';
 import type { AppEnv } from './context.ts';
 
 /**
@@ -73,17 +76,55 @@ const SOURCE_MAP = /\.map$/;
 const SCRIPT = /^\/assets\/[^/]+\.m?js$/;
 
 /**
+ * index.html with the session in a JSON data block first in its head, where the app's first
+ * script finds it. A data block is never run (nor does the CSP need to allow it); `<` is
+ * escaped so that no value can close the element.
+ */
+export function withSession(html: string, session: Session): string {
+  const json = JSON.stringify(session).replace(/</g, '\\u003c');
+  const block = `<script type="application/json" id="${PAGE_SESSION_ID}">${json}</script>`;
+  // After <head>, or where the head implicitly starts when the page leaves the tag out.
+  const at = /<head(\s[^>]*)?>/i.exec(html) ?? /<!doctype[^>]*>/i.exec(html);
+  const end = at ? at.index + at[0].length : 0;
+  return `${html.slice(0, end)}${block}${html.slice(end)}`;
+}
+
+/** The suffix of a precompressed copy that serveStatic chose by Accept-Encoding. */
+const PRECOMPRESSED = /\.(br|gz|zst)$/;
+
+/**
+ * A file with a compressed copy varies by Accept-Encoding even when sent as it is, so that a
+ * cache never hands a copy stored for one browser to another that cannot read it.
+ */
+function varyByEncoding(path: string, c: Context) {
+  if (c.res.headers.has('Content-Encoding')) return; // serveStatic said it already
+  if (existsSync(`${path}.br`) || existsSync(`${path}.gz`))
+    c.header('Vary', 'Accept-Encoding', { append: true });
+}
+
+/**
  * The built app: hashed /assets/* cached for a year, everything else revalidated, and
  * index.html for any other page a browser asks for (client-side routes). Source maps are
  * served only when `sourceMaps` is on (ATTEST_SOURCE_MAPS, for development): they would
  * hand anyone the app's source, comments included.
  */
-export function staticRoutes(distDir: string, options: { sourceMaps?: boolean } = {}) {
+export function staticRoutes(
+  distDir: string,
+  options: {
+    sourceMaps?: boolean;
+    /** The signed-in session a page is served with (issue 16), if any. */
+    pageSession?: (c: Context<AppEnv>) => Promise<Session | undefined>;
+  } = {},
+) {
   const sourceMaps = options.sourceMaps ?? false;
   const routes = new Hono<AppEnv>();
   const files = serveStatic({
     root: distDir,
-    onFound: (path, c) => {
+    // The build writes .br and .gz beside each compressible file (scripts/precompress.ts).
+    precompressed: true,
+    onFound: (found, c) => {
+      const path = found.replace(PRECOMPRESSED, '');
+      varyByEncoding(path, c);
       c.header(
         'Cache-Control',
         c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -98,7 +139,9 @@ export function staticRoutes(distDir: string, options: { sourceMaps?: boolean } 
   const index = join(distDir, 'index.html');
   const serveIndex = serveStatic({
     path: index,
+    precompressed: true,
     onFound: (_path, c) => {
+      varyByEncoding(index, c);
       c.header('Cache-Control', 'no-cache');
     },
   });
@@ -118,7 +161,11 @@ export function staticRoutes(distDir: string, options: { sourceMaps?: boolean } 
       c.header('Cache-Control', 'no-store');
       return c.html(NOT_BUILT, 503);
     }
-    return serveIndex(c, next);
+    const session = c.req.method === 'GET' ? await options.pageSession?.(c) : undefined;
+    if (!session) return serveIndex(c, next);
+    // One person's page: never stored, by the browser or anything between.
+    c.header('Cache-Control', 'no-store');
+    return c.html(withSession(await readFile(index, 'utf8'), session));
   });
 
   return routes;

@@ -2,12 +2,10 @@
 // which the gateway's worker rule matches (its CSP adds 'wasm-unsafe-eval' for the decoders).
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
-// No pdf.js here, only the worker's URL. This module is also an entry of its own, which
-// index.html loads `async` ahead of the app (vite.config.ts): on a page load of a review it
-// starts the worker at once, so the worker compiles its megabyte of script while the app's
-// own entry (a few hundred kilobytes, which runs only once all of it is in) is still loading.
-// Elsewhere it waits for the queue (once its rows are shown) or the router (on opening a
-// review) to start it.
+// No pdf.js here, only the worker's URL: the page's first script (src/app/first-screen.ts)
+// starts the worker with it on a page load of a review, so the worker compiles its megabyte
+// of script while the app's own entry is still loading. Elsewhere the queue (once its rows are
+// shown) or the router (on opening a review) starts it.
 
 export interface PdfWorkerPort {
   port: Worker;
@@ -40,7 +38,3 @@ export function pdfWorkerPort(): PdfWorkerPort {
   shared = { port, failed };
   return shared;
 }
-
-/** The review route of router.tsx (`qc/:qcrId`, of which `qc/processes` is not one). */
-const REVIEW = /^\/qc\/(?!processes\/?$)[^/]+\/?$/;
-if (REVIEW.test(location.pathname.slice(import.meta.env.BASE_URL.length - 1))) pdfWorkerPort();

@@ -15,13 +15,13 @@ import {
 } from '../../../client/qc.ts';
 import type { QcRequestStatus } from '../../../contract/qc.ts';
 import { ownerOf } from '../../session.queries.ts';
+import { queueListQuery } from './queue-request.ts';
 import { normalize, scopeOf, type QueueFilters, type QueueScope } from './queue-view.ts';
 
 // One factory for the queue, the review screen and the processes screen. Lists are scoped
 // to the signed-in owner, read from the session; sign-out clears the cache, so the owner
 // need not be part of the keys.
 
-export const QUEUE_PAGE_SIZE = 100;
 const LOOKUP_STALE = 5 * 60_000;
 
 export const qcQueries = {
@@ -33,15 +33,7 @@ export const qcQueries = {
       queryKey: [...qcQueries.lists(), view] as const,
       queryFn: async ({ pageParam, signal, client }) => {
         const page = await listQcRequests(
-          {
-            owner: await ownerOf(client),
-            status: view.status,
-            ...scopeOf(view),
-            limit: QUEUE_PAGE_SIZE,
-            orderBy: 'createdOn',
-            orderDirection: view.order === 'newest' ? 'desc' : 'asc',
-            cursor: cursorParam(pageParam),
-          },
+          queueListQuery(await ownerOf(client), view, cursorParam(pageParam)),
           { signal },
         );
         // The list's filters are our reading of an endpoint the spec does not show: a

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { pdfWorkerPort } from '../../pdf/pdf-worker-port.ts';
 import { requireArea, screen } from '../../route-guards.ts';
 import { areaFor } from '../../shell/nav.ts';
+import { queueScreen, reviewScreen } from './screens.ts';
 
 const QC_READERS = areaFor('/qc').anyOf;
 
@@ -10,11 +11,7 @@ const QC_READERS = areaFor('/qc').anyOf;
 export const qcRoutes: RouteObject[] = [
   {
     path: 'qc',
-    lazy: screen(
-      QC_READERS,
-      () => import('./queue/queue.loader.ts'),
-      () => import('./queue/queue.route.tsx'),
-    ),
+    lazy: screen(QC_READERS, queueScreen.loader, queueScreen.component),
   },
   {
     path: 'qc/processes',
@@ -29,9 +26,9 @@ export const qcRoutes: RouteObject[] = [
         // Before the review's code: compiling the worker takes longest of all
         // (unless the queue or the page load has started it already).
         pdfWorkerPort();
-        return import('./review/review.loader.ts');
+        return reviewScreen.loader();
       },
-      () => import('./review/review.route.tsx'),
+      reviewScreen.component,
     ),
   },
 ];

@@ -1,0 +1,13 @@
+// The queue's and the review's code, in two modules each (route-guards.ts `screen`): the
+// router loads them (routes.tsx), and so does the page's first script on a first visit
+// (src/app/first-screen.ts), before the libraries arrive. No zod here, for that script.
+
+export const queueScreen = {
+  loader: () => import('./queue/queue.loader.ts'),
+  component: () => import('./queue/queue.route.tsx'),
+};
+
+export const reviewScreen = {
+  loader: () => import('./review/review.loader.ts'),
+  component: () => import('./review/review.route.tsx'),
+};

@@ -1,0 +1,55 @@
+import { fetchEarly } from '../client/early-responses.ts';
+import { QC_REQUESTS } from '../client/qc-paths.ts';
+import { buildUrl } from '../client/url.ts';
+import { plainPendingView, queueListQuery } from './features/qc/queue-request.ts';
+import { queueScreen, reviewScreen } from './features/qc/screens.ts';
+import { readPageSession } from './page-session.ts';
+import { pdfWorkerPort } from './pdf/pdf-worker-port.ts';
+
+// The page's first script (issue 16), an entry of its own that index.html loads `async`
+// ahead of the app (vite.config.ts): a few kilobytes with no libraries, it runs as soon as it
+// arrives, while the app's entry (which runs only once all of its hundred-odd kilobytes are
+// in) is still on the wire. On a reviewer's first visit it starts what the first screen
+// waits for, so that none of it waits for the app's code on a slow link:
+// - the queue: its code and, for the plain pending queue, its first page of data;
+// - a review: pdf.js's worker, the screen's code, the request and the list it came from.
+// Each data answer is taken by the app's client when it asks for the same URL
+// (client/early-responses.ts); anything the script guesses wrong is just asked again.
+
+/** The routes of router.tsx: `qc`, and `qc/:qcrId` (of which `qc/processes` is not one). */
+const QUEUE = /^\/qc\/?$/;
+const REVIEW = /^\/qc\/(?!processes\/?$)([^/]+)\/?$/;
+
+const path = location.pathname.slice(import.meta.env.BASE_URL.length - 1);
+const session = readPageSession();
+// Without the page's session the person is signed out: sign-in is what comes first.
+const owner =
+  typeof session === 'object' && session !== null && 'owner' in session
+    ? String(session.owner)
+    : undefined;
+const view = plainPendingView(location.search);
+const queueUrl = owner && view && buildUrl('', QC_REQUESTS, queueListQuery(owner, view));
+const review = REVIEW.exec(path)?.[1];
+/** The review's id as the router reads it (decoded), or undefined if it cannot be. */
+const reviewId = (() => {
+  try {
+    return review && decodeURIComponent(review);
+  } catch {
+    return undefined;
+  }
+})();
+
+if (review) {
+  // Compiling the worker takes longest of all: first.
+  pdfWorkerPort();
+  if (owner) {
+    if (reviewId) fetchEarly(`${QC_REQUESTS}/${encodeURIComponent(reviewId)}`);
+    if (queueUrl) fetchEarly(queueUrl);
+    void reviewScreen.loader().catch(() => {});
+    void reviewScreen.component().catch(() => {});
+  }
+} else if (QUEUE.test(path) && owner) {
+  if (queueUrl) fetchEarly(queueUrl);
+  void queueScreen.loader().catch(() => {});
+  void queueScreen.component().catch(() => {});
+}
