@@ -1,19 +1,34 @@
 import { InvalidPDFException, PasswordException, ResponseException } from 'pdfjs-dist';
+import { ApiError } from '../../client/api-error.ts';
+import { failureMessage } from '../ui/failure-message.ts';
+
+/**
+ * pdf.js fetches the file itself; its failures are a request's failures all the same, so
+ * they are said through the one helper: a refused answer keeps its status, no answer (a
+ * TypeError from fetch) is the network.
+ */
+function asRequestFailure(error: unknown): unknown {
+  if (error instanceof ResponseException)
+    return new ApiError({ code: 'http', status: error.status, message: error.message });
+  if (error instanceof TypeError)
+    return new ApiError({ code: 'network', status: 0, message: error.message });
+  return error;
+}
 
 /** What the reviewer can do about it, in words; the details stay in the console. */
 function explain(error: unknown): string {
-  if (error instanceof ResponseException) {
-    if (error.status === 404) return 'The file was not found (404).';
-    if (error.status === 403) {
-      return 'The link to the file has expired or is not allowed (403). Reload the page for a fresh link.';
-    }
-    return `The file server answered ${error.status || 'with an error'}.`;
-  }
   if (error instanceof InvalidPDFException) return 'The file is not a valid PDF.';
   if (error instanceof PasswordException) return 'The PDF is protected with a password.';
-  if (error instanceof TypeError) return 'The file could not be downloaded. Check the connection.';
-  if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong while showing the PDF.';
+  return failureMessage(asRequestFailure(error), {
+    network: 'The file could not be downloaded. Check the connection.',
+    403: 'The link to the file has expired or is not allowed (403). Reload the page for a fresh link.',
+    404: 'The file was not found (404).',
+    said: (_said, status) => `The file server answered ${status || 'with an error'}.`,
+    otherwise:
+      error instanceof Error && error.message
+        ? error.message
+        : 'Something went wrong while showing the PDF.',
+  });
 }
 
 export interface PdfFailureProps {

@@ -1,34 +1,33 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../client/api-error.ts';
 import { signIn } from '../../client/session.ts';
 import { SessionLoginSchema, type Environment, type SessionLogin } from '../../contract/session.ts';
 import { sessionQueries } from '../session.queries.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
+import { failureMessage } from '../ui/failure-message.ts';
 import { Field } from '../ui/field.tsx';
 import { EnvironmentChoice } from './environment-choice.tsx';
 import './sign-in.css';
 
-function failureMessage(error: unknown, environment: Environment | undefined): string {
-  if (error instanceof ApiError) {
+// The gateway answers 502-504 when the service behind it is down: the same as no answer.
+const UNREACHABLE =
+  'The service cannot be reached right now. Check that it is running, then try again.';
+
+function signInFailure(error: unknown, environment: Environment | undefined): string {
+  return failureMessage(error, {
     // Staging has credentials of its own: say where they were tried.
-    if (error.status === 401 && environment === 'staging')
-      return 'That client id and secret did not work in staging. Check both and try again.';
-    if (error.status === 401)
-      return 'That client id and secret did not work. Check both and try again.';
-    if (
-      error.code === 'network' ||
-      error.status === 502 ||
-      error.status === 503 ||
-      error.status === 504
-    ) {
-      return 'The service cannot be reached right now. Check that it is running, then try again.';
-    }
-    return error.message;
-  }
-  return 'Signing in failed. Try again.';
+    401:
+      environment === 'staging'
+        ? 'That client id and secret did not work in staging. Check both and try again.'
+        : 'That client id and secret did not work. Check both and try again.',
+    network: UNREACHABLE,
+    502: UNREACHABLE,
+    503: UNREACHABLE,
+    504: UNREACHABLE,
+    otherwise: 'Signing in failed. Try again.',
+  });
 }
 
 /** Only same-site paths are followed after sign-in. */
@@ -87,7 +86,7 @@ export function Component() {
         <form className="sign-in__form" onSubmit={submit} noValidate>
           {login.isError && (
             <p className="sign-in__alert" role="alert">
-              {failureMessage(login.error, login.variables?.environment)}
+              {signInFailure(login.error, login.variables?.environment)}
             </p>
           )}
           {environments.length > 1 && (

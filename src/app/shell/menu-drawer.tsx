@@ -1,5 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { Sheet } from '../ui/dialog.tsx';
 
 /**
  * The navigation as a drawer on narrow screens. Loaded on first open, so Radix's dialog is
@@ -15,14 +15,8 @@ export default function MenuDrawer({
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="drawer__overlay" />
-        <Dialog.Content className="drawer" aria-describedby={undefined}>
-          <Dialog.Title className="visually-hidden">Menu</Dialog.Title>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Sheet open={open} onOpenChange={onOpenChange} title="Menu" className="drawer">
+      {children}
+    </Sheet>
   );
 }

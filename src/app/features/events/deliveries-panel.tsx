@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState, ErrorState, Loading } from '../../ui/states.tsx';
+import '../../ui/table.css';
 import { DeliveryRow } from './delivery-row.tsx';
 import { DELIVERIES_SHOWN, eventQueries } from './events.queries.ts';
 
@@ -40,7 +41,7 @@ export function DeliveriesPanel() {
     );
   } else {
     content = (
-      <ol className="events-list" aria-label="Service deliveries, newest first">
+      <ol className="row-list events-list" aria-label="Service deliveries, newest first">
         {deliveries.data.deliveries.map((delivery) => (
           <DeliveryRow key={delivery.id} delivery={delivery} received={received.has(delivery.id)} />
         ))}
@@ -49,7 +50,7 @@ export function DeliveriesPanel() {
   }
 
   return (
-    <section className="events-panel panel" aria-label="Service deliveries">
+    <section className="panel panel--list" aria-label="Service deliveries">
       <div className="events-panel__intro">
         <p>
           The sandbox service’s outbox: every message it published for this organization, its

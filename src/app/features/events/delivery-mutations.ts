@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../client/api-error.ts';
 import { redeliver } from '../../../client/sandbox.ts';
+import { failureMessage } from '../../ui/failure-message.ts';
 import { eventQueries } from './events.queries.ts';
 
 /** Sends a message again (a fresh round of attempts, same hook-id); the list then polls. */
@@ -12,12 +12,10 @@ export function useRedeliver() {
   });
 }
 
-export function redeliverFailure(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'network') return 'The service cannot be reached. Try again.';
-    if (error.status === 401) return 'Your sign-in may not use the sandbox controls.';
-    if (error.status === 404) return 'The service no longer has this message.';
-    return error.message.charAt(0).toUpperCase() + error.message.slice(1);
-  }
-  return 'The message could not be sent again. Try again.';
-}
+export const redeliverFailure = (error: unknown) =>
+  failureMessage(error, {
+    network: 'The service cannot be reached. Try again.',
+    401: 'Your sign-in may not use the sandbox controls.',
+    404: 'The service no longer has this message.',
+    otherwise: 'The message could not be sent again. Try again.',
+  });

@@ -1,16 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Delivery, DeliveryAttempt } from '../../../contract/sandbox.ts';
+import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
+import '../../ui/table.css';
 import { redeliverFailure, useRedeliver } from './delivery-mutations.ts';
 import { formatShortTime, formatTime, typeLabel } from './event-labels.ts';
 import { eventQueries } from './events.queries.ts';
 import { PayloadBox } from './payload-box.tsx';
+import './delivery.css';
 
-const STATUS_LABELS: Record<Delivery['status'], string> = {
-  pending: 'Pending',
-  delivered: 'Delivered',
-  failed: 'Failed',
+const STATUSES: Record<Delivery['status'], { label: string; tone: BadgeTone }> = {
+  pending: { label: 'Pending', tone: 'warning' },
+  delivered: { label: 'Delivered', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
 };
 
 function answer(attempt: DeliveryAttempt): string {
@@ -36,8 +39,13 @@ function AttemptHistory({ id, version }: { id: string; version: string }) {
     );
   else
     body = (
-      <div className="delivery__attempts-scroll" tabIndex={0} role="region" aria-label="Attempts">
-        <table className="delivery__attempts">
+      <div
+        className="table-scroller delivery__attempts-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Attempts"
+      >
+        <table className="table table--compact delivery__attempts">
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -85,9 +93,7 @@ export function DeliveryRow({ delivery, received }: { delivery: Delivery; receiv
         <h3 className="event__title" id={titleId}>
           {typeLabel(delivery.eventType)}
         </h3>
-        <span className={`event__check delivery__status--${delivery.status}`}>
-          {STATUS_LABELS[delivery.status]}
-        </span>
+        <Badge tone={STATUSES[delivery.status].tone}>{STATUSES[delivery.status].label}</Badge>
         <time className="event__time" dateTime={delivery.createdOn}>
           {formatTime(delivery.createdOn)}
         </time>

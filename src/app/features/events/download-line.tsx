@@ -1,5 +1,6 @@
 import { describeExpiry } from './download-expiry.ts';
 import { useNow } from './use-now.ts';
+import './download.css';
 
 /** The download link of a DOCUMENT_READY while it works, and when it stopped working. */
 export function DownloadLine({ url, expiresAt }: { url: string; expiresAt: Date }) {

@@ -1,5 +1,6 @@
 import type { ReceivedEvent } from '../../../contract/session.ts';
 import { DocumentReadyPayloadSchema } from '../../../contract/webhooks.ts';
+import { Badge } from '../../ui/badge.tsx';
 import { downloadExpiry } from './download-expiry.ts';
 import { DownloadLine } from './download-line.tsx';
 import { addressList, formatTime, payloadText, typeLabel } from './event-labels.ts';
@@ -51,9 +52,9 @@ export function EventRow({ event }: { event: ReceivedEvent }) {
           {typeLabel(event.type)}
         </h3>
         {event.verified ? (
-          <span className="event__check event__check--verified">Verified</span>
+          <Badge tone="success">Verified</Badge>
         ) : (
-          <span className="event__check event__check--refused">Refused</span>
+          <Badge tone="danger">Refused</Badge>
         )}
         <time className="event__time" dateTime={event.receivedOn}>
           {formatTime(event.receivedOn)}

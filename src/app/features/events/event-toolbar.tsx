@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { Button } from '../../ui/button.tsx';
+import { ToolbarSelect } from '../../ui/toolbar.tsx';
 import { isFiltered, withoutFilters, type EventFilters } from './event-filters.ts';
 import { KNOWN_TYPES, typeLabel } from './event-labels.ts';
 
@@ -7,10 +9,12 @@ interface EventToolbarProps {
   /** Types seen in the list besides the known ones, so they can be picked too. */
   seenTypes: readonly string[];
   onChange: (filters: EventFilters) => void;
+  /** "12 of 40 events": what the filters leave; absent while there is nothing to count. */
+  count?: string | undefined;
 }
 
 /** Type and a search over hook-ids and payload values, over either list; held in the URL. */
-export function EventToolbar({ filters, seenTypes, onChange }: EventToolbarProps) {
+export function EventToolbar({ filters, seenTypes, onChange, count }: EventToolbarProps) {
   const id = useId();
   // The search box keeps what is typed; the URL gets it trimmed.
   const [q, setQ] = useState(filters.q ?? '');
@@ -28,32 +32,26 @@ export function EventToolbar({ filters, seenTypes, onChange }: EventToolbarProps
     onChange(next);
   };
   return (
-    <div className="events-toolbar" role="search" aria-label="Filter events">
-      <div className="events-filter">
-        <label className="events-filter__label" htmlFor={`${id}-type`}>
-          Event type
-        </label>
-        <select
-          id={`${id}-type`}
-          className="events-filter__control"
-          value={filters.type ?? ''}
-          onChange={(e) => set({ type: e.target.value || undefined })}
-        >
-          <option value="">All types</option>
-          {types.map((type) => (
-            <option key={type} value={type}>
-              {typeLabel(type)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="events-filter events-filter--grow">
-        <label className="events-filter__label" htmlFor={`${id}-q`}>
+    <div className="toolbar" role="search" aria-label="Filter events">
+      <ToolbarSelect
+        label="Event type"
+        value={filters.type ?? ''}
+        onChange={(e) => set({ type: e.target.value || undefined })}
+      >
+        <option value="">All types</option>
+        {types.map((type) => (
+          <option key={type} value={type}>
+            {typeLabel(type)}
+          </option>
+        ))}
+      </ToolbarSelect>
+      <div className="toolbar-field toolbar-field--grow">
+        <label className="toolbar-field__label" htmlFor={id}>
           Search
         </label>
         <input
-          id={`${id}-q`}
-          className="events-filter__control"
+          id={id}
+          className="toolbar-field__control"
           type="search"
           placeholder="hook-id, account, document or entity id"
           value={q}
@@ -64,16 +62,20 @@ export function EventToolbar({ filters, seenTypes, onChange }: EventToolbarProps
         />
       </div>
       {isFiltered(filters) && (
-        <button
-          type="button"
-          className="events-toolbar__clear"
+        <Button
+          variant="ghost"
           onClick={() => {
             setQ('');
             onChange(withoutFilters(filters));
           }}
         >
           Clear filters
-        </button>
+        </Button>
+      )}
+      {count && (
+        <p className="toolbar__count" aria-live="polite">
+          {count}
+        </p>
       )}
     </div>
   );

@@ -1,3 +1,5 @@
+import './payload.css';
+
 /** A payload as indented JSON, folded until asked for; long values wrap inside the box. */
 export function PayloadBox({ payload, label = 'Payload' }: { payload: unknown; label?: string }) {
   return (

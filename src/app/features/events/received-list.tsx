@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { ReceivedEventList } from '../../../contract/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState, ErrorState, Loading } from '../../ui/states.tsx';
+import '../../ui/table.css';
 import { CheckTabs, type Check } from './check-tabs.tsx';
 import { isFiltered, matchesFilters, withoutFilters, type EventFilters } from './event-filters.ts';
 import { KNOWN_TYPES } from './event-labels.ts';
@@ -100,7 +101,7 @@ export function ReceivedList({
     );
   } else {
     content = (
-      <ol className="events-list" aria-label={words.listLabel}>
+      <ol className="row-list events-list" aria-label={words.listLabel}>
         {shown.map((event) => (
           <EventRow key={event.seq} event={event} />
         ))}
@@ -110,7 +111,7 @@ export function ReceivedList({
 
   const [one, many] = words.noun;
   return (
-    <section className="events-panel panel" aria-label="Received events">
+    <section className="panel panel--list" aria-label="Received events">
       <CheckTabs
         filters={filters}
         counts={{ verified: countOf(recent), refused: countOf(refused) }}
@@ -129,14 +130,18 @@ export function ReceivedList({
           </div>
         </div>
       )}
-      <EventToolbar filters={filters} seenTypes={seenTypes} onChange={onFilters} />
-      {list.isSuccess && events.length > 0 && (
-        <p className="events-count" aria-live="polite">
-          {isFiltered(filters)
-            ? `${shown.length} of ${events.length} ${many}`
-            : `${events.length} ${events.length === 1 ? one : many}`}
-        </p>
-      )}
+      <EventToolbar
+        filters={filters}
+        seenTypes={seenTypes}
+        onChange={onFilters}
+        count={
+          !list.isSuccess || events.length === 0
+            ? undefined
+            : isFiltered(filters)
+              ? `${shown.length} of ${events.length} ${many}`
+              : `${events.length} ${events.length === 1 ? one : many}`
+        }
+      />
       {content}
     </section>
   );

@@ -1,4 +1,5 @@
 import type { Firm } from '../../../contract/accounts.ts';
+import '../../ui/table.css';
 import type { FirmsView } from './firms-view.ts';
 
 /** One page of firms. A real table: name, code and details read as columns by every reader. */
@@ -12,8 +13,8 @@ export function FirmTable({
   busy: boolean;
 }) {
   return (
-    <div className="firms-table__scroller">
-      <table className="firms-table" aria-label="Firms" aria-busy={busy || undefined}>
+    <div className="table-scroller">
+      <table className="table" aria-label="Firms" aria-busy={busy || undefined}>
         <thead>
           <tr>
             <th scope="col" aria-sort={dir === 'asc' ? 'ascending' : 'descending'}>
@@ -28,15 +29,15 @@ export function FirmTable({
             const details = Object.entries(firm.metadata);
             return (
               <tr key={firm.firmId}>
-                <th scope="row" className="firms-table__name">
+                <th scope="row" className="firm-name">
                   {firm.name}
                 </th>
-                <td className="firms-table__code">{firm.firmCode || '—'}</td>
+                <td className="table__mono">{firm.firmCode || '—'}</td>
                 <td>
                   {details.length === 0 ? (
-                    <span className="firms-table__none">None</span>
+                    <span className="table__none">None</span>
                   ) : (
-                    <dl className="firms-table__details">
+                    <dl className="firm-details">
                       {details.map(([key, value]) => (
                         <div key={key}>
                           <dt>{key}</dt>

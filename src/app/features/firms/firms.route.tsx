@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../client/api-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Page } from '../../ui/page.tsx';
+import { Pager } from '../../ui/pager.tsx';
 import { EmptyState, ErrorState, Loading } from '../../ui/states.tsx';
 import { FirmTable } from './firm-table.tsx';
 import {
@@ -16,7 +17,6 @@ import {
   type FirmsView,
 } from './firms-view.ts';
 import { firmsQueries } from './firms.queries.ts';
-import { FirmsPager } from './firms-pager.tsx';
 import { FirmsToolbar } from './firms-toolbar.tsx';
 import './firms.css';
 
@@ -29,18 +29,26 @@ export function Component() {
   const list = useQuery(firmsQueries.page(view));
   const panelRef = useRef<HTMLElement>(null);
 
-  // Pages are history entries, so the browser's Back goes back a page; a new order or size
-  // replaces the entry, as the QC queue's filters do.
-  const goTo = (next: FirmsView, replace = false) => {
-    setParams(viewSearch(next), { replace });
+  // A new page starts at the top of the list, if that has scrolled away.
+  const bringIntoView = () => {
     const top = panelRef.current?.getBoundingClientRect().top ?? 0;
     if (top < 0) panelRef.current?.scrollIntoView({ block: 'start' });
   };
+  // Pages are history entries (the pager's links), so the browser's Back goes back a page; a
+  // new order or size replaces the entry, as the QC queue's filters do.
+  const goTo = (next: FirmsView, replace = false) => {
+    setParams(viewSearch(next), { replace });
+    bringIntoView();
+  };
+  const href = (page: FirmsView | undefined) => page && `?${viewSearch(page)}`;
 
   const data = list.isPlaceholderData ? undefined : list.data;
   const pagination = data?.pagination;
   const next = pagination && nextPage(view, pagination.nextCursor);
   const previous = pagination && previousPage(view, pagination.previousCursor);
+  // From the rows on screen, so the links stay put while another page loads.
+  const shown = list.data?.pagination;
+  const onePage = shown && !shown.previousCursor && !shown.nextCursor;
 
   let content;
   // While another page loads, the rows on screen stay (dimmed) and the count says so.
@@ -85,14 +93,16 @@ export function Component() {
 
   return (
     <Page title="Firms" subtitle="The firms servicing your organization's accounts.">
-      <section className="firms panel" aria-label="Firm list" ref={panelRef}>
+      <section className="firms panel panel--list" aria-label="Firm list" ref={panelRef}>
         <FirmsToolbar view={view} onChange={(changed) => goTo(changed, true)} />
         {content}
         {!list.isError && (
-          <FirmsPager
+          <Pager
             summary={summary}
-            onPrevious={previous && (() => goTo(previous))}
-            onNext={next && (() => goTo(next))}
+            previous={href(previous)}
+            next={href(next)}
+            single={onePage}
+            onNavigate={bringIntoView}
           />
         )}
       </section>

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../client/api-error.ts';
 import { createSignatureRequest, deleteSignatureRequest } from '../../../client/signatures.ts';
 import type { SignatureRequest, SignatureRequestCreate } from '../../../contract/signatures.ts';
+import { failureMessage } from '../../ui/failure-message.ts';
 import { pushToast } from '../../ui/toast-store.ts';
-import { sentence } from './format.ts';
 import { removeFromLists } from './remove-from-lists.ts';
 import { signatureQueries } from './signatures.queries.ts';
 
@@ -52,23 +51,20 @@ export function useDeleteRequest() {
   });
 }
 
-function deleteFailure(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'network') return 'The service cannot be reached. Try again.';
-    if (error.status === 404) return 'It no longer exists: someone else may have deleted it.';
-    return sentence(error.message);
-  }
-  return 'Try again.';
-}
+const deleteFailure = (error: unknown) =>
+  failureMessage(error, {
+    network: 'The service cannot be reached. Try again.',
+    404: 'It no longer exists: someone else may have deleted it.',
+    otherwise: 'Try again.',
+  });
 
 /** A failed create, said beside the form (which keeps the choice made). */
 export function createFailure(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'network')
-      return 'The service cannot be reached. Your choice is kept; try again.';
-    if (error.status === 401 || error.status === 403)
-      return 'Your sign-in does not allow creating signature requests.';
-    return sentence(error.message);
-  }
-  return 'The request could not be created. Try again.';
+  const notAllowed = 'Your sign-in does not allow creating signature requests.';
+  return failureMessage(error, {
+    network: 'The service cannot be reached. Your choice is kept; try again.',
+    401: notAllowed,
+    403: notAllowed,
+    otherwise: 'The request could not be created. Try again.',
+  });
 }

@@ -1,6 +1,7 @@
 import { TRANSACTION_STATUSES, type TransactionStatus } from '../../../contract/signatures.ts';
 import { statusLabel } from './transaction-format.ts';
 import { toggleStatus } from './transactions-filter.ts';
+import './status-filter.css';
 
 interface StatusFilterProps {
   statuses: readonly TransactionStatus[];

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { SignatureTransaction } from '../../../contract/signatures.ts';
+import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { when } from '../../ui/dates.ts';
 import { otpLabel, outcome, shortId, statusLabel } from './transaction-format.ts';
 
@@ -14,8 +15,19 @@ function Time({ on }: { on: string }) {
   return <time dateTime={on}>{when(on)}</time>;
 }
 
+const TONES: Record<string, BadgeTone> = {
+  pending: 'warning',
+  completed: 'success',
+  failed: 'danger',
+};
+
+/** The colour says it at a glance, the word says it to everyone. */
 export function StatusPill({ status }: { status: string }) {
-  return <span className={`tx-status tx-status--${status}`}>{statusLabel(status)}</span>;
+  return (
+    <Badge tone={TONES[status] ?? 'neutral'} className="tx-status">
+      {statusLabel(status)}
+    </Badge>
+  );
 }
 
 function person(id: string | undefined, { me, people }: Names): string {
@@ -38,7 +50,7 @@ export function TransactionRow({
 }) {
   const ended = outcome(transaction);
   return (
-    <li className="tx-row">
+    <li className="tx-row row-list__row">
       <div className="tx-row__status">
         <StatusPill status={transaction.status} />
         <span className="tx-row__id" title={transaction.id}>

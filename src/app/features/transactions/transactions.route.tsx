@@ -7,6 +7,8 @@ import { sessionQueries } from '../../session.queries.ts';
 import { Button } from '../../ui/button.tsx';
 import { Page } from '../../ui/page.tsx';
 import { EmptyState, ErrorState, Loading } from '../../ui/states.tsx';
+import '../../ui/table.css';
+import '../../ui/toolbar.css';
 import { StatusFilter } from './status-filter.tsx';
 import { statusLabel } from './transaction-format.ts';
 import { TransactionRow } from './transaction-row.tsx';
@@ -20,7 +22,7 @@ function ListHead() {
   // The column names for sighted readers on wide screens; each row's labels carry them for
   // assistive technology, so this is hidden from it.
   return (
-    <div className="tx-head" aria-hidden="true">
+    <div className="row-list__head tx-head" aria-hidden="true">
       <span>Status</span>
       <span>Created</span>
       <span>Signature requests</span>
@@ -94,7 +96,7 @@ export function Component() {
       <>
         <ListHead />
         <ul
-          className="tx-list"
+          className="row-list tx-list"
           aria-label="Transactions"
           aria-busy={list.isPlaceholderData || undefined}
         >
@@ -111,15 +113,15 @@ export function Component() {
       title="Transactions"
       subtitle="Signing sessions you are party to, as signer or notary, newest first."
     >
-      <section className="tx panel" aria-label="Transaction list">
-        <div className="tx-toolbar">
+      <section className="panel panel--list" aria-label="Transaction list">
+        <div className="toolbar">
           <StatusFilter
             statuses={statuses}
             counts={counts}
             total={everything.data?.transactions.length}
             onChange={setStatuses}
           />
-          <p className="tx-toolbar__summary" role="status">
+          <p className="toolbar__count" role="status">
             {summary}
           </p>
         </div>

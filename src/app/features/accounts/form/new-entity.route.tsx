@@ -1,37 +1,25 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  ACCOUNT_MAX_ENTITIES,
-  EntityTypeSchema,
-  type EntityType,
-} from '../../../../contract/accounts.ts';
+import { ACCOUNT_MAX_ENTITIES } from '../../../../contract/accounts.ts';
 import { Field } from '../../../ui/field.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorState } from '../../../ui/states.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { accountQueries } from '../accounts.queries.ts';
-import { ROLE_LABELS } from '../format.ts';
 import { MetadataEditor } from '../metadata/metadata-editor.tsx';
 import { metadataOf, rowErrors, type MetadataRow } from '../metadata/metadata-rows.ts';
 import { accountStates } from '../account/account-states.tsx';
 import { saveFailure } from '../save-failure.ts';
 import { AddressFieldset } from './address-fieldset.tsx';
-import {
-  ADDRESS_KINDS,
-  checkEntity,
-  emptyForm,
-  isPersonType,
-  type AddressKind,
-  type EntityForm,
-  type FieldErrors,
-} from './entity-form-model.ts';
+import { ADDRESS_KINDS, checkEntity, isPersonType } from './entity-form-model.ts';
+import { LanguageField } from './language-field.tsx';
+import { RoleSelect } from './role-select.tsx';
 import { saveEntity } from './save-entity.ts';
 import { SsnField } from './ssn-field.tsx';
+import { useEntityFields } from './use-entity-fields.ts';
 import '../accounts.css';
 import './entity-form.css';
-
-const LANGUAGES = ['en', 'es', 'fr', 'zh', 'vi', 'ko', 'tl', 'ar', 'ru', 'pt'];
 
 /** A new entity on an account (`/accounts/:accountId/entities/new`). */
 export function Component() {
@@ -73,38 +61,12 @@ function NewEntityForm({ accountId }: { accountId: string }) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const ssnRef = useRef<HTMLInputElement>(null);
-  const [form, setForm] = useState<EntityForm>(emptyForm);
+  const { form, errors, setErrors, set, text, copyAddress } = useEntityFields();
   const [rows, setRows] = useState<MetadataRow[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const ids = { type: useId(), language: useId(), summary: useId() };
-
-  // A field's error goes once it is edited; the rest stay until the next try.
-  const clearErrors = (prefix: string) =>
-    setErrors((current) =>
-      Object.fromEntries(
-        Object.entries(current).filter(
-          ([path]) => path !== prefix && !path.startsWith(`${prefix}.`),
-        ),
-      ),
-    );
-  const set = <K extends keyof EntityForm>(key: K, value: EntityForm[K]) => {
-    setForm((current) => ({ ...current, [key]: value }));
-    clearErrors(key);
-  };
-  const text = (key: Exclude<keyof EntityForm, 'type' | AddressKind>) => ({
-    name: key,
-    value: form[key],
-    error: errors[key],
-    autoComplete: 'off',
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key, e.target.value),
-  });
-  const copyAddress = (from: AddressKind, to: AddressKind) => {
-    setForm((current) => ({ ...current, [to]: { ...current[from] } }));
-    clearErrors(to);
-  };
+  const summaryId = useId();
 
   const focusFirstError = () =>
     requestAnimationFrame(() =>
@@ -148,7 +110,7 @@ function NewEntityForm({ accountId }: { accountId: string }) {
       method="post"
       noValidate
       autoComplete="off"
-      aria-describedby={ids.summary}
+      aria-describedby={summaryId}
       onSubmit={(e) => void submit(e)}
     >
       <section className="entity-form__section panel" aria-labelledby="ef-who">
@@ -156,35 +118,11 @@ function NewEntityForm({ accountId }: { accountId: string }) {
           Who
         </h2>
         <div className="entity-form__grid">
-          <div className="field">
-            <label className="field__label" htmlFor={ids.type}>
-              Role on the account
-            </label>
-            <select
-              id={ids.type}
-              name="type"
-              className="field__input"
-              value={form.type}
-              aria-invalid={errors.type ? true : undefined}
-              aria-describedby={errors.type ? `${ids.type}-error` : undefined}
-              onChange={(e) => {
-                const parsed = EntityTypeSchema.safeParse(e.target.value);
-                set('type', parsed.success ? parsed.data : '');
-              }}
-            >
-              <option value="">Choose a role…</option>
-              {(Object.keys(ROLE_LABELS) as EntityType[]).map((type) => (
-                <option key={type} value={type}>
-                  {ROLE_LABELS[type]}
-                </option>
-              ))}
-            </select>
-            {errors.type && (
-              <p id={`${ids.type}-error`} className="field__error">
-                {errors.type}
-              </p>
-            )}
-          </div>
+          <RoleSelect
+            value={form.type}
+            error={errors.type}
+            onChange={(type) => set('type', type)}
+          />
           <Field
             label="Name"
             hint={
@@ -216,19 +154,7 @@ function NewEntityForm({ accountId }: { accountId: string }) {
         <div className="entity-form__grid">
           <Field label="Phone" type="tel" {...text('phone')} />
           <Field label="Email" type="email" {...text('email')} />
-          <div className="field">
-            <Field
-              label="Language preference"
-              hint="A language code, e.g. en or es"
-              list={ids.language}
-              {...text('languagePreference')}
-            />
-            <datalist id={ids.language}>
-              {LANGUAGES.map((code) => (
-                <option key={code} value={code} />
-              ))}
-            </datalist>
-          </div>
+          <LanguageField {...text('languagePreference')} />
           <Field
             label="External id"
             hint="Your own system’s identifier for this entity"
@@ -267,7 +193,7 @@ function NewEntityForm({ accountId }: { accountId: string }) {
       </section>
 
       <div className="entity-form__actions">
-        <div id={ids.summary} className="entity-form__status">
+        <div id={summaryId} className="entity-form__status">
           {failure ? (
             <p className="acc-form-alert" role="alert">
               {failure}

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../../client/api-error.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
+import { Pager } from '../../../ui/pager.tsx';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
+import { ToolbarSelect } from '../../../ui/toolbar.tsx';
 import { accountQueries } from '../accounts.queries.ts';
 import { AccountsTable } from './accounts-table.tsx';
 import {
@@ -25,27 +27,11 @@ const href = (view: AccountListView) => {
   return search ? `/accounts?${search}` : '/accounts';
 };
 
-function PageLink({ to, label, rel }: { to?: string; label: string; rel: 'prev' | 'next' }) {
-  if (!to) {
-    return (
-      <span className="button button--secondary accounts-pager__off" aria-disabled="true">
-        {label}
-      </span>
-    );
-  }
-  return (
-    <Link className="button button--secondary" to={to} rel={rel}>
-      {label}
-    </Link>
-  );
-}
-
 /** Accounts (`/accounts`): a page at a time by cursor, the view held in the URL. */
 export function Component() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => viewFromSearch(params), [params]);
   const list = useQuery(accountQueries.list(view));
-  const ids = { sort: useId(), size: useId() };
   const sort = `${view.order}:${view.dir}`;
 
   let content;
@@ -81,32 +67,25 @@ export function Component() {
     const { accounts, pagination } = list.data;
     const prev = pagination.previousCursor;
     const next = pagination.nextCursor;
+    // The links point onward from the page on screen only once it has arrived.
+    const settled = !list.isPlaceholderData;
     content = (
       <>
         <AccountsTable accounts={accounts} busy={list.isPlaceholderData} />
-        <nav className="accounts-pager" aria-label="Pages">
-          <p className="accounts-pager__range" aria-live="polite">
-            {rangeLabel(view, accounts.length, pagination.totalCount)}
-          </p>
-          <div className="accounts-pager__links">
-            <PageLink
-              label="Previous"
-              rel="prev"
-              to={
-                view.page > 1 && prev
-                  ? href({ ...view, cursor: prev, page: view.page - 1 })
-                  : view.cursor
-                    ? href({ ...view, cursor: undefined })
-                    : undefined
-              }
-            />
-            <PageLink
-              label="Next"
-              rel="next"
-              to={next ? href({ ...view, cursor: next, page: view.page + 1 }) : undefined}
-            />
-          </div>
-        </nav>
+        <Pager
+          summary={rangeLabel(view, accounts.length, pagination.totalCount)}
+          single={!prev && !next}
+          previous={
+            !settled
+              ? undefined
+              : view.page > 1 && prev
+                ? href({ ...view, cursor: prev, page: view.page - 1 })
+                : view.cursor
+                  ? href({ ...view, cursor: undefined })
+                  : undefined
+          }
+          next={settled && next ? href({ ...view, cursor: next, page: view.page + 1 }) : undefined}
+        />
       </>
     );
   }
@@ -116,38 +95,30 @@ export function Component() {
 
   return (
     <Page title="Accounts" subtitle="Accounts and the people on them, by their CRID.">
-      <section className="accounts-list panel" aria-label="Accounts">
-        <div className="accounts-toolbar">
-          <div className="accounts-toolbar__control">
-            <label htmlFor={ids.sort}>Sort</label>
-            <select
-              id={ids.sort}
-              className="field__input"
-              value={sort}
-              onChange={(e) => setView(withSort(view, e.target.value))}
-            >
-              {SORTS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="accounts-toolbar__control">
-            <label htmlFor={ids.size}>Per page</label>
-            <select
-              id={ids.size}
-              className="field__input"
-              value={view.size}
-              onChange={(e) => setView(withSize(view, Number(e.target.value)))}
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </div>
+      <section className="panel panel--list" aria-label="Accounts">
+        <div className="toolbar" role="group" aria-label="List options">
+          <ToolbarSelect
+            label="Sort"
+            value={sort}
+            onChange={(e) => setView(withSort(view, e.target.value))}
+          >
+            {SORTS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </ToolbarSelect>
+          <ToolbarSelect
+            label="Per page"
+            value={view.size}
+            onChange={(e) => setView(withSize(view, Number(e.target.value)))}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </ToolbarSelect>
         </div>
         {content}
       </section>

@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
 import {
   QcProcessPatchSchema,
@@ -7,6 +6,7 @@ import {
   type QcProcessPatch,
 } from '../../../../contract/qc.ts';
 import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { saveFailure, useUpdateProcess } from './process-mutations.ts';
 import '../../../../contract/zod-messages.ts';
@@ -48,7 +48,7 @@ export function EditProcessDialog({
   const [form, setForm] = useState<Form>(() => formOf(process));
   const [errors, setErrors] = useState<FormErrors>({});
   const update = useUpdateProcess();
-  const ids = { description: useId(), checklist: useId(), lead: useId() };
+  const ids = { description: useId(), checklist: useId() };
 
   const onOpenChange = (next: boolean) => {
     if (next) {
@@ -78,83 +78,67 @@ export function EditProcessDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>
-        <Button aria-label={`Edit ${process.displayName}`}>Edit</Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog qc-process-dialog" aria-describedby={ids.lead}>
-          <div>
-            <Dialog.Title className="dialog__title">Edit process</Dialog.Title>
-            <Dialog.Description id={ids.lead} className="qc-process-dialog__lead">
-              {process.displayName}
-            </Dialog.Description>
-          </div>
-          <form className="qc-process-form" onSubmit={submit} noValidate>
-            {update.isError && (
-              <p className="qc-form-alert" role="alert">
-                {saveFailure(update.error)}
-              </p>
-            )}
-            <Field
-              label="Name"
-              name="displayName"
-              value={form.displayName}
-              error={errors.displayName}
-              maxLength={200}
-              onChange={(e) => setForm({ ...form, displayName: e.target.value })}
-            />
-            <div className="field">
-              <label className="field__label" htmlFor={ids.description}>
-                Description
-              </label>
-              <textarea
-                id={ids.description}
-                className="field__input qc-textarea"
-                rows={3}
-                maxLength={2000}
-                value={form.description}
-                aria-invalid={errors.description ? true : undefined}
-                onChange={(e) => setForm({ ...form, description: e.target.value })}
-              />
-              {errors.description && <p className="field__error">{errors.description}</p>}
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor={ids.checklist}>
-                Checklist
-              </label>
-              <select
-                id={ids.checklist}
-                className="field__input"
-                value={form.checklistId}
-                aria-describedby={`${ids.checklist}-hint`}
-                onChange={(e) => setForm({ ...form, checklistId: e.target.value })}
-              >
-                {!checklists.some((c) => c.id === form.checklistId) && (
-                  <option value={form.checklistId}>Current checklist</option>
-                )}
-                {checklists.map((checklist) => (
-                  <option key={checklist.id} value={checklist.id}>
-                    {checklist.displayName} (v{checklist.version})
-                  </option>
-                ))}
-              </select>
-              <p id={`${ids.checklist}-hint`} className="field__hint">
-                New requests use this checklist; requests already waiting keep theirs.
-              </p>
-            </div>
-            <div className="dialog__actions">
-              <Dialog.Close asChild>
-                <Button>Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" variant="primary" disabled={update.isPending}>
-                {update.isPending ? 'Saving…' : 'Save changes'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={<Button aria-label={`Edit ${process.displayName}`}>Edit</Button>}
+      title="Edit process"
+      description={process.displayName}
+      failure={update.isError ? saveFailure(update.error) : null}
+      onSubmit={submit}
+      actions={
+        <Button type="submit" variant="primary" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save changes'}
+        </Button>
+      }
+    >
+      <Field
+        label="Name"
+        name="displayName"
+        value={form.displayName}
+        error={errors.displayName}
+        maxLength={200}
+        onChange={(e) => setForm({ ...form, displayName: e.target.value })}
+      />
+      <div className="field">
+        <label className="field__label" htmlFor={ids.description}>
+          Description
+        </label>
+        <textarea
+          id={ids.description}
+          className="field__input qc-textarea"
+          rows={3}
+          maxLength={2000}
+          value={form.description}
+          aria-invalid={errors.description ? true : undefined}
+          onChange={(e) => setForm({ ...form, description: e.target.value })}
+        />
+        {errors.description && <p className="field__error">{errors.description}</p>}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={ids.checklist}>
+          Checklist
+        </label>
+        <select
+          id={ids.checklist}
+          className="field__input"
+          value={form.checklistId}
+          aria-describedby={`${ids.checklist}-hint`}
+          onChange={(e) => setForm({ ...form, checklistId: e.target.value })}
+        >
+          {!checklists.some((c) => c.id === form.checklistId) && (
+            <option value={form.checklistId}>Current checklist</option>
+          )}
+          {checklists.map((checklist) => (
+            <option key={checklist.id} value={checklist.id}>
+              {checklist.displayName} (v{checklist.version})
+            </option>
+          ))}
+        </select>
+        <p id={`${ids.checklist}-hint`} className="field__hint">
+          New requests use this checklist; requests already waiting keep theirs.
+        </p>
+      </div>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import type { QcChecklist, QcProcess } from '../../../../contract/qc.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { shortDate } from '../queue/queue-format.ts';
+import { shortDate } from '../../../ui/dates.ts';
 import { ArchiveProcessDialog } from './archive-process-dialog.tsx';
 import { EditProcessDialog } from './edit-process-dialog.tsx';
 import { saveFailure, useUpdateProcess } from './process-mutations.ts';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../../client/api-error.ts';
 import { updateQcProcess } from '../../../../client/qc.ts';
 import type { QcProcess, QcProcessPatch } from '../../../../contract/qc.ts';
+import { failureMessage } from '../../../ui/failure-message.ts';
 import { qcQueries } from '../qc.queries.ts';
 
 /**
@@ -33,14 +33,10 @@ export function useUpdateProcess() {
 }
 
 /** A failed save, said plainly beside the form. */
-export function saveFailure(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'network')
-      return 'The service cannot be reached. Your changes are kept; try again.';
-    if (error.status === 403) return 'Your sign-in does not allow changing QC processes.';
-    if (error.status === 404)
-      return 'This process no longer exists. Reload the page to see the current list.';
-    return error.message.charAt(0).toUpperCase() + error.message.slice(1);
-  }
-  return 'The change could not be saved. Try again.';
-}
+export const saveFailure = (error: unknown) =>
+  failureMessage(error, {
+    network: 'The service cannot be reached. Your changes are kept; try again.',
+    403: 'Your sign-in does not allow changing QC processes.',
+    404: 'This process no longer exists. Reload the page to see the current list.',
+    otherwise: 'The change could not be saved. Try again.',
+  });

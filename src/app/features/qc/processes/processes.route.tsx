@@ -5,7 +5,6 @@ import { Page } from '../../../ui/page.tsx';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
 import { qcQueries } from '../qc.queries.ts';
 import { ProcessCard } from './process-card.tsx';
-import '../../../ui/dialog.css';
 import './processes.css';
 
 function ProcessSection({

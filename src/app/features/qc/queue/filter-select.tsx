@@ -1,4 +1,5 @@
-import { useId, type Ref } from 'react';
+import type { Ref } from 'react';
+import { ToolbarSelect } from '../../../ui/toolbar.tsx';
 
 export interface FilterOption {
   value: string;
@@ -17,7 +18,7 @@ interface FilterSelectProps {
   ref?: Ref<HTMLSelectElement>;
 }
 
-/** A labelled native select: keyboard and screen-reader behaviour come with the platform. */
+/** A filter of the queue: "any" first, then the owner's own list (and its archived part). */
 export function FilterSelect({
   label,
   value,
@@ -27,39 +28,32 @@ export function FilterSelect({
   onChange,
   ref,
 }: FilterSelectProps) {
-  const id = useId();
   // A value from a shared link that the lists do not (yet) hold still shows as chosen.
   const known =
     value === '' || [...options, ...(more?.options ?? [])].some((o) => o.value === value);
   return (
-    <div className="qc-filter">
-      <label className="qc-filter__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={id}
-        className="qc-filter__select"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {anyLabel !== undefined && <option value="">{anyLabel}</option>}
-        {!known && <option value={value}>Selected {label.toLowerCase()}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-        {more && more.options.length > 0 && (
-          <optgroup label={more.label}>
-            {more.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </optgroup>
-        )}
-      </select>
-    </div>
+    <ToolbarSelect
+      ref={ref}
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {anyLabel !== undefined && <option value="">{anyLabel}</option>}
+      {!known && <option value={value}>Selected {label.toLowerCase()}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+      {more && more.options.length > 0 && (
+        <optgroup label={more.label}>
+          {more.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </optgroup>
+      )}
+    </ToolbarSelect>
   );
 }

@@ -20,16 +20,6 @@ export function ageInWords(since: string, now: number = Date.now()): string {
   return `${value} ${word}${value === '1' ? '' : 's'}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-export function shortDate(timestamp: string | undefined): string {
-  return timestamp ? dateFormat.format(new Date(timestamp)) : '—';
-}
-
 /** Role ids as people read them: "affiant", "notary" → "Affiant", "Notary"; each once. */
 export function roleNames(actors: readonly { roleId: string }[]): string[] {
   const roles = [...new Set(actors.map((actor) => actor.roleId))];

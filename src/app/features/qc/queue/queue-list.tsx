@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { QcRequest } from '../../../../contract/qc.ts';
+import '../../../ui/table.css';
 import { queueSearch, type QueueFilters } from '../queue-view.ts';
 import { readQueuePosition, saveQueuePosition } from './queue-position.ts';
 import { QueueRow } from './queue-row.tsx';
@@ -167,7 +168,7 @@ export function QueueList(props: QueueListProps) {
 
   return (
     <>
-      <div className="qc-list__head" aria-hidden="true">
+      <div className="row-list__head qc-list__head" aria-hidden="true">
         <span>Matter</span>
         <span>Prepared</span>
         <span>Signed</span>

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import type { QcRequest } from '../../../../contract/qc.ts';
-import { age, ageInWords, roleNames, shortDate } from './queue-format.ts';
+import { shortDate } from '../../../ui/dates.ts';
+import { age, ageInWords, roleNames } from './queue-format.ts';
+import './queue-row.css';
 
 interface QueueRowProps {
   request: QcRequest;

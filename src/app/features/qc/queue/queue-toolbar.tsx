@@ -30,7 +30,7 @@ export function QueueToolbar({ filters, onChange, onDone, filterRef, load }: Que
   const filtered = Boolean(filters.processId || filters.checklistId || filters.firmId);
   return (
     <div
-      className="qc-toolbar"
+      className="toolbar qc-toolbar"
       role="group"
       aria-label="Filters"
       onKeyDown={(event) => {

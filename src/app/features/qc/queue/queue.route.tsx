@@ -113,7 +113,7 @@ export function Component() {
       subtitle="Signed documents waiting for quality control."
       actions={<KeyHints />}
     >
-      <section className="qc-queue panel" aria-label="Queue">
+      <section className="qc-queue panel panel--list" aria-label="Queue">
         <QueueTabs filters={filters} counts={counts.data} />
         <QueueToolbar
           filters={filters}

@@ -1,6 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect } from 'react';
-import '../../../ui/dialog.css';
+import { Dialog } from '../../../ui/dialog.tsx';
 
 export const SHORTCUTS: [string, string][] = [
   ['a', 'Approve and open the next document'],
@@ -59,27 +58,22 @@ export function ShortcutsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title className="dialog__title">Keyboard shortcuts</Dialog.Title>
-          <Dialog.Description className="visually-hidden">
-            Keys that work while reviewing a document.
-          </Dialog.Description>
-          <dl className="shortcuts">
-            {SHORTCUTS.map(([key, what]) => (
-              <div key={key} className="shortcuts__row">
-                <dt>
-                  <kbd>{key}</kbd>
-                </dt>
-                <dd>{what}</dd>
-              </div>
-            ))}
-          </dl>
-          <Dialog.Close className="button button--secondary">Close</Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Keyboard shortcuts"
+      description="Keys that work while reviewing a document."
+    >
+      <dl className="shortcuts">
+        {SHORTCUTS.map(([key, what]) => (
+          <div key={key} className="shortcuts__row">
+            <dt>
+              <kbd>{key}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+    </Dialog>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '../../../ui/button.tsx';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { useFirmNames, useUserNames } from '../../../lookups.queries.ts';
 import { DeleteRequestDialog } from '../delete-request-dialog.tsx';
-import { sentence } from '../format.ts';
+import { sentence } from '../../../ui/failure-message.ts';
 import { awaitsScan, isDeletable, offersScan, statusOf, StatusBadge } from '../request-status.tsx';
 import { signatureQueries } from '../signatures.queries.ts';
 import { WetInkPanel } from '../wet-ink/wet-ink-panel.tsx';
@@ -15,6 +15,7 @@ import { FileFacts, SigningFacts } from './request-facts.tsx';
 import '../../../ui/button.css';
 import '../../../ui/page.css';
 import '../signatures.css';
+import './detail.css';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   // Not thrown from here: the screen says what went wrong beside a way back to the list.

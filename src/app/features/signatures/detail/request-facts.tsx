@@ -1,6 +1,6 @@
 import type { SignatureRequest } from '../../../../contract/signatures.ts';
 import { when } from '../../../ui/dates.ts';
-import { shortDate } from '../format.ts';
+import { shortDate } from '../../../ui/dates.ts';
 
 /** The file the request is for: what, by whom, when, where, and which templates it holds. */
 export function FileFacts({ request, firmName }: { request: SignatureRequest; firmName: string }) {

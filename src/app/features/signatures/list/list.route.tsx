@@ -4,7 +4,10 @@ import { useSearchParams } from 'react-router';
 import { queryClient } from '../../../query-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
+import { Pager } from '../../../ui/pager.tsx';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
+import '../../../ui/table.css';
+import { ToolbarSelect } from '../../../ui/toolbar.tsx';
 import { useFirmNames } from '../../../lookups.queries.ts';
 import { STATUS_LABELS } from '../request-status.tsx';
 import {
@@ -14,12 +17,12 @@ import {
   type ListView,
 } from '../signatures.queries.ts';
 import { NewRequestDialog } from './new-request-dialog.tsx';
-import { Pager } from './pager.tsx';
 import { RequestRow } from './request-row.tsx';
 import { statusToAsk } from '../status-field.ts';
 import { StatusTabs } from './status-tabs.tsx';
 import '../../../ui/button.css';
 import '../signatures.css';
+import './list.css';
 
 const EMPTY_HINTS = {
   all: 'Create one from a file with “New request”.',
@@ -90,10 +93,15 @@ export function Component() {
     );
   } else {
     const { signatureRequests, pagination } = list.data;
+    const { previousCursor, nextCursor } = pagination;
+    // The first page is the view without a cursor: `previousCursor` from page two names it
+    // too. The links point onward from the page on screen once it has arrived.
+    const to = (cursor: string) =>
+      cursor && !list.isPlaceholderData ? `?${searchOf({ ...view, cursor })}` : undefined;
     content = (
       <>
         <ul
-          className="sig-list"
+          className="row-list sig-list"
           aria-label="Signature requests"
           aria-busy={list.isPlaceholderData || undefined}
         >
@@ -106,7 +114,11 @@ export function Component() {
             />
           ))}
         </ul>
-        <Pager view={view} pagination={pagination} />
+        <Pager
+          previous={to(previousCursor)}
+          next={to(nextCursor)}
+          single={!previousCursor && !nextCursor}
+        />
       </>
     );
   }
@@ -118,25 +130,23 @@ export function Component() {
       subtitle="Documents to sign and notarize, and the wet-ink scans of those signed on paper."
       actions={<NewRequestDialog from={from} />}
     >
-      <section className="sig-list-panel panel" aria-label="Requests">
+      <section className="panel panel--list" aria-label="Requests">
         {carriesStatus === true && <StatusTabs view={view} counts={counts.data} />}
-        <div className="sig-toolbar">
-          <p className="sig-muted" aria-live="polite">
+        <div className="toolbar" role="group" aria-label="List options">
+          <ToolbarSelect
+            label="Order"
+            hideLabel
+            value={view.order}
+            onChange={(e) => setOrder(e.target.value === 'oldest' ? 'oldest' : 'newest')}
+          >
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+          </ToolbarSelect>
+          <p className="toolbar__count" aria-live="polite">
             {total === undefined
               ? ''
               : `${total.toLocaleString()} request${total === 1 ? '' : 's'}`}
           </p>
-          <label className="sig-order">
-            <span className="visually-hidden">Order</span>
-            <select
-              className="field__input"
-              value={view.order}
-              onChange={(e) => setOrder(e.target.value === 'oldest' ? 'oldest' : 'newest')}
-            >
-              <option value="newest">Newest first</option>
-              <option value="oldest">Oldest first</option>
-            </select>
-          </label>
         </div>
         {content}
       </section>

@@ -1,16 +1,15 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { SignatureRequestCreateSchema } from '../../../../contract/signatures.ts';
 import { sessionQueries } from '../../../session.queries.ts';
 import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
-import { shortDate } from '../format.ts';
+import { shortDate } from '../../../ui/dates.ts';
 import { createFailure, useCreateRequest } from '../signature-mutations.ts';
 import { signatureQueries } from '../signatures.queries.ts';
-import '../../../ui/dialog.css';
 
 interface Form {
   fileId: string;
@@ -119,7 +118,7 @@ export function NewRequestDialog({ from }: { from: string }) {
   const create = useCreateRequest();
   const navigate = useNavigate();
   const sandbox = useQuery(sessionQueries.current()).data?.sandbox ?? false;
-  const ids = { lead: useId(), wetInk: useId() };
+  const wetInkId = useId();
 
   const onOpenChange = (next: boolean) => {
     // Closing keeps the choice, so reopening after a slip loses nothing; a fresh open after
@@ -152,70 +151,55 @@ export function NewRequestDialog({ from }: { from: string }) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>
-        <Button variant="primary">New request</Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog sig-new" aria-describedby={ids.lead}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={<Button variant="primary">New request</Button>}
+      size="wide"
+      title="New signature request"
+      description="Choose the file to be signed. Its templates say what needs a signature or a notary."
+      failure={create.isError ? createFailure(create.error) : null}
+      onSubmit={submit}
+      actions={
+        <Button type="submit" variant="primary" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create request'}
+        </Button>
+      }
+    >
+      <Field
+        label="Find a file"
+        type="search"
+        placeholder="Matter reference, file name or preparer"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      <FileChoice
+        query={query}
+        value={form.fileId}
+        error={fileError}
+        onChange={(fileId) => {
+          setForm({ ...form, fileId });
+          setFileError(undefined);
+        }}
+      />
+      {sandbox && (
+        <div className="sig-check">
+          <input
+            id={wetInkId}
+            type="checkbox"
+            checked={form.wetInk}
+            aria-describedby={`${wetInkId}-hint`}
+            onChange={(e) => setForm({ ...form, wetInk: e.target.checked })}
+          />
           <div>
-            <Dialog.Title className="dialog__title">New signature request</Dialog.Title>
-            <Dialog.Description id={ids.lead} className="sig-muted">
-              Choose the file to be signed. Its templates say what needs a signature or a notary.
-            </Dialog.Description>
+            <label htmlFor={wetInkId}>Signed in wet ink</label>
+            <p id={`${wetInkId}-hint`} className="field__hint">
+              The paper is signed by hand, then its scan is uploaded here. Sandbox only: a real
+              deployment decides this by its workflow.
+            </p>
           </div>
-          <form className="sig-form" onSubmit={submit} noValidate>
-            {create.isError && (
-              <p className="sig-alert" role="alert">
-                {createFailure(create.error)}
-              </p>
-            )}
-            <Field
-              label="Find a file"
-              type="search"
-              placeholder="Matter reference, file name or preparer"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-            />
-            <FileChoice
-              query={query}
-              value={form.fileId}
-              error={fileError}
-              onChange={(fileId) => {
-                setForm({ ...form, fileId });
-                setFileError(undefined);
-              }}
-            />
-            {sandbox && (
-              <div className="sig-check">
-                <input
-                  id={ids.wetInk}
-                  type="checkbox"
-                  checked={form.wetInk}
-                  aria-describedby={`${ids.wetInk}-hint`}
-                  onChange={(e) => setForm({ ...form, wetInk: e.target.checked })}
-                />
-                <div>
-                  <label htmlFor={ids.wetInk}>Signed in wet ink</label>
-                  <p id={`${ids.wetInk}-hint`} className="field__hint">
-                    The paper is signed by hand, then its scan is uploaded here. Sandbox only: a
-                    real deployment decides this by its workflow.
-                  </p>
-                </div>
-              </div>
-            )}
-            <div className="dialog__actions">
-              <Dialog.Close asChild>
-                <Button>Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" variant="primary" disabled={create.isPending}>
-                {create.isPending ? 'Creating…' : 'Create request'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+      )}
+    </Dialog>
   );
 }

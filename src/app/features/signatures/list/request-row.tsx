@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { SignatureRequest } from '../../../../contract/signatures.ts';
 import { DeleteRequestDialog } from '../delete-request-dialog.tsx';
-import { shortDate } from '../format.ts';
+import { shortDate } from '../../../ui/dates.ts';
 import { isDeletable, StatusBadge } from '../request-status.tsx';
 
 /** "3 templates · signature, notary": what the file asks for, at a glance. */
@@ -28,7 +28,7 @@ export function RequestRow({
 }) {
   const detailsId = `sig-row-${request.id}`;
   return (
-    <li className="sig-row-item" data-request-id={request.id}>
+    <li className="sig-row-item row-list__row" data-request-id={request.id}>
       <div className="sig-row-item__main">
         <Link
           className="sig-row-item__link"

@@ -1,5 +1,4 @@
-import { ApiError } from '../../../../client/api-error.ts';
-import { sentence } from '../format.ts';
+import { failureMessage } from '../../../ui/failure-message.ts';
 
 // The steps of sending a wet-ink scan: choose a file, get an upload link, upload, confirm.
 // Each failure keeps what is needed to go on: a refused link or a failed upload keeps the
@@ -97,26 +96,33 @@ export function wetInk<F extends ScanFile>(
   }
 }
 
-const unreachable = (error: unknown) => error instanceof ApiError && error.code === 'network';
-const detail = (error: unknown) =>
-  error instanceof ApiError ? sentence(error.message) : 'Something went wrong.';
+const UNKNOWN = 'Something went wrong.';
 
 /** Why no upload link was given. */
 export function linkRefusedMessage(error: unknown): string {
-  if (unreachable(error))
-    return 'The service cannot be reached, so no upload link was given. Try again.';
-  return `The service refused an upload link. ${detail(error)}`;
+  const refused = (why: string) => `The service refused an upload link. ${why}`;
+  return failureMessage(error, {
+    network: 'The service cannot be reached, so no upload link was given. Try again.',
+    said: refused,
+    otherwise: refused(UNKNOWN),
+  });
 }
 
-/** Why the scan did not reach storage. */
+/** Why the scan did not reach storage: storage's own words, even for no answer. */
 export function uploadFailedMessage(error: unknown): string {
-  return `The scan did not upload. ${detail(error)} Nothing was recorded; try again.`;
+  const failed = (why: string) =>
+    `The scan did not upload. ${why} Nothing was recorded; try again.`;
+  return failureMessage(error, { said: failed, otherwise: failed(UNKNOWN) });
 }
 
 /** Why the uploaded scan was not confirmed: the upload itself stands. */
 export function confirmFailedMessage(error: unknown): string {
-  const reason = unreachable(error)
-    ? 'The service cannot be reached.'
-    : `The service refused the confirmation. ${detail(error)}`;
-  return `The scan is uploaded but not yet confirmed. ${reason} Confirm again: there is no need to upload it again.`;
+  const unconfirmed = (why: string) =>
+    `The scan is uploaded but not yet confirmed. ${why} Confirm again: there is no need to upload it again.`;
+  const refused = (why: string) => unconfirmed(`The service refused the confirmation. ${why}`);
+  return failureMessage(error, {
+    network: unconfirmed('The service cannot be reached.'),
+    said: refused,
+    otherwise: refused(UNKNOWN),
+  });
 }

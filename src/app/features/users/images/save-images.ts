@@ -7,6 +7,7 @@ import {
   type UserImageKind,
   type UserPut,
 } from '../../../../contract/users.ts';
+import { failureMessage } from '../../../ui/failure-message.ts';
 
 export type ChosenImages = Partial<Record<UserImageKind, Blob>>;
 
@@ -83,8 +84,6 @@ export async function saveImages(
 const cancelled = () =>
   new ApiError({ code: 'aborted', status: 0, message: 'the upload was cancelled' });
 
-const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /** A failed save, said plainly beside the images. */
 export function saveFailure(error: unknown): string {
   if (error instanceof ImageUploadError) {
@@ -94,13 +93,13 @@ export function saveFailure(error: unknown): string {
     }
     return `The ${IMAGE_NAMES[error.kind]} could not be uploaded: ${error.message}. Nothing was saved; try again.`;
   }
-  if (error instanceof ApiError) {
-    if (error.code === 'network')
-      return 'The service cannot be reached. Nothing was saved; your chosen images are still here.';
-    if (error.status === 401 || error.status === 403)
-      return 'Your sign-in does not allow changing this person’s images.';
-    if (error.status === 404) return 'This user no longer exists.';
-    return `${sentence(error.message)}. Nothing was saved.`;
-  }
-  return 'The images could not be saved. Try again.';
+  const notAllowed = 'Your sign-in does not allow changing this person’s images.';
+  return failureMessage(error, {
+    network: 'The service cannot be reached. Nothing was saved; your chosen images are still here.',
+    401: notAllowed,
+    403: notAllowed,
+    404: 'This user no longer exists.',
+    said: (said) => `${said} Nothing was saved.`,
+    otherwise: 'The images could not be saved. Try again.',
+  });
 }

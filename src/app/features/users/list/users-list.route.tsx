@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
+import { Pager } from '../../../ui/pager.tsx';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
+import { ToolbarSelect } from '../../../ui/toolbar.tsx';
 import {
   USER_ORDERS,
   USER_PAGE_SIZES,
@@ -21,12 +22,15 @@ export function Component() {
   const [search, setSearch] = useSearchParams();
   const view = viewFromSearch(search);
   const list = useQuery(userQueries.list(view));
-  const ids = { order: useId(), limit: useId() };
 
-  const go = (next: UsersView) => setSearch(usersSearch(next));
   // A new order or page size starts again from the first page: cursors are bound to both.
   const reorder = (changes: Partial<UsersView>) =>
-    go({ ...view, ...changes, cursor: undefined, page: 1 });
+    setSearch(usersSearch({ ...view, ...changes, cursor: undefined, page: 1 }));
+  // Paging follows the page on screen, so not while the next one loads.
+  const pageLink = (cursor: string, page: number) =>
+    cursor === '' || list.isPlaceholderData
+      ? undefined
+      : { search: usersSearch({ ...view, cursor, page }) };
 
   let content;
   if (list.isPending) {
@@ -59,78 +63,54 @@ export function Component() {
   } else {
     const { users, pagination } = list.data;
     const first = (view.page - 1) * view.limit + 1;
+    const single = pagination.previousCursor === '' && pagination.nextCursor === '';
     content = (
       <>
-        <UsersTable users={users} listSearch={search.toString()} />
-        <nav className="users-pager" aria-label="Pages">
-          <p className="users-pager__where" aria-live="polite">
-            {pagination.previousCursor === '' && pagination.nextCursor === ''
+        <UsersTable users={users} listSearch={search.toString()} busy={list.isFetching} />
+        <Pager
+          summary={
+            single
               ? `All ${pagination.totalCount} users`
-              : `${first}–${first + users.length - 1} of ${pagination.totalCount}`}
-          </p>
-          {(pagination.previousCursor !== '' || pagination.nextCursor !== '') && (
-            <div className="users-pager__buttons">
-              <Button
-                disabled={pagination.previousCursor === '' || list.isPlaceholderData}
-                onClick={() =>
-                  go({
-                    ...view,
-                    cursor: pagination.previousCursor,
-                    page: Math.max(1, view.page - 1),
-                  })
-                }
-              >
-                ← Previous
-              </Button>
-              <Button
-                disabled={pagination.nextCursor === '' || list.isPlaceholderData}
-                onClick={() => go({ ...view, cursor: pagination.nextCursor, page: view.page + 1 })}
-              >
-                Next →
-              </Button>
-            </div>
-          )}
-        </nav>
+              : `${first}–${first + users.length - 1} of ${pagination.totalCount}`
+          }
+          single={single}
+          previous={pageLink(pagination.previousCursor, Math.max(1, view.page - 1))}
+          next={pageLink(pagination.nextCursor, view.page + 1)}
+        />
       </>
     );
   }
 
   return (
     <Page title="Users" subtitle="People in your organization, their signatures and notary seals.">
-      <section className="panel users-list" aria-label="Users" aria-busy={list.isFetching}>
-        <div className="users-list__toolbar">
-          <div className="users-list__filter">
-            <label htmlFor={ids.order}>Sort by</label>
-            <select
-              id={ids.order}
-              value={view.order}
-              onChange={(event) =>
-                reorder({ order: UsersViewSchema.shape.order.parse(event.target.value) })
-              }
-            >
-              {Object.entries(USER_ORDERS).map(([value, { label }]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="users-list__filter">
-            <label htmlFor={ids.limit}>Per page</label>
-            <select
-              id={ids.limit}
-              value={view.limit}
-              onChange={(event) => reorder({ limit: Number(event.target.value) })}
-            >
-              {USER_PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </div>
+      <section className="panel panel--list" aria-label="Users">
+        <div className="toolbar" role="group" aria-label="List options">
+          <ToolbarSelect
+            label="Sort by"
+            value={view.order}
+            onChange={(event) =>
+              reorder({ order: UsersViewSchema.shape.order.parse(event.target.value) })
+            }
+          >
+            {Object.entries(USER_ORDERS).map(([value, { label }]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </ToolbarSelect>
+          <ToolbarSelect
+            label="Per page"
+            value={view.limit}
+            onChange={(event) => reorder({ limit: Number(event.target.value) })}
+          >
+            {USER_PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </ToolbarSelect>
           {list.data && (
-            <p className="users-list__count">
+            <p className="toolbar__count">
               {list.data.pagination.totalCount}{' '}
               {list.data.pagination.totalCount === 1 ? 'user' : 'users'}
             </p>
