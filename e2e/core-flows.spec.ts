@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { samplePng } from '../src/app/features/users/images/sample-png.ts';
+import { AccountListSchema } from '../src/contract/accounts.ts';
+import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
+import { SignatureRequestListSchema } from '../src/contract/signatures.ts';
+import { api } from './api.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
 // The core flows of issue 14, written against nothing the spec does not show: no sandbox
@@ -16,28 +20,14 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 /** Screenshots named for the project: the strict run's screens are the ones to look at. */
 const shots = (page: Page, name: string) => bothThemes(page, `${test.info().project.name}-${name}`);
 
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const response = await fetch(p);
-    if (!response.ok) throw new Error(`${p}: ${response.status}`);
-    return (await response.json()) as T;
-  }, path);
-}
-
-interface QcRow {
-  id: string;
-  status: string;
-  document: { id: string; matterReference: string };
-}
-
 /**
  * Pending requests from the newest end: other specs take theirs by position from the oldest
  * end, so these are not theirs (a scan confirmed meanwhile only adds one at the very end).
  */
-async function pendingFromNewest(page: Page, skip: number, count: number): Promise<QcRow[]> {
-  const { qcRequests } = await getJson<{ qcRequests: QcRow[] }>(
-    page,
+async function pendingFromNewest(page: Page, skip: number, count: number): Promise<QcRequest[]> {
+  const { qcRequests } = await api(page).get(
     `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=${skip + count}`,
+    QcRequestListSchema,
   );
   const rows = qcRequests.slice(skip);
   expect(rows).toHaveLength(count);
@@ -45,7 +35,7 @@ async function pendingFromNewest(page: Page, skip: number, count: number): Promi
 }
 
 const qcStatus = async (page: Page, id: string) =>
-  (await getJson<QcRow>(page, `/api/qc/v2/qc/requests/${id}`)).status;
+  (await api(page).get(`/api/qc/v2/qc/requests/${id}`, QcRequestSchema)).status;
 
 /** Decided requests, kept for the DOCUMENT_READY check: an approval publishes one. */
 const approvedFiles: string[] = [];
@@ -98,19 +88,17 @@ async function scanPdf(text: string): Promise<Buffer> {
  * `completedOn`), one whose upload link the service issues. Issuing a link changes nothing.
  */
 async function requestAwaitingScan(page: Page): Promise<string> {
-  const { signatureRequests } = await getJson<{
-    signatureRequests: { id: string; completedOn?: string }[];
-  }>(page, '/api/signatures/v2/requests?owner=acme&limit=200');
+  const { signatureRequests } = await api(page).get(
+    '/api/signatures/v2/requests?owner=acme&limit=200',
+    SignatureRequestListSchema,
+  );
   const open = signatureRequests.filter((r) => !r.completedOn).map((r) => r.id);
-  const awaiting = await page.evaluate(async (ids) => {
-    const found: string[] = [];
-    for (const id of ids) {
-      const response = await fetch(`/api/signatures/v2/requests/${id}/uploadUrl`);
-      if (response.ok) found.push(id);
-      if (found.length === 8) break;
-    }
-    return found;
-  }, open);
+  const awaiting: string[] = [];
+  for (const id of open) {
+    const status = await api(page).status('GET', `/api/signatures/v2/requests/${id}/uploadUrl`);
+    if (status >= 200 && status < 300) awaiting.push(id);
+    if (awaiting.length === 8) break;
+  }
   // One at random: the wet-ink spec confirms some of the same requests alongside.
   const id = awaiting[Math.floor(Math.random() * awaiting.length)];
   if (!id) throw new Error('no request awaits a scan');
@@ -131,10 +119,7 @@ test('a notary uploads a wet-ink scan and confirms it', async ({ page }) => {
   await expectAccessible(page);
   await shots(page, 'core-wet-ink');
   // The service took it: it issues no second link for the same request.
-  const again = await page.evaluate(
-    async (id) => (await fetch(`/api/signatures/v2/requests/${id}/uploadUrl`)).status,
-    id,
-  );
+  const again = await api(page).status('GET', `/api/signatures/v2/requests/${id}/uploadUrl`);
   expect(again).toBe(400);
 });
 
@@ -196,9 +181,9 @@ test('an admin creates an entity with an SSN, and sees only its last four digits
   page,
 }) => {
   await signIn(page, DEMO.admin, '/accounts');
-  const { accounts } = await getJson<{ accounts: { id: string; crid: string }[] }>(
-    page,
+  const { accounts } = await api(page).get(
     '/api/accounts/v1/accounts?owner=acme&limit=500',
+    AccountListSchema,
   );
   // An account of its own: the entities spec writes to CR-000007 and others by name.
   const account = accounts.find((a) => a.crid === 'CR-000031') ?? accounts.at(-1);
@@ -228,10 +213,10 @@ test('firms page forward and back', async ({ page }) => {
   const rows = page.locator('main tbody tr');
   await expect(rows).toHaveCount(5);
   const firstPage = await rows.allInnerTexts();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/[?&]page=2&cursor=/);
   await expect.poll(() => rows.allInnerTexts()).not.toEqual(firstPage);
-  await page.getByRole('button', { name: 'Previous' }).click();
+  await page.getByRole('link', { name: 'Previous' }).click();
   await expect.poll(() => rows.allInnerTexts()).toEqual(firstPage);
 });
 

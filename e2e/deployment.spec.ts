@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SessionSchema } from '../src/contract/session.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // Issue 14: a deployment's tokens may carry no permissions the console knows. The console then
@@ -15,7 +16,7 @@ test('without known permissions every area shows, and a refused one is explained
     if (route.request().method() === 'DELETE') return route.continue();
     const response = await route.fetch();
     if (!response.ok()) return route.fulfill({ response });
-    const session = (await response.json()) as Record<string, unknown>;
+    const session = SessionSchema.parse(await response.json());
     return route.fulfill({ response, json: { ...session, permissions: null } });
   });
   await signIn(page, DEMO.reviewer, '/qc');

@@ -1,4 +1,6 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { AccountListSchema, EntitySchema, type Entity } from '../src/contract/accounts.ts';
+import { api } from './api.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // Entities on the seeded acme accounts: each test writes to its own account, so a run
@@ -8,35 +10,17 @@ const SSN = '407-55-3182';
 const SSN_DIGITS = '407553182';
 
 async function accountId(page: Page, crid: string): Promise<string> {
-  return page.evaluate(async (crid) => {
-    const list = (await (await fetch('/api/accounts/v1/accounts?owner=acme&limit=500')).json()) as {
-      accounts: { id: string; crid: string }[];
-    };
-    const found = list.accounts.find((a) => a.crid === crid);
-    if (!found) throw new Error(`no account ${crid}`);
-    return found.id;
-  }, crid);
-}
-
-interface ApiEntity {
-  entityId: string;
-  name: string;
-  ssnLastFour?: string;
-  metadata: Record<string, string>;
-  officialAddress?: Record<string, string>;
-  mailingAddress?: Record<string, string>;
-  physicalAddress?: Record<string, string>;
-  [field: string]: unknown;
-}
-
-async function apiEntity(page: Page, account: string, entity: string): Promise<ApiEntity> {
-  return page.evaluate(
-    async ({ account, entity }) =>
-      (await (
-        await fetch(`/api/accounts/v1/accounts/${account}/entities/${entity}`)
-      ).json()) as ApiEntity,
-    { account, entity },
+  const list = await api(page).get(
+    '/api/accounts/v1/accounts?owner=acme&limit=500',
+    AccountListSchema,
   );
+  const found = list.accounts.find((a) => a.crid === crid);
+  if (!found) throw new Error(`no account ${crid}`);
+  return found.id;
+}
+
+async function apiEntity(page: Page, account: string, entity: string): Promise<Entity> {
+  return api(page).get(`/api/accounts/v1/accounts/${account}/entities/${entity}`, EntitySchema);
 }
 
 async function openNewEntity(page: Page, crid: string): Promise<string> {
@@ -322,7 +306,7 @@ test('a server error keeps everything typed, and the next try saves it', async (
       : route.fallback(),
   );
   await page.getByRole('button', { name: 'Create entity' }).click();
-  await expect(page.getByRole('alert')).toHaveText('The service could not store the entity');
+  await expect(page.getByRole('alert')).toHaveText('The service could not store the entity.');
   await expect(page).toHaveURL(/\/entities\/new$/);
   await expect(page.getByLabel('Role on the account')).toHaveValue('AUTHORIZED_USER');
   for (const [label, value] of typed)

@@ -1,13 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
+import { CompleteSignatureRequestResultSchema } from '../src/contract/sandbox.ts';
+import { ReceivedEventListSchema } from '../src/contract/session.ts';
+import { SignatureRequestListSchema } from '../src/contract/signatures.ts';
+import { AddressChangePayloadSchema } from '../src/contract/webhooks.ts';
+import { api } from './api.ts';
 import {
   createEntity,
   forgeDelivery,
-  getJson,
   hookIdOfEntity,
   REFUSED_LIST,
   rowOf,
 } from './event-support.ts';
-import { apiPost, DEMO, expectAccessible, screenshots, signIn } from './support.ts';
+import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // The event log against the real gateway and the embedded sandbox service: every row here
 // is a real signed webhook delivery, triggered through the API from the page.
@@ -70,7 +74,7 @@ test('an ADDRESS_CHANGE row appears live, verified with its hook-id, and stays n
   await page.keyboard.press('Enter');
   const json = rowOf(page, secondHook).locator('.payload__json');
   await expect(json).toBeVisible();
-  const payload = JSON.parse((await json.textContent()) ?? '{}') as Record<string, unknown>;
+  const payload = AddressChangePayloadSchema.parse(JSON.parse((await json.textContent()) ?? '{}'));
   expect(payload).toMatchObject({
     entityId: second.entityId,
     crid: second.crid,
@@ -128,16 +132,19 @@ test('a DOCUMENT_READY row links to the download while valid, then says when it 
   await page.clock.install();
   await openLiveEvents(page);
 
-  const { signatureRequests } = await getJson<{ signatureRequests: { id: string }[] }>(
-    page,
+  const { signatureRequests } = await api(page).get(
     '/api/signatures/v2/requests?owner=acme&status=pending&limit=50',
+    SignatureRequestListSchema,
   );
   // Any pending one: other specs complete the first, perhaps at the same time.
   const id = signatureRequests[Math.floor(Math.random() * signatureRequests.length)]?.id;
   expect(id).toBeTruthy();
-  const completed = await apiPost(page, `/api/sandbox/v1/signature-requests/${id}/complete`);
-  expect(completed.status).toBe(200);
-  const hookId = (completed.body as { messageId: string }).messageId;
+  const { messageId: hookId } = await api(page).post(
+    `/api/sandbox/v1/signature-requests/${id}/complete`,
+    {},
+    CompleteSignatureRequestResultSchema,
+    { status: 200 },
+  );
 
   const row = rowOf(page, hookId);
   await expect(row).toBeVisible({ timeout: 15_000 });
@@ -208,7 +215,7 @@ test('a sandbox admin sees the service’s deliveries and redelivers one; the re
   await expect(rowOf(page, hookId)).toHaveCount(1);
   await page.reload();
   await expect(rowOf(page, hookId)).toHaveCount(1);
-  const recent = await getJson<{ events: { hookId: string }[] }>(page, '/events/recent');
+  const recent = await api(page).get('/events/recent', ReceivedEventListSchema);
   expect(recent.events.filter((e) => e.hookId === hookId)).toHaveLength(1);
 });
 
@@ -254,7 +261,7 @@ test('210 forged deliveries push no verified event off the list; the refused lis
   const entity = await createEntity(page, 'Flora Flood');
   const hookId = await hookIdOfEntity(page, entity.entityId);
   await expect(rowOf(page, hookId)).toBeVisible({ timeout: 15_000 });
-  const before = await getJson<{ events: { hookId: string }[] }>(page, '/events/recent');
+  const before = await api(page).get('/events/recent', ReceivedEventListSchema);
 
   const stamp = Date.now();
   const statuses: number[] = [];
@@ -270,7 +277,7 @@ test('210 forged deliveries push no verified event off the list; the refused lis
 
   await page.reload();
   await expect(rowOf(page, hookId)).toBeVisible();
-  const after = await getJson<{ events: { hookId: string }[] }>(page, '/events/recent');
+  const after = await api(page).get('/events/recent', ReceivedEventListSchema);
   const listed = new Set(after.events.map((e) => e.hookId));
   expect(before.events.filter((e) => !listed.has(e.hookId))).toEqual([]);
   await expect(page.locator('.event--refused')).toHaveCount(0);
@@ -298,7 +305,7 @@ test('without the sandbox permission there is no deliveries view, even from a sh
 
 test('another owner sees only its own events, or the empty state', async ({ page }) => {
   await signIn(page, DEMO.globex, '/events');
-  const recent = await getJson<{ events: { owner: string }[] }>(page, '/events/recent');
+  const recent = await api(page).get('/events/recent', ReceivedEventListSchema);
   expect(recent.events.every((e) => e.owner === 'globex')).toBe(true);
   if (recent.events.length === 0) {
     await expect(page.getByText('No events yet')).toBeVisible();

@@ -1,47 +1,38 @@
 import { expect, test, type Page } from '@playwright/test';
+import { FirmListSchema } from '../src/contract/accounts.ts';
+import { api } from './api.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // Nothing creates or renames firms, but the expectations still come from the API at the time
 // rather than from the seed, so a change of demo data cannot make these pass by accident.
 
-interface ApiPage {
-  firms: { name: string }[];
-  pagination: { totalCount: number; nextCursor: string; previousCursor: string };
-}
-
 /** Every page of the acme firm list, as the API pages it, by name in `dir` order. */
 async function apiPages(page: Page, size: number, dir: 'asc' | 'desc') {
-  return page.evaluate(
-    async ({ size, dir }) => {
-      const pages: string[][] = [];
-      let cursor = '';
-      let totalCount: number;
-      do {
-        const query = new URLSearchParams({
-          owner: 'acme',
-          orderBy: 'name',
-          orderDirection: dir,
-          limit: String(size),
-        });
-        if (cursor) query.set('cursor', cursor);
-        const response = await fetch(`/api/accounts/v1/firms?${query}`);
-        if (!response.ok) throw new Error(`firms list failed: ${response.status}`);
-        const body = (await response.json()) as ApiPage;
-        pages.push(body.firms.map((f) => f.name));
-        totalCount = body.pagination.totalCount;
-        cursor = body.pagination.nextCursor;
-      } while (cursor);
-      return { pages, totalCount };
-    },
-    { size, dir },
-  );
+  const pages: string[][] = [];
+  let cursor = '';
+  let totalCount: number;
+  do {
+    const body = await api(page).get('/api/accounts/v1/firms', FirmListSchema, {
+      query: {
+        owner: 'acme',
+        orderBy: 'name',
+        orderDirection: dir,
+        limit: size,
+        cursor: cursor || undefined,
+      },
+    });
+    pages.push(body.firms.map((f) => f.name));
+    totalCount = body.pagination.totalCount;
+    cursor = body.pagination.nextCursor;
+  } while (cursor);
+  return { pages, totalCount };
 }
 
 const table = (page: Page) => page.getByRole('table', { name: 'Firms' });
 const names = (page: Page) => table(page).locator('tbody th');
 const summary = (page: Page) => page.getByRole('navigation', { name: 'Pages' }).getByRole('status');
-const next = (page: Page) => page.getByRole('button', { name: 'Next' });
-const previous = (page: Page) => page.getByRole('button', { name: 'Previous' });
+const next = (page: Page) => page.getByRole('link', { name: 'Next' });
+const previous = (page: Page) => page.getByRole('link', { name: 'Previous' });
 
 async function expectPage(page: Page, rows: string[], from: number, total: number) {
   await expect(names(page)).toHaveText(rows);

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { CompleteSignatureRequestResultSchema } from '../src/contract/sandbox.ts';
+import { SignatureRequestListSchema } from '../src/contract/signatures.ts';
+import { api } from './api.ts';
 import { createEntity, hookIdOfEntity, rowOf } from './event-support.ts';
-import { apiPost, DEMO, signIn } from './support.ts';
+import { DEMO, signIn } from './support.ts';
 
 test('a DOCUMENT_READY toast appears after a sandbox control completes a signature request', async ({
   page,
@@ -11,14 +14,18 @@ test('a DOCUMENT_READY toast appears after a sandbox control completes a signatu
   const other = await browser.newPage();
   await signIn(other, DEMO.globex);
 
-  const list = await page.evaluate(async () => {
-    const response = await fetch('/api/signatures/v2/requests?owner=acme&status=pending&limit=1');
-    return (await response.json()) as { signatureRequests: { id: string }[] };
-  });
+  const list = await api(page).get(
+    '/api/signatures/v2/requests?owner=acme&status=pending&limit=1',
+    SignatureRequestListSchema,
+  );
   const id = list.signatureRequests[0]?.id;
   expect(id).toBeTruthy();
-  const completed = await apiPost(page, `/api/sandbox/v1/signature-requests/${id}/complete`);
-  expect(completed.status).toBe(200);
+  await api(page).post(
+    `/api/sandbox/v1/signature-requests/${id}/complete`,
+    {},
+    CompleteSignatureRequestResultSchema,
+    { status: 200 },
+  );
 
   const toast = page
     .getByRole('status')

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { samplePng } from '../src/app/features/users/images/sample-png.ts';
+import { SessionSchema } from '../src/contract/session.ts';
+import { UserSchema } from '../src/contract/users.ts';
+import { api } from './api.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // Each test runs against the one service of the run: the notary's seal and signature are
@@ -22,19 +25,13 @@ const slot = (page: Page, name: 'Signature' | 'Notary seal') =>
 
 /** The signed-in person's user record, read from the service through the gateway. */
 async function me(page: Page) {
-  return page.evaluate(async () => {
-    const session = (await (await fetch('/session')).json()) as { user: { id: string } };
-    const response = await fetch(`/api/users/v1/users/${session.user.id}`);
-    return (await response.json()) as {
-      id: string;
-      signatureImageUrl: string | null;
-      notarySealImageUrl: string | null;
-    };
-  });
+  const session = await api(page).get('/session', SessionSchema);
+  if (!session.user) throw new Error('the session names no user');
+  return api(page).get(`/api/users/v1/users/${session.user.id}`, UserSchema);
 }
 
 /** The stored image's key: the URL's path (its query is a fresh signature on every read). */
-const keyOf = (url: string | null) => (url ? new URL(url).pathname : null);
+const keyOf = (url: string | null | undefined) => (url ? new URL(url).pathname : null);
 
 const naturalWidth = (page: Page, alt: string) =>
   page

@@ -1,4 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { QcChecklistListSchema, QcProcessListSchema } from '../src/contract/qc.ts';
+import { api } from './api.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // These tests change only the archived "Legacy" process, which no request uses, and put it
@@ -14,29 +16,21 @@ const card = (scope: Locator, name: string) =>
     .filter({ has: scope.page().getByRole('heading', { name, exact: true }) });
 
 async function apiProcess(page: Page, name: string) {
-  return page.evaluate(async (name) => {
-    const response = await fetch('/api/qc/v2/qc/processes?owner=acme&limit=500');
-    const body = (await response.json()) as {
-      qcProcesses: {
-        id: string;
-        displayName: string;
-        description?: string;
-        checklistId: string;
-        archivedOn?: string | null;
-      }[];
-    };
-    return body.qcProcesses.find((p) => p.displayName === name);
-  }, name);
+  const body = await api(page).get(
+    '/api/qc/v2/qc/processes?owner=acme&limit=500',
+    QcProcessListSchema,
+  );
+  return body.qcProcesses.find((p) => p.displayName === name);
 }
 
 async function checklistId(page: Page, name: string) {
-  return page.evaluate(async (name) => {
-    const response = await fetch('/api/qc/v2/qc/checklists?owner=acme&limit=500');
-    const body = (await response.json()) as { qcChecklists: { id: string; displayName: string }[] };
-    const found = body.qcChecklists.find((c) => c.displayName === name);
-    if (!found) throw new Error(`no checklist ${name}`);
-    return found.id;
-  }, name);
+  const body = await api(page).get(
+    '/api/qc/v2/qc/checklists?owner=acme&limit=500',
+    QcChecklistListSchema,
+  );
+  const found = body.qcChecklists.find((c) => c.displayName === name);
+  if (!found) throw new Error(`no checklist ${name}`);
+  return found.id;
 }
 
 async function edit(page: Page, name: string) {
@@ -74,7 +68,7 @@ test('rename, describe and re-point a process; a failed save keeps what was type
       : route.fallback(),
   );
   await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('The service is restarting');
+  await expect(dialog.getByRole('alert')).toHaveText('The service is restarting.');
   await expect(dialog.getByLabel('Name')).toHaveValue(renamed);
   await expect(dialog.getByLabel('Description')).toHaveValue(
     'Kept for requests filed before 2026.',

@@ -1,36 +1,25 @@
 import { expect, test, type Page } from '@playwright/test';
+import {
+  QcProcessListSchema,
+  QcRequestListSchema,
+  type QcRequestStatus,
+} from '../src/contract/qc.ts';
+import { api } from './api.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
+import { QUEUE_PAGE_SIZE } from '../src/app/features/qc/queue-request.ts';
 
 // Other specs review requests while these run, so every expectation about the data is taken
 // from the API at the time, and retried (with a reload) if a review lands in between.
 
-type Status = 'pending' | 'approved' | 'rejected';
-
-interface ApiRequest {
-  id: string;
-  processName: string;
-  document: { matterReference: string };
-}
-
 async function apiList(page: Page, query: string) {
-  return page.evaluate(async (query) => {
-    const response = await fetch(`/api/qc/v2/qc/requests?owner=acme&${query}`);
-    if (!response.ok) throw new Error(`list failed: ${response.status}`);
-    return (await response.json()) as {
-      qcRequests: ApiRequest[];
-      pagination: { totalCount: number };
-    };
-  }, query);
+  return api(page).get(`/api/qc/v2/qc/requests?owner=acme&${query}`, QcRequestListSchema);
 }
 
 async function apiProcesses(page: Page) {
-  return page.evaluate(async () => {
-    const response = await fetch('/api/qc/v2/qc/processes?owner=acme&archived=false');
-    return (await response.json()) as { qcProcesses: { id: string; displayName: string }[] };
-  });
+  return api(page).get('/api/qc/v2/qc/processes?owner=acme&archived=false', QcProcessListSchema);
 }
 
-const tab = (page: Page, status: Status) =>
+const tab = (page: Page, status: QcRequestStatus) =>
   page.getByRole('navigation', { name: 'Request status' }).getByRole('link', {
     name: new RegExp(`^${status}`, 'i'),
   });
@@ -172,14 +161,14 @@ test('a long list keeps few rows in the DOM and loads more as it scrolls', async
     return (
       url.pathname === '/api/qc/v2/qc/requests' &&
       url.searchParams.get('status') === 'pending' &&
-      url.searchParams.get('limit') === '100' &&
+      url.searchParams.get('limit') === String(QUEUE_PAGE_SIZE) &&
       !url.searchParams.has('cursor')
     );
   });
   await signIn(page, DEMO.reviewer);
   await expect(rows(page).first()).toBeVisible();
-  const { pagination } = (await (await firstPage).json()) as { pagination: { totalCount: number } };
-  // Past the first page of 100 when the data allows: the next page must load on the way.
+  const { pagination } = QcRequestListSchema.parse(await (await firstPage).json());
+  // Several pages in when the data allows: each next page must load on the way.
   const target = Math.min(pagination.totalCount, 110);
   expect(target).toBeGreaterThan(60);
   await expect(rows(page).first()).toHaveAttribute('aria-setsize', String(pagination.totalCount));

@@ -1,22 +1,24 @@
 import { expect, test, type Page } from '@playwright/test';
+import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
+import { api } from './api.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // Each test takes its own pending request (by position among the oldest), so tests that run
 // side by side never review the same one unless they mean to. New requests (a wet-ink scan
 // confirmed by another spec) join at the other end and shift nothing.
 async function pendingRequest(page: Page, position: number) {
-  return page.evaluate(async (position) => {
-    const response = await fetch(
-      `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=${position + 1}`,
-    );
-    const body = (await response.json()) as {
-      qcRequests: { id: string; document: { matterReference: string } }[];
-    };
-    const request = body.qcRequests[position];
-    if (!request) throw new Error('not enough pending requests');
-    return { id: request.id, matterReference: request.document.matterReference };
-  }, position);
+  const body = await api(page).get(
+    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=${position + 1}`,
+    QcRequestListSchema,
+  );
+  const request = body.qcRequests[position];
+  if (!request) throw new Error('not enough pending requests');
+  return { id: request.id, matterReference: request.document.matterReference };
 }
+
+/** A request as the service has it now. */
+const stored = (page: Page, id: string) =>
+  api(page).get(`/api/qc/v2/qc/requests/${id}`, QcRequestSchema);
 
 /** The decision's PATCH, answered: the next document shows before it (decision 005). */
 function decisionSaved(page: Page, id: string) {
@@ -95,14 +97,7 @@ test('approve and next: the next document is on screen and the approved one leav
   await expect(page).toHaveURL(new RegExp(`/qc/${next.id}`));
   await expectPainted(page, next.matterReference);
   // Saved behind the next document: poll the service until it says so.
-  await expect
-    .poll(() =>
-      page.evaluate(async (id) => {
-        const response = await fetch(`/api/qc/v2/qc/requests/${id}`);
-        return ((await response.json()) as { status: string }).status;
-      }, current.id),
-    )
-    .toBe('approved');
+  await expect.poll(async () => (await stored(page, current.id)).status).toBe('approved');
   await page.goto('/qc?status=pending&order=oldest');
   await expect(
     page.getByRole('link', { name: new RegExp(next.matterReference) }).first(),
@@ -126,17 +121,10 @@ test('reject with a failed item and a note', async ({ page }) => {
   await reject.click();
   await expect(page).not.toHaveURL(new RegExp(`/qc/${current.id}`));
   expect((await rejected).status()).toBe(200);
-  const saved = await page.evaluate(async (id) => {
-    const response = await fetch(`/api/qc/v2/qc/requests/${id}`);
-    return (await response.json()) as {
-      status: string;
-      notes: string;
-      checklistItems: { reviewerNote?: string }[];
-    };
-  }, current.id);
-  expect(saved.status).toBe('rejected');
-  expect(saved.notes).toBe('Rescan the last page at full size.');
-  expect(saved.checklistItems[0]?.reviewerNote).toBe('Seal cut off on page 3');
+  const rejectedNow = await stored(page, current.id);
+  expect(rejectedNow.status).toBe('rejected');
+  expect(rejectedNow.notes).toBe('Rescan the last page at full size.');
+  expect(rejectedNow.checklistItems[0]?.reviewerNote).toBe('Seal cut off on page 3');
   // Decided requests open read-only, with who and when.
   await page.goto(`/qc/${current.id}?status=rejected`);
   await expect(
@@ -188,12 +176,7 @@ test('a whole review with the keyboard only', async ({ page }) => {
   await page.keyboard.press('a');
   await expect(page).not.toHaveURL(new RegExp(`/qc/${current.id}`));
   expect((await approved).status()).toBe(200);
-  const status = await page.evaluate(
-    async (id) =>
-      ((await (await fetch(`/api/qc/v2/qc/requests/${id}`)).json()) as { status: string }).status,
-    current.id,
-  );
-  expect(status).toBe('approved');
+  expect((await stored(page, current.id)).status).toBe('approved');
 });
 
 test('keys faster than the screen renders: each counts, and the decision is sent once', async ({
@@ -219,16 +202,11 @@ test('keys faster than the screen renders: each counts, and the decision is sent
   });
   expect((await approved).status()).toBe(200);
   await expect(page).not.toHaveURL(new RegExp(`/qc/${current.id}`));
-  const saved = await page.evaluate(
-    async (id) =>
-      (await (await fetch(`/api/qc/v2/qc/requests/${id}`)).json()) as {
-        status: string;
-        checklistItems: { status?: string }[];
-      },
-    current.id,
+  const approvedNow = await stored(page, current.id);
+  expect(approvedNow.status).toBe('approved');
+  expect(new Set(approvedNow.checklistItems.map((item) => item.status))).toEqual(
+    new Set(['approved']),
   );
-  expect(saved.status).toBe('approved');
-  expect(new Set(saved.checklistItems.map((item) => item.status))).toEqual(new Set(['approved']));
   expect(patches.filter((url) => url.includes(current.id))).toHaveLength(1);
 });
 

@@ -1,4 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import {
+  SignatureRequestListSchema,
+  SignatureRequestSchema,
+  type SignatureRequest,
+} from '../src/contract/signatures.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
 // Issue 14: the spec's signature request has no `status` and no `wetInk`, and the list's
@@ -9,18 +14,16 @@ import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
-type Row = Record<string, unknown> & { id: string; completedOn?: string };
-
 /** Strips `status` and `wetInk` from the list and detail answers; records the list's filters. */
 async function withoutStatus(page: Page) {
   const sentStatus: (string | null)[] = [];
-  const seen = new Map<string, Row>();
-  const strip = ({ status: _status, wetInk: _wetInk, ...rest }: Row): Row => rest;
+  const seen = new Map<string, Omit<SignatureRequest, 'status' | 'wetInk'>>();
+  const strip = ({ status: _status, wetInk: _wetInk, ...rest }: SignatureRequest) => rest;
   await page.route('**/api/signatures/v2/requests?**', async (route) => {
     sentStatus.push(new URL(route.request().url()).searchParams.get('status'));
     const response = await route.fetch();
     if (!response.ok()) return route.fulfill({ response });
-    const body = (await response.json()) as { signatureRequests: Row[] };
+    const body = SignatureRequestListSchema.parse(await response.json());
     const signatureRequests = body.signatureRequests.map(strip);
     for (const row of signatureRequests) seen.set(row.id, row);
     return route.fulfill({ response, json: { ...body, signatureRequests } });
@@ -29,7 +32,10 @@ async function withoutStatus(page: Page) {
     if (route.request().method() !== 'GET') return route.fallback();
     const response = await route.fetch();
     if (!response.ok()) return route.fulfill({ response });
-    return route.fulfill({ response, json: strip((await response.json()) as Row) });
+    return route.fulfill({
+      response,
+      json: strip(SignatureRequestSchema.parse(await response.json())),
+    });
   });
   return { sentStatus, seen };
 }
@@ -75,7 +81,7 @@ test('without status the list has no tabs, labels rows by completedOn and never 
   await page.getByRole('combobox').selectOption('newest');
   await expect(page).toHaveURL(/\/signatures$/);
   await shownRows(page);
-  await page.getByRole('link', { name: 'Next →' }).click();
+  await page.getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/cursor=/);
   for (const row of await shownRows(page)) expect(['open', 'completed']).toContain(row.status);
   expect(sentStatus.length).toBeGreaterThan(2);

@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { SessionSchema } from '../src/contract/session.ts';
+import { api } from './api.ts';
 import { bothThemes, DEMO, expectAccessible } from './support.ts';
 
 // Issue 14: staging beside production. Self-contained: a second reference service stands in
@@ -111,7 +113,7 @@ test('signing in to staging marks every page as staging', async ({ page }) => {
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('Staging');
   await expect(banner).toContainText('Nothing done here reaches production');
-  const session = await page.evaluate(() => fetch('/session').then((r) => r.json()));
+  const session = await api(page).get('/session', SessionSchema);
   expect(session).toMatchObject({ environment: 'staging', owner: 'acme' });
   await expectAccessible(page);
   await bothThemes(page, 'staging-queue');
@@ -126,6 +128,6 @@ test('signing in to production shows no staging marker', async ({ page }) => {
   await signInTo(page, 'Production');
   await expect(page.getByRole('region', { name: 'Environment' })).toHaveCount(0);
   await expect(page.getByText('Staging', { exact: true })).toHaveCount(0);
-  const session = await page.evaluate(() => fetch('/session').then((r) => r.json()));
+  const session = await api(page).get('/session', SessionSchema);
   expect(session).toMatchObject({ environment: 'production' });
 });

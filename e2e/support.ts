@@ -56,21 +56,3 @@ export async function bothThemes(page: Page, name: string) {
   await screenshots(page, `${name}-dark`);
   await page.emulateMedia({ colorScheme: 'light' });
 }
-
-/** A state-changing API call from the page, as the app makes it (same origin, CSRF header). */
-export async function apiPost(page: Page, path: string, body: unknown = {}) {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-attest': '1' },
-        body: JSON.stringify(body),
-      });
-      return {
-        status: response.status,
-        body: (await response.json().catch(() => null)) as unknown,
-      };
-    },
-    { path, body },
-  );
-}

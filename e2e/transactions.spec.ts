@@ -1,26 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
+import { TransactionListSchema, type SignatureTransaction } from '../src/contract/signatures.ts';
+import { api } from './api.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // What the list must show is read from the service at the time, for the signed-in user
 // (transactions are per user: Nora Notary is signer or notary on some of acme's).
 
-interface ApiTransaction {
-  id: string;
-  status: string;
-  signatureRequests: string[];
-  otpRequired: boolean;
-  otpMethod?: string;
-  completedOn?: string;
-  failedOn?: string;
-}
-
 async function apiTransactions(page: Page, statuses: string[] = []) {
-  return page.evaluate(async (statuses) => {
-    const query = statuses.length ? `?filter=status:${statuses.join(',')}` : '';
-    const response = await fetch(`/api/signatures/v2/transactions${query}`);
-    if (!response.ok) throw new Error(`transactions list failed: ${response.status}`);
-    return ((await response.json()) as { transactions: ApiTransaction[] }).transactions;
-  }, statuses);
+  const query = statuses.length ? `?filter=status:${statuses.join(',')}` : '';
+  const { transactions } = await api(page).get(
+    `/api/signatures/v2/transactions${query}`,
+    TransactionListSchema,
+  );
+  return transactions;
 }
 
 const rows = (page: Page) =>
@@ -35,7 +27,7 @@ const filter = (page: Page, name: string) =>
     .getByRole('group', { name: 'Filter by status' })
     .getByRole('button', { name: new RegExp(`^${name}\\b`) });
 
-async function expectShown(page: Page, expected: ApiTransaction[]) {
+async function expectShown(page: Page, expected: SignatureTransaction[]) {
   await expect(rows(page)).toHaveCount(expected.length);
   await expect.poll(() => shownIds(page)).toEqual(expected.map((t) => t.id));
 }

@@ -1,22 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { samplePng } from '../src/app/features/users/images/sample-png.ts';
-import { apiPost, DEMO, expectAccessible, screenshots, signIn } from './support.ts';
-
-interface ListedUser {
-  id: string;
-  displayName: string;
-  deactivatedOn?: string | null;
-  signatureImageUrl?: string | null;
-}
+import { UserListSchema, type User } from '../src/contract/users.ts';
+import { api } from './api.ts';
+import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 /** Every user of the signed-in owner, as the service lists them by name. */
-async function allUsers(page: Page): Promise<ListedUser[]> {
-  return page.evaluate(async () => {
-    const response = await fetch(
-      '/api/users/v1/users?owner=acme&limit=100&fields=signatureImageUrl',
-    );
-    return ((await response.json()) as { users: ListedUser[] }).users;
-  });
+async function allUsers(page: Page): Promise<User[]> {
+  const { users } = await api(page).get(
+    '/api/users/v1/users?owner=acme&limit=100&fields=signatureImageUrl',
+    UserListSchema,
+  );
+  return users;
 }
 
 const rows = (page: Page) => page.getByRole('table').locator('tbody tr');
@@ -34,12 +28,12 @@ test('an admin pages through users; the page, order and size are in the URL', as
   await expect(page.getByText(`1–10 of ${everyone.length}`)).toBeVisible();
   await expect(page.getByLabel('Per page')).toHaveValue('10');
 
-  await page.getByRole('button', { name: 'Next →' }).click();
+  await page.getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/[?&]cursor=[^&]+/);
   await expect(page).toHaveURL(/[?&]page=2/);
   await expect(rows(page)).toHaveCount(everyone.length - 10);
   expect(await names(page)).toEqual(byName.slice(10));
-  await expect(page.getByRole('button', { name: 'Next →' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Next' })).toBeDisabled();
 
   // A reload (or a shared link) opens the same page.
   await page.reload();
@@ -47,7 +41,7 @@ test('an admin pages through users; the page, order and size are in the URL', as
   expect(await names(page)).toEqual(byName.slice(10));
   await expect(page.getByText(`11–${everyone.length} of ${everyone.length}`)).toBeVisible();
 
-  await page.getByRole('button', { name: '← Previous' }).click();
+  await page.getByRole('link', { name: 'Previous' }).click();
   await expect(rows(page)).toHaveCount(10);
   expect(await names(page)).toEqual(byName.slice(0, 10));
 
@@ -55,14 +49,11 @@ test('an admin pages through users; the page, order and size are in the URL', as
   await page.getByLabel('Sort by').selectOption('newest');
   await expect(page).toHaveURL(/order=newest/);
   await expect(page).not.toHaveURL(/cursor=/);
-  const newest = await page.evaluate(async () => {
-    const response = await fetch(
-      '/api/users/v1/users?owner=acme&limit=10&orderBy=createdOn&orderDirection=desc',
-    );
-    return ((await response.json()) as { users: { displayName: string }[] }).users.map(
-      (u) => u.displayName,
-    );
-  });
+  const { users: newestUsers } = await api(page).get(
+    '/api/users/v1/users?owner=acme&limit=10&orderBy=createdOn&orderDirection=desc',
+    UserListSchema,
+  );
+  const newest = newestUsers.map((u) => u.displayName);
   expect(newest).not.toEqual(byName.slice(0, 10));
   await expect.poll(() => names(page)).toEqual(newest);
 });
@@ -159,10 +150,10 @@ test('a reviewer cannot reach the users list or edit another user, and is told w
   await screenshots(page, 'users-forbidden');
 
   // Not only hidden: the service refuses too.
-  const refused = await apiPost(page, `/api/users/v1/users/${nora.id}/images`, {
+  const refused = await api(page).status('POST', `/api/users/v1/users/${nora.id}/images`, {
     images: ['signature'],
   });
-  expect(refused.status).toBe(401);
+  expect(refused).toBe(401);
 
   await page.getByRole('link', { name: 'your profile' }).click();
   await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();

@@ -1,7 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { apiPost, DEMO, expectAccessible, screenshots, signIn } from './support.ts';
+import { FileListSchema } from '../src/contract/files.ts';
+import { QcRequestListSchema } from '../src/contract/qc.ts';
+import {
+  SignatureRequestSchema,
+  UploadUrlResponseSchema,
+  type SignatureRequest,
+} from '../src/contract/signatures.ts';
+import { api } from './api.ts';
+import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // The machine is shared with other test runs: uploads under throttling get room.
 test.describe.configure({ timeout: 120_000 });
@@ -16,21 +24,25 @@ async function scanPdf(text: string, padding = 0): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
+/** The owner's newest file. */
+async function newestFile(page: Page) {
+  const { files } = await api(page).get(
+    '/api/files/v1/files?owner=acme&limit=1&orderDirection=desc',
+    FileListSchema,
+  );
+  const first = files[0];
+  if (!first) throw new Error('no files');
+  return first;
+}
+
+/** A new signature request for a file; `wetInk` marks it to wait for a scan. */
+const createRequest = (page: Page, body: { fileId: string; wetInk?: boolean }) =>
+  api(page).post('/api/signatures/v2/requests', body, SignatureRequestSchema, { status: 201 });
+
 /** A fresh request awaiting a scan, for one of the owner's files. */
 async function requestAwaitingScan(page: Page) {
-  const file = await page.evaluate(async () => {
-    const response = await fetch('/api/files/v1/files?owner=acme&limit=1&orderDirection=desc');
-    const body = (await response.json()) as { files: { id: string; matterReference: string }[] };
-    const first = body.files[0];
-    if (!first) throw new Error('no files');
-    return first;
-  });
-  const created = await apiPost(page, '/api/signatures/v2/requests', {
-    fileId: file.id,
-    wetInk: true,
-  });
-  expect(created.status).toBe(201);
-  const { id } = created.body as { id: string };
+  const file = await newestFile(page);
+  const { id } = await createRequest(page, { fileId: file.id, wetInk: true });
   return { id, fileId: file.id, matterReference: file.matterReference };
 }
 
@@ -51,11 +63,8 @@ const progressOf = (page: Page) =>
   page
     .getByRole('progressbar', { name: /^Uploading/ })
     .evaluate((bar: HTMLProgressElement) => bar.value);
-const statusOf = (page: Page, id: string) =>
-  page.evaluate(async (id) => {
-    const response = await fetch(`/api/signatures/v2/requests/${id}`);
-    return ((await response.json()) as { status: string }).status;
-  }, id);
+const statusOf = async (page: Page, id: string) =>
+  (await api(page).get(`/api/signatures/v2/requests/${id}`, SignatureRequestSchema)).status;
 
 test('a generated PDF uploads with real progress, is confirmed, and reaches the QC queue', async ({
   page,
@@ -120,21 +129,11 @@ test('a generated PDF uploads with real progress, is confirmed, and reaches the 
   const reviewer = await browser.newContext();
   const review = await reviewer.newPage();
   await signIn(review, DEMO.reviewer, '/qc?status=pending&order=newest');
-  const qc = await review.evaluate(async () => {
-    const response = await fetch(
-      '/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=1',
-    );
-    const body = (await response.json()) as {
-      qcRequests: {
-        id: string;
-        fileUrl: string;
-        processName: string;
-        document: { id: string; matterReference: string };
-        actors: { roleId: string }[];
-      }[];
-    };
-    return body.qcRequests[0];
-  });
+  const { qcRequests } = await api(review).get(
+    '/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=1',
+    QcRequestListSchema,
+  );
+  const qc = qcRequests[0];
   expect(qc?.document.id).toBe(request.fileId);
   expect(qc?.processName).toBe('Wet-ink scan review');
   expect(qc?.actors.map((a) => a.roleId)).toContain('uploader');
@@ -226,26 +225,24 @@ test('an upload link refused by the service says why', async ({ page }) => {
 
   // Meanwhile someone else sends the scan and confirms it.
   const pdf = await scanPdf('Sent from elsewhere');
-  const elsewhere = await page.evaluate(
-    async ({ id, bytes }) => {
-      const link = (await (await fetch(`/api/signatures/v2/requests/${id}/uploadUrl`)).json()) as {
-        uploadUrl: string;
-        uploadValues: Record<string, string>;
-      };
+  const link = await api(page).get(
+    `/api/signatures/v2/requests/${request.id}/uploadUrl`,
+    UploadUrlResponseSchema,
+  );
+  // The scan goes to storage as a form, as a browser posts one: not an API call.
+  const uploaded = await page.evaluate(
+    async ({ link, bytes }) => {
       const form = new FormData();
       for (const [name, value] of Object.entries(link.uploadValues)) form.append(name, value);
       form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }));
-      const upload = await fetch(link.uploadUrl, { method: 'POST', body: form });
-      const confirm = await fetch(`/api/signatures/v2/requests/${id}`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', 'x-attest': '1' },
-        body: JSON.stringify({ status: 'wetInkUploaded' }),
-      });
-      return [upload.ok, confirm.status];
+      return (await fetch(link.uploadUrl, { method: 'POST', body: form })).ok;
     },
-    { id: request.id, bytes: [...pdf] },
+    { link, bytes: [...pdf] },
   );
-  expect(elsewhere).toEqual([true, 200]);
+  const confirmed = await api(page).status('PATCH', `/api/signatures/v2/requests/${request.id}`, {
+    status: 'wetInkUploaded',
+  });
+  expect([uploaded, confirmed]).toEqual([true, 200]);
 
   const sent = recordRequests(page);
   await picker(page).setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -285,22 +282,18 @@ test('without status or wetInk, any open request offers a scan, and uploadUrl sa
   page,
 }) => {
   await signIn(page, DEMO.notary, '/signatures');
-  const file = await page.evaluate(async () => {
-    const response = await fetch('/api/files/v1/files?owner=acme&limit=1&orderDirection=desc');
-    return ((await response.json()) as { files: { id: string }[] }).files[0];
-  });
-  if (!file) throw new Error('no files');
+  const file = await newestFile(page);
   // An ordinary request: the reference service will not take a scan for it.
-  const created = await apiPost(page, '/api/signatures/v2/requests', { fileId: file.id });
-  expect(created.status).toBe(201);
-  const { id } = created.body as { id: string };
+  const { id } = await createRequest(page, { fileId: file.id });
   // Its detail as a real deployment sends it: the reference-only fields dropped.
+  const spec = ({ status: _status, wetInk: _wetInk, ...rest }: SignatureRequest) => rest;
   await page.route(`**/api/signatures/v2/requests/${id}`, async (route) => {
     const response = await route.fetch();
-    const spec = (await response.json()) as Record<string, unknown>;
-    delete spec.status;
-    delete spec.wetInk;
-    return route.fulfill({ response, json: spec });
+    if (!response.ok()) return route.fulfill({ response });
+    return route.fulfill({
+      response,
+      json: spec(SignatureRequestSchema.parse(await response.json())),
+    });
   });
   const sent = recordRequests(page);
   await page.goto(`/signatures/${id}`);

@@ -1,0 +1,87 @@
+import { expect, type Page } from '@playwright/test';
+import '../src/contract/zod-messages.ts';
+import type { z } from '../src/contract/zod.ts';
+import { ApiError, createClient, type Method, type Query } from '../src/client/request.ts';
+
+// The specs' API calls (issue 15): sent from inside the page, so the session cookie is the
+// browser's own, by the app's own client (its headers, the CSRF one included), and parsed
+// with the contract, so a spec gets typed data and a contract break fails the spec that saw it.
+
+export interface CallOptions {
+  query?: Query;
+  /** The exact status the spec expects (201 for a create); any 2xx otherwise. */
+  status?: number;
+}
+
+/** Statuses whose Response may carry no body (the constructor throws otherwise). */
+const NO_BODY = new Set([204, 205, 304]);
+
+/** The app's client over a `fetch` that runs in the page; `status()` is the last answer's. */
+function pageClient(page: Page) {
+  let status = 0;
+  const fetch: typeof globalThis.fetch = async (input, init = {}) => {
+    const sent = {
+      url: input instanceof Request ? input.url : String(input),
+      method: init.method ?? 'GET',
+      headers: [...new Headers(init.headers)],
+      body: typeof init.body === 'string' ? init.body : undefined,
+      credentials: init.credentials ?? 'same-origin',
+    };
+    const answer = await page.evaluate(async ({ url, ...request }) => {
+      const response = await fetch(url, request);
+      return { status: response.status, text: await response.text() };
+    }, sent);
+    status = answer.status;
+    return new Response(NO_BODY.has(status) ? null : answer.text, { status });
+  };
+  return { request: createClient({ fetch }).request, status: () => status };
+}
+
+/** The call, the status, and the service's message or what did not match the contract. */
+function failure(method: Method, path: string, error: ApiError): Error {
+  const issues = (error.issues ?? []).map(
+    (i) => `\n  ${i.path.join('.') || '(body)'}: ${i.message}`,
+  );
+  const message = `${method} ${path} answered ${error.status}: ${error.message}${issues.join('')}`;
+  return new Error(message, { cause: error });
+}
+
+/** The signed-in page's API, as the app calls it: `await api(page).get('/api/…', Schema)`. */
+export function api(page: Page) {
+  async function call<S extends z.ZodMiniType>(
+    method: Method,
+    path: string,
+    schema: S,
+    { query, status, body }: CallOptions & { body?: unknown },
+  ): Promise<z.output<S>> {
+    const client = pageClient(page);
+    try {
+      const data = await client.request(method, path, { query, body, schema });
+      if (status !== undefined) expect(client.status(), `${method} ${path}`).toBe(status);
+      return data;
+    } catch (error) {
+      throw error instanceof ApiError ? failure(method, path, error) : error;
+    }
+  }
+
+  return {
+    get: <S extends z.ZodMiniType>(path: string, schema: S, options: CallOptions = {}) =>
+      call('GET', path, schema, options),
+
+    post: <S extends z.ZodMiniType>(
+      path: string,
+      body: unknown,
+      schema: S,
+      options: CallOptions = {},
+    ) => call('POST', path, schema, { ...options, body }),
+
+    /** The status alone, an error status included, for a spec that asserts one; no body read. */
+    status: async (method: Method, path: string, body?: unknown): Promise<number> => {
+      const client = pageClient(page);
+      await client.request(method, path, { body, schema: null }).catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.code === 'http')) throw error;
+      });
+      return client.status();
+    },
+  };
+}
