@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startBaseline } from './baseline/serve.ts';
 import { READING_MS, browserFigures } from './browser.ts';
+import { coldFigures, coldLines } from './cold.ts';
 import { freePort, runScript, startScript, summarise, time } from './lib.ts';
 
 // `npm run bench`: seeds a large data set, runs the reference service as its own process and
@@ -107,10 +109,14 @@ try {
     { ATTEST_DATA_DIR: dataDir, ...ports },
     /Attest console: (http:\/\/\S+)/,
   );
+  // First visits over a real connection, cold, beside the bare React baseline (issue 16).
+  const baseline = await startBaseline();
   try {
     results.browser = await browserFigures(consoleProcess.match[1] ?? '');
+    results.cold = await coldFigures(consoleProcess.match[1] ?? '', baseline.url);
   } finally {
     consoleProcess.child.kill('SIGTERM');
+    await baseline.close();
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
@@ -148,6 +154,7 @@ lines.push(
   `JS heap after 10 / 50 reviews: ${b.heapMbAfter10.toFixed(1)} MB / ${b.heapMbAfter50.toFixed(1)} MB`,
   `JavaScript for sign-in + queue: ${b.entryJsGzipKb.toFixed(1)} KB gzip (target < 150 KB); pdf.js in it: ${b.pdfJsInEntry ? 'yes' : 'no'}`,
 );
+lines.push(...coldLines(results.cold as Awaited<ReturnType<typeof coldFigures>>));
 console.log(lines.join('\n'));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
