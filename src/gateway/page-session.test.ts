@@ -31,10 +31,11 @@ const page = (browser: Browser, path = '/qc?status=pending') =>
   browser.request('GET', path, { headers: { accept: 'text/html' } });
 
 describe('a page of the app', () => {
-  it('carries what GET /session answers, first in its head, and is never stored', async () => {
+  it('carries what GET /session answers, first in its head, and is kept by no shared cache', async () => {
     const answer = await page(reviewer);
     expect(answer.status).toBe(200);
-    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('cache-control')).toBe('private, no-cache');
+    expect(answer.headers.get('vary')).toMatch(/Cookie/);
     expect(answer.text.indexOf(PAGE_SESSION_ID)).toBeLessThan(answer.text.indexOf('<title>'));
     const carried = SessionSchema.parse(JSON.parse(BLOCK.exec(answer.text)?.[1] ?? 'null'));
     const asked = SessionSchema.parse((await reviewer.request('GET', '/session')).body);

@@ -163,8 +163,11 @@ export function staticRoutes(
     }
     const session = c.req.method === 'GET' ? await options.pageSession?.(c) : undefined;
     if (!session) return serveIndex(c, next);
-    // One person's page: never stored, by the browser or anything between.
-    c.header('Cache-Control', 'no-store');
+    // One person's page: kept by no shared cache, and revalidated before any reuse. Not
+    // no-store, which would keep the page out of the back/forward cache (decision 010); it
+    // holds no secret, only what GET /session answers.
+    c.header('Cache-Control', 'private, no-cache');
+    c.header('Vary', 'Cookie', { append: true });
     return c.html(withSession(await readFile(index, 'utf8'), session));
   });
 
