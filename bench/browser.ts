@@ -83,7 +83,7 @@ async function approveAndNext(page: Page): Promise<number> {
     .then(() => true)
     .catch(() => false);
   if (!passes) return Number.NaN;
-  // A reviewer reads before deciding; the next document is prepared meanwhile (issue 5:
+  // A reviewer reads before deciding; the next document is prepared meanwhile (the review
   // "prefetched while the reviewer reads the current one"). A second is a fast read.
   await page.waitForTimeout(READING_MS);
   return timedToPainted(page, 'keydown', () => page.keyboard.press('a'));
