@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -33,7 +33,10 @@ export function precompress(): Plugin {
         files.map(async (name) => {
           const path = join(outDir, name);
           const source = await readFile(path);
-          if (source.byteLength < MIN_BYTES) return;
+          // A copy left by an earlier build into the same folder would be served instead.
+          const stale = () =>
+            Promise.all([rm(`${path}.br`, { force: true }), rm(`${path}.gz`, { force: true })]);
+          if (source.byteLength < MIN_BYTES) return stale();
           const [br, gz] = await Promise.all([
             brotli(source, {
               params: {
@@ -44,6 +47,7 @@ export function precompress(): Plugin {
             gzipped(source, { level: constants.Z_BEST_COMPRESSION }),
           ]);
           const worth = (packed: Buffer) => packed.byteLength < source.byteLength * 0.9;
+          await stale();
           await Promise.all([
             worth(br) ? writeFile(`${path}.br`, br) : undefined,
             worth(gz) ? writeFile(`${path}.gz`, gz) : undefined,
