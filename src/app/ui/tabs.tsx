@@ -46,7 +46,7 @@ export function LinkTabs({ label, tabs, counted = false, flush = false }: LinkTa
           {tab.label}
           {counted && (
             <span
-              className={`tab__count${tab.countTone === 'danger' && tab.count ? ' tab__count--danger' : ''}`}
+              className={`count tab__count${tab.countTone === 'danger' && tab.count ? ' tab__count--danger' : ''}`}
               data-testid={tab.countTestId}
             >
               {tab.count === undefined ? '–' : tab.count.toLocaleString()}

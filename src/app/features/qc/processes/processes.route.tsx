@@ -22,7 +22,7 @@ function ProcessSection({
   return (
     <section className="qc-processes__section" aria-labelledby={id}>
       <h2 className="qc-processes__heading" id={id}>
-        {title} <span className="qc-processes__count">{processes.length}</span>
+        {title} <span className="count">{processes.length}</span>
       </h2>
       {processes.length === 0 ? (
         <div className="panel">

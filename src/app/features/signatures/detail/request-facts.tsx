@@ -26,7 +26,7 @@ export function FileFacts({ request, firmName }: { request: SignatureRequest; fi
         </div>
       </dl>
       <h3 className="sig-subheading">
-        Templates <span className="sig-count">{file.templates.length}</span>
+        Templates <span className="count">{file.templates.length}</span>
       </h3>
       {file.templates.length === 0 ? (
         <p className="sig-muted">This file has no templates.</p>
