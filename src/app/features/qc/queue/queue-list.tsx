@@ -65,6 +65,10 @@ export function QueueList(props: QueueListProps) {
     estimateSize: (index) => estimate(items[index], narrow),
     getItemKey: (index) => items[index]?.id ?? index,
     overscan: 6,
+    // Rows in the very first render, before the scroll area has been measured (else the
+    // first frame with data shows none, and the rows wait a render: issue 16). The window
+    // bounds the area; the real size replaces it once it is laid out.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
     scrollPaddingStart: 8,
     scrollPaddingEnd: 8,
   });
