@@ -98,8 +98,13 @@ function firstScreenEntry(): Plugin {
 /** The first script's modules (src/app/first-screen.ts): no libraries, so it runs at once. */
 const FIRST_SCREEN =
   /[\\/]src[\\/](app[\\/](page-session|first-screen)\.ts|app[\\/]features[\\/]qc[\\/](queue-request|screens)\.ts|app[\\/]pdf[\\/]pdf-worker-port\.ts|client[\\/](early-responses|url|qc-paths)\.ts|contract[\\/]page-session\.ts)$|vite[\\/]preload-helper/;
-/** The feature a module belongs to: `qc` for features/qc/…; the review (pdf.js) apart. */
-const FEATURE = /[\\/]src[\\/]app[\\/]features[\\/]([^\\/]+)[\\/](review[\\/])?/;
+/** Shared modules that load on first use (main.tsx, layout.tsx, the features' dialogs). */
+const ON_FIRST_USE = /[\\/]src[\\/]app[\\/](ui[\\/](toaster|dialog)|shell[\\/]menu-drawer)\.tsx$/;
+/**
+ * The feature a module belongs to: `qc` for features/qc/…; the review (which brings pdf.js)
+ * and the processes (which bring the dialogs) apart from the queue.
+ */
+const FEATURE = /[\\/]src[\\/]app[\\/]features[\\/]([^\\/]+)[\\/](?:(review|processes)[\\/])?/;
 
 /**
  * Few chunks, each a unit that loads together (issue 16): over HTTP/1.1 a browser opens six
@@ -111,27 +116,32 @@ const CODE_SPLITTING = {
   groups: [
     // pdf.js: cached across app releases, fetched beside the review's code. Not the
     // worker's `?url` module: only its URL, which the first script reads.
-    { name: 'pdfjs', test: /[\\/]node_modules[\\/]pdfjs-dist[\\/][^?]*$/, priority: 5 },
-    { name: 'first-screen-lib', test: FIRST_SCREEN, priority: 4 },
+    { name: 'pdfjs', test: /[\\/]node_modules[\\/]pdfjs-dist[\\/][^?]*$/, priority: 7 },
+    { name: 'first-screen-lib', test: FIRST_SCREEN, priority: 6 },
     // The libraries every screen runs on.
     {
       name: 'vendor',
       test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zod)[\\/]/,
-      priority: 3,
+      priority: 5,
     },
+    // Radix's dialog, for the screens that open one and the phone's menu.
+    { name: 'dialog', test: /[\\/]src[\\/]app[\\/]ui[\\/]dialog\.tsx$/, priority: 3 },
     // What every screen shares: the client, the contract, the shell and the ui primitives.
+    // Not the pieces loaded on first use, which bring Radix with them: the toaster, the
+    // dialogs and the phone's menu drawer.
     {
       name: 'app',
       test: (id: string) =>
         /[\\/]src[\\/](client|contract|app)[\\/]/.test(id) &&
-        !/[\\/]src[\\/]app[\\/](features|pdf)[\\/]/.test(id),
-      priority: 2,
+        !/[\\/]src[\\/]app[\\/](features|pdf)[\\/]/.test(id) &&
+        !ON_FIRST_USE.test(id),
+      priority: 4,
     },
-    // A feature's screens, which load together; a review, which brings pdf.js, apart.
+    // A feature's screens, which load together, but for the heavy parts of QC.
     {
       name: (id: string) => {
-        const [, feature = 'feature', review] = FEATURE.exec(id) ?? [];
-        return review ? `${feature}-review` : feature;
+        const [, feature = 'feature', part] = FEATURE.exec(id) ?? [];
+        return part ? `${feature}-${part}` : feature;
       },
       test: FEATURE,
       priority: 1,
