@@ -134,7 +134,10 @@ const CODE_SPLITTING = {
       test: (id: string) =>
         /[\\/]src[\\/](client|contract|app)[\\/]/.test(id) &&
         !/[\\/]src[\\/]app[\\/](features|pdf)[\\/]/.test(id) &&
-        !ON_FIRST_USE.test(id),
+        !ON_FIRST_USE.test(id) &&
+        // The entry stays the entry: in a shared chunk, its start-up would run whenever
+        // anything imported that chunk (the first script's import of the queue, say).
+        !/[\\/]src[\\/]app[\\/]main\.tsx$/.test(id),
       priority: 4,
     },
     // A feature's screens, which load together, but for the heavy parts of QC.
