@@ -88,7 +88,10 @@ test('a review page load starts the worker ahead of the app; the queue starts it
   for (const path of ['/qc', '/qc/processes']) {
     await early.goto(path);
     await early.waitForTimeout(500);
-    expect(early.workers().map((w) => w.url()), path).toEqual([]);
+    expect(
+      early.workers().map((w) => w.url()),
+      path,
+    ).toEqual([]);
   }
   const started = early.waitForEvent('worker', { predicate: (worker) => isWorker(worker.url()) });
   await early.goto(`/qc/${request.id}`);
