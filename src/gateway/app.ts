@@ -9,6 +9,7 @@ import { requireAllowedHost } from './host-allow-list.ts';
 import { proxyRoutes } from './proxy.ts';
 import { pageSession, sessionRoutes } from './session.routes.ts';
 import { securityHeaders, staticRoutes } from './static.ts';
+import { teamRoutes } from './team.routes.ts';
 import { webhookRoutes } from './webhooks.routes.ts';
 import '../contract/zod-messages.ts';
 
@@ -35,7 +36,7 @@ export function createGatewayApp(ctx: GatewayContext) {
   );
 
   // The browser's state-changing routes; /webhooks is server-to-server and signed instead.
-  for (const path of ['/session', '/api/*']) {
+  for (const path of ['/session', '/api/*', '/team/*']) {
     app.use(
       path,
       requireSameOrigin(() => ctx.hosts),
@@ -46,6 +47,7 @@ export function createGatewayApp(ctx: GatewayContext) {
   app.route('/', sessionRoutes(ctx));
   app.route('/', proxyRoutes(ctx));
   app.route('/', eventRoutes(ctx));
+  app.route('/', teamRoutes(ctx));
   app.route('/', webhookRoutes(ctx));
   app.route(
     '/',

@@ -1,5 +1,7 @@
 import type { Environment } from '../contract/session.ts';
 import type { WebhookSecrets } from '../contract/webhooks.ts';
+import type { ClaimStore } from './claims.ts';
+import type { DecisionLog } from './decisions.ts';
 import { GatewayError } from './errors.ts';
 import type { EventHub } from './event-hub.ts';
 import type { EventLog } from './event-log.ts';
@@ -36,6 +38,9 @@ export interface GatewayContext {
   endSession(idHash: string): void;
   events: EventLog;
   hub: EventHub;
+  /** The QC team's claims and the decisions made through the console (issue 17). */
+  claims: ClaimStore;
+  decisions: DecisionLog;
   fetch: typeof fetch;
   now: () => number;
   log: (message: string, detail?: unknown) => void;

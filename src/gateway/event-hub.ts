@@ -5,6 +5,8 @@ export interface Subscriber extends Feed {
   /** The session's id hash, so signing out can close its streams. */
   sessionHash: string;
   send(event: ReceivedEvent): void;
+  /** A message of the gateway's own (the QC queue's changes): not logged, not replayed. */
+  notify(type: string, data: string): void;
   close(): void;
 }
 
@@ -38,6 +40,12 @@ export function createEventHub() {
 
     publish(event: LoggedEvent): void {
       for (const subscriber of byFeed.get(keyOf(event)) ?? []) subscriber.send(event);
+    },
+
+    /** The gateway's own news to every open stream of a feed. */
+    notify(feed: Feed, type: string, data: unknown): void {
+      const text = JSON.stringify(data);
+      for (const subscriber of byFeed.get(keyOf(feed)) ?? []) subscriber.notify(type, text);
     },
 
     closeSession(sessionHash: string): void {

@@ -77,6 +77,9 @@ export function eventRoutes(ctx: GatewayContext) {
           const data = JSON.stringify(event);
           await stream.writeSSE({ id: String(event.seq), event: event.type, data });
         });
+      // No id: a reconnect's Last-Event-ID keeps counting the logged deliveries only.
+      const notify = (type: string, data: string) =>
+        enqueue(() => stream.writeSSE({ event: type, data }));
       const close = () => {
         if (closed) return;
         closed = true;
@@ -92,6 +95,7 @@ export function eventRoutes(ctx: GatewayContext) {
         ...feed,
         sessionHash: session.idHash,
         send,
+        notify,
         close,
       });
       enqueue(() => stream.write(`retry: ${RETRY_MS}\n: connected\n\n`));

@@ -5,6 +5,7 @@ import { targetOf, type AppEnv, type GatewayContext } from './context.ts';
 import { hasBody, isJson } from './csrf.ts';
 import { errorResponse, GatewayError, UNREACHABLE } from './errors.ts';
 import { requireSession } from './session-auth.ts';
+import { decidedRequestId, recordDecision } from './team.ts';
 import { isTimeout, TIMED_OUT } from './upstream-fetch.ts';
 
 /** The prefixes proxied under /api (the token endpoint is not one). */
@@ -188,6 +189,8 @@ export function proxyRoutes(ctx: GatewayContext) {
       const [next] = await Promise.all([fresh, response.body?.cancel().catch(() => {})]);
       response = await send(next);
     }
+    const decided = response.ok ? decidedRequestId(method, url.pathname) : undefined;
+    if (decided) return recorded(session, decided, body, response);
     const empty = method === 'HEAD' || response.status === 204 || response.status === 304;
     return new Response(
       empty || !response.body
@@ -197,6 +200,37 @@ export function proxyRoutes(ctx: GatewayContext) {
           relay(response.body, () => (browser.aborted ? 'close' : 'error')),
       { status: response.status, headers: responseHeaders(response.headers) },
     );
+  }
+
+  /**
+   * A decision the service accepted: its answer (one QC request, small) is read whole so the
+   * gateway can record it (team.ts) before passing it on as it came.
+   */
+  async function recorded(
+    session: AppEnv['Variables']['session'],
+    requestId: string,
+    sent: BodyInit | null,
+    response: Response,
+  ): Promise<Response> {
+    const text = await response.text();
+    const json = (value: string) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return undefined;
+      }
+    };
+    const sentText = sent instanceof ArrayBuffer ? new TextDecoder().decode(sent) : '';
+    try {
+      recordDecision(ctx, session, requestId, json(sentText), json(text));
+    } catch (error) {
+      // The decision stands whatever the history makes of it.
+      ctx.log(`could not record the decision of QC request ${requestId}`, error);
+    }
+    return new Response(text, {
+      status: response.status,
+      headers: responseHeaders(response.headers),
+    });
   }
 
   return routes;

@@ -3,7 +3,9 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Environment } from '../contract/session.ts';
 import type { WebhookSecrets } from '../contract/webhooks.ts';
 import { createGatewayApp } from './app.ts';
+import { createClaimStore } from './claims.ts';
 import { targetOf, type GatewayContext } from './context.ts';
+import { createDecisionLog } from './decisions.ts';
 import { createEventHub } from './event-hub.ts';
 import { createEventLog } from './event-log.ts';
 import { HEARTBEAT_MS } from './events.routes.ts';
@@ -121,6 +123,8 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     endSession,
     events: createEventLog(db),
     hub,
+    claims: createClaimStore(db, now),
+    decisions: createDecisionLog(db),
     fetch: fetchImpl,
     now,
     log,

@@ -14,6 +14,7 @@ import { reachedOverLoopback } from './host-allow-list.ts';
 import { isHttps } from './request-origin.ts';
 import { requireSession } from './session-auth.ts';
 import { signInKey, signInLimit } from './sign-in-limit.ts';
+import { releaseClaimsOf } from './team.routes.ts';
 import { expiresAt, hashSessionId, type SessionRecord } from './sessions.ts';
 import { tokenExpiry } from './tokens.ts';
 import { TIMED_OUT } from './upstream-fetch.ts';
@@ -173,6 +174,8 @@ export function sessionRoutes(ctx: GatewayContext) {
 
   routes.delete('/session', (c: Context<AppEnv>) => {
     const id = readSessionCookie(c);
+    const session = ctx.sessions.find(id);
+    if (session) releaseClaimsOf(ctx, session);
     if (id) ctx.endSession(hashSessionId(id));
     for (const cookie of clearSessionCookies(isHttps(c, ctx.trustProxy))) {
       c.header('Set-Cookie', cookie, { append: true });

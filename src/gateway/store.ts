@@ -63,6 +63,46 @@ export const MIGRATIONS = [
   CREATE INDEX received_events_refused ON received_events (environment, owner, seq)
     WHERE verified = 0;
   `,
+  `
+  -- Issue 17: the QC team's claims and the decisions made through the console. Kept by the
+  -- gateway: the upstream knows nothing of either. Times are epoch milliseconds.
+  CREATE TABLE qc_claims (
+    environment TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    holder_id TEXT NOT NULL,
+    holder_name TEXT NOT NULL,
+    claimed_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    PRIMARY KEY (environment, owner, request_id)
+  ) STRICT;
+  CREATE INDEX qc_claims_holder ON qc_claims (environment, owner, holder_id);
+
+  CREATE TABLE qc_take_overs (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    environment TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    from_id TEXT NOT NULL,
+    from_name TEXT NOT NULL,
+    to_id TEXT NOT NULL,
+    to_name TEXT NOT NULL,
+    at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX qc_take_overs_request ON qc_take_overs (environment, owner, request_id);
+
+  -- record: the DecisionRecord's JSON (contract/team.ts) as it was recorded.
+  CREATE TABLE qc_decisions (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    environment TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    decided_at INTEGER NOT NULL,
+    record TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX qc_decisions_request ON qc_decisions (environment, owner, request_id);
+  CREATE INDEX qc_decisions_time ON qc_decisions (environment, owner, decided_at);
+  `,
 ];
 
 export function openGatewayDb(dataDir: string | null): Db {

@@ -17,6 +17,8 @@ import { userJson } from '../users/user-json.ts';
 import { completeSignatureRequest } from './complete.ts';
 import { deliveryRoutes } from './deliveries.routes.ts';
 import { resetOwner } from './reset.ts';
+import { markReviewStarted } from './review-started.ts';
+import { qcRequestsJson } from '../qc/qc-json.ts';
 
 /**
  * Controls for testing against the reference service (docs/design.md "sandbox controls"). Every
@@ -44,6 +46,14 @@ export function sandboxRoutes(ctx: ServiceContext) {
         : [],
     };
     return c.json(info, 200);
+  });
+
+  // Before the sandbox permission: the console's gateway calls it with a reviewer's token
+  // when the reviewer opens a pending request (issue 17).
+  routes.post('/qc/requests/:id/review-started', (c) => {
+    const { owner } = requirePermission(c, 'qc.review');
+    const row = markReviewStarted(ctx, owner, uuidParam(c, 'id'));
+    return c.json(qcRequestsJson(ctx, [row])[0], 200);
   });
 
   routes.use('*', async (c, next) => {

@@ -1,0 +1,91 @@
+import { z } from './zod.ts';
+import { TimestampSchema } from './common.ts';
+
+// The gateway's own QC team state (issue 17): claims on pending QC requests and the history
+// of decisions made through the console. The upstream knows nothing of either, so they work
+// in front of any deployment of the service.
+
+/** Who holds a claim or made a decision: the session's user, or its client without one. */
+export const TeamMemberSchema = z.object({ id: z.string(), name: z.string() });
+export type TeamMember = z.infer<typeof TeamMemberSchema>;
+
+/** The member id of a session: its user's id, or `client:<id>` for a client without a user. */
+export function memberIdOf(session: { clientId: string; user: { id: string } | null }): string {
+  return session.user?.id ?? `client:${session.clientId}`;
+}
+
+export const QcClaimSchema = z.object({
+  requestId: z.string(),
+  holder: TeamMemberSchema,
+  /** When the holder took it: the queue shows how long it has been held. */
+  claimedOn: TimestampSchema,
+  expiresOn: TimestampSchema,
+});
+export type QcClaim = z.infer<typeof QcClaimSchema>;
+
+export const QcClaimListSchema = z.object({ claims: z.array(QcClaimSchema) });
+export type QcClaimList = z.infer<typeof QcClaimListSchema>;
+
+/** `PUT /team/claims/{id}`: claim or renew; `takeOver` takes it from another holder. */
+export const ClaimBodySchema = z.strictObject({ takeOver: z.optional(z.boolean()) });
+export type ClaimBody = z.infer<typeof ClaimBodySchema>;
+
+/** A 409 of `PUT /team/claims/{id}`: someone else holds it. */
+export const ClaimConflictSchema = z.object({ message: z.string(), claim: QcClaimSchema });
+
+/**
+ * What the event stream's `QC_QUEUE` messages say (no id: they are news of the moment, not
+ * kept for replay; a reconnecting screen reads `GET /team/claims` again).
+ */
+export const QueueChangeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('claimed'),
+    claim: QcClaimSchema,
+    takenFrom: z.optional(TeamMemberSchema),
+  }),
+  z.object({ kind: z.literal('released'), requestId: z.string(), by: TeamMemberSchema }),
+  z.object({
+    kind: z.literal('decided'),
+    requestId: z.string(),
+    status: z.enum(['approved', 'rejected']),
+    by: TeamMemberSchema,
+  }),
+]);
+export type QueueChange = z.infer<typeof QueueChangeSchema>;
+export const QUEUE_EVENT = 'QC_QUEUE';
+
+export const DecisionItemSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  /** The item's verdict as the service answered it, when it has one. */
+  status: z.optional(z.string()),
+  reviewerNote: z.optional(z.string()),
+});
+
+export const TakeOverSchema = z.object({
+  from: TeamMemberSchema,
+  to: TeamMemberSchema,
+  on: TimestampSchema,
+});
+export type TakeOver = z.infer<typeof TakeOverSchema>;
+
+/** One decision made through the console, as the gateway recorded it. */
+export const DecisionRecordSchema = z.object({
+  requestId: z.string(),
+  status: z.enum(['approved', 'rejected']),
+  decidedBy: TeamMemberSchema,
+  decidedOn: TimestampSchema,
+  /** When the decider opened it (their claim); absent when they held no claim. */
+  openedOn: z.optional(TimestampSchema),
+  items: z.array(DecisionItemSchema),
+  notes: z.optional(z.string()),
+  takeOvers: z.array(TakeOverSchema),
+});
+export type DecisionRecord = z.infer<typeof DecisionRecordSchema>;
+
+/** `GET /team/history/{id}`: a request's decisions, oldest first, and its take-overs. */
+export const RequestHistorySchema = z.object({
+  decisions: z.array(DecisionRecordSchema),
+  takeOvers: z.array(TakeOverSchema),
+});
+export type RequestHistory = z.infer<typeof RequestHistorySchema>;

@@ -1,0 +1,181 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { QcRequestSchema, type QcRequest } from '../contract/qc.ts';
+import { ClaimBodySchema, type QcClaimList, type RequestHistory } from '../contract/team.ts';
+import { targetOf, type AppEnv, type GatewayContext } from './context.ts';
+import { bodyTooLarge, errorResponse } from './errors.ts';
+import { requireSession } from './session-auth.ts';
+import type { SessionRecord } from './sessions.ts';
+import { decisionsCsv, parseRange } from './team-csv.ts';
+import { feedOf, isQcManager, memberOf, publishQueueChange } from './team.ts';
+
+// The QC team's state over HTTP (issue 17): claims on pending requests, a request's
+// decision history, and the history of a date range as CSV. The gateway's own: the
+// upstream is asked only whether a request exists and is pending when it is first claimed.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The request as the service answers it to the session, or its status when it will not. */
+async function upstreamRequest(
+  ctx: GatewayContext,
+  session: SessionRecord,
+  id: string,
+): Promise<{ status: 200; request: QcRequest } | { status: number; request?: undefined }> {
+  const { base } = targetOf(ctx.targets, session.environment);
+  const ask = (token: string) =>
+    ctx.fetch(`${base}/qc/v2/qc/requests/${id}`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      redirect: 'manual',
+    });
+  const token = await ctx.tokens.token(session);
+  let response = await ask(token);
+  const fresh = response.status === 401 ? ctx.tokens.refresh(session, token) : null;
+  if (fresh) {
+    await response.body?.cancel().catch(() => {});
+    response = await ask(await fresh);
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => {});
+    return { status: response.status };
+  }
+  const parsed = QcRequestSchema.safeParse(await response.json().catch(() => undefined));
+  return parsed.success ? { status: 200, request: parsed.data } : { status: 502 };
+}
+
+/**
+ * The reference service's sandbox records `reviewStartedOn` when told a review started; a
+ * real service has no such route and learns it its own way (docs/interface-gaps.md).
+ */
+async function tellReviewStarted(ctx: GatewayContext, session: SessionRecord, id: string) {
+  const target = targetOf(ctx.targets, session.environment);
+  if (!(await target.upstream.sandboxState()).sandbox) return;
+  const token = await ctx.tokens.token(session);
+  const response = await ctx.fetch(`${target.base}/sandbox/v1/qc/requests/${id}/review-started`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await response.body?.cancel().catch(() => {});
+}
+
+const badId = (c: Context) => errorResponse(c, 400, 'the QC request id must be a UUID');
+
+export function teamRoutes(ctx: GatewayContext) {
+  const routes = new Hono<AppEnv>();
+  routes.use('/team/*', requireSession(ctx));
+
+  routes.get('/team/claims', (c) => {
+    const list: QcClaimList = { claims: ctx.claims.list(feedOf(c.get('session'))) };
+    c.header('Cache-Control', 'no-store');
+    return c.json(list, 200);
+  });
+
+  routes.put(
+    '/team/claims/:id',
+    bodyLimit({ maxSize: 1024, onError: (c) => bodyTooLarge(c, 'body too large') }),
+    async (c) => {
+      const id = c.req.param('id');
+      if (!UUID.test(id)) return badId(c);
+      const text = await c.req.text();
+      let json: unknown = {};
+      try {
+        if (text.trim()) json = JSON.parse(text);
+      } catch {
+        return errorResponse(c, 400, 'send {"takeOver": true|false} as JSON, or no body');
+      }
+      const body = ClaimBodySchema.safeParse(json);
+      if (!body.success) return errorResponse(c, 400, body.error.issues[0]?.message ?? 'bad body');
+      const session = c.get('session');
+      const feed = feedOf(session);
+      const member = memberOf(session);
+      const requestId = id.toLowerCase();
+      // A first claim asks the service: the request must be the owner's, and still pending.
+      const renewal = ctx.claims.get(feed, requestId)?.holder.id === member.id;
+      if (!renewal) {
+        const found = await upstreamRequest(ctx, session, requestId);
+        if (found.status === 404 || found.status === 403) {
+          return errorResponse(c, 404, `QC request ${requestId} not found`);
+        }
+        if (!found.request) {
+          return errorResponse(c, 502, 'the service did not answer for this QC request');
+        }
+        if (found.request.status !== 'pending') {
+          return errorResponse(
+            c,
+            409,
+            `QC request ${requestId} is already ${found.request.status}`,
+          );
+        }
+      }
+      const taken = ctx.claims.take(feed, requestId, member, body.data.takeOver);
+      if (taken.kind === 'held') {
+        const message = `${taken.claim.holder.name} is reviewing this QC request`;
+        return c.json({ message, claim: taken.claim }, 409);
+      }
+      if (taken.fresh || taken.takenFrom) {
+        const { claim, takenFrom } = taken;
+        publishQueueChange(ctx, feed, { kind: 'claimed', claim, ...(takenFrom && { takenFrom }) });
+      }
+      if (!renewal) {
+        tellReviewStarted(ctx, session, requestId).catch((error: unknown) =>
+          ctx.log(`could not tell the sandbox that review ${requestId} started`, error),
+        );
+      }
+      c.header('Cache-Control', 'no-store');
+      return c.json(taken.claim, taken.fresh ? 201 : 200);
+    },
+  );
+
+  routes.delete('/team/claims/:id', (c) => {
+    const id = c.req.param('id');
+    if (!UUID.test(id)) return badId(c);
+    const session = c.get('session');
+    const feed = feedOf(session);
+    const member = memberOf(session);
+    const requestId = id.toLowerCase();
+    const result = ctx.claims.release(feed, requestId, member, isQcManager(session));
+    if (result === 'none') return errorResponse(c, 404, `no claim on QC request ${requestId}`);
+    if (result === 'held-by-other') {
+      return errorResponse(c, 403, 'only a QC manager may release another reviewer’s claim');
+    }
+    publishQueueChange(ctx, feed, { kind: 'released', requestId, by: member });
+    return c.body(null, 204);
+  });
+
+  routes.get('/team/history/:id', (c) => {
+    const id = c.req.param('id');
+    if (!UUID.test(id)) return badId(c);
+    const feed = feedOf(c.get('session'));
+    const requestId = id.toLowerCase();
+    const history: RequestHistory = {
+      decisions: ctx.decisions.forRequest(feed, requestId),
+      takeOvers: ctx.claims.takeOvers(feed, requestId),
+    };
+    c.header('Cache-Control', 'no-store');
+    return c.json(history, 200);
+  });
+
+  routes.get('/team/decisions.csv', (c) => {
+    const session = c.get('session');
+    if (!isQcManager(session)) {
+      return errorResponse(c, 403, 'the decision history is for QC managers');
+    }
+    const range = parseRange(c.req.query('from'), c.req.query('to'));
+    if ('error' in range) return errorResponse(c, 400, range.error);
+    const decisions = ctx.decisions.between(feedOf(session), range.from, range.to);
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${range.name}"`);
+    return c.body(decisionsCsv(decisions), 200);
+  });
+
+  return routes;
+}
+
+/** Signing out ends the member's claims, and every open queue hears of it. */
+export function releaseClaimsOf(ctx: GatewayContext, session: SessionRecord): void {
+  const feed = feedOf(session);
+  const member = memberOf(session);
+  for (const requestId of ctx.claims.releaseAll(feed, member.id)) {
+    publishQueueChange(ctx, feed, { kind: 'released', requestId, by: member });
+  }
+}

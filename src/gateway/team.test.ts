@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QcRequestListSchema, QcRequestSchema } from '../contract/qc.ts';
+import { SessionSchema } from '../contract/session.ts';
+import {
+  ClaimConflictSchema,
+  QcClaimListSchema,
+  QcClaimSchema,
+  QueueChangeSchema,
+  QUEUE_EVENT,
+  RequestHistorySchema,
+} from '../contract/team.ts';
+import { startTestService, type TestService } from '../service/testing.ts';
+import { CLAIM_MS } from './claims.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from './test-harness.ts';
+
+// Claims and the decision history over real HTTP: the gateway in front of the reference
+// service, two reviewers of one owner (the reviewer and the admin, who reviews too) and a
+// stranger of another owner.
+
+let service: TestService;
+let gateway: Harness;
+let reviewer: Browser;
+let admin: Browser;
+let stranger: Browser;
+let pending: string[];
+
+async function signedIn(clientId: string) {
+  const browser = gateway.browser();
+  expect((await browser.signIn(clientId)).status).toBe(200);
+  return browser;
+}
+
+const claims = async (browser: Browser) =>
+  QcClaimListSchema.parse((await browser.request('GET', '/team/claims')).body).claims;
+const claim = (browser: Browser, id: string, json?: unknown) =>
+  browser.request('PUT', `/team/claims/${id}`, json === undefined ? {} : { json });
+
+beforeAll(async () => {
+  service = await startTestService();
+  gateway = await startHarness({ upstream: service.url });
+  reviewer = await signedIn('acme-reviewer');
+  admin = await signedIn('acme-admin');
+  stranger = await signedIn('globex-admin');
+  const list = await admin.request(
+    'GET',
+    '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=6&orderDirection=asc',
+  );
+  pending = QcRequestListSchema.parse(list.body).qcRequests.map((r) => r.id);
+  expect(pending.length).toBe(6);
+});
+afterAll(async () => {
+  await gateway.close();
+  await service.close();
+});
+
+describe('claims', () => {
+  it('claims a pending request, shows it to the team and renews it for its holder', async () => {
+    const id = pending[0] ?? '';
+    const first = await claim(reviewer, id);
+    expect(first.status, first.text).toBe(201);
+    const held = QcClaimSchema.parse(first.body);
+    expect(held.holder.name).toBe('Riley Reviewer');
+    const seen = await claims(admin);
+    expect(seen.find((c) => c.requestId === id)?.holder.id).toBe(held.holder.id);
+
+    gateway.advance(60_000);
+    const renewed = await claim(reviewer, id);
+    expect(renewed.status).toBe(200);
+    const again = QcClaimSchema.parse(renewed.body);
+    expect(again.claimedOn).toBe(held.claimedOn);
+    expect(Date.parse(again.expiresOn)).toBeGreaterThan(Date.parse(held.expiresOn));
+  });
+
+  it('refuses another reviewer with who holds it, and lets them take it over', async () => {
+    const id = pending[1] ?? '';
+    expect((await claim(reviewer, id)).status).toBe(201);
+    const refused = await claim(admin, id);
+    expect(refused.status).toBe(409);
+    expect(ClaimConflictSchema.parse(refused.body).claim.holder.name).toBe('Riley Reviewer');
+
+    const stream = await reviewer.events();
+    try {
+      const taken = await claim(admin, id, { takeOver: true });
+      expect(taken.status, taken.text).toBe(201);
+      await stream.waitFor(1);
+      const [message] = stream.messages;
+      expect(message?.event).toBe(QUEUE_EVENT);
+      expect(message?.id).toBeUndefined();
+      const change = QueueChangeSchema.parse(JSON.parse(message?.data ?? ''));
+      expect(change).toMatchObject({ kind: 'claimed', takenFrom: { name: 'Riley Reviewer' } });
+    } finally {
+      stream.close();
+    }
+    const history = RequestHistorySchema.parse(
+      (await reviewer.request('GET', `/team/history/${id}`)).body,
+    );
+    expect(history.takeOvers).toHaveLength(1);
+    expect(history.takeOvers[0]?.from.name).toBe('Riley Reviewer');
+  });
+
+  it('lets a claim lapse when it is not renewed', async () => {
+    const id = pending[2] ?? '';
+    expect((await claim(reviewer, id)).status).toBe(201);
+    gateway.advance(CLAIM_MS + 1000);
+    expect((await claims(admin)).some((c) => c.requestId === id)).toBe(false);
+    expect((await claim(admin, id)).status).toBe(201);
+  });
+
+  it('releases: the holder and a QC manager may, another reviewer may not', async () => {
+    const id = pending[3] ?? '';
+    expect((await claim(admin, id)).status).toBe(201);
+    expectMessage(await reviewer.request('DELETE', `/team/claims/${id}`), 403, /QC manager/);
+    expect((await claims(reviewer)).some((c) => c.requestId === id)).toBe(true);
+    expect((await admin.request('DELETE', `/team/claims/${id}`)).status).toBe(204);
+    expectMessage(await admin.request('DELETE', `/team/claims/${id}`), 404, /no claim/);
+    expect((await claim(reviewer, id)).status).toBe(201);
+    // An admin releases another's claim.
+    expect((await admin.request('DELETE', `/team/claims/${id}`)).status).toBe(204);
+    expect((await claims(reviewer)).some((c) => c.requestId === id)).toBe(false);
+  });
+
+  it('refuses bad input and strangers, and writes nothing', async () => {
+    const id = pending[4] ?? '';
+    const before = await claims(admin);
+    expectMessage(await claim(reviewer, 'not-a-uuid'), 400, /UUID/);
+    expectMessage(await claim(reviewer, id, { takeOver: 'yes' }), 400, /.+/);
+    expectMessage(await claim(reviewer, id, { grab: true }), 400, /.+/);
+    const notJson = await reviewer.request('PUT', `/team/claims/${id}`, {
+      body: '{',
+      headers: { 'content-type': 'application/json' },
+    });
+    expectMessage(notJson, 400, /JSON/);
+    expectMessage(await claim(reviewer, crypto.randomUUID()), 404, /not found/);
+    // Another owner's request does not exist for globex.
+    expectMessage(await claim(stranger, id), 404, /not found/);
+    const anonymous = gateway.browser();
+    expect((await claim(anonymous, id)).status).toBe(401);
+    const forged = gateway.browser();
+    forged.cookie = `attest_session=${'A'.repeat(43)}`;
+    expect((await claim(forged, id)).status).toBe(401);
+    expect((await forged.request('GET', '/team/claims')).status).toBe(401);
+    const noHeader = await reviewer.request('PUT', `/team/claims/${id}`, { csrf: false });
+    expect(noHeader.status).toBe(403);
+    expect(await claims(admin)).toEqual(before);
+    expect(await claims(stranger)).toEqual([]);
+  });
+
+  it('tells the sandbox when the review started', async () => {
+    const id = pending[5] ?? '';
+    const read = async () =>
+      QcRequestSchema.parse((await admin.request('GET', `/api/qc/v2/qc/requests/${id}`)).body);
+    expect((await read()).reviewStartedOn).toBeUndefined();
+    expect((await claim(reviewer, id)).status).toBe(201);
+    await expect.poll(async () => (await read()).reviewStartedOn).toBeDefined();
+  });
+
+  it('ends a member’s claims when they sign out', async () => {
+    const other = await signedIn('acme-reviewer');
+    const id = pending[5] ?? '';
+    expect((await claim(other, id)).status).toBe(200);
+    expect((await other.request('DELETE', '/session')).status).toBe(204);
+    expect((await claims(admin)).some((c) => c.requestId === id)).toBe(false);
+    // The other session of the same reviewer is still signed in.
+    expect((await reviewer.request('GET', '/session')).status).toBe(200);
+  });
+});
+
+describe('the decision history', () => {
+  it('records a decision made through the console, ends its claim and tells the team', async () => {
+    const id = pending[0] ?? '';
+    // Claimed afresh: the first test's claim has lapsed since.
+    expect((await claim(reviewer, id)).status).toBe(201);
+    gateway.advance(90_000);
+    const session = SessionSchema.parse((await reviewer.request('GET', '/session')).body);
+    const request = QcRequestSchema.parse(
+      (await reviewer.request('GET', `/api/qc/v2/qc/requests/${id}`)).body,
+    );
+    const [item] = request.checklistItems;
+    const stream = await admin.events();
+    const decided = await reviewer.request('PATCH', `/api/qc/v2/qc/requests/${id}`, {
+      json: {
+        status: 'rejected',
+        reviewedBy: session.user?.id,
+        checklistItems: [{ id: item?.id, status: 'rejected', reviewerNote: '=HYPERLINK("x")' }],
+        notes: 'Initial the second page',
+      },
+    });
+    expect(decided.status, decided.text).toBe(200);
+    expect(QcRequestSchema.parse(decided.body).status).toBe('rejected');
+    try {
+      await stream.waitFor(1);
+      const change = QueueChangeSchema.parse(JSON.parse(stream.messages[0]?.data ?? ''));
+      expect(change).toMatchObject({ kind: 'decided', requestId: id, status: 'rejected' });
+    } finally {
+      stream.close();
+    }
+    expect((await claims(admin)).some((c) => c.requestId === id)).toBe(false);
+
+    const history = RequestHistorySchema.parse(
+      (await admin.request('GET', `/team/history/${id}`)).body,
+    );
+    expect(history.decisions).toHaveLength(1);
+    const [record] = history.decisions;
+    expect(record?.decidedBy.name).toBe('Riley Reviewer');
+    expect(record?.notes).toBe('Initial the second page');
+    expect(record?.openedOn).toBeDefined();
+    const seconds =
+      (Date.parse(record?.decidedOn ?? '') - Date.parse(record?.openedOn ?? '')) / 1000;
+    expect(seconds).toBeGreaterThanOrEqual(90);
+    expect(record?.items.find((i) => i.id === item?.id)?.status).toBe('rejected');
+
+    // A decided request cannot be claimed.
+    expectMessage(await claim(admin, id), 409, /already rejected/);
+    // Nothing of acme's history for globex.
+    const foreign = RequestHistorySchema.parse(
+      (await stranger.request('GET', `/team/history/${id}`)).body,
+    );
+    expect(foreign.decisions).toEqual([]);
+  });
+
+  it('exports a date range as CSV for QC managers', async () => {
+    const today = new Date(Date.now() + gateway.offset()).toISOString().slice(0, 10);
+    const csv = await admin.request('GET', `/team/decisions.csv?from=${today}&to=${today}`);
+    expect(csv.status, csv.text).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.headers.get('content-disposition')).toContain(`qc-decisions-${today}`);
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^decided_on,qc_request_id,decision,reviewer/);
+    const row = lines.find((line) => line.includes(pending[0] ?? '-'));
+    expect(row).toContain('rejected');
+    expect(row).toContain('Riley Reviewer');
+    expect(row).toContain(`: =HYPERLINK(""x"")`);
+
+    expect(
+      (await reviewer.request('GET', `/team/decisions.csv?from=${today}&to=${today}`)).status,
+    ).toBe(403);
+    expectMessage(await admin.request('GET', '/team/decisions.csv'), 400, /required/);
+    expectMessage(
+      await admin.request('GET', '/team/decisions.csv?from=2026-02-30&to=2026-03-01'),
+      400,
+      /dates/,
+    );
+    expectMessage(
+      await admin.request('GET', '/team/decisions.csv?from=2020-01-01&to=2026-01-01'),
+      400,
+      /at most/,
+    );
+    const empty = await stranger.request('GET', `/team/decisions.csv?from=${today}&to=${today}`);
+    expect(empty.text.trim().split('\r\n')).toHaveLength(1);
+  });
+});

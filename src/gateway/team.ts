@@ -1,0 +1,93 @@
+import { QcRequestPatchSchema, QcRequestSchema } from '../contract/qc.ts';
+import {
+  memberIdOf,
+  QUEUE_EVENT,
+  type DecisionRecord,
+  type QueueChange,
+  type TeamMember,
+} from '../contract/team.ts';
+import type { GatewayContext } from './context.ts';
+import type { Feed } from './event-log.ts';
+import type { SessionRecord } from './sessions.ts';
+
+// What the QC team's state (claims, the decision history) makes of a session and of a
+// decision the proxy saw the service accept. HTTP is in team.routes.ts.
+
+export const feedOf = (session: SessionRecord): Feed => ({
+  environment: session.environment,
+  owner: session.owner,
+});
+
+export const memberOf = (session: SessionRecord): TeamMember => ({
+  id: memberIdOf(session),
+  name: session.user?.displayName ?? session.clientId,
+});
+
+/**
+ * Who may release anyone's claim and export the history: a QC manager. A token without a
+ * permissions claim cannot say, and the console then shows every area (identity.ts), so it
+ * may; a claim is no security boundary anyway, since any reviewer may take one over.
+ */
+export const isQcManager = (session: SessionRecord) =>
+  session.permissions === null || session.permissions.includes('qc.manage');
+
+export function publishQueueChange(ctx: GatewayContext, feed: Feed, change: QueueChange): void {
+  ctx.hub.notify(feed, QUEUE_EVENT, change);
+}
+
+/** `PATCH /api/qc/v2/qc/requests/{id}`: the one call that decides a QC request. */
+const DECIDE_PATH = /^\/api\/qc\/v2\/qc\/requests\/([0-9a-fA-F-]{36})\/?$/;
+
+export function decidedRequestId(method: string, pathname: string): string | undefined {
+  return method === 'PATCH' ? DECIDE_PATH.exec(pathname)?.[1]?.toLowerCase() : undefined;
+}
+
+/**
+ * The service accepted a decision: it goes into the history, the decider's claim ends, and
+ * every open queue of the owner hears of it. What was decided is read from the service's
+ * answer (the spec's QC request); the body sent is the fallback for the verdict, since the
+ * spec does not say which of its fields decides.
+ */
+export function recordDecision(
+  ctx: GatewayContext,
+  session: SessionRecord,
+  requestId: string,
+  sent: unknown,
+  answered: unknown,
+): void {
+  const feed = feedOf(session);
+  const member = memberOf(session);
+  const request = QcRequestSchema.safeParse(answered);
+  const body = QcRequestPatchSchema.safeParse(sent);
+  const status =
+    request.success && request.data.status !== 'pending'
+      ? request.data.status
+      : body.success
+        ? body.data.status
+        : undefined;
+  if (!status) return;
+  const claim = ctx.claims.get(feed, requestId);
+  const opened = claim?.holder.id === member.id ? claim.claimedOn : undefined;
+  const items = request.success
+    ? request.data.checklistItems.map((item) => ({
+        id: item.id,
+        displayName: item.displayName,
+        ...(item.status && { status: item.status }),
+        ...(item.reviewerNote && { reviewerNote: item.reviewerNote }),
+      }))
+    : [];
+  const notes = request.success ? request.data.notes : body.success ? body.data.notes : undefined;
+  const record: DecisionRecord = {
+    requestId,
+    status,
+    decidedBy: member,
+    decidedOn: new Date(ctx.now()).toISOString(),
+    ...(opened && { openedOn: opened }),
+    items,
+    ...(notes && { notes }),
+    takeOvers: ctx.claims.takeOvers(feed, requestId),
+  };
+  ctx.decisions.record(feed, record);
+  ctx.claims.release(feed, requestId, member, true);
+  publishQueueChange(ctx, feed, { kind: 'decided', requestId, status, by: member });
+}
