@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ReceivedEventSchema, type ReceivedEvent } from '../../contract/session.ts';
+import { QUEUE_EVENT, QueueChangeSchema, type QueueChange } from '../../contract/team.ts';
 import { pushToast } from '../ui/toast-store.ts';
 import { shareEventStream, type StreamListener, type StreamStatus } from './shared-event-stream.ts';
 
@@ -38,6 +39,15 @@ export function onLiveEvent(listener: LiveEventListener): () => void {
   return () => liveListeners.delete(listener);
 }
 
+/** What a feature does with the QC queue's changes (claims, releases, decisions). */
+export type QueueChangeListener = (client: QueryClient, change: QueueChange) => void;
+const queueListeners = new Set<QueueChangeListener>();
+
+export function onQueueChange(listener: QueueChangeListener): () => void {
+  queueListeners.add(listener);
+  return () => queueListeners.delete(listener);
+}
+
 // Whether the stream is up, for screens that promise live updates (the events log says so).
 export type LiveStatus = StreamStatus;
 let status: LiveStatus = 'off';
@@ -70,11 +80,16 @@ export function useLiveEvents(enabled: boolean, onEvent?: (event: ReceivedEvent)
     if (!enabled) return undefined;
     const listener: StreamListener = {
       status: setStatus,
-      event(_type, data) {
+      event(type, data) {
         let json: unknown;
         try {
           json = JSON.parse(data);
         } catch {
+          return;
+        }
+        if (type === QUEUE_EVENT) {
+          const change = QueueChangeSchema.safeParse(json);
+          if (change.success) queueListeners.forEach((listen) => listen(client, change.data));
           return;
         }
         const parsed = ReceivedEventSchema.safeParse(json);

@@ -1,4 +1,5 @@
 import { EVENTS_URL } from '../../client/session.ts';
+import { QUEUE_EVENT } from '../../contract/team.ts';
 import { EVENT_TYPES } from '../../contract/webhooks.ts';
 
 // One event stream per browser, shared by all of its console tabs. A browser opens at most
@@ -60,7 +61,8 @@ export function shareEventStream(
       // CONNECTING after an error means the browser is retrying; CLOSED means it gave up.
       source.onerror = () =>
         setStatus(source.readyState === EventSource.CLOSED ? 'off' : 'connecting');
-      for (const type of EVENT_TYPES) {
+      // The webhook deliveries, and the gateway's own news of the QC queue (claims, decisions).
+      for (const type of [...EVENT_TYPES, QUEUE_EVENT]) {
         source.addEventListener(type, ({ data, lastEventId }: MessageEvent<string>) => {
           deliver(type, data, lastEventId);
           channel.postMessage({ kind: 'event', type, data, id: lastEventId } satisfies Relayed);

@@ -91,6 +91,20 @@ describe('queueNeighbours', () => {
     expect(queueNeighbours(client, pending, request(9).id)).toEqual({});
     expect(queueNeighbours(client, { ...pending, order: 'newest' }, request(2).id)).toEqual({});
   });
+
+  it('passes over the requests another reviewer holds', () => {
+    const client = new QueryClient();
+    cacheList(client, pending, [page([request(1), request(2), request(3), request(4)], 4)]);
+    const held = new Set([request(1).id, request(3).id]);
+    const skip = (id: string) => held.has(id);
+    expect(queueNeighbours(client, pending, request(2).id, skip)).toEqual({
+      next: request(4),
+    });
+    expect(queueNeighbours(client, pending, request(4).id, skip)).toEqual({
+      previous: request(2),
+      last: true,
+    });
+  });
 });
 
 describe('removeFromQueue', () => {

@@ -28,14 +28,16 @@ export function queueNeighbours(
   client: QueryClient,
   filters: QueueFilters,
   id: string,
+  skip: (id: string) => boolean = () => false,
 ): { previous?: QcRequest; next?: QcRequest; last?: true } {
   const items = cachedQueue(client, filters);
   const index = items.findIndex((request) => request.id === id);
   if (index < 0) return {};
-  return {
-    ...(items[index - 1] ? { previous: items[index - 1] } : {}),
-    ...(items[index + 1] ? { next: items[index + 1] } : { last: true }),
-  };
+  // Requests another reviewer is on are passed over both ways (issue 17).
+  const open = (request: QcRequest) => !skip(request.id);
+  const previous = items.slice(0, index).findLast(open);
+  const next = items.slice(index + 1).find(open);
+  return { ...(previous ? { previous } : {}), ...(next ? { next } : { last: true }) };
 }
 
 const sameScope = (a: QueueScope, b: QueueScope) =>

@@ -2,7 +2,12 @@ import type { RouteObject } from 'react-router';
 import { pdfWorkerPort } from '../../pdf/pdf-worker-port.ts';
 import { requireArea, screen } from '../../route-guards.ts';
 import { areaFor } from '../../shell/nav.ts';
+import { onQueueChange } from '../../shell/live-events.ts';
+import { applyQueueChange } from './claims.ts';
 import { queueScreen, reviewScreen } from './screens.ts';
+
+// What the team does (claims, releases, decisions) reaches the cached queue as it happens.
+onQueueChange(applyQueueChange);
 
 const QC_READERS = areaFor('/qc').anyOf;
 

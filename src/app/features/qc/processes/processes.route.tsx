@@ -4,6 +4,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
 import { qcQueries } from '../qc.queries.ts';
+import { DecisionsExport } from './decisions-export.tsx';
 import { ProcessCard } from './process-card.tsx';
 import './processes.css';
 
@@ -79,6 +80,7 @@ export function Component() {
       subtitle="Rename, re-point and archive the processes documents are reviewed under."
     >
       {content}
+      <DecisionsExport />
     </Page>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { QcRequest } from '../../../../contract/qc.ts';
 import '../../../ui/table.css';
+import { useClaims } from '../claims.ts';
 import { queueSearch, type QueueFilters } from '../queue-view.ts';
 import { readQueuePosition, saveQueuePosition } from './queue-position.ts';
 import { QueueRow } from './queue-row.tsx';
@@ -51,10 +52,15 @@ export function QueueList(props: QueueListProps) {
   const navigate = useNavigate();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const narrow = useNarrow();
+  const { claims, me } = useClaims();
   const [selection, setSelection] = useState(() => readQueuePosition(filters)?.selected);
   const focusIndex = useRef<number | null>(null);
   const selectedIndex = indexOf(items, selection);
   const search = queueSearch(filters);
+  const claimOf = (id: string) => {
+    const claim = claims.get(id);
+    return claim && { claim, mine: claim.holder.id === me };
+  };
   const hrefFor = (request: QcRequest) => `/qc/${encodeURIComponent(request.id)}?${search}`;
 
   // No React Compiler here: the virtualizer's own re-renders keep the rows current.
@@ -204,6 +210,7 @@ export function QueueList(props: QueueListProps) {
                   request={request}
                   href={hrefFor(request)}
                   selected={item.index === selectedIndex}
+                  claim={claimOf(request.id)}
                   onActivate={() => select(item.index, false)}
                 />
               </li>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { QcRequest } from '../../../../contract/qc.ts';
+import type { QcClaim } from '../../../../contract/team.ts';
 import { shortDate } from '../../../ui/dates.ts';
 import { age, ageInWords, roleNames } from './queue-format.ts';
 import './queue-row.css';
@@ -8,7 +9,28 @@ interface QueueRowProps {
   request: QcRequest;
   href: string;
   selected: boolean;
+  /** Who is reviewing it now, if anyone; `mine` when it is the signed-in member. */
+  claim?: { claim: QcClaim; mine: boolean } | undefined;
   onActivate: () => void;
+}
+
+/** How long a claim has been held, as the queue says it: "3 min". */
+export function heldFor(claimedOn: string, now = Date.now()): string {
+  const minutes = Math.floor((now - Date.parse(claimedOn)) / 60_000);
+  if (minutes < 1) return 'just now';
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h`;
+}
+
+function ClaimChip({ id, claim, mine }: { id: string; claim: QcClaim; mine: boolean }) {
+  return (
+    <span id={id} className={`qc-row__claim${mine ? ' qc-row__claim--mine' : ''}`}>
+      <span className="visually-hidden">In review by </span>
+      {mine ? 'You' : claim.holder.name}
+      <span aria-hidden="true"> · </span>
+      <span className="visually-hidden">, </span>
+      {heldFor(claim.claimedOn)}
+    </span>
+  );
 }
 
 /**
@@ -16,23 +38,27 @@ interface QueueRowProps {
  * unique) and stretches over the whole row; the rest of the row describes it, so a screen
  * reader moving with j/k hears the row's facts after its name.
  */
-export function QueueRow({ request, href, selected, onActivate }: QueueRowProps) {
+export function QueueRow({ request, href, selected, claim, onActivate }: QueueRowProps) {
   const { document: doc } = request;
   const detailsId = `qc-row-${request.id}`;
+  const claimId = `qc-claim-${request.id}`;
   const rework = request.status === 'rejected' && request.notes;
   return (
     <div className={`qc-row${selected ? ' qc-row--selected' : ''}`}>
       <div className="qc-row__main">
-        <Link
-          className="qc-row__link"
-          to={href}
-          aria-describedby={detailsId}
-          aria-current={selected ? 'true' : undefined}
-          onClick={onActivate}
-          onFocus={onActivate}
-        >
-          {doc.matterReference}
-        </Link>
+        <span className="qc-row__ref">
+          <Link
+            className="qc-row__link"
+            to={href}
+            aria-describedby={claim ? `${claimId} ${detailsId}` : detailsId}
+            aria-current={selected ? 'true' : undefined}
+            onClick={onActivate}
+            onFocus={onActivate}
+          >
+            {doc.matterReference}
+          </Link>
+          {claim && <ClaimChip id={claimId} {...claim} />}
+        </span>
         <span className="qc-row__age" title={`Waiting ${ageInWords(request.createdOn)}`}>
           <span className="visually-hidden">Waiting </span>
           {age(request.createdOn)}

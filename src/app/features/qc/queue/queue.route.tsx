@@ -5,6 +5,7 @@ import { pdfWorkerPort } from '../../../pdf/pdf-worker-port.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
+import { TEAM_REFRESH_MS } from '../claims.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch, queueSearch, type QueueFilters } from '../queue-view.ts';
 import { QueueList } from './queue-list.tsx';
@@ -28,7 +29,13 @@ function KeyHints() {
 export function Component() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(params), [params]);
-  const list = useInfiniteQuery(qcQueries.list(filters));
+  // Decisions made elsewhere (another console, the service's own tools) show within a
+  // bounded time; the team's own arrive over the event stream at once (claims.ts).
+  const list = useInfiniteQuery({
+    ...qcQueries.list(filters),
+    refetchInterval: TEAM_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
   // The tab counts and the filter choices wait for the rows: on one service, asked for at
   // the same time, they would slow the first page down (speed target: rows in under 300 ms).
   const rowsIn = !list.isPending;

@@ -1,11 +1,13 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useClaims } from '../claims.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { queueNeighbours } from '../queue-cache.ts';
 import type { QueueFilters } from '../queue-view.ts';
 
 /**
- * The documents before and after this one in the queue view. On the last one loaded, the
+ * The documents before and after this one in the queue view, passing over those another
+ * reviewer holds (claims.ts). On the last one loaded, the
  * queue's next page comes in, so "next" never runs dry while the queue has more (a reviewer
  * works through far more than one page).
  */
@@ -13,7 +15,8 @@ export function useQueueNeighbours(filters: QueueFilters, id: string) {
   const client = useQueryClient();
   // Re-render when the queue pages change, so neighbours follow the list.
   const list = useInfiniteQuery({ ...qcQueries.list(filters), refetchOnMount: false });
-  const neighbours = queueNeighbours(client, filters, id);
+  const { heldByOther } = useClaims();
+  const neighbours = queueNeighbours(client, filters, id, heldByOther);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const atEnd = Boolean(neighbours.last);
   useEffect(() => {

@@ -1,0 +1,167 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
+import { api } from './api.ts';
+import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
+
+// A QC team on one queue (issue 17): two reviewers in two browsers, claims between them.
+// This spec has a project of its own that runs after the others (playwright.config.ts):
+// it walks the oldest pending requests, which other specs take one at a time.
+
+test.describe.configure({ timeout: 180_000 });
+
+const QUEUE = '/qc?status=pending&order=oldest';
+
+async function reviewerPage(browser: Browser, who: (typeof DEMO)[keyof typeof DEMO]) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, who, QUEUE);
+  return page;
+}
+
+const oldestPending = async (page: Page, count: number) =>
+  (
+    await api(page).get(
+      `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=${count}`,
+      QcRequestListSchema,
+    )
+  ).qcRequests;
+
+/** The review panel's claim state: `mine` once the gateway said so. */
+const claimState = (page: Page) => page.locator('.review__panel').getAttribute('data-claim');
+
+/**
+ * Reviews `count` documents from wherever the page is, as a reviewer does: on a document
+ * held by someone else, "next"; on one of theirs, every check passed, then "approve and
+ * next". Answers the ids approved.
+ */
+async function walk(page: Page, count: number): Promise<string[]> {
+  const approved: string[] = [];
+  while (approved.length < count) {
+    const id = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+    const panel = page.locator(`.review__panel[data-request-id="${id}"]`);
+    await expect(panel).toHaveAttribute('data-claim', /^(mine|held)$/, { timeout: 15_000 });
+    if ((await claimState(page)) === 'held') {
+      await page.keyboard.press('n');
+      await expect(page).not.toHaveURL(new RegExp(id));
+      continue;
+    }
+    const checks = page.locator('.check');
+    await expect(checks.first()).toBeVisible();
+    for (let i = 0, n = await checks.count(); i < n; i += 1) await page.keyboard.press(' ');
+    const approve = page.getByRole('button', { name: 'Approve and next' });
+    await expect(approve).toBeEnabled();
+    await page.keyboard.press('a');
+    approved.push(id);
+    if (approved.length < count) await expect(page).not.toHaveURL(new RegExp(id));
+  }
+  return approved;
+}
+
+test('two reviewers work the oldest-first queue together: no 409, nothing decided twice', async ({
+  browser,
+}) => {
+  const riley = await reviewerPage(browser, DEMO.reviewer);
+  const alex = await reviewerPage(browser, DEMO.admin);
+  const refused: string[] = [];
+  for (const page of [riley, alex]) {
+    page.on('response', (response) => {
+      if (response.request().method() === 'PATCH' && response.status() === 409)
+        refused.push(response.url());
+    });
+  }
+  const [first] = await oldestPending(riley, 1);
+  if (!first) throw new Error('no pending request');
+
+  // Riley opens the oldest; Alex's queue shows it taken, within a second.
+  await riley.getByRole('link', { name: first.document.matterReference }).first().click();
+  await expect(riley.locator('.review__panel')).toHaveAttribute('data-claim', 'mine');
+  const chip = alex.locator(`#qc-claim-${first.id}`);
+  await expect(chip).toContainText('Riley Reviewer', { timeout: 1_000 });
+  await bothThemes(alex, 'qc-queue-claimed');
+  await expectAccessible(alex);
+
+  // Alex opens the first one nobody holds: "next" from Riley's passes over it.
+  const rows = await oldestPending(alex, 2);
+  await alex.goto(`/qc/${rows[1]?.id}?status=pending&order=oldest`);
+  const [rileys, alexs] = await Promise.all([walk(riley, 10), walk(alex, 10)]);
+
+  expect(refused).toEqual([]);
+  expect(new Set([...rileys, ...alexs]).size).toBe(20);
+  // Saved, each once, by the reviewer who approved it.
+  for (const [page, ids] of [
+    [riley, rileys],
+    [alex, alexs],
+  ] as const) {
+    for (const id of ids) {
+      await expect
+        .poll(
+          async () => (await api(page).get(`/api/qc/v2/qc/requests/${id}`, QcRequestSchema)).status,
+        )
+        .toBe('approved');
+    }
+  }
+  await riley.context().close();
+  await alex.context().close();
+});
+
+test('a take-over shows on the holder’s screen at once, and their draft stays', async ({
+  browser,
+}) => {
+  const riley = await reviewerPage(browser, DEMO.reviewer);
+  const alex = await reviewerPage(browser, DEMO.admin);
+  const [request] = await oldestPending(riley, 1);
+  if (!request) throw new Error('no pending request');
+  const url = `/qc/${request.id}?status=pending&order=oldest`;
+
+  await riley.goto(url);
+  await expect(riley.locator('.review__panel')).toHaveAttribute('data-claim', 'mine');
+  await riley.getByLabel('Rework notes').fill('Seal is faint on page 2');
+
+  await alex.goto(url);
+  const banner = alex.getByRole('status').filter({ hasText: 'Riley Reviewer is reviewing' });
+  await expect(banner).toBeVisible();
+  await expect(alex.getByRole('button', { name: 'Approve and next' })).toBeDisabled();
+  await bothThemes(alex, 'qc-review-claimed');
+  await expectAccessible(alex);
+  await alex.getByRole('button', { name: 'Take over' }).click();
+  await expect(alex.locator('.review__panel')).toHaveAttribute('data-claim', 'mine');
+
+  const taken = riley.getByRole('alert').filter({ hasText: 'Alex Admin took this review over' });
+  await expect(taken).toBeVisible({ timeout: 2_000 });
+  await expect(riley.getByLabel('Rework notes')).toHaveValue('Seal is faint on page 2');
+  await expect(riley.getByRole('button', { name: 'Approve and next' })).toBeDisabled();
+  await bothThemes(riley, 'qc-review-taken-over');
+  await expectAccessible(riley);
+
+  // Alex decides; the history shows the take-over and the decision, to both.
+  await alex.locator('.check').first().getByRole('button', { name: 'Fail' }).click();
+  await alex.getByRole('textbox', { name: /What is wrong/ }).fill('Seal cut off');
+  await alex.getByLabel('Rework notes').fill('Rescan page 2.');
+  const saved = alex.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes(request.id),
+  );
+  await alex.getByRole('button', { name: 'Reject and next' }).click();
+  expect((await saved).status()).toBe(200);
+
+  await riley.goto(url);
+  const history = riley.getByRole('list', { name: 'History of this request' });
+  await expect(history).toContainText('Alex Admin took it over from Riley Reviewer');
+  await expect(history).toContainText('Alex Admin rejected it after');
+  await expect(history).toContainText('Seal cut off');
+  await bothThemes(riley, 'qc-review-history');
+  await expectAccessible(riley);
+
+  // The CSV of today holds the decision, for a QC manager.
+  await alex.goto('/qc/processes');
+  const download = alex.waitForEvent('download');
+  await alex.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = await readFile((await (await download).path()) ?? '', 'utf8');
+  expect(csv.split('\r\n')[0]).toMatch(/^decided_on,qc_request_id,decision,reviewer/);
+  const row = csv.split('\r\n').find((line) => line.includes(request.id));
+  expect(row).toContain('Alex Admin');
+  expect(row).toContain('Seal cut off');
+  expect(row).toContain('Rescan page 2.');
+  await riley.context().close();
+  await alex.context().close();
+});

@@ -1,0 +1,92 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { listClaims } from '../../../client/team.ts';
+import type { Session } from '../../../contract/session.ts';
+import {
+  memberIdOf,
+  type QcClaim,
+  type QcClaimList,
+  type QueueChange,
+} from '../../../contract/team.ts';
+import { sessionQueries } from '../../session.queries.ts';
+import { cachedQueue, removeFromQueue } from './queue-cache.ts';
+import { qcQueries } from './qc.queries.ts';
+import type { QueueFilters } from './queue-view.ts';
+
+// The QC team's claims as the queue and the review screen see them: read from the gateway,
+// kept current by the event stream's QC_QUEUE messages, and read again now and then for
+// what a dropped stream missed.
+
+/** How often the claims and the queue are read again while on screen, stream or not. */
+export const TEAM_REFRESH_MS = 30_000;
+
+export const claimsQuery = () =>
+  queryOptions({
+    queryKey: [...qcQueries.all(), 'claims'] as const,
+    queryFn: ({ signal }) => listClaims({ signal }),
+    refetchInterval: TEAM_REFRESH_MS,
+  });
+
+/** Claims that are still running, by request id. */
+export function activeClaims(list: QcClaimList | undefined, now = Date.now()) {
+  const byId = new Map<string, QcClaim>();
+  for (const claim of list?.claims ?? []) {
+    if (Date.parse(claim.expiresOn) > now) byId.set(claim.requestId, claim);
+  }
+  return byId;
+}
+
+/** The claims of the owner's team, and the signed-in member's id to tell theirs apart. */
+export function useClaims() {
+  const { data: session } = useQuery(sessionQueries.current());
+  const { data } = useQuery(claimsQuery());
+  const me = session ? memberIdOf(session) : undefined;
+  const claims = activeClaims(data);
+  /** Held by someone other than the signed-in member. */
+  const heldByOther = (id: string) => {
+    const claim = claims.get(id);
+    return claim !== undefined && claim.holder.id !== me;
+  };
+  return { claims, me, heldByOther };
+}
+
+export const myMemberId = (session: Session | undefined) =>
+  session ? memberIdOf(session) : undefined;
+
+function setClaim(client: QueryClient, requestId: string, claim: QcClaim | undefined) {
+  client.setQueryData(claimsQuery().queryKey, (list) => {
+    if (!list) return list;
+    const others = list.claims.filter((c) => c.requestId !== requestId);
+    return { claims: claim ? [...others, claim] : others };
+  });
+}
+
+const inAnyPendingList = (client: QueryClient, id: string) =>
+  client
+    .getQueryCache()
+    .findAll({ queryKey: qcQueries.lists() })
+    .some((query) => {
+      const filters = query.queryKey[2] as QueueFilters | undefined;
+      return filters?.status === 'pending' && cachedQueue(client, filters).some((r) => r.id === id);
+    });
+
+/**
+ * A change the team made, applied in place: claims move, a decided request leaves the
+ * pending lists (once: the decider's own screen removed it already) and its cached detail
+ * is read again, so a screen showing it learns the outcome.
+ */
+export function applyQueueChange(client: QueryClient, change: QueueChange): void {
+  if (change.kind === 'claimed') {
+    const { requestId } = change.claim;
+    if (change.takenFrom) {
+      void client.invalidateQueries({ queryKey: [...qcQueries.all(), 'history', requestId] });
+    }
+    return setClaim(client, requestId, change.claim);
+  }
+  setClaim(client, change.requestId, undefined);
+  if (change.kind !== 'decided') return;
+  if (inAnyPendingList(client, change.requestId)) {
+    removeFromQueue(client, change.requestId, change.status);
+  }
+  void client.invalidateQueries({ queryKey: qcQueries.detail(change.requestId).queryKey });
+  void client.invalidateQueries({ queryKey: [...qcQueries.all(), 'history', change.requestId] });
+}

@@ -1,0 +1,90 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { history } from '../../../../client/team.ts';
+import type { DecisionRecord, TakeOver } from '../../../../contract/team.ts';
+import { when } from '../../../ui/dates.ts';
+import { qcQueries } from '../qc.queries.ts';
+import './history-timeline.css';
+
+// What the team did with this request through the console (issue 17): claims taken over
+// and decisions, oldest first, as the gateway recorded them.
+
+export const historyQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...qcQueries.all(), 'history', id] as const,
+    queryFn: ({ signal }) => history(id, { signal }),
+  });
+
+/** "1 min 30 s": how long the decision took from opening. */
+export function took(openedOn: string, decidedOn: string): string {
+  const seconds = Math.max(0, Math.round((Date.parse(decidedOn) - Date.parse(openedOn)) / 1000));
+  const minutes = Math.floor(seconds / 60);
+  return minutes ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
+}
+
+type Entry = { on: string } & (
+  { kind: 'decision'; decision: DecisionRecord } | { kind: 'takeOver'; takeOver: TakeOver }
+);
+
+function Decision({ decision }: { decision: DecisionRecord }) {
+  const failed = decision.items.filter((item) => item.status === 'rejected');
+  return (
+    <>
+      <p className="timeline__line">
+        <strong>{decision.decidedBy.name}</strong>{' '}
+        {decision.status === 'approved' ? 'approved' : 'rejected'} it
+        {decision.openedOn && ` after ${took(decision.openedOn, decision.decidedOn)}`}
+      </p>
+      {failed.length > 0 && (
+        <ul className="timeline__items">
+          {failed.map((item) => (
+            <li key={item.id}>
+              {item.displayName}
+              {item.reviewerNote && `: ${item.reviewerNote}`}
+            </li>
+          ))}
+        </ul>
+      )}
+      {decision.notes && <p className="timeline__notes">Rework notes: {decision.notes}</p>}
+    </>
+  );
+}
+
+/** The request's history; nothing until there is some (or when the gateway has none). */
+export function HistoryTimeline({ requestId }: { requestId: string }) {
+  const { data } = useQuery(historyQuery(requestId));
+  if (!data) return null;
+  const entries: Entry[] = [
+    ...data.decisions.map((decision) => ({
+      kind: 'decision' as const,
+      on: decision.decidedOn,
+      decision,
+    })),
+    ...data.takeOvers.map((takeOver) => ({ kind: 'takeOver' as const, on: takeOver.on, takeOver })),
+  ].sort((a, b) => a.on.localeCompare(b.on));
+  if (entries.length === 0) return null;
+  return (
+    <div>
+      <h2 className="review__section-title">History</h2>
+      <ol className="timeline" aria-label="History of this request">
+        {entries.map((entry, i) => (
+          <li
+            key={`${entry.kind}-${entry.on}-${i}`}
+            className={`timeline__entry timeline__entry--${entry.kind}`}
+          >
+            <time className="timeline__time" dateTime={entry.on}>
+              {when(entry.on)}
+            </time>
+            {entry.kind === 'decision' ? (
+              <Decision decision={entry.decision} />
+            ) : (
+              <p className="timeline__line">
+                <strong>{entry.takeOver.to.name}</strong> took it over from{' '}
+                {entry.takeOver.from.name}
+              </p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

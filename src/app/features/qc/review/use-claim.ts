@@ -1,0 +1,141 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { claim, release, releaseOnExit } from '../../../../client/team.ts';
+import type { QcClaim, TeamMember } from '../../../../contract/team.ts';
+import { onQueueChange } from '../../../shell/live-events.ts';
+import { claimsQuery } from '../claims.ts';
+
+// The reviewer's claim on the open request (issue 17): taken on opening, renewed while they
+// are active, released when they move on or leave; and what the screen does when someone
+// else holds it or takes it over.
+
+/** Renewed this often while the reviewer is active (a claim lasts three minutes). */
+const RENEW_MS = 60_000;
+/** Active: a key, a click or a scroll within this long. */
+const ACTIVE_MS = 2 * 60_000;
+
+export type ClaimState =
+  | { kind: 'claiming' }
+  | { kind: 'mine'; claim: QcClaim }
+  /** Someone else holds it; `waiting` when the reviewer asked to have it once it is free. */
+  | { kind: 'held'; claim: QcClaim; waiting: boolean; readOnly: boolean }
+  /** Taken over from this reviewer while they were on it: their draft stays. */
+  | { kind: 'taken'; by: TeamMember; on: string }
+  /** No claim to be had (decided, or the team routes did not answer): nothing to block. */
+  | { kind: 'none' };
+
+export function useClaim(requestId: string, pending: boolean, me: string | undefined) {
+  const client = useQueryClient();
+  const [state, setState] = useState<ClaimState>({ kind: pending ? 'claiming' : 'none' });
+  const stateRef = useRef(state);
+  useEffect(() => {
+    stateRef.current = state;
+  });
+  // Set once a decision is on its way: the gateway ends the claim with it, and a release
+  // from here first would lose the time the review took.
+  const deciding = useRef(false);
+  const markDeciding = useCallback(() => {
+    deciding.current = true;
+  }, []);
+
+  const take = useCallback(
+    async (takeOver = false) => {
+      try {
+        const outcome = await claim(requestId, takeOver);
+        setState((previous): ClaimState => {
+          if (outcome.kind === 'mine') return { kind: 'mine', claim: outcome.claim };
+          // Renewing a claim someone took meanwhile: that is a take-over, said as one.
+          if (previous.kind === 'mine' || previous.kind === 'taken') {
+            return { kind: 'taken', by: outcome.claim.holder, on: outcome.claim.claimedOn };
+          }
+          const waiting = previous.kind === 'held' && previous.waiting;
+          const readOnly = previous.kind === 'held' && previous.readOnly;
+          return { kind: 'held', claim: outcome.claim, waiting, readOnly };
+        });
+        void client.invalidateQueries({ queryKey: claimsQuery().queryKey });
+      } catch {
+        // Decided meanwhile, or the gateway's team routes failed: the review goes on, and
+        // the service's own 409 still stops a second decision.
+        setState({ kind: 'none' });
+      }
+    },
+    [requestId, client],
+  );
+
+  // Opening claims it; leaving (another document, the queue, a closed tab) releases it.
+  useEffect(() => {
+    if (!pending) return undefined;
+    // Its state changes once the gateway answers, not within this effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void take();
+    const hide = () => {
+      if (stateRef.current.kind === 'mine' && !deciding.current) releaseOnExit(requestId);
+    };
+    const show = (event: PageTransitionEvent) => {
+      if (event.persisted && !deciding.current) void take();
+    };
+    window.addEventListener('pagehide', hide);
+    window.addEventListener('pageshow', show);
+    return () => {
+      window.removeEventListener('pagehide', hide);
+      window.removeEventListener('pageshow', show);
+      if (stateRef.current.kind === 'mine' && !deciding.current) {
+        release(requestId).catch(() => {});
+      }
+    };
+  }, [pending, requestId, take]);
+
+  // Renewed while the reviewer is active on it.
+  useEffect(() => {
+    if (state.kind !== 'mine') return undefined;
+    let lastActive = Date.now();
+    const active = () => (lastActive = Date.now());
+    const events = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
+    for (const type of events) window.addEventListener(type, active, { passive: true });
+    const timer = setInterval(() => {
+      if (Date.now() - lastActive < ACTIVE_MS && !deciding.current) void take();
+    }, RENEW_MS);
+    return () => {
+      clearInterval(timer);
+      for (const type of events) window.removeEventListener(type, active);
+    };
+  }, [state.kind, take]);
+
+  // What the rest of the team does to it, as it happens.
+  useEffect(
+    () =>
+      onQueueChange((_client, change) => {
+        const current = stateRef.current;
+        if (change.kind === 'claimed' && change.claim.requestId === requestId) {
+          if (change.claim.holder.id === me) return;
+          if (current.kind === 'mine' || current.kind === 'taken') {
+            setState({ kind: 'taken', by: change.claim.holder, on: change.claim.claimedOn });
+          } else if (current.kind === 'held') setState({ ...current, claim: change.claim });
+        } else if (change.kind === 'released' && change.requestId === requestId) {
+          if (current.kind === 'held' && current.waiting) void take();
+          else if (current.kind === 'held') setState({ kind: 'none' });
+        } else if (change.kind === 'decided' && change.requestId === requestId) {
+          setState({ kind: 'none' });
+        }
+      }),
+    [requestId, me, take],
+  );
+
+  return {
+    state,
+    /**
+     * Deciding is for the holder only (or when no claim can be had), and waits the moment it
+     * takes to learn which: two reviewers opening one document at once never both decide.
+     */
+    blocks: state.kind !== 'mine' && state.kind !== 'none',
+    takeOver: () => void take(true),
+    wait: () => state.kind === 'held' && setState({ ...state, waiting: true, readOnly: false }),
+    viewReadOnly: () => state.kind === 'held' && setState({ ...state, readOnly: true }),
+    /** A QC manager frees it for the team. */
+    releaseForTeam: () =>
+      void release(requestId)
+        .then(() => setState({ kind: 'none' }))
+        .catch(() => {}),
+    markDeciding,
+  };
+}
