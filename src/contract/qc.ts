@@ -7,7 +7,7 @@ import {
   listEnvelope,
   onlyIfValid,
 } from './common.ts';
-import { TemplateSchema } from './signatures.ts';
+import { ScanReviewSchema, TemplateSchema } from './signatures.ts';
 
 // docs/design.md: a reviewer's verdict on one item; `notApplicable` only where the item allowNA.
 export const CHECKLIST_VERDICTS = ['approved', 'rejected', 'notApplicable'] as const;
@@ -106,6 +106,10 @@ export const QcRequestSchema = z.object({
   checklistName: z.string(),
   checklistVersion: z.optional(z.string()),
   notes: z.optional(z.string()),
+  // Reference extension (issue 17): for a rescanned wet-ink document, the decided reviews of
+  // the earlier scans of the same signature request, oldest first. Absent otherwise, and from
+  // a deployment that does not send it.
+  earlierReviews: z.optional(z.array(ScanReviewSchema)),
 });
 export type QcRequest = z.infer<typeof QcRequestSchema>;
 

@@ -39,6 +39,29 @@ export const SIGNATURE_REQUEST_STATUSES = [
 export const SignatureRequestStatusSchema = z.enum(SIGNATURE_REQUEST_STATUSES);
 export type SignatureRequestStatus = z.infer<typeof SignatureRequestStatusSchema>;
 
+// Issue 17, the wet-ink rework loop: what QC said of a scan. A reference-service extension the
+// spec does not show (docs/interface-gaps.md); the console shows it only when sent.
+export const ScanReviewFailureSchema = z.object({
+  id: UuidSchema,
+  displayName: z.string(),
+  reviewerNote: z.optional(z.string()),
+});
+export type ScanReviewFailure = z.infer<typeof ScanReviewFailureSchema>;
+
+/** One decided QC review of a wet-ink scan: its verdict, the failed items and the rework notes. */
+export const ScanReviewSchema = z.object({
+  qcRequestId: UuidSchema,
+  /** When the scan was confirmed and entered QC (the QC request's `createdOn`). */
+  submittedOn: TimestampSchema,
+  status: z.enum(['approved', 'rejected']),
+  shortId: z.optional(z.string()),
+  reviewedBy: z.optional(z.string()),
+  reviewCompletedOn: z.optional(TimestampSchema),
+  notes: z.optional(z.string()),
+  failedItems: z.array(ScanReviewFailureSchema),
+});
+export type ScanReview = z.infer<typeof ScanReviewSchema>;
+
 export const SignatureRequestSchema = z.object({
   id: UuidSchema,
   createdOn: TimestampSchema,
@@ -54,6 +77,9 @@ export const SignatureRequestSchema = z.object({
   // reference-only behaviour); the reference service always sends both.
   status: z.optional(SignatureRequestStatusSchema),
   wetInk: z.optional(z.boolean()),
+  // Reference extension (issue 17): the decided QC reviews of this request's scans, oldest
+  // first; absent when there are none or the deployment does not send them.
+  scanReviews: z.optional(z.array(ScanReviewSchema)),
 });
 export type SignatureRequest = z.infer<typeof SignatureRequestSchema>;
 

@@ -26,6 +26,7 @@ const ACTIONABLE: Record<string, string> = {
      AND p.stage = 'postSigning' AND p.archived_on IS NULL)`,
   'DELETE /signatures/v2/requests/:signatureRequestId': "status = 'pending'",
   'POST /sandbox/v1/signature-requests/:id/complete': "status != 'completed'",
+  'POST /sandbox/v1/qc/requests/:qcrID/review-started': "status = 'pending'",
 };
 
 const paramsOf = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '');

@@ -5,7 +5,6 @@ import {
   QcProcessListSchema,
   QcProcessSchema,
   QcProcessUpdateResponseSchema,
-  QcRequestListSchema,
   QcRequestSchema,
 } from '../../contract/qc.ts';
 import {
@@ -21,8 +20,14 @@ import { z } from '../../contract/zod.ts';
 // whose fields the spec does not show (users, accounts, files, checklists, creditors) keep
 // the reference's fields: whatever a deployment sends there is as good a guess as ours.
 
-/** The spec's signature request has no `status` and no `wetInk`. */
-const SpecSignatureRequest = z.omit(SignatureRequestSchema, { status: true, wetInk: true });
+/** The spec's signature request has no `status`, `wetInk` or `scanReviews`. */
+const SpecSignatureRequest = z.omit(SignatureRequestSchema, {
+  status: true,
+  wetInk: true,
+  scanReviews: true,
+});
+/** The spec's QC request has no `earlierReviews`. */
+const SpecQcRequest = z.omit(QcRequestSchema, { earlierReviews: true });
 /** The spec's entity has no `createdOn`. */
 const SpecEntity = z.omit(EntitySchema, { createdOn: true });
 
@@ -51,10 +56,10 @@ const ROUTES: Route[] = [
     shapes: { GET: UploadUrlResponseSchema },
   },
   { path: /^\/signatures\/v2\/transactions$/, shapes: { GET: TransactionListSchema } },
-  { path: /^\/qc\/v2\/qc\/requests$/, shapes: { GET: QcRequestListSchema } },
+  { path: /^\/qc\/v2\/qc\/requests$/, shapes: { GET: listEnvelope('qcRequests', SpecQcRequest) } },
   {
     path: new RegExp(`^/qc/v2/qc/requests/${ID}$`),
-    shapes: { GET: QcRequestSchema, PATCH: QcRequestSchema },
+    shapes: { GET: SpecQcRequest, PATCH: SpecQcRequest },
   },
   { path: /^\/qc\/v2\/qc\/processes$/, shapes: { GET: QcProcessListSchema } },
   {

@@ -4,12 +4,13 @@ import type { ServiceContext } from '../context.ts';
 import { isDeactivated } from '../auth/tokens.ts';
 import { publishDocumentReady } from '../events/document-ready.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { returnRejectedScan } from '../signatures/wet-ink.ts';
 import { transaction } from '../store/transaction.ts';
 import { versionItems, type QcRow, type Verdict } from './qc-json.ts';
 import { allocateReviewShortId } from './review-short-id.ts';
 
-// A QC request's decision, apart from HTTP: the rules, the stored verdicts and the
-// DOCUMENT_READY of an approval, in one transaction.
+// A QC request's decision, apart from HTTP: the rules, the stored verdicts, the DOCUMENT_READY
+// of an approval and the return of a rejected wet-ink scan, in one transaction.
 
 /** Who decides: the token's owner, and its user when it has one (a person). */
 export interface Decider {
@@ -65,6 +66,9 @@ export function decideQcRequest(
         blob_key: string;
       };
       publishDocumentReady(ctx, owner, row.file_id, row.blob_key ?? file.blob_key);
+    } else {
+      // A rejected wet-ink scan goes back to its notary for a new one (issue 17).
+      returnRejectedScan(ctx, owner, id);
     }
     return getQcRow(ctx, owner, id);
   });

@@ -3,6 +3,7 @@ import type { Actor, ChecklistItem, QcRequest } from '../../contract/qc.ts';
 import type { Template } from '../../contract/signatures.ts';
 import type { ServiceContext } from '../context.ts';
 import { presignDownload } from '../files/presign.ts';
+import { earlierReviewsOf } from '../signatures/scan-reviews.ts';
 
 /** A qc_requests row as stored. */
 export interface QcRow extends Record<string, unknown> {
@@ -87,6 +88,12 @@ export function qcRequestsJson(ctx: ServiceContext, rows: QcRow[]): QcRequest[] 
   );
   // Parsed once per version: a page of 100 requests most often shares a few checklists.
   const items = new Map([...versions.values()].map((v) => [v.id, versionItems(v.items)]));
+  // A rescanned wet-ink document's earlier reviews (issue 17); rows are of one owner.
+  const earlier = earlierReviewsOf(
+    ctx,
+    rows[0]?.owner ?? '',
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => {
     const file = files.get(row.file_id);
     const version = versions.get(row.checklist_version_id);
@@ -128,6 +135,8 @@ export function qcRequestsJson(ctx: ServiceContext, rows: QcRow[]): QcRequest[] 
     if (row.review_completed_on) json.reviewCompletedOn = row.review_completed_on;
     if (row.reviewed_by) json.reviewedBy = row.reviewed_by;
     if (row.notes) json.notes = row.notes;
+    const earlierReviews = earlier.get(row.id);
+    if (earlierReviews) json.earlierReviews = earlierReviews;
     return json;
   });
 }

@@ -50,9 +50,9 @@ export function sandboxRoutes(ctx: ServiceContext) {
 
   // Before the sandbox permission: the console's gateway calls it with a reviewer's token
   // when the reviewer opens a pending request (issue 17).
-  routes.post('/qc/requests/:id/review-started', (c) => {
+  routes.post('/qc/requests/:qcrID/review-started', (c) => {
     const { owner } = requirePermission(c, 'qc.review');
-    const row = markReviewStarted(ctx, owner, uuidParam(c, 'id'));
+    const row = markReviewStarted(ctx, owner, uuidParam(c, 'qcrID'));
     return c.json(qcRequestsJson(ctx, [row])[0], 200);
   });
 

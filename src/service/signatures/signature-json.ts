@@ -7,6 +7,7 @@ import type {
 } from '../../contract/signatures.ts';
 import type { ServiceContext } from '../context.ts';
 import { presignDownload } from '../files/presign.ts';
+import { scanReviewsOf } from './scan-reviews.ts';
 
 export interface SignatureRequestRow extends Record<string, unknown> {
   id: string;
@@ -31,7 +32,10 @@ interface FileRow {
   templates: string;
 }
 
-/** Signature request rows to JSON; `document` mirrors `file` (deprecated, kept for compatibility). */
+/**
+ * Signature request rows (of one owner) to JSON; `document` mirrors `file` (deprecated, kept
+ * for compatibility), and a wet-ink request carries its scans' decided reviews.
+ */
 export function signatureRequestsJson(
   ctx: ServiceContext,
   rows: SignatureRequestRow[],
@@ -48,8 +52,15 @@ export function signatureRequestsJson(
             .all(...(ids as SQLInputValue[])) as unknown as FileRow[]
         ).map((f) => [f.id, f]),
   );
+  const owner = rows[0]?.owner ?? '';
+  const reviews = scanReviewsOf(
+    ctx,
+    owner,
+    rows.filter((r) => r.wet_ink === 1).map((r) => r.id),
+  );
   return rows.map((row) => {
     const file = files.get(row.file_id);
+    const scanReviews = reviews.get(row.id);
     if (!file) throw new Error(`signature request ${row.id} refers to a missing file`);
     const summary: FileSummary = {
       id: file.id,
@@ -72,6 +83,7 @@ export function signatureRequestsJson(
       ...(row.completed_blob_key
         ? { completedFileUrl: presignDownload(ctx, row.completed_blob_key) }
         : {}),
+      ...(scanReviews ? { scanReviews } : {}),
     };
   });
 }

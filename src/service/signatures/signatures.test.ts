@@ -315,16 +315,51 @@ describe('wet-ink scans', () => {
       (await list('&status=completed')).signatureRequests[0];
     expectError(await uploadUrl(completed?.id as string), 400, /not|wet-ink/);
 
+    // Only when no process at all is active: archiving the scans' own process falls back to
+    // another one (decision 018, below).
     const request = await awaiting();
-    service.ctx.db.exec(
-      "UPDATE qc_processes SET archived_on = '2026-11-01T00:00:00.000Z' WHERE owner = 'acme' AND stage = 'postSigning'",
-    );
+    const active = service.ctx.db
+      .prepare("SELECT id FROM qc_processes WHERE owner = 'acme' AND archived_on IS NULL")
+      .all() as { id: string }[];
+    const setArchived = (value: string | null) => {
+      const update = service.ctx.db.prepare('UPDATE qc_processes SET archived_on = ? WHERE id = ?');
+      for (const { id } of active) update.run(value, id);
+    };
+    setArchived('2026-11-01T00:00:00.000Z');
     try {
       expectError(await uploadUrl(request.id), 400, /workflow does not support uploads/);
     } finally {
-      service.ctx.db.exec(
-        "UPDATE qc_processes SET archived_on = NULL WHERE owner = 'acme' AND stage = 'postSigning'",
-      );
+      setArchived(null);
+    }
+  });
+
+  it('sends scans to another active process while the scans process is archived (decision 018)', async () => {
+    const request = await awaiting();
+    const scanProcess = service.ctx.db
+      .prepare(
+        "SELECT id, display_name FROM qc_processes WHERE owner = 'acme' AND stage = 'postSigning'",
+      )
+      .get() as { id: string; display_name: string };
+    service.ctx.db
+      .prepare("UPDATE qc_processes SET archived_on = '2026-11-01T00:00:00.000Z' WHERE id = ?")
+      .run(scanProcess.id);
+    try {
+      const url = UploadUrlResponseSchema.parse((await uploadUrl(request.id)).body);
+      const scan = await renderScanPdf({ matterReference: 'fallback', signerName: 'Signer' });
+      expect(await post(url, scan)).toBe(204);
+      expect((await confirm(request.id)).status).toBe(200);
+      const row = service.ctx.db
+        .prepare(
+          `SELECT p.display_name, p.archived_on FROM qc_requests q JOIN qc_processes p ON p.id = q.process_id
+           WHERE q.signature_request_id = ?`,
+        )
+        .get(request.id) as { display_name: string; archived_on: string | null };
+      expect(row.archived_on).toBeNull();
+      expect(row.display_name).not.toBe(scanProcess.display_name);
+    } finally {
+      service.ctx.db
+        .prepare('UPDATE qc_processes SET archived_on = NULL WHERE id = ?')
+        .run(scanProcess.id);
     }
   });
 

@@ -12,6 +12,7 @@ import { awaitsScan, isDeletable, offersScan, statusOf, StatusBadge } from '../r
 import { signatureQueries } from '../signatures.queries.ts';
 import { WetInkPanel } from '../wet-ink/wet-ink-panel.tsx';
 import { FileFacts, SigningFacts } from './request-facts.tsx';
+import { returnedReviews, ReworkReasons } from './rework-reasons.tsx';
 import '../../../ui/button.css';
 import '../../../ui/page.css';
 import '../signatures.css';
@@ -123,9 +124,11 @@ export function Component() {
             <h2 className="sig-heading" id="sig-scan">
               Wet-ink scan
             </h2>
+            <ReworkReasons request={data} awaitingScan={awaitsScan(data)} nameOf={nameOf} />
             <WetInkPanel
               requestId={data.id}
               awaitingScan={awaitsScan(data)}
+              again={returnedReviews(data).length > 0}
               canSeeQueue={session ? hasAny(session, ['qc.review', 'qc.manage']) : false}
             />
           </section>

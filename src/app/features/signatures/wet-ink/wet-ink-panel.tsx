@@ -21,11 +21,14 @@ export function WetInkPanel({
   requestId,
   awaitingScan,
   canSeeQueue,
+  again = false,
 }: {
   requestId: string;
   /** False once a scan is confirmed (here or elsewhere). */
   awaitingScan: boolean;
   canSeeQueue: boolean;
+  /** QC returned an earlier scan: this one replaces it. */
+  again?: boolean;
 }) {
   const { state, send, refuse, cancel, confirmAgain } = useWetInkUpload(requestId);
   useLeaveWarning(isSending(state));
@@ -63,10 +66,11 @@ export function WetInkPanel({
       return panel(
         <>
           <p className="sig-muted">
-            Upload the signed paper document as one PDF. It is checked before anything is sent, then
-            goes to QC review.
+            {again
+              ? 'Upload a new scan of the corrected paper document as one PDF. It goes to QC review again; the returned scan and its review are kept.'
+              : 'Upload the signed paper document as one PDF. It is checked before anything is sent, then goes to QC review.'}
           </p>
-          {picker('Choose the signed scan')}
+          {picker(again ? 'Choose the new scan' : 'Choose the signed scan')}
           {state.notice && (
             <p
               className={state.notice.kind === 'refused' ? 'sig-alert' : 'sig-note'}

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { FileListSchema } from '../src/contract/files.ts';
+import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
+import { SessionSchema } from '../src/contract/session.ts';
+import { SignatureRequestSchema, UploadUrlResponseSchema } from '../src/contract/signatures.ts';
+import { api } from './api.ts';
+import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
+
+// Issue 17, the wet-ink rework loop end to end: QC rejects a scan with a failed check, the
+// notary sees why on the signature request and uploads again, and the reviewer of the new
+// scan sees it is a second submission and what was wrong the first time. The reference
+// service's `scanReviews` and `earlierReviews` carry this (docs/interface-gaps.md), so the
+// spec runs in the `chromium` project only (the strict one runs core-flows alone).
+
+test.describe.configure({ timeout: 120_000 });
+
+async function scanPdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 14, font, lineHeight: 20 });
+  return Buffer.from(await doc.save());
+}
+
+/** A new wet-ink request for the owner's newest file. */
+async function requestAwaitingScan(page: Page) {
+  const { files } = await api(page).get(
+    '/api/files/v1/files?owner=acme&limit=1&orderDirection=desc',
+    FileListSchema,
+  );
+  const file = files[0];
+  if (!file) throw new Error('no files');
+  const created = await api(page).post(
+    '/api/signatures/v2/requests',
+    { fileId: file.id, wetInk: true },
+    SignatureRequestSchema,
+    { status: 201 },
+  );
+  return { id: created.id, fileId: file.id, matterReference: file.matterReference };
+}
+
+/** The first scan, sent as an integration would (the panel's own upload is wet-ink.spec's). */
+async function sendScanByApi(page: Page, requestId: string, text: string) {
+  const link = await api(page).get(
+    `/api/signatures/v2/requests/${requestId}/uploadUrl`,
+    UploadUrlResponseSchema,
+  );
+  const bytes = [...(await scanPdf(text))];
+  const uploaded = await page.evaluate(
+    async ({ link, bytes }) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(link.uploadValues)) form.append(name, value);
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }));
+      return (await fetch(link.uploadUrl, { method: 'POST', body: form })).ok;
+    },
+    { link, bytes },
+  );
+  expect(uploaded).toBe(true);
+  expect(
+    await api(page).status('PATCH', `/api/signatures/v2/requests/${requestId}`, {
+      status: 'wetInkUploaded',
+    }),
+  ).toBe(200);
+}
+
+/** The pending QC request of this file's newest scan. */
+async function scanReview(page: Page, fileId: string) {
+  const { qcRequests } = await api(page).get(
+    '/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=5',
+    QcRequestListSchema,
+  );
+  const found = qcRequests.find((q) => q.document.id === fileId);
+  if (!found) throw new Error('the scan is not in the queue');
+  return found;
+}
+
+test('a rejected scan comes back to the notary with its reasons, and the rescan shows them to QC', async ({
+  page,
+  browser,
+}) => {
+  const token = randomUUID().slice(0, 8);
+  const itemNote = `Signature on page 1 is cut off (${token})`;
+  const reworkNotes = 'Rescan the whole packet at full size, with the seal visible.';
+
+  await signIn(page, DEMO.notary);
+  const request = await requestAwaitingScan(page);
+  await sendScanByApi(page, request.id, `${request.matterReference} first scan`);
+
+  // The reviewer rejects it with a failed check and rework notes.
+  const reviewerContext = await browser.newContext();
+  const reviewer = await reviewerContext.newPage();
+  await signIn(reviewer, DEMO.reviewer);
+  const first = await scanReview(reviewer, request.fileId);
+  const failedItem = first.checklistItems[0]?.displayName ?? '';
+  await reviewer.goto(`/qc/${first.id}?status=pending&order=newest`);
+  await expect(reviewer.getByRole('heading', { name: request.matterReference })).toBeVisible();
+  await expect(reviewer.getByRole('heading', { name: /Earlier submissions/ })).toHaveCount(0);
+  await reviewer.locator('.check').first().getByRole('button', { name: 'Fail' }).click();
+  await reviewer.getByRole('textbox', { name: /What is wrong/ }).fill(itemNote);
+  await reviewer.getByLabel('Rework notes').fill(reworkNotes);
+  const saved = reviewer.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes(`/requests/${first.id}`),
+  );
+  await reviewer.getByRole('button', { name: 'Reject and next' }).click();
+  expect((await saved).status()).toBe(200);
+
+  // The notary sees why on the signature request, which awaits a scan again.
+  await page.goto(`/signatures/${request.id}`);
+  await expect(page.locator('[data-status="awaitingWetInk"]')).toBeVisible();
+  const reasons = page.getByRole('region', { name: 'QC returned the scan' });
+  await expect(reasons).toContainText('Returned by Riley Reviewer');
+  await expect(reasons.getByRole('list', { name: 'Failed checks' })).toContainText(failedItem);
+  await expect(reasons).toContainText(itemNote);
+  await expect(reasons).toContainText(reworkNotes);
+  await expectAccessible(page);
+  await bothThemes(page, 'wet-ink-rework-returned');
+
+  // The notary uploads the new scan from the panel.
+  await page.locator('.sig-detail__scan input[type="file"]').setInputFiles({
+    name: 'rescan.pdf',
+    mimeType: 'application/pdf',
+    buffer: await scanPdf(`${request.matterReference} second scan ${token}`),
+  });
+  await expect(page.getByText('Scan uploaded and confirmed.')).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('[data-status="wetInkUploaded"]')).toBeVisible();
+  const stored = await api(page).get(
+    `/api/signatures/v2/requests/${request.id}`,
+    SignatureRequestSchema,
+  );
+  expect(stored.scanReviews?.map((r) => r.qcRequestId)).toEqual([first.id]);
+
+  // The reviewer of the new scan sees it is the second, and what was wrong with the first.
+  const second = await scanReview(reviewer, request.fileId);
+  expect(second.id).not.toBe(first.id);
+  await reviewer.goto(`/qc/${second.id}?status=pending&order=newest`);
+  await expect(reviewer.locator('.page[data-painted="true"] .textLayer').first()).toContainText(
+    token,
+    { timeout: 20_000 },
+  );
+  const earlier = reviewer.getByRole('region', { name: /Earlier submissions/ });
+  await expect(earlier).toContainText('This is the second scan of this document.');
+  await expect(earlier).toContainText('Rejected');
+  await expect(earlier).toContainText('Riley Reviewer');
+  await expect(earlier).toContainText(failedItem);
+  await expect(earlier).toContainText(itemNote);
+  await expect(earlier).toContainText(reworkNotes);
+  const detail = await api(reviewer).get(`/api/qc/v2/qc/requests/${second.id}`, QcRequestSchema);
+  expect(detail.earlierReviews?.map((r) => r.qcRequestId)).toEqual([first.id]);
+  await expectAccessible(reviewer);
+  await bothThemes(reviewer, 'wet-ink-rework-earlier-submissions');
+  await reviewerContext.close();
+});
+
+/** Answers as a deployment without the reference's fields would: every `key` dropped. */
+async function withoutField(page: Page, url: RegExp, key: 'scanReviews' | 'earlierReviews') {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([name]) => name !== key)
+        .map(([name, inner]) => [name, strip(inner)]),
+    );
+  };
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    if (!response.ok() || route.request().method() !== 'GET') return route.fulfill({ response });
+    return route.fulfill({ response, json: strip(await response.json()) });
+  });
+}
+
+test('without scanReviews and earlierReviews the screens work as before and show no rework panels', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.admin);
+  const session = await api(page).get('/session', SessionSchema);
+  const request = await requestAwaitingScan(page);
+  await sendScanByApi(page, request.id, 'first');
+  const first = await scanReview(page, request.fileId);
+  const [item] = first.checklistItems;
+  const rejected = await api(page).status('PATCH', `/api/qc/v2/qc/requests/${first.id}`, {
+    status: 'rejected',
+    reviewedBy: session.user?.id,
+    checklistItems: [{ id: item?.id, status: 'rejected', reviewerNote: 'Blurred' }],
+  });
+  expect(rejected).toBe(200);
+
+  await withoutField(page, /\/api\/signatures\/v2\/requests/, 'scanReviews');
+  await page.goto(`/signatures/${request.id}`);
+  await expect(page.locator('[data-status="awaitingWetInk"]')).toBeVisible();
+  await expect(page.getByText('Upload the signed paper document as one PDF.')).toBeVisible();
+  await expect(page.locator('.sig-rework')).toHaveCount(0);
+
+  await sendScanByApi(page, request.id, 'second');
+  const second = await scanReview(page, request.fileId);
+  await withoutField(page, /\/api\/qc\/v2\/qc\/requests/, 'earlierReviews');
+  await page.goto(`/qc/${second.id}?status=pending&order=newest`);
+  await expect(page.getByRole('heading', { name: 'Checklist' })).toBeVisible();
+  await expect(page.locator('.earlier')).toHaveCount(0);
+});

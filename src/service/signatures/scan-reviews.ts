@@ -1,0 +1,111 @@
+import type { SQLInputValue } from 'node:sqlite';
+import type { ScanReview } from '../../contract/signatures.ts';
+import type { ServiceContext } from '../context.ts';
+
+// What QC said of each wet-ink scan (issue 17): the notary reads it on the signature request
+// (`scanReviews`), the reviewer of a rescan on its QC request (`earlierReviews`). Both come
+// from the decided QC requests that share a signature request; nothing extra is stored.
+
+interface ReviewRow {
+  id: string;
+  signature_request_id: string;
+  status: 'approved' | 'rejected';
+  verdicts: string;
+  notes: string | null;
+  review_short_id: string | null;
+  reviewed_by: string | null;
+  review_completed_on: string | null;
+  created_on: string;
+  items: string;
+  /** For earlierReviews: the later QC request this review is earlier than. */
+  later_id?: string;
+}
+
+interface StoredVerdict {
+  status: string;
+  reviewerNote?: string;
+}
+
+const COLUMNS = `e.id, e.signature_request_id, e.status, e.verdicts, e.notes, e.review_short_id,
+  e.reviewed_by, e.review_completed_on, e.created_on, v.items`;
+
+function reviewJson(row: ReviewRow): ScanReview {
+  const verdicts = JSON.parse(row.verdicts) as Record<string, StoredVerdict>;
+  const items = JSON.parse(row.items) as { id: string; displayName: string }[];
+  // In checklist order, so the notary reads the failures as the reviewer ticked them.
+  const failedItems = items
+    .filter((item) => verdicts[item.id]?.status === 'rejected')
+    .map((item) => {
+      const note = verdicts[item.id]?.reviewerNote;
+      return {
+        id: item.id,
+        displayName: item.displayName,
+        ...(note ? { reviewerNote: note } : {}),
+      };
+    });
+  return {
+    qcRequestId: row.id,
+    submittedOn: row.created_on,
+    status: row.status,
+    ...(row.review_short_id ? { shortId: row.review_short_id } : {}),
+    ...(row.reviewed_by ? { reviewedBy: row.reviewed_by } : {}),
+    ...(row.review_completed_on ? { reviewCompletedOn: row.review_completed_on } : {}),
+    ...(row.notes ? { notes: row.notes } : {}),
+    failedItems,
+  };
+}
+
+function group(rows: ReviewRow[], keyOf: (row: ReviewRow) => string) {
+  const grouped = new Map<string, ScanReview[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    grouped.set(key, [...(grouped.get(key) ?? []), reviewJson(row)]);
+  }
+  return grouped;
+}
+
+const placeholders = (ids: readonly string[]) => ids.map(() => '?').join(', ');
+
+/** Decided reviews of each signature request's scans, oldest first, by signature request id. */
+export function scanReviewsOf(
+  ctx: ServiceContext,
+  owner: string,
+  signatureRequestIds: readonly string[],
+): Map<string, ScanReview[]> {
+  const ids = [...new Set(signatureRequestIds)];
+  if (ids.length === 0) return new Map();
+  const rows = ctx.db
+    .prepare(
+      `SELECT ${COLUMNS} FROM qc_requests e JOIN checklist_versions v ON v.id = e.checklist_version_id
+       WHERE e.owner = ? AND e.status != 'pending' AND e.signature_request_id IN (${placeholders(ids)})
+       ORDER BY e.rowid`,
+    )
+    .all(owner, ...(ids as SQLInputValue[])) as unknown as ReviewRow[];
+  return group(rows, (row) => row.signature_request_id);
+}
+
+/**
+ * For each QC request of a rescan, the decided reviews of the scans sent before it for the
+ * same signature request, oldest first, by QC request id. "Before" is insertion order (rowid):
+ * a rescan is confirmed only after the earlier scan was rejected, and the order holds under a
+ * stopped sandbox clock, where timestamps tie.
+ */
+export function earlierReviewsOf(
+  ctx: ServiceContext,
+  owner: string,
+  qcRequestIds: readonly string[],
+): Map<string, ScanReview[]> {
+  const ids = [...new Set(qcRequestIds)];
+  if (ids.length === 0) return new Map();
+  const rows = ctx.db
+    .prepare(
+      `SELECT ${COLUMNS}, q.id AS later_id FROM qc_requests q
+       JOIN qc_requests e ON e.owner = q.owner AND e.signature_request_id = q.signature_request_id
+         AND e.rowid < q.rowid AND e.status != 'pending'
+       JOIN checklist_versions v ON v.id = e.checklist_version_id
+       WHERE q.owner = ? AND q.signature_request_id IS NOT NULL AND q.id IN (${placeholders(ids)})
+       ORDER BY q.id, e.rowid`,
+    )
+    .all(owner, ...(ids as SQLInputValue[])) as unknown as ReviewRow[];
+  return group(rows, (row) => row.later_id ?? '');
+}
