@@ -11,6 +11,7 @@ const MIGRATIONS = [
   '004-uploads-attach.sql',
   '005-review-short-ids.sql',
   '006-service-clock.sql',
+  '007-scan-reviews-index.sql',
 ];
 
 /** The schema version a fully migrated database is at. */
