@@ -133,7 +133,7 @@ test('reject with a failed item and a note', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Reject and next' })).toHaveCount(0);
 });
 
-test('two reviewers at once: the second sees the conflict and keeps their notes', async ({
+test('two reviewers at once: the second is told who has it and keeps their notes', async ({
   page,
   browser,
 }) => {
@@ -142,8 +142,15 @@ test('two reviewers at once: the second sees the conflict and keeps their notes'
   const other = await browser.newPage();
   await signIn(other, DEMO.admin);
   await page.goto(reviewUrl(current.id));
+  await expect(page.locator('.review__panel')).toHaveAttribute('data-claim', 'mine');
   await other.goto(reviewUrl(current.id));
   await expect(other.getByRole('heading', { name: current.matterReference })).toBeVisible();
+  // The second is told who has it, and cannot decide; they may still write.
+  await expect(
+    other.getByRole('status').filter({ hasText: 'Riley Reviewer is reviewing' }),
+  ).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Reject and next' })).toBeDisabled();
+  await other.getByLabel('Rework notes').fill('Signature date does not match.');
 
   await passEverything(page);
   const saved = decisionSaved(page, current.id);
@@ -151,8 +158,7 @@ test('two reviewers at once: the second sees the conflict and keeps their notes'
   await expect(page).not.toHaveURL(new RegExp(`/qc/${current.id}`));
   expect((await saved).status()).toBe(200);
 
-  await other.getByLabel('Rework notes').fill('Signature date does not match.');
-  await other.getByRole('button', { name: 'Reject and next' }).click();
+  // They learn it at once (a live event), with their notes kept beside the decision.
   await expect(other.getByRole('alert')).toContainText(/Already approved by Riley Reviewer on/);
   await expect(other).toHaveURL(new RegExp(`/qc/${current.id}`));
   await expect(other.getByLabel('Rework notes')).toHaveValue('Signature date does not match.');

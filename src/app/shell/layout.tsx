@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { signOut } from '../../client/session.ts';
 import { queryClient } from '../query-client.ts';
 import { hasAny, sessionQueries } from '../session.queries.ts';
+import { clearUserStorage, userScope } from '../user-storage.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { EnvironmentBanner, isStaging } from './environment-banner.tsx';
@@ -38,6 +39,8 @@ function Sidebar({ areas, onNavigate }: { areas: Area[]; onNavigate?: () => void
   const navigate = useNavigate();
   const groups = [...new Set(areas.map((a) => a.group))];
   const leave = async () => {
+    // What this person kept in the browser (review drafts) goes with them (issue 17).
+    if (session) clearUserStorage(userScope(session));
     await signOut().catch(() => undefined);
     queryClient.clear();
     navigate('/sign-in', { replace: true });

@@ -98,3 +98,21 @@ export function Checklist({ items, draft, readOnly, selected, onSelect, onChange
 function verdictOf(item: ChecklistItem): ChecklistVerdict | undefined {
   return item.status && item.status !== 'pending' ? item.status : undefined;
 }
+
+/** The rework notes of a review in progress, sent with a rejection. */
+export function ReworkNotes({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  return (
+    <div>
+      <label className="review__section-title" htmlFor="rework-notes">
+        Rework notes
+      </label>
+      <textarea
+        id="rework-notes"
+        className="review__notes"
+        placeholder="What has to be fixed (required to reject without a failed item)"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}

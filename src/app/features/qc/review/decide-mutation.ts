@@ -4,11 +4,11 @@ import { ApiError } from '../../../../client/api-error.ts';
 import { decideQcRequest, getQcRequest } from '../../../../client/qc.ts';
 import type { QcRequest } from '../../../../contract/qc.ts';
 import { sessionQueries } from '../../../session.queries.ts';
-import { when } from '../../../ui/dates.ts';
 import { pushToast } from '../../../ui/toast-store.ts';
+import { userScope } from '../../../user-storage.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { removeFromQueue } from '../queue-cache.ts';
-import { noteConflict } from './conflicts.ts';
+import { conflictText, noteConflict } from './conflicts.ts';
 import { clearDraft, patchOf, type ReviewDraft } from './draft.ts';
 
 export type Decision = 'approved' | 'rejected';
@@ -32,7 +32,7 @@ interface Where {
 /**
  * Approve or reject, and move on (decision 005): the next document goes on screen at once
  * (it and its PDF are prefetched) while the decision is saved behind it. The draft stays in
- * session storage until the save succeeds; a failure brings the reviewer back to it.
+ * storage (draft-store.ts) until the save succeeds; a failure brings the reviewer back to it.
  */
 export function useDecide({ next, hrefOf, queueHref, names }: Where) {
   const client = useQueryClient();
@@ -52,7 +52,7 @@ export function useDecide({ next, hrefOf, queueHref, names }: Where) {
       return { rollback: removeFromQueue(client, current.id, status) };
     },
     onSuccess: (saved) => {
-      clearDraft(saved.id);
+      clearDraft(session ? userScope(session) : null, saved.id);
       client.setQueryData(qcQueries.detail(saved.id).queryKey, saved);
       // Mark lists and counts stale without refetching now: the queue refreshes when shown.
       void client.invalidateQueries({ queryKey: qcQueries.lists(), refetchType: 'none' });
@@ -63,13 +63,13 @@ export function useDecide({ next, hrefOf, queueHref, names }: Where) {
       context?.rollback();
       void client.invalidateQueries({ queryKey: qcQueries.allCounts() });
       if (error instanceof ApiError && error.status === 409) {
-        // Say who decided and when, in names.
+        // The decided version, fresh from the service, goes in the cache: the screen then shows
+        // it beside the reviewer's own draft (conflict-view.tsx), whatever the cache held.
         const saved = await getQcRequest(current.id).catch(() => undefined);
-        const by = saved?.reviewedBy
-          ? (names.get(saved.reviewedBy) ?? 'another reviewer')
-          : 'another reviewer';
-        const verb = saved?.status === 'rejected' ? 'rejected' : 'approved';
-        noteConflict(current.id, `Already ${verb} by ${by} on ${when(saved?.reviewCompletedOn)}`);
+        if (saved && saved.status !== 'pending') {
+          client.setQueryData(qcQueries.detail(saved.id).queryKey, saved);
+        }
+        noteConflict(current.id, conflictText(saved, names, error.message));
       } else {
         pushToast({
           tone: 'error',

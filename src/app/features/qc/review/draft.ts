@@ -1,47 +1,29 @@
-import { useCallback, useRef, useState } from 'react';
-import {
-  itemsOpenForApproval,
-  type ChecklistVerdict,
-  type QcRequest,
-} from '../../../../contract/qc.ts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { itemsOpenForApproval, type QcRequest } from '../../../../contract/qc.ts';
+import { draftStore, EMPTY_DRAFT, type ReviewDraft } from './draft-store.ts';
 
-// A review in progress, kept per request in sessionStorage so a reload or a crash loses
-// nothing; cleared when the decision is saved.
+// A review in progress, kept per reviewer and request (draft-store.ts) so a reload, a closed
+// tab or a browser restart loses nothing; cleared when the decision is saved.
 
-export interface ItemDraft {
-  status?: ChecklistVerdict | undefined;
-  note?: string | undefined;
+export type { ItemDraft, ReviewDraft } from './draft-store.ts';
+
+// A screen still showing the request (the reviewer went back to it while its decision was
+// on the way) hears that the draft was saved, and stops holding it as unsaved work.
+const cleared = new EventTarget();
+
+/** Drops a request's draft once its decision is saved. */
+export function clearDraft(scope: string | null, id: string): void {
+  draftStore(scope).remove(id);
+  cleared.dispatchEvent(new CustomEvent(id));
 }
 
-export interface ReviewDraft {
-  items: Record<string, ItemDraft>;
-  notes: string;
-}
-
-const EMPTY: ReviewDraft = { items: {}, notes: '' };
-const keyOf = (id: string) => `attest:qc-draft:${id}`;
-
-export function readDraft(id: string): ReviewDraft {
-  try {
-    const raw = sessionStorage.getItem(keyOf(id));
-    if (!raw) return EMPTY;
-    const parsed = JSON.parse(raw) as Partial<ReviewDraft>;
-    return {
-      items: parsed.items ?? {},
-      notes: typeof parsed.notes === 'string' ? parsed.notes : '',
-    };
-  } catch {
-    return EMPTY;
-  }
-}
-
-export function clearDraft(id: string): void {
-  sessionStorage.removeItem(keyOf(id));
-}
-
-export function useDraft(id: string) {
-  // The review screen is keyed by request, so a different request starts from its own draft.
-  const [draft, setDraft] = useState<ReviewDraft>(() => readDraft(id));
+/**
+ * The draft of request `id` for the reviewer `scope` (user-storage.ts). The screen is keyed
+ * by both, so another request or another person starts from their own draft.
+ */
+export function useDraft(id: string, scope: string | null) {
+  const store = useMemo(() => draftStore(scope), [scope]);
+  const [draft, setDraft] = useState<ReviewDraft>(() => store.read(id));
   // The draft ahead of rendering: keys pressed faster than React renders (a checklist
   // tapped through with Space, then `a`) each build on the one before, none is lost.
   const latest = useRef(draft);
@@ -49,16 +31,23 @@ export function useDraft(id: string) {
     (change: (draft: ReviewDraft) => ReviewDraft) => {
       const next = change(latest.current);
       latest.current = next;
-      const empty = Object.keys(next.items).length === 0 && next.notes === '';
-      if (empty) sessionStorage.removeItem(keyOf(id));
-      else sessionStorage.setItem(keyOf(id), JSON.stringify(next));
+      store.write(id, next);
       setDraft(next);
       return next;
     },
-    [id],
+    [id, store],
   );
+  useEffect(() => {
+    const reset = () => {
+      latest.current = EMPTY_DRAFT;
+      setDraft(EMPTY_DRAFT);
+    };
+    cleared.addEventListener(id, reset);
+    return () => cleared.removeEventListener(id, reset);
+  }, [id]);
+  const discard = useCallback(() => update(() => EMPTY_DRAFT), [update]);
   const latestDraft = useCallback(() => latest.current, []);
-  return [draft, update, latestDraft] as const;
+  return [draft, update, latestDraft, discard] as const;
 }
 
 /** What the draft allows: approve needs every item approved or not applicable; reject needs a rejected item or notes. */

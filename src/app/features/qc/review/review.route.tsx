@@ -2,32 +2,47 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useFirmNames, useUserNames } from '../../../lookups.queries.ts';
-import { sessionQueries } from '../../../session.queries.ts';
-import { when } from '../../../ui/dates.ts';
+import { memberIdOf } from '../../../../contract/team.ts';
+import { hasAny, sessionQueries } from '../../../session.queries.ts';
+import { userScope } from '../../../user-storage.ts';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
 import { preparePdf } from '../../../pdf/pdf-documents.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch } from '../queue-view.ts';
 import { rememberQueueSelection } from '../queue/queue-position.ts';
-import { Checklist } from './checklist.tsx';
+import { Checklist, ReworkNotes } from './checklist.tsx';
+import { ClaimBanner } from './claim-banner.tsx';
+import { ConflictView } from './conflict-view.tsx';
 import { conflictOf } from './conflicts.ts';
 import { useDecide, type Decision } from './decide-mutation.ts';
+import { DecidedPanel } from './decided-panel.tsx';
 import { readiness, useDraft } from './draft.ts';
+import { isEmptyDraft } from './draft-store.ts';
 import { Facts } from './facts.tsx';
+import { HistoryTimeline } from './history-timeline.tsx';
+import { EarlierSubmissions } from './earlier-submissions.tsx';
 import { ReviewActions } from './review-actions.tsx';
 import { ReviewHeader } from './review-header.tsx';
 import { ShortcutsDialog, useShortcuts } from './shortcuts.tsx';
+import { useChecklistKeys } from './use-checklist-keys.ts';
+import { useClaim } from './use-claim.ts';
 import { useQueueNeighbours } from './use-queue-neighbours.ts';
 import './review.css';
 
-/** One screen per request (keyed), so its draft, selection and conflict start afresh. */
+const NO_ITEMS: never[] = [];
+/** How long a listed request's download link is trusted to open the next document. */
+const LISTED_LINK_FRESH_MS = 5 * 60_000;
+
+/** One screen per request and reviewer (keyed), so its draft, selection and conflict start afresh. */
 export function Component() {
   const { qcrId = '' } = useParams();
-  return <Review key={qcrId} qcrId={qcrId} />;
+  const { data: session } = useQuery(sessionQueries.current());
+  const scope = session ? userScope(session) : null;
+  return <Review key={`${scope}|${qcrId}`} qcrId={qcrId} scope={scope} />;
 }
 
-function Review({ qcrId }: { qcrId: string }) {
+function Review({ qcrId, scope }: { qcrId: string; scope: string | null }) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -37,14 +52,7 @@ function Review({ qcrId }: { qcrId: string }) {
   const names = useUserNames();
   const firms = useFirmNames();
   const neighbours = useQueueNeighbours(filters, qcrId);
-  const [draft, updateDraft, latestDraft] = useDraft(qcrId);
-  const [selected, setSelectedState] = useState(0);
-  // Like the draft, the selection is read by key handlers that may run before a render.
-  const selectedRef = useRef(0);
-  const setSelected = useCallback((index: number) => {
-    selectedRef.current = index;
-    setSelectedState(index);
-  }, []);
+  const [draft, updateDraft, latestDraft, discardDraft] = useDraft(qcrId, scope);
   const [help, setHelp] = useState(false);
   const conflicted = conflictOf(qcrId);
 
@@ -63,9 +71,21 @@ function Review({ qcrId }: { qcrId: string }) {
   useEffect(() => {
     const next = neighbours.next;
     if (!next) return;
-    client.setQueryData(qcQueries.detail(next.id).queryKey, (current) => current ?? next);
-    if (shown) preparePdf(next.fileUrl);
-  }, [qcrId, neighbours.next, client, shown]);
+    // Seeded from the list only while its download link is young: an hour-old page's link
+    // may have expired, and the next document then loads afresh instead (issue 17).
+    const listedAt = client.getQueryState(qcQueries.list(filters).queryKey)?.dataUpdatedAt ?? 0;
+    if (Date.now() - listedAt < LISTED_LINK_FRESH_MS) {
+      client.setQueryData(qcQueries.detail(next.id).queryKey, (current) => current ?? next, {
+        updatedAt: listedAt,
+      });
+      if (shown) preparePdf(next.fileUrl);
+      return;
+    }
+    void client
+      .fetchQuery(qcQueries.detail(next.id))
+      .then((fresh) => shown && preparePdf(fresh.fileUrl))
+      .catch(() => {});
+  }, [qcrId, neighbours.next, client, shown, filters]);
 
   const queueHref = `/qc?${search.toString()}`;
   const decide = useDecide({ next: neighbours.next, hrefOf, queueHref, names });
@@ -73,22 +93,40 @@ function Review({ qcrId }: { qcrId: string }) {
   const current = request.data;
   const ready = current ? readiness(current, draft) : undefined;
   const readOnly = !current || current.status !== 'pending';
+  // Decided, yet this reviewer has a draft of it: someone else was first (conflict-view.tsx).
+  const clash = readOnly && !isEmptyDraft(draft);
+  const checks = useChecklistKeys(current?.checklistItems ?? NO_ITEMS, readOnly, updateDraft);
   // A decision names its reviewer (reviewedBy): a client whose token names no user cannot
   // record one, so the review says why instead of failing on the first key.
   const noUser = Boolean(session && !session.user);
+  // The team's claim on it (issue 17): only its holder decides.
+  const claim = useClaim(qcrId, !readOnly, session && memberIdOf(session));
+  const { blocks: claimBlocks, markDeciding } = claim;
   const { mutate, isPending } = decide;
   // Once per screen: a key pressed twice before the next document renders decides once.
   const submitted = useRef(false);
   const submit = useCallback(
     (status: Decision) => {
       if (!current || readOnly || conflicted || noUser || isPending || submitted.current) return;
+      if (claimBlocks) return;
       const latest = latestDraft();
       const allowed = readiness(current, latest);
       if (status === 'approved' ? !allowed.canApprove : !allowed.canReject) return;
       submitted.current = true;
+      markDeciding();
       mutate({ status, current, draft: latest }, { onError: () => (submitted.current = false) });
     },
-    [current, readOnly, conflicted, noUser, isPending, mutate, latestDraft],
+    [
+      current,
+      readOnly,
+      conflicted,
+      noUser,
+      isPending,
+      mutate,
+      latestDraft,
+      claimBlocks,
+      markDeciding,
+    ],
   );
   const handlers = useMemo(
     () => ({
@@ -96,31 +134,10 @@ function Review({ qcrId }: { qcrId: string }) {
       reject: () => submit('rejected'),
       next: () => neighbours.next && navigate(hrefOf(neighbours.next.id)),
       previous: () => neighbours.previous && navigate(hrefOf(neighbours.previous.id)),
-      select: (index: number) => {
-        if (!current || index >= current.checklistItems.length) return;
-        setSelected(index);
-        document
-          .querySelector<HTMLElement>(`[data-testid="check-${index + 1}"]`)
-          ?.scrollIntoView({ block: 'nearest' });
-      },
-      // Space passes the selected item and moves on, so a checklist is tapped through.
-      toggle: () => {
-        const items = current?.checklistItems ?? [];
-        const index = selectedRef.current;
-        const item = items[index];
-        if (!item || readOnly) return;
-        const after = updateDraft((d) => {
-          const entry = d.items[item.id] ?? {};
-          const passing = entry.status !== 'approved';
-          const status = passing ? ('approved' as const) : undefined;
-          return { ...d, items: { ...d.items, [item.id]: { ...entry, status } } };
-        });
-        const passed = after.items[item.id]?.status === 'approved';
-        if (passed && index < items.length - 1) setSelected(index + 1);
-      },
+      ...checks.keys,
       help: () => setHelp(true),
     }),
-    [submit, neighbours, navigate, hrefOf, current, readOnly, updateDraft, setSelected],
+    [submit, neighbours, navigate, hrefOf, checks.keys],
   );
   useShortcuts(Boolean(current), handlers);
 
@@ -135,9 +152,6 @@ function Review({ qcrId }: { qcrId: string }) {
     );
   }
 
-  const reviewer = current.reviewedBy
-    ? (names.get(current.reviewedBy) ?? current.reviewedBy)
-    : undefined;
   return (
     <div className="review">
       <section className="review__document" aria-label="Document">
@@ -150,7 +164,12 @@ function Review({ qcrId }: { qcrId: string }) {
           />
         </PdfErrorBoundary>
       </section>
-      <section className="review__panel" aria-labelledby="review-title">
+      <section
+        className="review__panel"
+        aria-labelledby="review-title"
+        data-request-id={current.id}
+        data-claim={claim.state.kind}
+      >
         <div className="review__scroll">
           <ReviewHeader
             current={current}
@@ -161,9 +180,15 @@ function Review({ qcrId }: { qcrId: string }) {
             onNext={handlers.next}
             onHelp={() => setHelp(true)}
           />
-          {conflicted && (
+          {!readOnly && (
+            <ClaimBanner
+              claim={claim}
+              manager={Boolean(session && hasAny(session, ['qc.manage']))}
+            />
+          )}
+          {conflicted && !readOnly && (
             <p className="review__alert" role="alert">
-              {conflicted}. Your review was not saved; your notes are kept below.
+              {conflicted}. Your notes are kept below.
             </p>
           )}
           {!readOnly && noUser && (
@@ -173,50 +198,43 @@ function Review({ qcrId }: { qcrId: string }) {
               reject. Sign in with a reviewer&apos;s own client to decide.
             </p>
           )}
-          {readOnly && (
-            <div className="review__done" role="status">
-              <strong>{current.status === 'approved' ? 'Approved' : 'Rejected'}</strong> by{' '}
-              {reviewer ?? 'a reviewer'} on {when(current.reviewCompletedOn)}
-              {current.review ? ` · ${current.review.shortId}` : ''}
-              {current.notes && <p>Rework notes: {current.notes}</p>}
-            </div>
+          {clash ? (
+            <ConflictView request={current} draft={draft} names={names} onDiscard={discardDraft} />
+          ) : (
+            readOnly && <DecidedPanel request={current} names={names} />
           )}
           <div>
             <h2 className="review__section-title">Document</h2>
             <Facts request={current} names={names} firms={firms} />
           </div>
-          <div>
-            <h2 className="review__section-title">Checklist</h2>
-            <Checklist
-              items={current.checklistItems}
-              draft={draft}
-              readOnly={readOnly}
-              selected={selected}
-              onSelect={setSelected}
-              onChange={(itemId, change) =>
-                updateDraft((d) => ({ ...d, items: { ...d.items, [itemId]: change } }))
-              }
-            />
-          </div>
-          {!readOnly && (
+          <EarlierSubmissions request={current} names={names} />
+          <HistoryTimeline requestId={current.id} />
+          {!clash && (
             <div>
-              <label className="review__section-title" htmlFor="rework-notes">
-                Rework notes
-              </label>
-              <textarea
-                id="rework-notes"
-                className="review__notes"
-                placeholder="What has to be fixed (required to reject without a failed item)"
-                value={draft.notes}
-                onChange={(e) => updateDraft((d) => ({ ...d, notes: e.target.value }))}
+              <h2 className="review__section-title">Checklist</h2>
+              <Checklist
+                items={current.checklistItems}
+                draft={draft}
+                readOnly={readOnly}
+                selected={checks.selected}
+                onSelect={checks.setSelected}
+                onChange={(itemId, change) =>
+                  updateDraft((d) => ({ ...d, items: { ...d.items, [itemId]: change } }))
+                }
               />
             </div>
+          )}
+          {!readOnly && (
+            <ReworkNotes
+              value={draft.notes}
+              onChange={(notes) => updateDraft((d) => ({ ...d, notes }))}
+            />
           )}
         </div>
         {!readOnly && (
           <ReviewActions
             ready={ready}
-            blocked={isPending || Boolean(conflicted) || noUser}
+            blocked={isPending || Boolean(conflicted) || noUser || claimBlocks}
             noUser={noUser}
             onDecide={submit}
           />

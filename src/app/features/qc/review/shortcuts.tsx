@@ -5,8 +5,12 @@ export const SHORTCUTS: [string, string][] = [
   ['a', 'Approve and open the next document'],
   ['r', 'Reject and open the next document'],
   ['n / p', 'Next / previous document (your draft is kept)'],
-  ['1 – 9', 'Select a checklist item'],
+  ['1 – 9', 'Select one of the first nine checklist items'],
+  ['j / k', 'Select the next / previous checklist item'],
   ['space', 'Pass the selected item and move to the next (again: clear it)'],
+  ['f', 'Fail the selected item and write what is wrong in its note'],
+  ['x', 'Mark the selected item N/A, where it allows that (again: clear it)'],
+  ['esc', 'Leave a note field, so these keys work again'],
   ['?', 'Show these shortcuts'],
 ];
 
@@ -16,7 +20,10 @@ export interface ShortcutHandlers {
   next(): void;
   previous(): void;
   select(index: number): void;
+  move(delta: 1 | -1): void;
   toggle(): void;
+  fail(): void;
+  notApplicable(): void;
   help(): void;
 }
 
@@ -27,6 +34,11 @@ export function useShortcuts(enabled: boolean, handlers: ShortcutHandlers) {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       const target = event.target as HTMLElement | null;
+      // Escape leaves a note (reached with f), so the keys work again without the mouse.
+      if (event.key === 'Escape' && target?.matches('.check__note, .review__notes')) {
+        target.blur();
+        return;
+      }
       if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]'))
         return;
       // Inside the document, Space scrolls it, as it does in any reader.
@@ -36,7 +48,11 @@ export function useShortcuts(enabled: boolean, handlers: ShortcutHandlers) {
         r: handlers.reject,
         n: handlers.next,
         p: handlers.previous,
+        j: () => handlers.move(1),
+        k: () => handlers.move(-1),
         ' ': handlers.toggle,
+        f: handlers.fail,
+        x: handlers.notApplicable,
         '?': handlers.help,
       };
       const digit = /^[1-9]$/.test(event.key) ? Number(event.key) - 1 : null;
