@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { FileListSchema } from '../src/contract/files.ts';
 import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { SignatureRequestSchema, UploadUrlResponseSchema } from '../src/contract/signatures.ts';
 import { api } from './api.ts';
+import { scanPdf, requestAwaitingScan } from './scans.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
 // Issue 17, the wet-ink rework loop end to end: QC rejects a scan with a failed check, the
@@ -15,30 +14,6 @@ import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 // spec runs in the `chromium` project only (the strict one runs core-flows alone).
 
 test.describe.configure({ timeout: 120_000 });
-
-async function scanPdf(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 14, font, lineHeight: 20 });
-  return Buffer.from(await doc.save());
-}
-
-/** A new wet-ink request for the owner's newest file. */
-async function requestAwaitingScan(page: Page) {
-  const { files } = await api(page).get(
-    '/api/files/v1/files?owner=acme&limit=1&orderDirection=desc',
-    FileListSchema,
-  );
-  const file = files[0];
-  if (!file) throw new Error('no files');
-  const created = await api(page).post(
-    '/api/signatures/v2/requests',
-    { fileId: file.id, wetInk: true },
-    SignatureRequestSchema,
-    { status: 201 },
-  );
-  return { id: created.id, fileId: file.id, matterReference: file.matterReference };
-}
 
 /** The first scan, sent as an integration would (the panel's own upload is wet-ink.spec's). */
 async function sendScanByApi(page: Page, requestId: string, text: string) {

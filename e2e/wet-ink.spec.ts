@@ -1,7 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { FileListSchema } from '../src/contract/files.ts';
 import { QcRequestListSchema } from '../src/contract/qc.ts';
 import {
   SignatureRequestSchema,
@@ -9,42 +7,11 @@ import {
   type SignatureRequest,
 } from '../src/contract/signatures.ts';
 import { api } from './api.ts';
+import { scanPdf, newestFile, createRequest, requestAwaitingScan } from './scans.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // The machine is shared with other test runs: uploads under throttling get room.
 test.describe.configure({ timeout: 120_000 });
-
-/** A scan as a scanner would make it: one page with the given text, padded to a size. */
-async function scanPdf(text: string, padding = 0): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 14, font, lineHeight: 20 });
-  // Random bytes do not compress, so the upload really is this large.
-  if (padding) await doc.attach(randomBytes(padding), 'scanner-data.bin', {});
-  return Buffer.from(await doc.save());
-}
-
-/** The owner's newest file. */
-async function newestFile(page: Page) {
-  const { files } = await api(page).get(
-    '/api/files/v1/files?owner=acme&limit=1&orderDirection=desc',
-    FileListSchema,
-  );
-  const first = files[0];
-  if (!first) throw new Error('no files');
-  return first;
-}
-
-/** A new signature request for a file; `wetInk` marks it to wait for a scan. */
-const createRequest = (page: Page, body: { fileId: string; wetInk?: boolean }) =>
-  api(page).post('/api/signatures/v2/requests', body, SignatureRequestSchema, { status: 201 });
-
-/** A fresh request awaiting a scan, for one of the owner's files. */
-async function requestAwaitingScan(page: Page) {
-  const file = await newestFile(page);
-  const { id } = await createRequest(page, { fileId: file.id, wetInk: true });
-  return { id, fileId: file.id, matterReference: file.matterReference };
-}
 
 /** Every request the page sends, to count uploads and link requests. */
 function recordRequests(page: Page) {

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { FileListSchema } from '../src/contract/files.ts';
+import { SignatureRequestSchema } from '../src/contract/signatures.ts';
+import { api } from './api.ts';
+
+// What the wet-ink specs share: a scan as a scanner makes it, and a request waiting for one.
+
+/** A scan as a scanner would make it: one page with the given text, padded to a size. */
+export async function scanPdf(text: string, padding = 0): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 14, font, lineHeight: 20 });
+  // Random bytes do not compress, so the upload really is this large.
+  if (padding) await doc.attach(randomBytes(padding), 'scanner-data.bin', {});
+  return Buffer.from(await doc.save());
+}
+
+/** The owner's newest file. */
+export async function newestFile(page: Page) {
+  const { files } = await api(page).get(
+    '/api/files/v1/files?owner=acme&limit=1&orderDirection=desc',
+    FileListSchema,
+  );
+  const first = files[0];
+  if (!first) throw new Error('no files');
+  return first;
+}
+
+/** A new signature request for a file; `wetInk` marks it to wait for a scan. */
+export const createRequest = (page: Page, body: { fileId: string; wetInk?: boolean }) =>
+  api(page).post('/api/signatures/v2/requests', body, SignatureRequestSchema, { status: 201 });
+
+/** A fresh request awaiting a scan, for one of the owner's files. */
+export async function requestAwaitingScan(page: Page) {
+  const file = await newestFile(page);
+  const { id } = await createRequest(page, { fileId: file.id, wetInk: true });
+  return { id, fileId: file.id, matterReference: file.matterReference };
+}
