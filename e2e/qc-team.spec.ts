@@ -134,6 +134,15 @@ test('a take-over shows on the holder’s screen at once, and their draft stays'
   await bothThemes(riley, 'qc-review-taken-over');
   await expectAccessible(riley);
 
+  // Riley's queue, open in another tab, loses the row as Alex decides: no reload.
+  const queue = await riley.context().newPage();
+  await queue.goto(QUEUE);
+  const listed = queue.getByRole('link', { name: request.document.matterReference });
+  await expect(listed).toBeVisible();
+  const pending = queue.getByTestId('count-pending');
+  await expect(pending).toHaveText(/^\d+$/);
+  const before = Number(await pending.textContent());
+
   // Alex decides; the history shows the take-over and the decision, to both.
   await alex.locator('.check').first().getByRole('button', { name: 'Fail' }).click();
   await alex.getByRole('textbox', { name: /What is wrong/ }).fill('Seal cut off');
@@ -143,6 +152,9 @@ test('a take-over shows on the holder’s screen at once, and their draft stays'
   );
   await alex.getByRole('button', { name: 'Reject and next' }).click();
   expect((await saved).status()).toBe(200);
+  await expect(listed).toHaveCount(0, { timeout: 2_000 });
+  await expect(pending).toHaveText(String(before - 1));
+  await queue.close();
 
   await riley.goto(url);
   const history = riley.getByRole('list', { name: 'History of this request' });
