@@ -175,7 +175,9 @@ export function sessionRoutes(ctx: GatewayContext) {
   routes.delete('/session', (c: Context<AppEnv>) => {
     const id = readSessionCookie(c);
     const session = ctx.sessions.find(id);
-    if (session) releaseClaimsOf(ctx, session);
+    // The person's claims end with their last session, not with one of several (another
+    // browser of theirs may be mid-review).
+    if (session && !ctx.sessions.hasOtherSession(session)) releaseClaimsOf(ctx, session);
     if (id) ctx.endSession(hashSessionId(id));
     for (const cookie of clearSessionCookies(isHttps(c, ctx.trustProxy))) {
       c.header('Set-Cookie', cookie, { append: true });

@@ -169,6 +169,34 @@ export function createSessionStore(db: Db, box: SecretBox, now: () => number) {
       );
     },
 
+    /**
+     * Whether the same person (the same user, or the same client without one) is signed in
+     * to the same owner and environment in another live session: their claims outlive
+     * this session's sign-out then.
+     */
+    hasOtherSession(session: SessionRecord): boolean {
+      const at = now();
+      const row = db
+        .prepare(
+          `SELECT 1 FROM sessions WHERE id_hash != ? AND environment = ? AND owner = ?
+             AND last_seen_at >= ? AND created_at >= ?
+             AND (CASE WHEN ? IS NULL THEN user_json IS NULL AND client_id = ?
+                  ELSE json_extract(user_json, '$.id') = ? END)
+           LIMIT 1`,
+        )
+        .get(
+          session.idHash,
+          session.environment,
+          session.owner,
+          at - IDLE_MS,
+          at - ABSOLUTE_MS,
+          session.user?.id ?? null,
+          session.clientId,
+          session.user?.id ?? null,
+        );
+      return row !== undefined;
+    },
+
     remove,
   };
 }

@@ -154,14 +154,18 @@ describe('claims', () => {
     await expect.poll(async () => (await read()).reviewStartedOn).toBeDefined();
   });
 
-  it('ends a member’s claims when they sign out', async () => {
+  it('ends a member’s claims when their last session signs out', async () => {
     const other = await signedIn('acme-reviewer');
     const id = pending[5] ?? '';
     expect((await claim(other, id)).status).toBe(200);
+    // Signed in elsewhere still (`reviewer`): one sign-out leaves the claims alone.
     expect((await other.request('DELETE', '/session')).status).toBe(204);
-    expect((await claims(admin)).some((c) => c.requestId === id)).toBe(false);
-    // The other session of the same reviewer is still signed in.
+    expect((await claims(admin)).some((c) => c.requestId === id)).toBe(true);
     expect((await reviewer.request('GET', '/session')).status).toBe(200);
+    // The last session's sign-out ends them.
+    expect((await reviewer.request('DELETE', '/session')).status).toBe(204);
+    expect((await claims(admin)).some((c) => c.requestId === id)).toBe(false);
+    reviewer = await signedIn('acme-reviewer');
   });
 });
 
