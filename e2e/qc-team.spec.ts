@@ -42,8 +42,11 @@ async function walk(page: Page, count: number): Promise<string[]> {
     const panel = page.locator(`.review__panel[data-request-id="${id}"]`);
     await expect(panel).toHaveAttribute('data-claim', /^(mine|held)$/, { timeout: 15_000 });
     if ((await claimState(page)) === 'held') {
-      await page.keyboard.press('n');
-      await expect(page).not.toHaveURL(new RegExp(id));
+      // "Next" needs the queue's list, which a page opened by its URL may still be loading.
+      await expect(async () => {
+        await page.keyboard.press('n');
+        await expect(page).not.toHaveURL(new RegExp(id), { timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
       continue;
     }
     const checks = page.locator('.check');
