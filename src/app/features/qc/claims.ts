@@ -1,6 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { listClaims } from '../../../client/team.ts';
-import type { Session } from '../../../contract/session.ts';
 import {
   memberIdOf,
   type QcClaim,
@@ -49,9 +48,6 @@ export function useClaims() {
   return { claims, me, heldByOther };
 }
 
-export const myMemberId = (session: Session | undefined) =>
-  session ? memberIdOf(session) : undefined;
-
 function setClaim(client: QueryClient, requestId: string, claim: QcClaim | undefined) {
   client.setQueryData(claimsQuery().queryKey, (list) => {
     if (!list) return list;
@@ -78,7 +74,7 @@ export function applyQueueChange(client: QueryClient, change: QueueChange): void
   if (change.kind === 'claimed') {
     const { requestId } = change.claim;
     if (change.takenFrom) {
-      void client.invalidateQueries({ queryKey: [...qcQueries.all(), 'history', requestId] });
+      void client.invalidateQueries({ queryKey: qcQueries.history(requestId) });
     }
     return setClaim(client, requestId, change.claim);
   }
@@ -88,5 +84,5 @@ export function applyQueueChange(client: QueryClient, change: QueueChange): void
     removeFromQueue(client, change.requestId, change.status);
   }
   void client.invalidateQueries({ queryKey: qcQueries.detail(change.requestId).queryKey });
-  void client.invalidateQueries({ queryKey: [...qcQueries.all(), 'history', change.requestId] });
+  void client.invalidateQueries({ queryKey: qcQueries.history(change.requestId) });
 }

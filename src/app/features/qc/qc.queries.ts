@@ -69,6 +69,8 @@ export const qcQueries = {
       },
     });
   },
+  /** A request's team history (the gateway's, review/history-timeline.tsx reads it). */
+  history: (id: string) => [...qcQueries.all(), 'history', id] as const,
   details: () => [...qcQueries.all(), 'detail'] as const,
   detail: (id: string) =>
     queryOptions({

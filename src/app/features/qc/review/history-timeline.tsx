@@ -10,7 +10,7 @@ import './history-timeline.css';
 
 export const historyQuery = (id: string) =>
   queryOptions({
-    queryKey: [...qcQueries.all(), 'history', id] as const,
+    queryKey: qcQueries.history(id),
     queryFn: ({ signal }) => history(id, { signal }),
   });
 
