@@ -37,7 +37,7 @@ async function shownAt(page: Page, selector: string): Promise<number> {
 /** Runs in every page before its own scripts: records when watched selectors first match. */
 function watchShown() {
   const seen = new Map<string, number>();
-  const watched = ['[data-qc-row]', '.page[data-painted="true"]'];
+  const watched = ['[data-qc-row]', '.pdf-preview__stage .page[data-painted="true"]'];
   const check = () => {
     for (const selector of watched) {
       if (seen.has(selector) || !document.querySelector(selector)) continue;
@@ -66,7 +66,10 @@ function watchShown() {
 export const READING_MS = 1_000;
 
 const painted = (page: Page) =>
-  page.locator('.page[data-painted="true"]').first().waitFor({ timeout: 30_000 });
+  page
+    .locator('.pdf-preview__stage .page[data-painted="true"]')
+    .first()
+    .waitFor({ timeout: 30_000 });
 
 /**
  * Passes every item with the keyboard and approves. The time is taken in the page, from the
@@ -101,8 +104,11 @@ async function timedToPainted(
   await page.evaluate((trigger) => {
     const from = location.pathname;
     // This document's pages stay in the DOM until the next screen commits: marked, they are
-    // not taken for the next document's.
-    for (const left of document.querySelectorAll('.page')) left.setAttribute('data-left', '');
+    // not taken for the next document's. The next document's, drawn ahead off screen
+    // (pdf-standby.ts), count once they are moved into the preview on screen.
+    for (const left of document.querySelectorAll('.pdf-preview__stage .page')) {
+      left.setAttribute('data-left', '');
+    }
     (window as unknown as { nextPainted: Promise<number> }).nextPainted = new Promise((resolve) => {
       let started = 0;
       window.addEventListener(trigger, () => (started = performance.now()), {
@@ -112,7 +118,10 @@ async function timedToPainted(
       setTimeout(() => resolve(Number.NaN), 15_000);
       const observer = new MutationObserver(() => {
         if (!started || location.pathname === from) return;
-        if (!document.querySelector('.page[data-painted="true"]:not([data-left])')) return;
+        if (
+          !document.querySelector('.pdf-preview__stage .page[data-painted="true"]:not([data-left])')
+        )
+          return;
         observer.disconnect();
         resolve(performance.now() - started);
       });
@@ -146,7 +155,9 @@ async function reviewPageLoads(base: string, ids: string[]): Promise<number[]> {
     const ms: number[] = [];
     for (const [i, id] of ids.entries()) {
       await page.goto(`${base}/qc/${id}?status=pending&order=newest`);
-      const shown = await page.evaluate<number>(`window.shownAt('.page[data-painted="true"]')`);
+      const shown = await page.evaluate<number>(
+        `window.shownAt('.pdf-preview__stage .page[data-painted="true"]')`,
+      );
       if (i >= WARM_UPS) ms.push(shown);
     }
     return ms;
@@ -220,7 +231,7 @@ export async function browserFigures(base: string, runs = 7) {
     const openUnderPlaywrightMs: number[] = [];
     for (const [i, id] of ids.slice(WARM_UPS + runs, 2 * (WARM_UPS + runs)).entries()) {
       await page.goto(`${base}/qc/${id}?status=pending&order=newest`);
-      const shown = await shownAt(page, '.page[data-painted="true"]');
+      const shown = await shownAt(page, '.pdf-preview__stage .page[data-painted="true"]');
       if (i >= WARM_UPS) openUnderPlaywrightMs.push(shown);
     }
 

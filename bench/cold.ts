@@ -30,7 +30,7 @@ function watchFirstScreen() {
   const marks: Record<string, number> = {};
   const tests: Record<string, () => boolean> = {
     rows: () => document.querySelectorAll('[data-qc-row]').length >= 10,
-    page: () => document.querySelector('.page[data-painted="true"]') !== null,
+    page: () => document.querySelector('.pdf-preview__stage .page[data-painted="true"]') !== null,
   };
   const check = () => {
     for (const [name, test] of Object.entries(tests)) {

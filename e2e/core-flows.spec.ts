@@ -53,7 +53,9 @@ test('a reviewer approves one request from the queue and rejects another', async
   await expect(
     page.getByRole('heading', { name: toApprove.document.matterReference }),
   ).toBeVisible();
-  await expect(page.locator('.page[data-painted="true"]').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.pdf-preview__stage .page[data-painted="true"]').first()).toBeVisible({
+    timeout: 20_000,
+  });
   const checks = page.locator('.check');
   for (let i = 0; i < (await checks.count()); i += 1) {
     await checks.nth(i).getByRole('button', { name: 'Pass' }).click();

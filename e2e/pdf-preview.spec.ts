@@ -19,7 +19,7 @@ async function pendingRequest(page: Page, position = 12) {
 }
 
 const preview = (page: Page) => page.locator('.pdf-preview');
-const firstPage = (page: Page) => page.locator('.page[data-page-number="1"]');
+const firstPage = (page: Page) => page.locator('.pdf-preview__stage .page[data-page-number="1"]');
 
 /** Console lines that mean the preview is not running as designed. */
 function watchConsole(page: Page) {
@@ -141,10 +141,9 @@ test('pages, zoom, fit width and find work from the toolbar and the keyboard', a
   await pageInput.fill(String(pages));
   await pageInput.press('Enter');
   await expect(pageInput).toHaveValue(String(pages));
-  await expect(page.locator(`.page[data-page-number="${pages}"]`)).toHaveAttribute(
-    'data-painted',
-    'true',
-  );
+  await expect(
+    page.locator(`.pdf-preview__stage .page[data-page-number="${pages}"]`),
+  ).toHaveAttribute('data-painted', 'true');
   await toolbar.getByRole('button', { name: 'Previous page' }).click();
   await expect(pageInput).toHaveValue(String(pages - 1));
 

@@ -31,7 +31,7 @@ const reviewUrl = (id: string) => `/qc/${id}?status=pending&order=oldest`;
 
 /** Waits for the first page's canvas and text layer, then checks both carry the document. */
 async function expectPainted(page: Page, matterReference: string) {
-  const firstPage = page.locator('.page[data-painted="true"]').first();
+  const firstPage = page.locator('.pdf-preview__stage .page[data-painted="true"]').first();
   await expect(firstPage).toBeVisible({ timeout: 15_000 });
   const inked = await firstPage
     .locator('canvas')
@@ -257,4 +257,33 @@ test('a client without a user may read a review but is told why it cannot decide
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page);
   await screenshots(page, 'qc-review-no-user-dark');
+});
+
+test('the next document is drawn ahead, off screen, and moved in whole on approve', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const current = await pendingRequest(page, 22);
+  const next = await pendingRequest(page, 23);
+  await page.goto(reviewUrl(current.id));
+  await expectPainted(page, current.matterReference);
+  // While this one is read, the next one's first page is painted, with its text, unseen.
+  const parked = page.locator('.pdf-standby .page[data-page-number="1"][data-painted="true"]');
+  await expect(parked).toHaveCount(1, { timeout: 15_000 });
+  await expect(parked.locator('.textLayer')).toContainText(next.matterReference);
+  await expect(page.locator('.pdf-standby')).toHaveAttribute('aria-hidden', 'true');
+  await expect(parked).toBeHidden();
+  await parked.evaluate((element) => element.setAttribute('data-drawn-ahead', ''));
+
+  await page.keyboard.press('1');
+  const count = await page.locator('.check').count();
+  for (let i = 0; i < count; i += 1) await page.keyboard.press('Space');
+  await page.keyboard.press('a');
+  await expect(page).toHaveURL(new RegExp(`/qc/${next.id}`));
+  // The very page drawn ahead is the one on screen: moved in, not drawn again.
+  const shown = page.locator('.pdf-preview__stage .page[data-page-number="1"]');
+  await expect(shown).toHaveAttribute('data-drawn-ahead', '');
+  await expect(shown).toHaveAttribute('data-painted', 'true');
+  await expect(shown).toBeVisible();
+  await expectPainted(page, next.matterReference);
 });

@@ -109,10 +109,9 @@ test('a rejected scan comes back to the notary with its reasons, and the rescan 
   const second = await scanReview(reviewer, request.fileId);
   expect(second.id).not.toBe(first.id);
   await reviewer.goto(`/qc/${second.id}?status=pending&order=newest`);
-  await expect(reviewer.locator('.page[data-painted="true"] .textLayer').first()).toContainText(
-    token,
-    { timeout: 20_000 },
-  );
+  await expect(
+    reviewer.locator('.pdf-preview__stage .page[data-painted="true"] .textLayer').first(),
+  ).toContainText(token, { timeout: 20_000 });
   const earlier = reviewer.getByRole('region', { name: /Earlier submissions/ });
   await expect(earlier).toContainText('This is the second scan of this document.');
   await expect(earlier).toContainText('Rejected');

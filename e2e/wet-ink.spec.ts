@@ -110,10 +110,9 @@ test('a generated PDF uploads with real progress, is confirmed, and reaches the 
   await expect(first).toHaveText(request.matterReference);
   await expect(first).toHaveAttribute('href', new RegExp(`/qc/${qc?.id}`));
   await first.click();
-  await expect(review.locator('.page[data-painted="true"] .textLayer').first()).toContainText(
-    token,
-    { timeout: 20_000 },
-  );
+  await expect(
+    review.locator('.pdf-preview__stage .page[data-painted="true"] .textLayer').first(),
+  ).toContainText(token, { timeout: 20_000 });
   await reviewer.close();
 });
 

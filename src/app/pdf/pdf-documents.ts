@@ -35,8 +35,12 @@ const documents = preparedCache(
   LIMIT,
 );
 
-/** Starts opening `url` unless it is already prepared; never throws. */
-export const preparePdf = (url: string) => documents.prepare(url);
+/** The URL a whole viewer is drawing ahead (pdf-standby.ts): it holds its own document. */
+let drawnAhead: string | undefined;
+export const setDrawnAhead = (url: string | undefined) => (drawnAhead = url);
+
+/** Starts opening `url` unless it is already prepared or drawn ahead; never throws. */
+export const preparePdf = (url: string) => url !== drawnAhead && documents.prepare(url);
 
 /** The prepared document for `url`, now the caller's to close; undefined when there is none. */
 export const takePreparedPdf = (url: string) => documents.take(url);

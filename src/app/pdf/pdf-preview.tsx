@@ -62,9 +62,9 @@ export class PdfErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 }
 
 function Preview({ url, title, downloadName, onPainted }: PdfPreviewProps) {
-  const scroller = useRef<HTMLDivElement>(null);
+  const host = useRef<HTMLDivElement>(null);
   const findInput = useRef<HTMLInputElement>(null);
-  const { view, controls } = usePdfViewer(url, scroller, onPainted);
+  const { view, controls, scroller } = usePdfViewer(url, host, `${title} (PDF)`, onPainted);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // The browser's own find cannot see pdf.js's lazily built text layers; ours can.
@@ -82,22 +82,13 @@ function Preview({ url, title, downloadName, onPainted }: PdfPreviewProps) {
           view={view}
           controls={controls}
           findInput={findInput}
-          onEscape={() => scroller.current?.focus()}
+          onEscape={() => scroller?.focus()}
         />
       )}
       <div className="pdf-preview__stage">
-        {/* pdf.js requires an absolutely positioned, scrolling container around `.pdfViewer`. */}
-        <div
-          ref={scroller}
-          className="pdf-preview__scroller"
-          tabIndex={0}
-          role="region"
-          aria-label={`${title} (PDF)`}
-          aria-busy={view.status === 'loading'}
-          hidden={view.status === 'error'}
-        >
-          <div className="pdfViewer" />
-        </div>
+        {/* pdf.js's scrolling element (pdf-view.ts) goes in here: made outside React, so
+            the next document can be drawn ahead and moved in whole. */}
+        <div ref={host} className="pdf-preview__host" />
         {view.status === 'loading' && (
           <div className="pdf-preview__overlay">
             <Loading label="Opening the PDF…" />

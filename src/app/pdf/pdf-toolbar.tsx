@@ -1,16 +1,16 @@
 import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Button } from '../ui/button.tsx';
 import type { PdfControls } from './pdf-controls.ts';
-import type { PdfView } from './use-pdf-viewer.ts';
+import type { PdfViewState } from './pdf-view.ts';
 
 interface PdfToolbarProps {
-  view: PdfView;
+  view: PdfViewState;
   controls: PdfControls;
   findInput: RefObject<HTMLInputElement | null>;
   onEscape: () => void;
 }
 
-function findLabel({ pending, notFound, current, total }: PdfView['find'], query: string) {
+function findLabel({ pending, notFound, current, total }: PdfViewState['find'], query: string) {
   if (!query || pending) return '';
   if (notFound || total === 0) return 'No matches';
   return `${current} of ${total}`;

@@ -1,205 +1,97 @@
-// pdf.js first: pdf_viewer.mjs reads the library from globalThis.pdfjsLib, which pdf.mjs sets
-// when it is evaluated, so this import must come before the viewer's.
 import {
-  AnnotationEditorType,
-  AnnotationMode,
-  type PDFDocumentLoadingTask,
-  type PDFDocumentProxy,
-} from 'pdfjs-dist';
-import {
-  EventBus,
-  FindState,
-  LinkTarget,
-  PDFFindController,
-  PDFLinkService,
-  PDFViewer,
-} from 'pdfjs-dist/web/pdf_viewer.mjs';
-import type { PDFViewerOptions } from 'pdfjs-dist/types/web/pdf_viewer.js';
-import { useEffect, useRef, useState, type RefObject } from 'react';
-import { takePreparedPdf } from './pdf-documents.ts';
-import { closePdf, openPdf } from './pdf-open.ts';
-import {
-  FIT_WIDTH,
-  followFitWidth,
-  signalPainted,
-  viewerControls,
-  type PdfControls,
-} from './pdf-controls.ts';
-import { sharedPdfWorker } from './pdf-worker.ts';
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react';
+import type { PdfControls } from './pdf-controls.ts';
+import { rememberPreviewSize, takeStandby } from './pdf-standby.ts';
+import { createPdfView, LOADING, type PdfView } from './pdf-view.ts';
 
-export type PdfStatus = 'loading' | 'ready' | 'error';
-
-export interface FindResult {
-  pending: boolean;
-  notFound: boolean;
-  current: number;
-  total: number;
+/** Which view a preview shows: set outside React's render (it is made in a layout effect). */
+function viewSlot() {
+  let view: PdfView | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => view,
+    set(next: PdfView | null) {
+      view = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
-export interface PdfView {
-  status: PdfStatus;
-  error?: unknown;
-  page: number;
-  pages: number;
-  scale: number;
-  fitWidth: boolean;
-  find: FindResult;
-}
-
-const INITIAL: Omit<PdfView, 'status'> = {
-  page: 1,
-  pages: 0,
-  scale: 1,
-  fitWidth: true,
-  find: { pending: false, notFound: false, current: 0, total: 0 },
-};
+const NONE = () => () => {};
 
 /**
- * Opens `url` in pdf.js's own PDFViewer inside `container` (which holds the `.pdfViewer`
- * element), and tears everything down again when the URL changes or the component leaves:
- * listeners through one AbortSignal, render tasks through `setDocument(null)`, and the
- * document through `await loadingTask.destroy()`.
+ * Shows `url` in pdf.js's own PDFViewer inside `host`: the one drawn ahead for it when there
+ * is one (pdf-standby.ts), else a new one. It goes when the URL changes or the component
+ * leaves. `label` names the scrolling region for assistive technology.
  */
 export function usePdfViewer(
   url: string,
-  container: RefObject<HTMLDivElement | null>,
+  host: RefObject<HTMLDivElement | null>,
+  label: string,
   onPainted?: () => void,
 ) {
-  const [snapshot, setSnapshot] = useState<PdfView & { url: string }>({
-    url,
-    status: 'loading',
-    ...INITIAL,
-  });
-  const current = useRef<PdfControls | null>(null);
+  const [slot] = useState(viewSlot);
   const painted = useRef(onPainted);
   useEffect(() => {
     painted.current = onPainted;
   });
-  const view: PdfView = snapshot.url === url ? snapshot : { status: 'loading', ...INITIAL };
 
-  useEffect(() => {
-    const scroller = container.current;
-    const pages = scroller?.firstElementChild;
-    if (!scroller || !(pages instanceof HTMLDivElement)) return;
-    const update = (patch: (view: PdfView) => Partial<PdfView>) =>
-      setSnapshot((s) => {
-        const base = s.url === url ? s : { url, status: 'loading' as const, ...INITIAL };
-        return { ...base, ...patch(base) };
-      });
-
-    const abort = new AbortController();
-    const { signal } = abort;
-    const opts = { signal };
-    const eventBus = new EventBus();
-    const linkService = new PDFLinkService({
-      eventBus,
-      externalLinkTarget: LinkTarget.BLANK,
-      externalLinkRel: 'noopener noreferrer nofollow',
-    });
-    const findController = new PDFFindController({ eventBus, linkService });
-    // `abortSignal` is read by PDFViewer (it stops its observers) but missing from its typedef.
-    const options: PDFViewerOptions & { abortSignal: AbortSignal } = {
-      container: scroller,
-      viewer: pages,
-      eventBus,
-      linkService,
-      findController,
-      // Read-only: links and appearance streams, no form widgets, no editors, no scripting.
-      annotationMode: AnnotationMode.ENABLE,
-      annotationEditorMode: AnnotationEditorType.DISABLE,
-      // The document's own links stay; no links made up from text that looks like a URL
-      // (that pass re-measures the page's text after it is drawn).
-      enableAutoLinking: false,
-      abortSignal: signal,
-    };
-    const viewer = new PDFViewer(options);
-    linkService.setViewer(viewer);
-    current.current = viewerControls(viewer, eventBus, () =>
-      update(() => ({ find: INITIAL.find })),
+  // Before the frame is painted: a document drawn ahead goes on screen in this commit's frame.
+  useLayoutEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const shown = takeStandby(url) ?? createPdfView(url);
+    element.append(shown.scroller);
+    slot.set(shown);
+    const stopPainted = shown.whenPainted(() => painted.current?.());
+    // The next document is drawn ahead at this size.
+    const observer = new ResizeObserver(() =>
+      rememberPreviewSize(shown.scroller.clientWidth, shown.scroller.clientHeight),
     );
-
-    signalPainted(eventBus, signal, () => painted.current?.());
-    eventBus.on('pagesinit', () => (viewer.currentScaleValue = FIT_WIDTH), opts);
-    eventBus.on(
-      'pagechanging',
-      ({ pageNumber }: { pageNumber: number }) => update(() => ({ page: pageNumber })),
-      opts,
-    );
-    eventBus.on(
-      'scalechanging',
-      ({ scale, presetValue }: { scale: number; presetValue?: string }) =>
-        update(() => ({ scale, fitWidth: presetValue === FIT_WIDTH })),
-      opts,
-    );
-    type Matches = { matchesCount: { current: number; total: number } };
-    eventBus.on(
-      'updatefindmatchescount',
-      ({ matchesCount }: Matches) => update(({ find }) => ({ find: { ...find, ...matchesCount } })),
-      opts,
-    );
-    eventBus.on(
-      'updatefindcontrolstate',
-      ({ matchesCount, state }: Matches & { state: number }) =>
-        update(() => ({
-          find: {
-            pending: state === FindState.PENDING,
-            notFound: state === FindState.NOT_FOUND,
-            ...matchesCount,
-          },
-        })),
-      opts,
-    );
-
-    followFitWidth(viewer, scroller, signal);
-
-    const { failed } = sharedPdfWorker();
-    let task: PDFDocumentLoadingTask | undefined;
-    const show = (pdf: PDFDocumentProxy) => {
-      viewer.setDocument(pdf);
-      linkService.setDocument(pdf);
-      update(() => ({ status: 'ready', pages: pdf.numPages }));
-    };
-    const open = async () => {
-      // Opened ahead (pdf-documents.ts): most often already parsed, its first page warm.
-      const prepared = takePreparedPdf(url);
-      if (prepared) {
-        task = prepared;
-        const pdf = await Promise.race([prepared.promise, failed]).catch(() => undefined);
-        if (signal.aborted) return;
-        if (pdf) return show(pdf);
-        // It failed ahead of time (an expired link, say): one fresh try, whose error shows.
-        void closePdf(prepared);
-      }
-      task = openPdf(url);
-      const pdf = await Promise.race([task.promise, failed]);
-      if (signal.aborted) return;
-      show(pdf);
-    };
-    open().catch((error: unknown) => {
-      if (!signal.aborted) update(() => ({ status: 'error', error }));
-    });
-
+    observer.observe(shown.scroller);
     return () => {
-      abort.abort();
-      current.current = null;
-      // Cancels every render task and empties the viewer element before the document goes.
-      viewer.setDocument(null);
-      linkService.setDocument(null);
-      // The default localization watches the container with a MutationObserver.
-      void viewer.l10n?.destroy();
-      if (task) void closePdf(task);
+      observer.disconnect();
+      stopPainted();
+      shown.destroy();
+      slot.set(null);
     };
-  }, [url, container]);
+  }, [url, host, slot]);
+
+  const view = useSyncExternalStore(slot.subscribe, slot.get);
+  const current = view?.url === url ? view : null;
+  const state = useSyncExternalStore(current?.subscribe ?? NONE, () => current?.state() ?? LOADING);
+
+  // The region's name and state, kept on the element pdf.js scrolls (made outside React).
+  useLayoutEffect(() => {
+    if (!current) return;
+    current.scroller.setAttribute('aria-label', label);
+    current.scroller.setAttribute('aria-busy', String(state.status === 'loading'));
+    current.scroller.toggleAttribute('hidden', state.status === 'error');
+  }, [current, label, state.status]);
 
   // Stable delegates: the toolbar renders before the viewer exists, and after it is gone.
+  const live = useRef(current);
+  useEffect(() => {
+    live.current = current;
+  });
   const controls: PdfControls = {
-    previous: () => current.current?.previous(),
-    next: () => current.current?.next(),
-    goTo: (page) => current.current?.goTo(page),
-    zoomIn: () => current.current?.zoomIn(),
-    zoomOut: () => current.current?.zoomOut(),
-    fitWidth: () => current.current?.fitWidth(),
-    find: (query, options) => current.current?.find(query, options),
+    previous: () => live.current?.controls.previous(),
+    next: () => live.current?.controls.next(),
+    goTo: (page) => live.current?.controls.goTo(page),
+    zoomIn: () => live.current?.controls.zoomIn(),
+    zoomOut: () => live.current?.controls.zoomOut(),
+    fitWidth: () => live.current?.controls.fitWidth(),
+    find: (query, options) => live.current?.controls.find(query, options),
   };
-  return { view, controls };
+  return { view: state, controls, scroller: current?.scroller ?? null };
 }

@@ -7,7 +7,7 @@ import { hasAny, sessionQueries } from '../../../session.queries.ts';
 import { userScope } from '../../../user-storage.ts';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
-import { preparePdf } from '../../../pdf/pdf-documents.ts';
+import { prepareStandby } from '../../../pdf/pdf-standby.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch } from '../queue-view.ts';
 import { rememberQueueSelection } from '../queue/queue-position.ts';
@@ -78,12 +78,12 @@ function Review({ qcrId, scope }: { qcrId: string; scope: string | null }) {
       client.setQueryData(qcQueries.detail(next.id).queryKey, (current) => current ?? next, {
         updatedAt: listedAt,
       });
-      if (shown) preparePdf(next.fileUrl);
+      if (shown) prepareStandby(next.fileUrl);
       return;
     }
     void client
       .fetchQuery(qcQueries.detail(next.id))
-      .then((fresh) => shown && preparePdf(fresh.fileUrl))
+      .then((fresh) => shown && prepareStandby(fresh.fileUrl))
       .catch(() => {});
   }, [qcrId, neighbours.next, client, shown, filters]);
 
