@@ -6,6 +6,7 @@ import { requireJsonBody, requireSameOrigin } from './csrf.ts';
 import { errorResponse, GatewayError } from './errors.ts';
 import { eventRoutes } from './events.routes.ts';
 import { requireAllowedHost } from './host-allow-list.ts';
+import { opsRoutes } from './ops.routes.ts';
 import { proxyRoutes } from './proxy.ts';
 import { pageSession, sessionRoutes } from './session.routes.ts';
 import { securityHeaders, staticRoutes } from './static.ts';
@@ -48,6 +49,7 @@ export function createGatewayApp(ctx: GatewayContext) {
   app.route('/', proxyRoutes(ctx));
   app.route('/', eventRoutes(ctx));
   app.route('/', teamRoutes(ctx));
+  app.route('/', opsRoutes(ctx));
   app.route('/', webhookRoutes(ctx));
   app.route(
     '/',

@@ -7,6 +7,7 @@ import type { EventHub } from './event-hub.ts';
 import type { EventLog } from './event-log.ts';
 import type { HostAllowList } from './host-allow-list.ts';
 import type { IdentitySettings } from './identity.ts';
+import type { OpsStore } from './ops-store.ts';
 import type { SessionRecord, SessionStore } from './sessions.ts';
 import type { TokenManager } from './tokens.ts';
 import type { Upstream } from './upstream.ts';
@@ -41,6 +42,12 @@ export interface GatewayContext {
   /** The QC team's claims and the decisions made through the console (issue 17). */
   claims: ClaimStore;
   decisions: DecisionLog;
+  /** Process settings and second-review samples (issue 18). */
+  ops: OpsStore;
+  /** In [0, 1): which approvals are sampled. Tests pass their own to be deterministic. */
+  random: () => number;
+  /** The actor role whose user is a request's notary, for defects by notary (ATTEST_NOTARY_ROLE). */
+  notaryRole: string;
   fetch: typeof fetch;
   now: () => number;
   log: (message: string, detail?: unknown) => void;

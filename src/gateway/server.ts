@@ -10,6 +10,7 @@ import { createEventHub } from './event-hub.ts';
 import { createEventLog } from './event-log.ts';
 import { HEARTBEAT_MS } from './events.routes.ts';
 import { hostAllowList, interfaceAddresses, listenWarning, NO_HOSTS } from './host-allow-list.ts';
+import { createOpsStore } from './ops-store.ts';
 import { loadSecretBox } from './secret-box.ts';
 import { createSessionStore } from './sessions.ts';
 import { openGatewayDb } from './store.ts';
@@ -51,6 +52,10 @@ export interface GatewayOptions {
   publicUrls?: string[];
   /** List demo logins to callers not on this machine too (ATTEST_SHOW_DEMO_LOGINS). */
   showDemoLogins?: boolean;
+  /** Which approvals are sampled for a second review: a number in [0, 1) per approval. */
+  random?: () => number;
+  /** The actor role of a request's notary (ATTEST_NOTARY_ROLE; default `notary`). */
+  notaryRole?: string;
   /** Interval of the /events heartbeat comment (default 15 s). */
   heartbeatMs?: number;
   /** Claim names and the owner (ATTEST_CLAIM_*, ATTEST_OWNER); the reference's by default. */
@@ -125,6 +130,9 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     hub,
     claims: createClaimStore(db, now),
     decisions: createDecisionLog(db),
+    ops: createOpsStore(db),
+    random: o.random ?? Math.random,
+    notaryRole: o.notaryRole ?? (process.env.ATTEST_NOTARY_ROLE?.trim() || 'notary'),
     fetch: fetchImpl,
     now,
     log,

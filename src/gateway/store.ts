@@ -103,6 +103,40 @@ export const MIGRATIONS = [
   CREATE INDEX qc_decisions_request ON qc_decisions (environment, owner, request_id);
   CREATE INDEX qc_decisions_time ON qc_decisions (environment, owner, decided_at);
   `,
+  `
+  -- Issue 18: what a QC manager sets per process (a target age, a share of approvals
+  -- sampled for a second review) and the sampled approvals. The gateway's own, like the
+  -- history. A decision names its process by name only (the spec's QC request), hence the
+  -- index on process_name. Times are epoch milliseconds.
+  CREATE TABLE qc_process_settings (
+    environment TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    process_id TEXT NOT NULL,
+    process_name TEXT NOT NULL,
+    target_age_hours REAL,
+    sample_percent REAL NOT NULL,
+    updated_by_id TEXT NOT NULL,
+    updated_by_name TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (environment, owner, process_id)
+  ) STRICT;
+  CREATE INDEX qc_process_settings_name ON qc_process_settings (environment, owner, process_name);
+
+  -- record: the Sample's JSON (contract/qc-ops.ts), first review included. One per request:
+  -- a request is sampled at most once.
+  CREATE TABLE qc_samples (
+    environment TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('open', 'agreed', 'flagged', 'resolved')),
+    first_reviewer_id TEXT NOT NULL,
+    sampled_at INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (environment, owner, request_id)
+  ) STRICT;
+  CREATE INDEX qc_samples_state ON qc_samples (environment, owner, state, sampled_at);
+  CREATE INDEX qc_samples_time ON qc_samples (environment, owner, sampled_at);
+  `,
 ];
 
 export function openGatewayDb(dataDir: string | null): Db {

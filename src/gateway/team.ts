@@ -8,10 +8,11 @@ import {
 } from '../contract/team.ts';
 import type { GatewayContext } from './context.ts';
 import type { Feed } from './event-log.ts';
+import { maybeSample } from './ops-sampling.ts';
 import type { SessionRecord } from './sessions.ts';
 
-// What the QC team's state (claims, the decision history) makes of a session and of a
-// decision the proxy saw the service accept. HTTP is in team.routes.ts.
+// What the QC team's state (claims, the decision history, samples) makes of a session and of
+// a decision the proxy saw the service accept. HTTP is in team.routes.ts and ops.routes.ts.
 
 export const feedOf = (session: SessionRecord): Feed => ({
   environment: session.environment,
@@ -30,6 +31,12 @@ export const memberOf = (session: SessionRecord): TeamMember => ({
  */
 export const isQcManager = (session: SessionRecord) =>
   session.permissions === null || session.permissions.includes('qc.manage');
+
+/** Who may read the team's settings and samples and give a second review. */
+export const isQcReader = (session: SessionRecord) =>
+  session.permissions === null ||
+  session.permissions.includes('qc.review') ||
+  session.permissions.includes('qc.manage');
 
 export function publishQueueChange(ctx: GatewayContext, feed: Feed, change: QueueChange): void {
   ctx.hub.notify(feed, QUEUE_EVENT, change);
@@ -77,6 +84,15 @@ export function recordDecision(
       }))
     : [];
   const notes = request.success ? request.data.notes : body.success ? body.data.notes : undefined;
+  // What the request was, for the team's figures and the sampling (issue 18).
+  const context = request.success
+    ? {
+        processName: request.data.processName,
+        matterReference: request.data.document.matterReference,
+        firmId: request.data.document.firmId,
+        actors: request.data.actors,
+      }
+    : {};
   const record: DecisionRecord = {
     requestId,
     status,
@@ -86,8 +102,11 @@ export function recordDecision(
     items,
     ...(notes && { notes }),
     takeOvers: ctx.claims.takeOvers(feed, requestId),
+    ...context,
   };
   ctx.decisions.record(feed, record);
   ctx.claims.release(feed, requestId, member, true);
   publishQueueChange(ctx, feed, { kind: 'decided', requestId, status, by: member });
+  const sample = maybeSample(ctx, feed, record);
+  if (sample) publishQueueChange(ctx, feed, { kind: 'sampled', requestId, state: sample.state });
 }

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QcProcessListSchema, QcRequestListSchema, QcRequestSchema } from '../contract/qc.ts';
+import { SessionSchema } from '../contract/session.ts';
+import { startHarness, type Harness } from '../gateway/test-harness.ts';
+import { startTestService, type TestService } from '../service/testing.ts';
+import { ApiError } from './api-error.ts';
+import { opsApi } from './ops.ts';
+import { createClient } from './request.ts';
+
+// The console's QC operations calls against the real gateway (its own routes, not proxied)
+// in front of the real service: a manager samples a process, a reviewer approves, the
+// manager reviews it again, settles the flag and reads the figures.
+
+let service: TestService;
+let gateway: Harness;
+
+async function clientOf(clientId: string) {
+  const browser = gateway.browser();
+  expect((await browser.signIn(clientId)).status).toBe(200);
+  const fetch: typeof globalThis.fetch = (input, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('cookie', browser.cookie ?? '');
+    headers.set('origin', browser.origin);
+    return globalThis.fetch(input, { ...init, headers });
+  };
+  return { api: opsApi(createClient({ baseUrl: gateway.url, fetch })), browser };
+}
+
+beforeAll(async () => {
+  service = await startTestService();
+  gateway = await startHarness({ upstream: service.url });
+});
+afterAll(async () => {
+  await gateway.close();
+  await service.close();
+});
+
+describe('opsApi', () => {
+  it('sets a sample, reviews a sampled approval again, settles it and counts it', async () => {
+    const riley = await clientOf('acme-reviewer');
+    const alex = await clientOf('acme-admin');
+    const list = await riley.browser.request(
+      'GET',
+      '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=1',
+    );
+    const [pending] = QcRequestListSchema.parse(list.body).qcRequests;
+    const processes = await alex.browser.request('GET', '/api/qc/v2/qc/processes?owner=acme');
+    const process = QcProcessListSchema.parse(processes.body).qcProcesses.find(
+      (p) => p.displayName === pending?.processName,
+    );
+    const id = pending?.id ?? '';
+
+    const saved = await alex.api.putSettings(process?.id ?? '', {
+      targetAgeHours: 8,
+      samplePercent: 100,
+    });
+    expect(saved.processName).toBe(pending?.processName);
+    expect((await riley.api.getSettings()).processes).toEqual([saved]);
+    await expect(
+      riley.api.putSettings(process?.id ?? '', { targetAgeHours: null, samplePercent: 1 }),
+    ).rejects.toSatisfy((error) => error instanceof ApiError && error.status === 403);
+
+    const session = SessionSchema.parse((await riley.browser.request('GET', '/session')).body);
+    const request = QcRequestSchema.parse(
+      (await riley.browser.request('GET', `/api/qc/v2/qc/requests/${id}`)).body,
+    );
+    const approved = await riley.browser.request('PATCH', `/api/qc/v2/qc/requests/${id}`, {
+      json: {
+        status: 'approved',
+        reviewedBy: session.user?.id,
+        checklistItems: request.checklistItems.map((item) => ({ id: item.id, status: 'approved' })),
+      },
+    });
+    expect(approved.status).toBe(200);
+
+    expect((await riley.api.listSamples()).samples).toEqual([]);
+    const [open] = (await alex.api.listSamples('open')).samples;
+    expect(open).toMatchObject({ requestId: id, state: 'open' });
+    expect((await alex.api.getSample(id)).firstReview).toBeUndefined();
+
+    const flagged = await alex.api.putSecondReview(id, {
+      items: request.checklistItems.map((item, i) => ({
+        id: item.id,
+        verdict: i === 0 ? 'rejected' : 'approved',
+      })),
+    });
+    expect(flagged.state).toBe('flagged');
+    const resolved = await alex.api.putOutcome(id, { action: 'keep', note: 'Within tolerance' });
+    expect(resolved.outcome?.action).toBe('keep');
+
+    const today = new Date(Date.now() + gateway.offset()).toISOString().slice(0, 10);
+    const stats = await alex.api.getTeamStats({ from: today, to: today, tz: 'UTC' });
+    expect(stats.team.decisions).toBe(1);
+    expect(stats.calibration.reviewers[0]?.secondReviewed).toBe(1);
+  });
+});

@@ -1,0 +1,269 @@
+import type {
+  DefectGroup,
+  DefectRow,
+  ReviewerThroughput,
+  Sample,
+  TeamStats,
+} from '../contract/qc-ops.ts';
+import type { DecisionRecord, TeamMember } from '../contract/team.ts';
+import { dayIn, daysFrom, mondayOf } from './ops-time.ts';
+
+// The team's figures (issue 18, GET /team/stats) from the decision history and the samples.
+// Pure: the route reads the records, this counts them. Days are in the view's time zone.
+
+export interface StatsInput {
+  /** The range's days (YYYY-MM-DD, both included) and its time zone. */
+  from: string;
+  to: string;
+  tz: string;
+  now: number;
+  /** Decisions of a window holding the range's days (more is fine: filtered by day here). */
+  rangeDecisions: DecisionRecord[];
+  /** Decisions of a window holding this week's days, Monday to today. */
+  recentDecisions: DecisionRecord[];
+  /** Samples of a window holding the range's days. */
+  samples: Sample[];
+  openFlags: number;
+  truncated: boolean;
+  /** The actor role whose user is the request's notary. */
+  notaryRole: string;
+}
+
+/** The most request ids a defect row lists. */
+export const DEFECT_REQUEST_IDS = 100;
+export const TEAM: TeamMember = { id: 'team', name: 'Team' };
+
+const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+const minutes = (ms: number) => Math.round(ms / 6_000) / 10;
+
+/** The middle value; the mean of the two middle ones for an even count. */
+export function median(sorted: number[]): number | null {
+  if (sorted.length === 0) return null;
+  const mid = Math.floor(sorted.length / 2);
+  const upper = sorted[mid] ?? 0;
+  return sorted.length % 2 ? upper : ((sorted[mid - 1] ?? 0) + upper) / 2;
+}
+
+/**
+ * The 90th percentile by nearest rank: the smallest value with at least 90% of the values at
+ * or below it (no interpolation, so it is always a time someone actually took).
+ */
+export function p90(sorted: number[]): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.ceil(0.9 * sorted.length) - 1] ?? null;
+}
+
+function throughput(
+  member: TeamMember,
+  inRange: DecisionRecord[],
+  today: number,
+  week: number,
+): ReviewerThroughput {
+  const approved = inRange.filter((d) => d.status === 'approved').length;
+  const rejected = inRange.length - approved;
+  const times = inRange
+    .flatMap((d) => (d.openedOn ? [Date.parse(d.decidedOn) - Date.parse(d.openedOn)] : []))
+    .filter((ms) => ms >= 0)
+    .sort((a, b) => a - b);
+  const mid = median(times);
+  const high = p90(times);
+  return {
+    member,
+    today,
+    week,
+    decisions: inRange.length,
+    approved,
+    rejected,
+    approvalRate: rate(approved, inRange.length),
+    rejectionRate: rate(rejected, inRange.length),
+    medianMinutes: mid === null ? null : minutes(mid),
+    p90Minutes: high === null ? null : minutes(high),
+  };
+}
+
+/**
+ * Each item's failures among the decisions that checked it (approved or rejected; an item
+ * found not applicable was not checked). Worst rate first, then most failures. `newestFirst`
+ * orders the request ids.
+ */
+export function defectRows(newestFirst: DecisionRecord[]): DefectRow[] {
+  const rows = new Map<string, { failed: number; reviewed: number; ids: Set<string> }>();
+  for (const decision of newestFirst) {
+    for (const item of decision.items) {
+      if (item.status !== 'approved' && item.status !== 'rejected') continue;
+      const row = rows.get(item.displayName) ?? { failed: 0, reviewed: 0, ids: new Set() };
+      rows.set(item.displayName, row);
+      row.reviewed += 1;
+      if (item.status !== 'rejected') continue;
+      row.failed += 1;
+      if (row.ids.size < DEFECT_REQUEST_IDS) row.ids.add(decision.requestId);
+    }
+  }
+  return [...rows]
+    .map(([displayName, row]) => ({
+      displayName,
+      failed: row.failed,
+      reviewed: row.reviewed,
+      rate: rate(row.failed, row.reviewed),
+      requestIds: [...row.ids],
+    }))
+    .sort(
+      (a, b) =>
+        (b.rate ?? 0) - (a.rate ?? 0) ||
+        b.failed - a.failed ||
+        a.displayName.localeCompare(b.displayName),
+    );
+}
+
+/** Defects per key (a decision may have several keys, or none); most decisions first. */
+function defectGroups(
+  newestFirst: DecisionRecord[],
+  keysOf: (d: DecisionRecord) => string[],
+): DefectGroup[] {
+  const groups = new Map<string, DecisionRecord[]>();
+  for (const decision of newestFirst) {
+    for (const key of new Set(keysOf(decision))) {
+      const group = groups.get(key) ?? [];
+      groups.set(key, group);
+      group.push(decision);
+    }
+  }
+  return [...groups]
+    .map(([key, decisions]) => ({ key, decisions: decisions.length, rows: defectRows(decisions) }))
+    .sort((a, b) => b.decisions - a.decisions || a.key.localeCompare(b.key));
+}
+
+function byMember(decisions: DecisionRecord[]): Map<string, DecisionRecord[]> {
+  const members = new Map<string, DecisionRecord[]>();
+  for (const d of decisions) {
+    const mine = members.get(d.decidedBy.id) ?? [];
+    members.set(d.decidedBy.id, mine);
+    mine.push(d);
+  }
+  return members;
+}
+
+function calibration(samples: Sample[]): TeamStats['calibration'] {
+  const reviewers = new Map<
+    string,
+    { member: TeamMember; sampled: number; reviewed: number; compared: number; agreed: number }
+  >();
+  const items = new Map<string, { compared: number; agreed: number }>();
+  for (const sample of samples) {
+    const member = sample.firstReview?.decidedBy;
+    if (!member) continue;
+    const row = reviewers.get(member.id) ?? {
+      member,
+      sampled: 0,
+      reviewed: 0,
+      compared: 0,
+      agreed: 0,
+    };
+    reviewers.set(member.id, row);
+    row.sampled += 1;
+    if (!sample.comparison) continue;
+    row.reviewed += 1;
+    for (const c of sample.comparison) {
+      row.compared += 1;
+      row.agreed += c.agree ? 1 : 0;
+      const item = items.get(c.displayName) ?? { compared: 0, agreed: 0 };
+      items.set(c.displayName, item);
+      item.compared += 1;
+      item.agreed += c.agree ? 1 : 0;
+    }
+  }
+  return {
+    reviewers: [...reviewers.values()]
+      .map((r) => ({
+        member: r.member,
+        sampled: r.sampled,
+        secondReviewed: r.reviewed,
+        itemsCompared: r.compared,
+        itemsAgreed: r.agreed,
+        rate: rate(r.agreed, r.compared),
+      }))
+      .sort(
+        (a, b) =>
+          a.member.name.localeCompare(b.member.name) || a.member.id.localeCompare(b.member.id),
+      ),
+    // Least agreement first: the checks the team reads differently.
+    items: [...items]
+      .map(([displayName, i]) => ({ displayName, ...i, rate: rate(i.agreed, i.compared) }))
+      .sort(
+        (a, b) =>
+          (a.rate ?? 1) - (b.rate ?? 1) ||
+          b.compared - a.compared ||
+          a.displayName.localeCompare(b.displayName),
+      ),
+  };
+}
+
+export function teamStats(input: StatsInput): TeamStats {
+  const day = dayIn(input.tz);
+  const inDays = (from: string, to: string) => (instant: string) => {
+    const d = day(instant);
+    return d >= from && d <= to;
+  };
+  const inRange = inDays(input.from, input.to);
+  const range = input.rangeDecisions.filter((d) => inRange(d.decidedOn));
+  const newestFirst = range
+    .map((d) => ({ d, at: Date.parse(d.decidedOn) }))
+    .sort((a, b) => b.at - a.at)
+    .map(({ d }) => d);
+
+  const today = day(input.now);
+  const isToday = inDays(today, today);
+  const week = input.recentDecisions.filter((d) => inDays(mondayOf(today), today)(d.decidedOn));
+  const weekBy = byMember(week);
+  const rangeBy = byMember(range);
+  const names = new Map<string, TeamMember>();
+  for (const d of [...week, ...range]) names.set(d.decidedBy.id, d.decidedBy);
+  const countToday = (ds: DecisionRecord[] = []) => ds.filter((d) => isToday(d.decidedOn)).length;
+  const reviewers = [...names.values()]
+    .map((member) =>
+      throughput(
+        member,
+        rangeBy.get(member.id) ?? [],
+        countToday(weekBy.get(member.id)),
+        weekBy.get(member.id)?.length ?? 0,
+      ),
+    )
+    .sort(
+      (a, b) =>
+        b.decisions - a.decisions || b.week - a.week || a.member.name.localeCompare(b.member.name),
+    );
+
+  const daily = daysFrom(input.from, input.to).map((date) => ({ date, approved: 0, rejected: 0 }));
+  const dayIndex = new Map(daily.map((row, i) => [row.date, i]));
+  for (const d of range) {
+    const row = daily[dayIndex.get(day(d.decidedOn)) ?? -1];
+    if (row) row[d.status] += 1;
+  }
+
+  const notaries = (d: DecisionRecord) =>
+    (d.actors ?? []).filter((a) => a.roleId === input.notaryRole).map((a) => a.userId);
+  return {
+    from: input.from,
+    to: input.to,
+    tz: input.tz,
+    generatedOn: new Date(input.now).toISOString(),
+    team: throughput(TEAM, range, countToday(week), week.length),
+    reviewers,
+    daily,
+    defects: {
+      overall: defectRows(newestFirst),
+      byFirm: defectGroups(newestFirst, (d) => (d.firmId ? [d.firmId] : [])),
+      byNotary: defectGroups(newestFirst, notaries),
+      byProcess: defectGroups(newestFirst, (d) => (d.processName ? [d.processName] : [])),
+    },
+    calibration: calibration(input.samples.filter((s) => inRange(s.sampledOn))),
+    openFlags: input.openFlags,
+    truncated: input.truncated,
+  };
+}
+
+/** The days of this week so far, Monday to today, in `tz`: what `recentDecisions` must hold. */
+export function thisWeek(tz: string, now: number): { from: string; to: string } {
+  const today = dayIn(tz)(now);
+  return { from: mondayOf(today), to: today };
+}

@@ -1,0 +1,217 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from '../contract/zod.ts';
+import {
+  ProcessSettingsBodySchema,
+  SAMPLE_STATES,
+  SampleOutcomeBodySchema,
+  SecondReviewBodySchema,
+  type ProcessSettings,
+  type ProcessSettingsList,
+  type Sample,
+  type SampleList,
+  type SampleState,
+} from '../contract/qc-ops.ts';
+import type { AppEnv, GatewayContext } from './context.ts';
+import { EXPORT_LIMIT } from './decisions.ts';
+import { bodyTooLarge, errorResponse } from './errors.ts';
+import { secondReview, shown } from './ops-sampling.ts';
+import { teamStats, thisWeek } from './ops-stats.ts';
+import { isTimeZone, windowOf } from './ops-time.ts';
+import { findProcess } from './ops-upstream.ts';
+import { requireSession } from './session-auth.ts';
+import { parseRange } from './team-csv.ts';
+import { feedOf, isQcManager, isQcReader, memberOf, publishQueueChange } from './team.ts';
+
+// QC operations over HTTP (issue 18): per-process settings, second-review samples and the
+// team's figures. The gateway's own state; the upstream is asked only whether a process is
+// the owner's when its settings are saved.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const limit = (maxSize: number) =>
+  bodyLimit({ maxSize, onError: (c) => bodyTooLarge(c, 'body too large') });
+
+/** The body as `schema` reads it, or the 400 to answer. */
+async function bodyOf<S extends z.ZodMiniType>(
+  c: Context<AppEnv>,
+  schema: S,
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await c.req.text());
+  } catch {
+    return { ok: false, response: errorResponse(c, 400, 'send the body as JSON') };
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  return { ok: false, response: errorResponse(c, 400, `${where}${issue?.message ?? 'bad body'}`) };
+}
+
+const noStore = (c: Context, body: unknown) => {
+  c.header('Cache-Control', 'no-store');
+  return c.json(body, 200);
+};
+
+export function opsRoutes(ctx: GatewayContext) {
+  const routes = new Hono<AppEnv>();
+  const session = requireSession(ctx);
+  // team.routes.ts loads the session for every /team/* path already when mounted first;
+  // this keeps these routes safe on their own without loading it twice.
+  const signedIn: MiddlewareHandler<AppEnv> = (c, next) =>
+    c.get('session') ? next() : session(c, next);
+  const reader: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!isQcReader(c.get('session'))) {
+      return errorResponse(c, 403, 'QC operations are for QC reviewers and managers');
+    }
+    await next();
+  };
+  const manager: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!isQcManager(c.get('session'))) return errorResponse(c, 403, 'this is for QC managers');
+    await next();
+  };
+  for (const path of ['/team/settings', '/team/samples', '/team/stats']) {
+    routes.use(path, signedIn, reader);
+    routes.use(`${path}/*`, signedIn, reader);
+  }
+  const sampleId = (c: Context<AppEnv>) => {
+    const id = c.req.param('id') ?? '';
+    return UUID.test(id) ? id.toLowerCase() : undefined;
+  };
+  const badId = (c: Context) => errorResponse(c, 400, 'the QC request id must be a UUID');
+  const unknown = (c: Context, id: string) =>
+    errorResponse(c, 404, `no sample of QC request ${id}`);
+
+  routes.get('/team/settings', (c) => {
+    const list: ProcessSettingsList = { processes: ctx.ops.listSettings(feedOf(c.get('session'))) };
+    return noStore(c, list);
+  });
+
+  routes.put('/team/settings/:processId', manager, limit(1024), async (c) => {
+    const processId = c.req.param('processId');
+    if (!UUID.test(processId)) return errorResponse(c, 400, 'the process id must be a UUID');
+    const body = await bodyOf(c, ProcessSettingsBodySchema);
+    if (!body.ok) return body.response;
+    const s = c.get('session');
+    const found = await findProcess(ctx, s, processId.toLowerCase());
+    if (found.status === 404) return errorResponse(c, 404, `QC process ${processId} not found`);
+    if (found.status === 502) {
+      ctx.log(`could not look up QC process ${processId}: ${found.reason}`);
+      return errorResponse(c, 502, 'the service did not answer for this QC process');
+    }
+    const settings: ProcessSettings = {
+      processId: found.process.id.toLowerCase(),
+      processName: found.process.displayName,
+      targetAgeHours: body.data.targetAgeHours,
+      samplePercent: body.data.samplePercent,
+      updatedBy: memberOf(s),
+      updatedOn: new Date(ctx.now()).toISOString(),
+    };
+    ctx.ops.putSettings(feedOf(s), settings);
+    return noStore(c, settings);
+  });
+
+  routes.get('/team/samples', (c) => {
+    const state = c.req.query('state') ?? 'open';
+    if (state !== 'all' && !(SAMPLE_STATES as readonly string[]).includes(state)) {
+      return errorResponse(c, 400, `state must be one of ${SAMPLE_STATES.join(', ')}, all`);
+    }
+    const s = c.get('session');
+    const samples = ctx.ops.listSamples(feedOf(s), state as SampleState | 'all', memberOf(s).id);
+    const list: SampleList = { samples: samples.map(shown) };
+    return noStore(c, list);
+  });
+
+  routes.get('/team/samples/:id', (c) => {
+    const id = sampleId(c);
+    if (!id) return badId(c);
+    const sample = ctx.ops.getSample(feedOf(c.get('session')), id);
+    return sample ? noStore(c, shown(sample)) : unknown(c, id);
+  });
+
+  /** Saves `next` if the sample is still `from`, tells the team, and answers it. */
+  const move = (c: Context<AppEnv>, from: SampleState, next: Sample) => {
+    const feed = feedOf(c.get('session'));
+    if (!ctx.ops.moveSample(feed, from, next)) {
+      return errorResponse(c, 409, 'someone else settled this sample first');
+    }
+    publishQueueChange(ctx, feed, {
+      kind: 'sampled',
+      requestId: next.requestId,
+      state: next.state,
+    });
+    return noStore(c, shown(next));
+  };
+
+  routes.put('/team/samples/:id/review', limit(512 * 1024), async (c) => {
+    const id = sampleId(c);
+    if (!id) return badId(c);
+    const body = await bodyOf(c, SecondReviewBodySchema);
+    if (!body.ok) return body.response;
+    const s = c.get('session');
+    const sample = ctx.ops.getSample(feedOf(s), id);
+    if (!sample) return unknown(c, id);
+    const on = new Date(ctx.now()).toISOString();
+    const result = secondReview(sample, body.data, memberOf(s), on);
+    if (!result.ok) return errorResponse(c, result.status, result.message);
+    return move(c, 'open', result.sample);
+  });
+
+  routes.put('/team/samples/:id/outcome', manager, limit(16 * 1024), async (c) => {
+    const id = sampleId(c);
+    if (!id) return badId(c);
+    const body = await bodyOf(c, SampleOutcomeBodySchema);
+    if (!body.ok) return body.response;
+    const s = c.get('session');
+    const sample = ctx.ops.getSample(feedOf(s), id);
+    if (!sample) return unknown(c, id);
+    if (sample.state !== 'flagged') {
+      return errorResponse(
+        c,
+        409,
+        `only a flagged sample takes an outcome; this one is ${sample.state}`,
+      );
+    }
+    const outcome = {
+      by: memberOf(s),
+      on: new Date(ctx.now()).toISOString(),
+      action: body.data.action,
+      note: body.data.note.trim(),
+    };
+    return move(c, 'flagged', { ...sample, state: 'resolved', outcome });
+  });
+
+  routes.get('/team/stats', manager, (c) => {
+    const from = c.req.query('from');
+    const to = c.req.query('to');
+    const range = parseRange(from, to);
+    if ('error' in range || !from || !to) {
+      return errorResponse(c, 400, 'error' in range ? range.error : 'from and to are required');
+    }
+    const tz = c.req.query('tz') ?? 'UTC';
+    if (!isTimeZone(tz))
+      return errorResponse(c, 400, 'tz must be a time zone such as Europe/Paris');
+    const feed = feedOf(c.get('session'));
+    const now = ctx.now();
+    const window = windowOf(from, to);
+    const rangeDecisions = ctx.decisions.between(feed, window.start, window.end);
+    const week = thisWeek(tz, now);
+    const weekWindow = windowOf(week.from, week.to);
+    const stats = teamStats({
+      from,
+      to,
+      tz,
+      now,
+      rangeDecisions,
+      recentDecisions: ctx.decisions.between(feed, weekWindow.start, weekWindow.end),
+      samples: ctx.ops.samplesBetween(feed, window.start, window.end),
+      openFlags: ctx.ops.countSamples(feed, 'flagged'),
+      truncated: rangeDecisions.length >= EXPORT_LIMIT,
+      notaryRole: ctx.notaryRole,
+    });
+    return noStore(c, stats);
+  });
+
+  return routes;
+}
