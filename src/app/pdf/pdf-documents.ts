@@ -2,12 +2,11 @@ import { AnnotationMode, type PDFDocumentLoadingTask } from 'pdfjs-dist';
 import { closePdf, openPdf } from './pdf-open.ts';
 import { preparedCache } from './prepared.ts';
 
-// The next review's PDF, opened on the worker while the reviewer reads the current one and
-// its first page drawn once off screen (see warm), so "approve and next" goes straight to
-// painting (speed target: next page painted in under 150 ms). The review's loader
-// prepares the current one the same way, beside its own render.
+// A review's PDF, opened on the worker by the review's loader beside the screen's own render,
+// its first page drawn once off screen (see warm), so the viewer goes straight to painting.
+// The next review's is drawn whole instead (pdf-standby.ts), and is not opened twice here.
 
-/** Few: each holds a parsed document in the worker, and only the next one or two are used. */
+/** Few: each holds a parsed document in the worker, and only the latest one or two are used. */
 const LIMIT = 2;
 
 /**
