@@ -286,4 +286,9 @@ test('the next document is drawn ahead, off screen, and moved in whole on approv
   await expect(shown).toHaveAttribute('data-painted', 'true');
   await expect(shown).toBeVisible();
   await expectPainted(page, next.matterReference);
+  // Back to the queue: nothing is kept drawn ahead.
+  await expect(page.locator('.pdf-standby .page').first()).toBeAttached({ timeout: 15_000 });
+  await page.getByRole('link', { name: '← Queue' }).click();
+  await expect(page.locator('[data-qc-row]').first()).toBeVisible();
+  await expect(page.locator('.pdf-standby .page')).toHaveCount(0);
 });

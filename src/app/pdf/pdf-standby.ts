@@ -59,3 +59,14 @@ export function takeStandby(url: string): PdfView | undefined {
   }
   return view;
 }
+
+/**
+ * Leaving the reviews: the document drawn ahead goes too. Called from a passive effect's
+ * cleanup, which React runs after the next screen's layout effects, so a review that
+ * follows has taken its document by then.
+ */
+export function dropStandby(): void {
+  standby?.destroy();
+  standby = undefined;
+  setDrawnAhead(undefined);
+}

@@ -7,7 +7,7 @@ import { hasAny, sessionQueries } from '../../../session.queries.ts';
 import { userScope } from '../../../user-storage.ts';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
-import { prepareStandby } from '../../../pdf/pdf-standby.ts';
+import { dropStandby, prepareStandby } from '../../../pdf/pdf-standby.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch } from '../queue-view.ts';
 import { rememberQueueSelection } from '../queue/queue-position.ts';
@@ -68,6 +68,8 @@ function Review({ qcrId, scope }: { qcrId: string; scope: string | null }) {
   // While this document is read, the next one and its PDF load in the background: the PDF
   // once this one is on screen, so preparing it never slows this one's own drawing.
   const [shown, setShown] = useState(false);
+  // On leaving the reviews (the next review has taken its document by then: pdf-standby.ts).
+  useEffect(() => dropStandby, []);
   useEffect(() => {
     const next = neighbours.next;
     if (!next) return;
