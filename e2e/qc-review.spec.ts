@@ -137,6 +137,8 @@ test('two reviewers at once: the second is told who has it and keeps their notes
   page,
   browser,
 }) => {
+  // Two browsers, each signed in, and a whole checklist passed by clicks.
+  test.slow();
   await signIn(page, DEMO.reviewer);
   const current = await pendingRequest(page, 6);
   const other = await browser.newPage();

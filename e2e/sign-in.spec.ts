@@ -95,6 +95,8 @@ test('an area outside your permissions says so, and unknown pages are not found'
 });
 
 test('sign-in and shell are accessible, at desktop and phone sizes', async ({ page }) => {
+  // Three axe scans and screenshots in two themes at two sizes.
+  test.slow();
   await page.goto('/sign-in');
   await expect(page.getByRole('button', { name: /acme-reviewer/ })).toBeVisible();
   await expectAccessible(page);

@@ -49,7 +49,9 @@ export function useDecide({ next, hrefOf, queueHref, names }: Where) {
       return decideQcRequest(current.id, patchOf(current, draft, status, userId));
     },
     onMutate: async ({ status, current }) => {
-      navigate(next ? hrefOf(next.id) : queueHref);
+      // The next review renders in this task, its document drawn ahead (routes.tsx).
+      if (next) navigate(hrefOf(next.id), { flushSync: true });
+      else navigate(queueHref);
       // A list fetch under way would write the old page back over the optimistic one.
       await client.cancelQueries({ queryKey: qcQueries.lists() });
       await client.cancelQueries({ queryKey: qcQueries.allCounts() });
