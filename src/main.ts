@@ -8,15 +8,44 @@ import {
 } from './gateway/env.ts';
 import { localUrl } from './gateway/host-allow-list.ts';
 import { startGateway } from './gateway/server.ts';
+import { readDemoOwner, writeDemoHistory } from './gateway/demo-history.ts';
+import { openGatewayDb } from './gateway/store.ts';
 import { hasSecrets } from './contract/webhooks.ts';
 import { gatewaySettingsFor, runService } from './service/main.ts';
 import { DEMO_CLIENTS } from './service/seed/demo-clients.ts';
+import { setDemoEpoch } from './service/seed/ids.ts';
 
 // `npm start`: the console (gateway + built app) on PORT in front of the reference service
 // on SERVICE_PORT (spec-strict with ATTEST_STRICT=1), or in front of ATTEST_UPSTREAM (then no
 // embedded service starts).
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The embedded demo service's decisions, recorded in the gateway's history with settings
+ * and second reviews (gateway/demo-history.ts), once per data folder. Read through the
+ * service's API with each owner's admin login; the gateway opens its store after this.
+ */
+async function seedDemoHistory(serviceUrl: string, dataDir: string) {
+  const db = openGatewayDb(dataDir);
+  try {
+    for (const login of DEMO_CLIENTS.filter((c) => c.clientId.endsWith('-admin') && c.user)) {
+      const read = await readDemoOwner(serviceUrl, login);
+      const admin = { id: [...read.names].find(([, name]) => name === login.user)?.[0] ?? '' };
+      writeDemoHistory(db, {
+        feed: { environment: 'production', owner: login.owner },
+        ...read,
+        ...(admin.id && { admin: { id: admin.id, name: login.user ?? '' } }),
+        now: Date.now(),
+      });
+    }
+  } catch (error) {
+    // The console works without it: the team view is just empty.
+    console.error(`no demo QC history: ${error instanceof Error ? error.message : error}`);
+  } finally {
+    db.close();
+  }
+}
 
 async function main() {
   const env = readGatewayEnv();
@@ -36,6 +65,9 @@ async function main() {
       const owners = new Set(DEMO_CLIENTS.map((client) => client.owner));
       secrets = new Map([...owners].map((owner) => [owner, [generateWebhookSecret()]]));
     }
+    // A fresh data folder gets demo data dated from now: a team whose last decisions were
+    // minutes ago, not one that stopped on the fixed date the tests use (issue 18).
+    setDemoEpoch(Math.floor(Date.now() / 60_000) * 60_000);
     const service = await runService({
       // The gateway's loopback URL (its own address when HOST names one): a name its Host
       // check (issue 13) answers whatever ATTEST_PUBLIC_URL says.
@@ -47,6 +79,9 @@ async function main() {
     // the gateway is set up as for one; a setting named in the environment still wins.
     if (service.ctx.profile.strict) {
       deployment = readDeploymentSettings({ ...gatewaySettingsFor(service), ...process.env });
+    } else {
+      // The demo's QC history, in the gateway's store before the gateway opens it.
+      await seedDemoHistory(service.url, env.dataDir);
     }
   }
   const gateway = await startGateway({

@@ -62,7 +62,7 @@ describe('GET /qc/v2/qc/requests', () => {
   it('lists requests with documents, checklists and presigned files, oldest first', async () => {
     const { qcRequests, pagination } = await list('limit=20');
     expect(qcRequests).toHaveLength(20);
-    expect(pagination.totalCount).toBe(200);
+    expect(pagination.totalCount).toBe(320);
     const created = qcRequests.map((r) => r.createdOn);
     expect(created).toEqual([...created].sort());
     const first = qcRequests[0] as QcRequest;
@@ -85,7 +85,7 @@ describe('GET /qc/v2/qc/requests', () => {
         async (s) => (await list(`status=${s}&limit=1`)).pagination.totalCount,
       ),
     );
-    expect(counts.reduce((a, b) => a + b)).toBe(200);
+    expect(counts.reduce((a, b) => a + b)).toBe(320);
     const { qcRequests } = await list('status=rejected');
     expect(
       qcRequests.every(
@@ -98,7 +98,7 @@ describe('GET /qc/v2/qc/requests', () => {
     const sample = (await list('limit=1')).qcRequests[0] as QcRequest;
     const byFirm = await list(`firmId=${sample.document.firmId}`);
     expect(byFirm.qcRequests.every((r) => r.document.firmId === sample.document.firmId)).toBe(true);
-    expect(byFirm.pagination.totalCount).toBeLessThan(200);
+    expect(byFirm.pagination.totalCount).toBeLessThan(320);
     const byProcess = await list(
       `processId=${(service.ctx.db.prepare('SELECT process_id FROM qc_requests WHERE id = ?').get(sample.id) as { process_id: string }).process_id}`,
     );

@@ -7,7 +7,8 @@ import { DEMO_CLIENTS } from './demo-clients.ts';
 import { renderDocumentPdf, renderScanPdf } from './documents.ts';
 import { daysAgo, demoId } from './ids.ts';
 import { insertAccounts } from './demo-accounts.ts';
-import { insertChecklists, insertQcRequests } from './demo-qc.ts';
+import { insertChecklists } from './demo-qc.ts';
+import { insertQcRequests } from './demo-qc-requests.ts';
 import { insertSignatures } from './demo-signatures.ts';
 import type { DemoOwner, OwnerSeed, SeedFile, SeedUser } from './seed-types.ts';
 
@@ -21,6 +22,8 @@ const SIZES = {
     creditors: 20,
     accounts: 150,
     qcRequests: 200,
+    // Decided QC requests of the last five weeks (issue 18), each over a document of its own.
+    qcHistory: 120,
     signatureRequests: 60,
     transactions: 30,
   },
@@ -30,6 +33,7 @@ const SIZES = {
     creditors: 5,
     accounts: 20,
     qcRequests: 30,
+    qcHistory: 12,
     signatureRequests: 8,
     transactions: 5,
   },
@@ -125,60 +129,14 @@ async function prepareOwner(ctx: ServiceContext, owner: Owner): Promise<OwnerSee
     signer: faker.helpers.arrayElement(signers).id,
   }));
 
-  // One document per QC request and per signature request, each a real PDF.
-  const notaries = users.filter((u) => u.isNotary);
-  const preparers = users.filter((u) => u.role === 'preparer' || u.role === 'admin');
+  // One document per QC request and per signature request, each a real PDF. The QC queue's
+  // documents are days old; the signature requests' up to five months.
   const files: SeedFile[] = [];
+  const people = { users, accounts, firms };
   const fileCount = size.qcRequests + size.signatureRequests;
   for (let i = 0; i < fileCount; i += 1) {
-    const account = faker.helpers.arrayElement(accounts);
-    const firm = faker.helpers.arrayElement(firms);
-    const preparedBy = faker.helpers.arrayElement(preparers);
-    const primary = faker.helpers.weightedArrayElement([
-      { weight: 5, value: TEMPLATES[0] },
-      { weight: 3, value: TEMPLATES[1] },
-      { weight: 2, value: TEMPLATES[2] },
-    ]);
-    const extras = faker.helpers.arrayElements(TEMPLATES.slice(3), { min: 0, max: 2 });
-    const id = demoId(owner, 'file', i);
-    const preparedOn = daysAgo(faker.number.float({ min: 1, max: 150, fractionDigits: 3 }));
-    const matterReference = `MR-2026-${owner === 'acme' ? '' : 'G'}${String(i + 1001).padStart(6, '0')}`;
-    const signer = users.find((u) => u.id === account.signer);
-    const notary = faker.helpers.arrayElement(notaries);
-    const bytes = await renderDocumentPdf({
-      matterReference,
-      title: primary?.displayName ?? 'Affidavit',
-      crid: account.crid,
-      firmName: firm.name,
-      preparedBy: preparedBy.displayName,
-      preparedOn,
-      signerName: signer?.displayName ?? 'Account Holder',
-      notaryName: primary?.notaryRequired ? notary.displayName : undefined,
-      state: faker.helpers.arrayElement(STATES),
-      pages: faker.number.int({ min: 2, max: 4 }),
-      seed: i,
-    });
-    const blobKey = `files/${id}.pdf`;
-    ctx.blobs.put(blobKey, bytes);
-    files.push({
-      id,
-      accountId: account.id,
-      matterId: account.matterId,
-      crid: account.crid,
-      filename: primary?.filename ?? 'document.pdf',
-      size: bytes.byteLength,
-      blobKey,
-      matterReference,
-      preparedBy: preparedBy.displayName,
-      preparedById: preparedBy.id,
-      preparedOn,
-      firmId: firm.id,
-      signerId: account.signer,
-      notaryId: notary.id,
-      templates: [primary, ...extras]
-        .filter((t) => t !== undefined)
-        .map((t, n) => ({ id: demoId(id, 'template', n), ...t })),
-    });
+    const days = i < size.qcRequests ? { min: 0.1, max: 9 } : { min: 1, max: 150 };
+    files.push(await prepareFile(ctx, owner, faker, people, i, days));
   }
   // Scans for the signature requests whose wet-ink scan is already uploaded.
   for (const file of files.slice(size.qcRequests)) {
@@ -191,7 +149,77 @@ async function prepareOwner(ctx: ServiceContext, owner: Owner): Promise<OwnerSee
       }),
     );
   }
-  return { owner, faker, users, firms, accounts, files };
+  // The decided history's documents, from a faker of their own so the rest stays as it was.
+  const history = new Faker({ locale: [en_US, en, base] });
+  history.seed(owner === 'acme' ? 18_1001 : 18_1002);
+  const historyFiles: SeedFile[] = [];
+  for (let n = 0; n < size.qcHistory; n += 1) {
+    const days = { min: 1, max: 36 };
+    historyFiles.push(await prepareFile(ctx, owner, history, people, fileCount + n, days));
+  }
+  return { owner, faker, users, firms, accounts, files, historyFiles };
+}
+
+/** One document, a real PDF, prepared `days` (a range) before the epoch. */
+async function prepareFile(
+  ctx: ServiceContext,
+  owner: Owner,
+  faker: Faker,
+  people: Pick<OwnerSeed, 'users' | 'accounts' | 'firms'>,
+  i: number,
+  days: { min: number; max: number },
+): Promise<SeedFile> {
+  const { users, accounts, firms } = people;
+  const notaries = users.filter((u) => u.isNotary);
+  const preparers = users.filter((u) => u.role === 'preparer' || u.role === 'admin');
+  const account = faker.helpers.arrayElement(accounts);
+  const firm = faker.helpers.arrayElement(firms);
+  const preparedBy = faker.helpers.arrayElement(preparers);
+  const primary = faker.helpers.weightedArrayElement([
+    { weight: 5, value: TEMPLATES[0] },
+    { weight: 3, value: TEMPLATES[1] },
+    { weight: 2, value: TEMPLATES[2] },
+  ]);
+  const extras = faker.helpers.arrayElements(TEMPLATES.slice(3), { min: 0, max: 2 });
+  const id = demoId(owner, 'file', i);
+  const preparedOn = daysAgo(faker.number.float({ ...days, fractionDigits: 3 }));
+  const matterReference = `MR-2026-${owner === 'acme' ? '' : 'G'}${String(i + 1001).padStart(6, '0')}`;
+  const signer = users.find((u) => u.id === account.signer);
+  const notary = faker.helpers.arrayElement(notaries);
+  const bytes = await renderDocumentPdf({
+    matterReference,
+    title: primary?.displayName ?? 'Affidavit',
+    crid: account.crid,
+    firmName: firm.name,
+    preparedBy: preparedBy.displayName,
+    preparedOn,
+    signerName: signer?.displayName ?? 'Account Holder',
+    notaryName: primary?.notaryRequired ? notary.displayName : undefined,
+    state: faker.helpers.arrayElement(STATES),
+    pages: faker.number.int({ min: 2, max: 4 }),
+    seed: i,
+  });
+  const blobKey = `files/${id}.pdf`;
+  ctx.blobs.put(blobKey, bytes);
+  return {
+    id,
+    accountId: account.id,
+    matterId: account.matterId,
+    crid: account.crid,
+    filename: primary?.filename ?? 'document.pdf',
+    size: bytes.byteLength,
+    blobKey,
+    matterReference,
+    preparedBy: preparedBy.displayName,
+    preparedById: preparedBy.id,
+    preparedOn,
+    firmId: firm.id,
+    signerId: account.signer,
+    notaryId: notary.id,
+    templates: [primary, ...extras]
+      .filter((t) => t !== undefined)
+      .map((t, n) => ({ id: demoId(id, 'template', n), ...t })),
+  };
 }
 
 function insertOwner(ctx: ServiceContext, seed: OwnerSeed): void {
@@ -274,7 +302,7 @@ function insertOwner(ctx: ServiceContext, seed: OwnerSeed): void {
   const insertFileRequest = db.prepare(
     'INSERT INTO file_requests (id, owner, file_id, account_id, status, created_on) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  for (const f of seed.files) {
+  for (const f of [...seed.files, ...seed.historyFiles]) {
     insertFile.run(
       f.id,
       owner,
@@ -300,6 +328,6 @@ function insertOwner(ctx: ServiceContext, seed: OwnerSeed): void {
   }
 
   const checklists = insertChecklists(ctx, owner);
-  insertQcRequests(ctx, seed, checklists, seed.files.slice(0, size.qcRequests));
+  insertQcRequests(ctx, seed, checklists, seed.files.slice(0, size.qcRequests), seed.historyFiles);
   insertSignatures(ctx, seed, seed.files.slice(size.qcRequests), size.transactions);
 }

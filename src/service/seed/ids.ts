@@ -15,7 +15,22 @@ export function demoId(...parts: (string | number)[]): string {
 /** Demo data is dated relative to this fixed moment, so every seed is identical. */
 export const DEMO_EPOCH = Date.parse('2026-11-01T09:00:00.000Z');
 
+let epoch = DEMO_EPOCH;
+
+/**
+ * Dates the demo data relative to another moment. `npm start` passes the moment it starts,
+ * so a fresh console shows a team whose last decisions were minutes ago (issue 18); tests
+ * keep DEMO_EPOCH. The same epoch still gives the same records and bytes.
+ */
+export function setDemoEpoch(ms: number): void {
+  if (!Number.isFinite(ms)) throw new RangeError('the demo epoch must be a time');
+  epoch = ms;
+}
+
+/** The moment the demo data is dated from, in ms. */
+export const demoEpoch = () => epoch;
+
 /** ISO timestamp `days` (fractional) before the demo epoch. */
 export function daysAgo(days: number): string {
-  return new Date(DEMO_EPOCH - Math.round(days * 86_400_000)).toISOString();
+  return new Date(epoch - Math.round(days * 86_400_000)).toISOString();
 }

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoClient } from '../service/seed/demo-clients.ts';
+import { startTestService, type TestService } from '../service/testing.ts';
+import { createDecisionLog } from './decisions.ts';
+import { readDemoOwner, writeDemoHistory } from './demo-history.ts';
+import { createOpsStore } from './ops-store.ts';
+import { openGatewayDb, type Db } from './store.ts';
+
+// The demo's QC history over the real service's API and the real gateway store: one record
+// per decided request, settings and samples beside them, written once.
+
+let service: TestService;
+let db: Db;
+let read: Awaited<ReturnType<typeof readDemoOwner>>;
+const feed = { environment: 'production', owner: 'acme' } as const;
+const alex = () => ({
+  id: [...read.names].find(([, name]) => name === 'Alex Admin')?.[0] ?? '',
+  name: 'Alex Admin',
+});
+
+beforeAll(async () => {
+  service = await startTestService();
+  db = openGatewayDb(null);
+  read = await readDemoOwner(service.url, demoClient('acme-admin'));
+});
+afterAll(async () => {
+  db.close();
+  await service.close();
+});
+
+describe('demo history', () => {
+  it('records each decided request once, as the service answers it, and only once', () => {
+    const now = Date.parse('2026-11-01T09:00:00.000Z');
+    const written = writeDemoHistory(db, { feed, ...read, admin: alex(), now });
+    const decided = read.requests.filter((r) => r.status !== 'pending');
+    expect(decided.length).toBeGreaterThan(100);
+    expect(written.decisions).toBe(decided.length);
+
+    const log = createDecisionLog(db);
+    const all = log.between(feed, 0, 8.64e15);
+    expect(all).toHaveLength(decided.length);
+    expect(new Set(all.map((r) => r.requestId)).size).toBe(decided.length);
+    const rejected = decided.find((r) => r.status === 'rejected');
+    if (!rejected) throw new Error('no rejection in the demo');
+    const [record] = log.forRequest(feed, rejected.id);
+    expect(record).toMatchObject({
+      status: 'rejected',
+      decidedBy: { id: rejected.reviewedBy, name: read.names.get(rejected.reviewedBy ?? '') },
+      decidedOn: rejected.reviewCompletedOn,
+      openedOn: rejected.reviewStartedOn,
+      notes: rejected.notes,
+      processName: rejected.processName,
+      matterReference: rejected.document.matterReference,
+      firmId: rejected.document.firmId,
+      actors: rejected.actors,
+      takeOvers: [],
+    });
+    expect(record?.items.filter((i) => i.status === 'rejected').length).toBe(
+      rejected.checklistItems.filter((i) => i.status === 'rejected').length,
+    );
+    // Other owners are untouched; a second start writes nothing.
+    expect(log.between({ ...feed, owner: 'globex' }, 0, 8.64e15)).toHaveLength(0);
+    expect(writeDemoHistory(db, { feed, ...read, admin: alex(), now })).toEqual({
+      decisions: 0,
+      samples: 0,
+    });
+    expect(log.between(feed, 0, 8.64e15)).toHaveLength(decided.length);
+  });
+
+  it('sets two processes and samples approvals: most agreed, a few flagged, one settled', () => {
+    const ops = createOpsStore(db);
+    const settings = ops.listSettings(feed);
+    expect(settings.map((s) => [s.processName, s.targetAgeHours, s.samplePercent])).toEqual([
+      ['Affidavit review', 48, 10],
+      ['Power of attorney review', 72, 0],
+    ]);
+    const samples = ops.listSamples(feed, 'all', '');
+    const count = (state: string) => samples.filter((s) => s.state === state).length;
+    expect(samples).toHaveLength(15);
+    expect([count('open'), count('agreed'), count('flagged'), count('resolved')]).toEqual([
+      3, 9, 2, 1,
+    ]);
+    for (const sample of samples) {
+      const first = sample.firstReview;
+      expect(first?.status).toBe('approved');
+      expect(sample.secondReview?.by.id ?? '').not.toBe(first?.decidedBy.id);
+    }
+    const settled = samples.find((s) => s.state === 'resolved');
+    expect(settled?.outcome?.by.name).toBe('Alex Admin');
+    expect(
+      settled?.comparison?.some((c) => c.first === 'approved' && c.second === 'rejected'),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,231 @@
+import type { ProcessSettings, Sample, SecondReviewBody } from '../contract/qc-ops.ts';
+import {
+  QcProcessListSchema,
+  QcRequestListSchema,
+  type QcProcess,
+  type QcRequest,
+} from '../contract/qc.ts';
+import { UserListSchema } from '../contract/users.ts';
+import type { DecisionRecord, TeamMember } from '../contract/team.ts';
+import { createDecisionLog } from './decisions.ts';
+import type { Feed } from './event-log.ts';
+import { secondReview } from './ops-sampling.ts';
+import { createOpsStore } from './ops-store.ts';
+import type { Db } from './store.ts';
+
+// The QC team's history for the demo (issue 18): the reference service's seeded decisions,
+// recorded in the gateway's decision log as if they had been made through the console, with
+// process settings and second reviews beside them, so a fresh `npm start` has a team view
+// worth reading. Only for the embedded demo service (src/main.ts); never for a real upstream.
+
+export interface DemoHistoryInput {
+  feed: Feed;
+  /** The owner's QC requests as the service answers them; pending ones are left out. */
+  requests: QcRequest[];
+  /** Display names by user id, for the deciders. */
+  names: ReadonlyMap<string, string>;
+  /** The owner's processes, for settings; none: no settings and no samples. */
+  processes?: QcProcess[];
+  /** Who set the settings and settled the flagged sample: the owner's admin. */
+  admin?: TeamMember;
+  now: number;
+}
+
+/** One seeded decision as the console would have recorded it. */
+export function decisionOf(
+  request: QcRequest,
+  names: ReadonlyMap<string, string>,
+): DecisionRecord | undefined {
+  const { status, reviewedBy, reviewCompletedOn } = request;
+  if (status === 'pending' || !reviewedBy || !reviewCompletedOn) return undefined;
+  return {
+    requestId: request.id,
+    status,
+    decidedBy: { id: reviewedBy, name: names.get(reviewedBy) ?? reviewedBy },
+    decidedOn: reviewCompletedOn,
+    ...(request.reviewStartedOn && { openedOn: request.reviewStartedOn }),
+    items: request.checklistItems.map((item) => ({
+      id: item.id,
+      displayName: item.displayName,
+      ...(item.status && { status: item.status }),
+      ...(item.reviewerNote && { reviewerNote: item.reviewerNote }),
+    })),
+    ...(request.notes && { notes: request.notes }),
+    takeOvers: [],
+    processName: request.processName,
+    matterReference: request.document.matterReference,
+    firmId: request.document.firmId,
+    actors: request.actors,
+  };
+}
+
+/**
+ * Writes the history once: nothing when the feed has any decision already (a restart, or a
+ * team that has been at work). Answers how many decisions and samples it wrote.
+ */
+export function writeDemoHistory(db: Db, input: DemoHistoryInput) {
+  const decisions = createDecisionLog(db);
+  const ops = createOpsStore(db);
+  const { feed } = input;
+  if (decisions.between(feed, 0, 8.64e15).length > 0) return { decisions: 0, samples: 0 };
+  const records = input.requests
+    .flatMap((request) => decisionOf(request, input.names) ?? [])
+    .sort((a, b) => Date.parse(a.decidedOn) - Date.parse(b.decidedOn));
+  const samples = input.admin ? demoSamples(records, input.admin, input.now) : [];
+  db.exec('BEGIN');
+  try {
+    for (const record of records) decisions.record(feed, record);
+    if (input.admin) {
+      for (const settings of demoSettings(input.processes ?? [], input.admin, input.now)) {
+        ops.putSettings(feed, settings);
+      }
+    }
+    for (const sample of samples) ops.addSample(feed, sample);
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+  return { decisions: records.length, samples: samples.length };
+}
+
+/** The process with the backlog is watched closely; the one kept fresh has a loose target. */
+const SETTINGS: Record<string, { targetAgeHours: number; samplePercent: number }> = {
+  'Affidavit review': { targetAgeHours: 48, samplePercent: 10 },
+  'Power of attorney review': { targetAgeHours: 72, samplePercent: 0 },
+};
+export const SAMPLED_PROCESS = 'Affidavit review';
+
+function demoSettings(processes: QcProcess[], admin: TeamMember, now: number) {
+  return processes.flatMap((p): ProcessSettings[] => {
+    const settings = SETTINGS[p.displayName];
+    if (!settings || p.archivedOn) return [];
+    const updatedOn = new Date(now - 40 * 86_400_000).toISOString();
+    return [
+      { processId: p.id, processName: p.displayName, ...settings, updatedBy: admin, updatedOn },
+    ];
+  });
+}
+
+const DAY = 86_400_000;
+/** What the fifteen samples became, oldest first: the newest are still open. */
+const FATES = [
+  ...['agreed', 'agreed', 'flagged', 'agreed', 'agreed', 'resolved', 'agreed', 'agreed'],
+  ...['agreed', 'flagged', 'agreed', 'agreed', 'open', 'open', 'open'],
+] as const;
+
+/**
+ * Fifteen of the sampled process's approvals, spread over the history, each second-reviewed
+ * a day later by another reviewer: most agree, a few fail a check the first reviewer passed
+ * (the seal: the item that fails most), one of those already settled by the admin.
+ */
+export function demoSamples(records: DecisionRecord[], admin: TeamMember, now: number) {
+  const approvals = records.filter(
+    (r) => r.status === 'approved' && r.processName === SAMPLED_PROCESS && r.items.length > 0,
+  );
+  const reviewers = [...new Map(records.map((r) => [r.decidedBy.id, r.decidedBy])).values()];
+  const lastDecided = new Map(records.map((r) => [r.decidedBy.id, Date.parse(r.decidedOn)]));
+  if (approvals.length < FATES.length || reviewers.length < 2) return [];
+  const step = approvals.length / FATES.length;
+  return FATES.flatMap((fate, n): Sample[] => {
+    const first = approvals[Math.floor(n * step)];
+    if (!first) return [];
+    const sample: Sample = {
+      requestId: first.requestId,
+      sampledOn: first.decidedOn,
+      state: 'open',
+      processName: SAMPLED_PROCESS,
+      ...(first.matterReference && { matterReference: first.matterReference }),
+      ...(first.firmId && { firmId: first.firmId }),
+      firstReview: first,
+    };
+    const on = Date.parse(first.decidedOn) + DAY + n * 3_600_000;
+    if (fate === 'open' || on > now) return [sample];
+    // Someone still deciding by then: not the first reviewer, nor one who has left.
+    const others = reviewers.filter(
+      (r) => r.id !== first.decidedBy.id && (lastDecided.get(r.id) ?? 0) > on - 7 * DAY,
+    );
+    const by = others[n % others.length] ?? admin;
+    const passed = first.items.filter((i) => i.status === 'approved');
+    const failed =
+      fate !== 'agreed' && (passed.find((i) => /seal/i.test(i.displayName)) ?? passed[0]);
+    const body: SecondReviewBody = {
+      items: first.items.map((item) =>
+        item === failed
+          ? {
+              id: item.id,
+              verdict: 'rejected',
+              note: 'Seal partly outside the scan: I would send it back.',
+            }
+          : {
+              id: item.id,
+              verdict: item.status === 'notApplicable' ? 'notApplicable' : 'approved',
+            },
+      ),
+    };
+    const result = secondReview(sample, body, by, new Date(on).toISOString());
+    if (!result.ok) return [sample];
+    if (fate !== 'resolved' || result.sample.state !== 'flagged') return [result.sample];
+    const outcome = {
+      by: admin,
+      on: new Date(Math.min(now, on + 2 * 3_600_000)).toISOString(),
+      action: 'rework' as const,
+      note: 'Sent back to the firm for a rescan of the notary page.',
+    };
+    return [{ ...result.sample, state: 'resolved', outcome }];
+  });
+}
+
+/** A demo login of the embedded service, to read an owner's data over its HTTP API. */
+export interface DemoCredential {
+  owner: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * What the history is made of, read through the service's API as any client would: every
+ * QC request of the owner, its users' names and its processes.
+ */
+export async function readDemoOwner(serviceUrl: string, login: DemoCredential) {
+  const basic = Buffer.from(`${login.clientId}:${login.clientSecret}`).toString('base64');
+  const tokenAnswer = await fetch(`${serviceUrl}/auth/v1/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${basic}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'client_credentials' }),
+  });
+  const token = ((await tokenAnswer.json()) as { access_token?: unknown }).access_token;
+  if (!tokenAnswer.ok || typeof token !== 'string') {
+    throw new Error(`no token for ${login.clientId}: ${tokenAnswer.status}`);
+  }
+  const get = async (path: string) => {
+    const answer = await fetch(`${serviceUrl}${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!answer.ok) throw new Error(`GET ${path}: ${answer.status}`);
+    return (await answer.json()) as unknown;
+  };
+  const owner = encodeURIComponent(login.owner);
+  const requests: QcRequest[] = [];
+  let cursor = '';
+  // Bounded: the demo holds a few hundred; a store grown by `npm run seed` stops here.
+  for (let page = 0; page < 40; page += 1) {
+    const path = `/qc/v2/qc/requests?owner=${owner}&limit=500${cursor && `&cursor=${encodeURIComponent(cursor)}`}`;
+    const list = QcRequestListSchema.parse(await get(path));
+    requests.push(...list.qcRequests);
+    cursor = list.pagination.nextCursor;
+    if (!cursor || list.qcRequests.length === 0) break;
+  }
+  const users = UserListSchema.parse(await get(`/users/v1/users?owner=${owner}&limit=500`));
+  const processes = QcProcessListSchema.parse(
+    await get(`/qc/v2/qc/processes?owner=${owner}&limit=500`),
+  );
+  return {
+    requests,
+    names: new Map(users.users.map((u) => [u.id, u.displayName])),
+    processes: processes.qcProcesses,
+  };
+}
