@@ -24,6 +24,13 @@ export const AREAS = [
     summary: 'Rename, re-point and archive QC processes.',
   },
   {
+    to: '/qc/team',
+    label: 'QC team',
+    group: 'Review',
+    anyOf: ['qc.manage'],
+    summary: 'Throughput, queue ages, defects and calibration.',
+  },
+  {
     to: '/signatures',
     label: 'Signature requests',
     group: 'Signing',
