@@ -4,10 +4,15 @@ import { requireArea, screen } from '../../route-guards.ts';
 import { areaFor } from '../../shell/nav.ts';
 import { onQueueChange } from '../../shell/live-events.ts';
 import { applyQueueChange } from './claims.ts';
+import { queryClient } from '../../query-client.ts';
+import { qcQueries } from './qc.queries.ts';
 import { queueScreen, reviewScreen } from './screens.ts';
+import { applySampleChange } from './second-review/samples.queries.ts';
 
 // What the team does (claims, releases, decisions) reaches the cached queue as it happens.
 onQueueChange(applyQueueChange);
+// Sampled approvals and second reviews (issue 18) reach the "Second review" tab and list.
+onQueueChange(applySampleChange);
 
 const QC_READERS = areaFor('/qc').anyOf;
 
@@ -24,7 +29,33 @@ export const qcRoutes: RouteObject[] = [
     lazy: () => import('./processes/processes.route.tsx'),
   },
   {
+    path: 'qc/team',
+    loader: requireArea(areaFor('/qc/team').anyOf),
+    lazy: () => import('./team/team.route.tsx'),
+  },
+  {
+    path: 'qc/second-review',
+    loader: requireArea(QC_READERS),
+    lazy: () => import('./second-review/samples.route.tsx'),
+  },
+  {
+    path: 'qc/second-review/:requestId',
+    loader: () => {
+      pdfWorkerPort(); // as for a review: the document is what takes longest
+      return requireArea(QC_READERS)();
+    },
+    lazy: () => import('./second-review/second-review.route.tsx'),
+  },
+  {
     path: 'qc/:qcrId',
+    // From one review to the next, whose request is in the cache already (the review asks
+    // for it while the current one is read): nothing to load, so the router goes straight to
+    // rendering it (with flushSync, in the same task as the key: decide-mutation.ts).
+    shouldRevalidate: ({ currentParams, nextParams, defaultShouldRevalidate }) => {
+      const next = nextParams.qcrId;
+      if (!next || next === currentParams.qcrId) return defaultShouldRevalidate;
+      return queryClient.getQueryData(qcQueries.detail(next).queryKey) === undefined;
+    },
     lazy: screen(
       QC_READERS,
       () => {

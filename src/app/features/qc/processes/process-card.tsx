@@ -1,18 +1,24 @@
 import type { QcChecklist, QcProcess } from '../../../../contract/qc.ts';
+import type { ProcessSettings } from '../../../../contract/qc-ops.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { shortDate } from '../../../ui/dates.ts';
 import { ArchiveProcessDialog } from './archive-process-dialog.tsx';
 import { EditProcessDialog } from './edit-process-dialog.tsx';
 import { saveFailure, useUpdateProcess } from './process-mutations.ts';
+import { ProcessSettingsDialog } from './process-settings-dialog.tsx';
+import { sampleLabel, targetLabel } from './settings.queries.ts';
 
 /** One process: what it is, which checklist it uses, and what an admin can do with it. */
 export function ProcessCard({
   process,
   checklists,
+  settings,
 }: {
   process: QcProcess;
   checklists: readonly QcChecklist[];
+  /** Its target age and sampling (issue 18): null when it has none, undefined while unknown. */
+  settings: ProcessSettings | null | undefined;
 }) {
   const unarchive = useUpdateProcess();
   const checklist = checklists.find((c) => c.id === process.checklistId);
@@ -40,10 +46,19 @@ export function ProcessCard({
             <dt>Created</dt>
             <dd>{shortDate(process.createdOn)}</dd>
           </div>
+          <div>
+            <dt>Target age</dt>
+            <dd data-testid="target-age">{targetLabel(settings)}</dd>
+          </div>
+          <div>
+            <dt>Second review</dt>
+            <dd data-testid="sample-percent">{sampleLabel(settings)}</dd>
+          </div>
         </dl>
       </div>
       <div className="qc-process__actions">
         <EditProcessDialog process={process} checklists={checklists} />
+        <ProcessSettingsDialog process={process} settings={settings} />
         {process.archivedOn ? (
           <Button
             aria-label={`Unarchive ${process.displayName}`}

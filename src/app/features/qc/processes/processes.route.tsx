@@ -1,22 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import type { QcChecklist, QcProcess } from '../../../../contract/qc.ts';
+import type { ProcessSettings } from '../../../../contract/qc-ops.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
 import { qcQueries } from '../qc.queries.ts';
 import { DecisionsExport } from './decisions-export.tsx';
 import { ProcessCard } from './process-card.tsx';
+import { settingsOf, settingsQuery } from './settings.queries.ts';
 import './processes.css';
 
 function ProcessSection({
   title,
   processes,
   checklists,
+  settings,
   empty,
 }: {
   title: string;
   processes: QcProcess[];
   checklists: readonly QcChecklist[];
+  settings: readonly ProcessSettings[] | undefined;
   empty: string;
 }) {
   const id = `processes-${title.toLowerCase()}`;
@@ -32,7 +36,12 @@ function ProcessSection({
       ) : (
         <ul className="qc-processes__list">
           {processes.map((process) => (
-            <ProcessCard key={process.id} process={process} checklists={checklists} />
+            <ProcessCard
+              key={process.id}
+              process={process}
+              checklists={checklists}
+              settings={settingsOf(settings, process.id)}
+            />
           ))}
         </ul>
       )}
@@ -44,6 +53,7 @@ function ProcessSection({
 export function Component() {
   const processes = useQuery(qcQueries.processes());
   const checklists = useQuery(qcQueries.checklists());
+  const settings = useQuery(settingsQuery());
   let content;
   if (processes.isPending) {
     content = <Loading label="Loading processes…" />;
@@ -57,18 +67,21 @@ export function Component() {
     );
   } else {
     const list = checklists.data ?? [];
+    const saved = settings.data?.processes;
     content = (
       <>
         <ProcessSection
           title="Active"
           processes={processes.data.filter((p) => !p.archivedOn)}
           checklists={list}
+          settings={saved}
           empty="No active processes"
         />
         <ProcessSection
           title="Archived"
           processes={processes.data.filter((p) => p.archivedOn)}
           checklists={list}
+          settings={saved}
           empty="No archived processes"
         />
       </>

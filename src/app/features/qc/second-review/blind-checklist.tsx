@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import {
+  verdictAllowed,
+  type ChecklistItem,
+  type ChecklistVerdict,
+} from '../../../../contract/qc.ts';
+import type { ItemDraft, ReviewDraft } from '../review/draft-store.ts';
+import '../review/checklist.css';
+
+/**
+ * A checklist item with nothing of the first review in it. The service's request carries
+ * the first verdicts and notes (status, reviewerNote, completedBy): they are dropped here,
+ * before anything renders, so the second reviewer judges independently (issue 18).
+ */
+export type BlindItem = Pick<
+  ChecklistItem,
+  'id' | 'displayName' | 'description' | 'group' | 'allowNA'
+>;
+
+export const blind = (items: readonly ChecklistItem[]): BlindItem[] =>
+  items.map(({ id, displayName, description, group, allowNA }) => ({
+    id,
+    displayName,
+    description,
+    group,
+    allowNA,
+  }));
+
+const VERDICTS: { value: ChecklistVerdict; label: string }[] = [
+  { value: 'approved', label: 'Pass' },
+  { value: 'rejected', label: 'Fail' },
+  { value: 'notApplicable', label: 'N/A' },
+];
+
+interface Props {
+  items: readonly BlindItem[];
+  draft: ReviewDraft;
+  disabled: boolean;
+  /** Items whose failure still needs its note, marked once the reviewer tried to send. */
+  flagged: ReadonlySet<string>;
+  onChange: (itemId: string, change: ItemDraft) => void;
+}
+
+/** The second reviewer's own verdicts, grouped like the first review's checklist. */
+export function BlindChecklist({ items, draft, disabled, flagged, onChange }: Props) {
+  const groups = [...new Set(items.map((item) => item.group))];
+  return (
+    <div className="checklist">
+      {groups.map((group) => (
+        <fieldset className="checklist__group" key={group}>
+          <legend className="checklist__group-title">{group}</legend>
+          {items
+            .map((item, index) => ({ item, index }))
+            .filter(({ item }) => item.group === group)
+            .map(({ item, index }) => (
+              <BlindCheck
+                key={item.id}
+                item={item}
+                number={index + 1}
+                entry={draft.items[item.id] ?? {}}
+                disabled={disabled}
+                missingNote={flagged.has(item.id)}
+                onChange={(change) => onChange(item.id, change)}
+              />
+            ))}
+        </fieldset>
+      ))}
+    </div>
+  );
+}
+
+function BlindCheck({
+  item,
+  number,
+  entry,
+  disabled,
+  missingNote,
+  onChange,
+}: {
+  item: BlindItem;
+  number: number;
+  entry: ItemDraft;
+  disabled: boolean;
+  missingNote: boolean;
+  onChange: (change: ItemDraft) => void;
+}) {
+  const [noting, setNoting] = useState(false);
+  const failed = entry.status === 'rejected';
+  const showNote = failed || noting || Boolean(entry.note);
+  const nameId = `sr-check-${item.id}`;
+  const errorId = `${nameId}-error`;
+  return (
+    <div className="check" data-verdict={entry.status ?? 'pending'} data-testid={`check-${number}`}>
+      <div className="check__head">
+        <span className="check__number" aria-hidden="true">
+          {number}
+        </span>
+        <div>
+          <p className="check__name" id={nameId}>
+            {item.displayName}
+          </p>
+          <p className="check__description">{item.description}</p>
+        </div>
+      </div>
+      <div className="verdicts" role="group" aria-labelledby={nameId}>
+        {VERDICTS.filter((v) => verdictAllowed(item, v.value)).map((v) => (
+          <button
+            key={v.value}
+            type="button"
+            className="verdicts__option"
+            data-verdict={v.value}
+            aria-pressed={entry.status === v.value}
+            disabled={disabled}
+            onClick={() =>
+              onChange({ ...entry, status: entry.status === v.value ? undefined : v.value })
+            }
+          >
+            {v.label}
+          </button>
+        ))}
+      </div>
+      {showNote ? (
+        <>
+          <textarea
+            className="check__note"
+            aria-label={failed ? `What is wrong: ${item.displayName}` : `Note: ${item.displayName}`}
+            placeholder={failed ? 'What is wrong (required)' : 'Note (optional)'}
+            value={entry.note ?? ''}
+            disabled={disabled}
+            maxLength={2000}
+            aria-invalid={missingNote ? true : undefined}
+            aria-describedby={missingNote ? errorId : undefined}
+            onChange={(e) => onChange({ ...entry, note: e.target.value })}
+          />
+          {missingNote && (
+            <p className="field__error" id={errorId}>
+              Say what is wrong: the admin reads it beside the first review.
+            </p>
+          )}
+        </>
+      ) : (
+        !disabled &&
+        entry.status && (
+          <button type="button" className="sr-link-button" onClick={() => setNoting(true)}>
+            Add a note
+          </button>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError } from '../../../../client/api-error.ts';
+import type { Sample, SampleOutcomeBody } from '../../../../contract/qc-ops.ts';
+import { Button } from '../../../ui/button.tsx';
+import { outcomeFailure, useRecordOutcome } from './sample-mutations.ts';
+
+type Action = SampleOutcomeBody['action'];
+
+const ACTIONS: { value: Action; label: string; hint: string }[] = [
+  {
+    value: 'keep',
+    label: 'Keep the approval',
+    hint: 'The first review stands; the document goes on as approved.',
+  },
+  {
+    value: 'rework',
+    label: 'Send for rework',
+    hint: 'The document goes back to be corrected, outside the QC queue.',
+  },
+];
+
+/** A QC manager settles a flagged sample: what happens to the document, and why. */
+export function OutcomeForm({ sample, onConflict }: { sample: Sample; onConflict: () => void }) {
+  const [action, setAction] = useState<Action | undefined>();
+  const [note, setNote] = useState('');
+  const [tried, setTried] = useState(false);
+  const record = useRecordOutcome(sample.requestId);
+  const ids = { title: useId(), note: useId(), error: useId() };
+  const noteMissing = !note.trim();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!action || noteMissing) return;
+    record.mutate(
+      { action, note: note.trim() },
+      {
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) onConflict();
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="sr-outcome" aria-labelledby={ids.title} onSubmit={submit} noValidate>
+      <h2 className="sr-section-title" id={ids.title}>
+        Outcome
+      </h2>
+      <p className="sr-muted">
+        The second reviewer failed a check the first passed. Decide what happens to the document.
+      </p>
+      {record.isError && (
+        <p className="sr-alert" role="alert">
+          {outcomeFailure(record.error)}
+        </p>
+      )}
+      <fieldset className="sr-choices">
+        <legend className="visually-hidden">What happens to the document</legend>
+        {ACTIONS.map((choice) => (
+          <label key={choice.value} className="sr-choice" data-checked={action === choice.value}>
+            <input
+              type="radio"
+              name="outcome"
+              value={choice.value}
+              checked={action === choice.value}
+              onChange={() => setAction(choice.value)}
+            />
+            <span>
+              <span className="sr-choice__label">{choice.label}</span>
+              <span className="sr-choice__hint">{choice.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {tried && !action && <p className="field__error">Choose what happens to the document.</p>}
+      <div className="field">
+        <label className="field__label" htmlFor={ids.note}>
+          Note (required)
+        </label>
+        <textarea
+          id={ids.note}
+          className="check__note"
+          rows={3}
+          maxLength={2000}
+          value={note}
+          placeholder="Why: what the reviewers' difference means for the document"
+          aria-invalid={tried && noteMissing ? true : undefined}
+          aria-describedby={tried && noteMissing ? ids.error : undefined}
+          onChange={(e) => setNote(e.target.value)}
+        />
+        {tried && noteMissing && (
+          <p className="field__error" id={ids.error}>
+            Write a note: it is kept with the outcome.
+          </p>
+        )}
+      </div>
+      <Button type="submit" variant="primary" disabled={record.isPending}>
+        {record.isPending ? 'Saving…' : 'Record outcome'}
+      </Button>
+    </form>
+  );
+}
