@@ -153,6 +153,7 @@ lines.push(
   `  the same under Playwright, which holds each new worker for its debugger: p50 ${ms(b.firstPagePaintedUnderPlaywright.p50)}`,
   `review opened to first page painted, from the queue: p50 ${ms(b.firstPagePaintedFromQueue.p50)}  p95 ${ms(b.firstPagePaintedFromQueue.p95)}`,
   `approve and next to next page painted, claims on: p50 ${ms(b.approveAndNextPainted.p50)}  p95 ${ms(b.approveAndNextPainted.p95)} (target p50 < 50 ms, p95 < 100 ms; each document read for ${READING_MS} ms first)`,
+  `  the same to the page in the preview's DOM, before that frame's style, layout and paint: p50 ${ms(b.approveAndNextInDom.p50)}  p95 ${ms(b.approveAndNextInDom.p95)}`,
   `rows in the DOM after scrolling 10,000 rows: ${b.rowsInDomAfter10000}`,
   `JS heap after 50 / 200 reviews: ${b.heapMbAfter50.toFixed(1)} MB / ${b.heapMbAfter200.toFixed(1)} MB (target: within 3 MB)`,
   `a claim shown in a second reviewer's queue: p50 ${ms(t.claimShown.p50)}  p95 ${ms(t.claimShown.p95)} (target < 1 s)`,

@@ -40,10 +40,27 @@ function parking(): HTMLDivElement {
  */
 export function prepareStandby(url: string): void {
   if (standby?.url === url || size.width === 0) return;
-  standby?.destroy();
-  standby = createPdfView(url);
-  setDrawnAhead(url);
-  parking().append(standby.scroller);
+  wanted = url;
+  // After the frame that shows the current document, when the page is idle: building a
+  // viewer and laying out its pages must not hold up that frame (approve and next).
+  afterFrame(() => {
+    if (wanted !== url || standby?.url === url) return;
+    standby?.destroy();
+    standby = createPdfView(url);
+    setDrawnAhead(url);
+    parking().append(standby.scroller);
+  });
+}
+
+/** The URL last asked for: a newer request before the idle moment replaces it. */
+let wanted: string | undefined;
+
+/** After the next frame is painted, once the main thread is idle (or within a second). */
+export function afterFrame(run: () => void): void {
+  requestAnimationFrame(() => {
+    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 1_000 });
+    else setTimeout(run, 0);
+  });
 }
 
 /** The view drawn ahead for `url`, now the caller's to show and destroy; undefined when none. */
@@ -66,6 +83,7 @@ export function takeStandby(url: string): PdfView | undefined {
  * follows has taken its document by then.
  */
 export function dropStandby(): void {
+  wanted = undefined;
   standby?.destroy();
   standby = undefined;
   setDrawnAhead(undefined);

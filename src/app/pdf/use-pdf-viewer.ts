@@ -7,7 +7,7 @@ import {
   type RefObject,
 } from 'react';
 import type { PdfControls } from './pdf-controls.ts';
-import { rememberPreviewSize, takeStandby } from './pdf-standby.ts';
+import { afterFrame, rememberPreviewSize, takeStandby } from './pdf-standby.ts';
 import { createPdfView, LOADING, type PdfView } from './pdf-view.ts';
 
 /** Which view a preview shows: set outside React's render (it is made in a layout effect). */
@@ -62,7 +62,9 @@ export function usePdfViewer(
     return () => {
       observer.disconnect();
       stopPainted();
-      shown.destroy();
+      // Off the page at once; torn down after the next frame, which shows what replaces it.
+      shown.scroller.remove();
+      afterFrame(() => shown.destroy());
       slot.set(null);
     };
   }, [url, host, slot]);
