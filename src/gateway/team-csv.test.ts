@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, decisionsCsv, parseRange } from './team-csv.ts';
+import { csvCell } from '../contract/csv.ts';
+import { decisionsCsv, parseRange } from './team-csv.ts';
 
 describe('csvCell', () => {
   it('quotes what would break a row and defuses what a spreadsheet would run', () => {

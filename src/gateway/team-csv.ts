@@ -1,3 +1,4 @@
+import { csvCell } from '../contract/csv.ts';
 import type { DecisionRecord } from '../contract/team.ts';
 
 // The decision history as CSV (RFC 4180), for the spreadsheet a QC manager keeps.
@@ -31,17 +32,6 @@ export function parseRange(
     return { error: `a range may cover at most ${MAX_RANGE_DAYS} days` };
   }
   return { from: start, to: end + DAY_MS, name: `qc-decisions-${from}-to-${to}.csv` };
-}
-
-/**
- * One cell. A cell a spreadsheet would read as a formula (=, +, -, @, or a tab or return
- * first) is prefixed with an apostrophe: a reviewer's note must never run as one (OWASP,
- * "CSV injection").
- */
-export function csvCell(value: string | number | undefined): string {
-  let text = value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 const HEADER = [
