@@ -104,7 +104,8 @@ const ON_FIRST_USE = /[\\/]src[\\/]app[\\/](ui[\\/](toaster|dialog)|shell[\\/]me
  * The feature a module belongs to: `qc` for features/qc/…; the review (which brings pdf.js)
  * and the processes (which bring the dialogs) apart from the queue.
  */
-const FEATURE = /[\\/]src[\\/]app[\\/]features[\\/]([^\\/]+)[\\/](?:(review|processes|team|second-review)[\\/])?/;
+const FEATURE =
+  /[\\/]src[\\/]app[\\/]features[\\/]([^\\/]+)[\\/](?:(review|processes|team|second-review)[\\/])?/;
 
 /**
  * Few chunks, each a unit that loads together (issue 16): over HTTP/1.1 a browser opens six
