@@ -6,6 +6,7 @@ import { startTestService, type TestService } from '../service/testing.ts';
 import { ApiError } from './api-error.ts';
 import { opsApi } from './ops.ts';
 import { createClient } from './request.ts';
+import { browserFetch } from './testing.ts';
 
 // The console's QC operations calls against the real gateway (its own routes, not proxied)
 // in front of the real service: a manager samples a process, a reviewer approves, the
@@ -17,13 +18,10 @@ let gateway: Harness;
 async function clientOf(clientId: string) {
   const browser = gateway.browser();
   expect((await browser.signIn(clientId)).status).toBe(200);
-  const fetch: typeof globalThis.fetch = (input, init = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('cookie', browser.cookie ?? '');
-    headers.set('origin', browser.origin);
-    return globalThis.fetch(input, { ...init, headers });
+  return {
+    api: opsApi(createClient({ baseUrl: gateway.url, fetch: browserFetch(browser) })),
+    browser,
   };
-  return { api: opsApi(createClient({ baseUrl: gateway.url, fetch })), browser };
 }
 
 beforeAll(async () => {

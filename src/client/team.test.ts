@@ -4,6 +4,7 @@ import { startHarness, type Harness } from '../gateway/test-harness.ts';
 import { startTestService, type TestService } from '../service/testing.ts';
 import { ApiError } from './api-error.ts';
 import { createClient } from './request.ts';
+import { browserFetch } from './testing.ts';
 import { teamApi } from './team.ts';
 
 // The team calls against the real gateway (its /team routes are its own, not proxied) in
@@ -16,13 +17,10 @@ let gateway: Harness;
 async function clientOf(clientId: string) {
   const browser = gateway.browser();
   expect((await browser.signIn(clientId)).status).toBe(200);
-  const fetch: typeof globalThis.fetch = (input, init = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('cookie', browser.cookie ?? '');
-    headers.set('origin', browser.origin);
-    return globalThis.fetch(input, { ...init, headers });
+  return {
+    api: teamApi(createClient({ baseUrl: gateway.url, fetch: browserFetch(browser) })),
+    browser,
   };
-  return { api: teamApi(createClient({ baseUrl: gateway.url, fetch })), browser };
 }
 
 beforeAll(async () => {

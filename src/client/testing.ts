@@ -156,3 +156,16 @@ export const rejection = (promise: Promise<unknown>): Promise<ApiError> =>
       return error as ApiError;
     },
   );
+
+/** `fetch` as a browser signed in to the gateway sends it: with its session cookie and origin. */
+export function browserFetch(browser: {
+  cookie?: string | null | undefined;
+  origin: string;
+}): typeof globalThis.fetch {
+  return (input, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('cookie', browser.cookie ?? '');
+    headers.set('origin', browser.origin);
+    return globalThis.fetch(input, { ...init, headers });
+  };
+}
