@@ -224,9 +224,9 @@ test('against a service that ignores the status filter, a tab lists only its sta
   await expect(rows(page).first()).toBeVisible();
   expect(statusesSent).toContain('rejected');
   // Every row shown is a rejected one (each shows its rework note), though the service sent all.
-  const shown = await rows(page).count();
-  expect(shown).toBeGreaterThan(0);
-  await expect(rows(page).filter({ hasText: 'Rework' })).toHaveCount(shown);
+  // (Counted as "none without", since more rows render as the list settles.)
+  expect(await rows(page).count()).toBeGreaterThan(0);
+  await expect(rows(page).filter({ hasNotText: 'Rework' })).toHaveCount(0);
   // The totals the service gave count every status: the tabs say nothing rather than mislead.
   await expect.poll(() => countsAnswered).toBeGreaterThanOrEqual(3);
   await page.waitForTimeout(200);
