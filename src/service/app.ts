@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { accountRoutes } from './accounts/accounts.routes.ts';
+import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
 import { tokenRoutes } from './auth/token.routes.ts';
 import { blobRoutes } from './files/blob.routes.ts';
 import { fileRoutes } from './files/files.routes.ts';
+import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { qcRoutes } from './qc/qc.routes.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
 import { signatureRoutes } from './signatures/signatures.routes.ts';
@@ -45,6 +47,9 @@ export function createServiceApp(ctx: ServiceContext, options: ServiceAppOptions
   app.use('*', (c, next) => (c.req.path.startsWith('/uploads') ? next() : jsonLimit(c, next)));
   if (strict) app.use('*', onlySpecFields(ctx.log));
 
+  // The integrator's kit (issue 20): the OpenAPI document and its reference page, public.
+  app.route('/', openApiRoutes(ctx));
+  app.route('/', apiDocsRoutes(ctx));
   app.route('/', tokenRoutes(ctx));
   if (!strict) app.route('/', blobRoutes(ctx));
 
