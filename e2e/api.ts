@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import '../src/contract/zod-messages.ts';
 import type { z } from '../src/contract/zod.ts';
 import { ApiError, createClient, type Method, type Query } from '../src/client/request.ts';
+import { demoClient } from '../src/service/seed/demo-clients.ts';
 
 // The specs' API calls (issue 15): sent from inside the page, so the session cookie is the
 // browser's own, by the app's own client (its headers, the CSRF one included), and parsed
@@ -84,4 +85,35 @@ export function api(page: Page) {
       return client.status();
     },
   };
+}
+
+/**
+ * A call to the chromium project's reference service itself, past the console, its gateway
+ * and their claims, as an operator's own script would make it (a decision made elsewhere).
+ */
+export async function serviceCall(
+  clientId: string,
+  method: Method,
+  path: string,
+  json?: unknown,
+): Promise<number> {
+  const base = `http://127.0.0.1:${process.env.E2E_SERVICE_PORT}`;
+  const { clientSecret } = demoClient(clientId);
+  const issued = await fetch(`${base}/auth/v1/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  expect(issued.status, await issued.clone().text()).toBe(200);
+  const { access_token: token } = (await issued.json()) as { access_token: string };
+  const answer = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(json !== undefined && { body: JSON.stringify(json) }),
+  });
+  await answer.body?.cancel();
+  return answer.status;
 }

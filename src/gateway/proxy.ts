@@ -5,7 +5,7 @@ import { targetOf, type AppEnv, type GatewayContext } from './context.ts';
 import { hasBody, isJson } from './csrf.ts';
 import { errorResponse, GatewayError, UNREACHABLE } from './errors.ts';
 import { requireSession } from './session-auth.ts';
-import { decidedRequestId, recordDecision } from './team.ts';
+import { claimedByAnother, decidedRequestId, recordDecision } from './team.ts';
 import { isTimeout, TIMED_OUT } from './upstream-fetch.ts';
 
 /** The prefixes proxied under /api (the token endpoint is not one). */
@@ -104,8 +104,18 @@ export function proxyRoutes(ctx: GatewayContext) {
   });
 
   routes.all('/api/*', requireSession(ctx), async (c) => {
+    const session = c.get('session');
+    const deciding = decidedRequestId(c.req.method, new URL(c.req.url).pathname);
+    const holder = deciding && claimedByAnother(ctx, session, deciding);
+    if (holder) {
+      return errorResponse(
+        c,
+        409,
+        `${holder.name} has this request open: take it over from the review to decide it`,
+      );
+    }
     try {
-      return await proxy(c.get('session'), c.req.raw, () => c.req.arrayBuffer());
+      return await proxy(session, c.req.raw, () => c.req.arrayBuffer());
     } catch (error) {
       // Nobody reads it when the browser is gone; one that cut its body short gets 400.
       if (error instanceof BrowserGone) return errorResponse(c, 400, 'the request was cut off');

@@ -43,10 +43,10 @@ beforeAll(async () => {
   stranger = await signedIn('globex-admin');
   const list = await admin.request(
     'GET',
-    '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=6&orderDirection=asc',
+    '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=7&orderDirection=asc',
   );
   pending = QcRequestListSchema.parse(list.body).qcRequests.map((r) => r.id);
-  expect(pending.length).toBe(6);
+  expect(pending.length).toBe(7);
 });
 afterAll(async () => {
   await gateway.close();
@@ -96,6 +96,36 @@ describe('claims', () => {
     );
     expect(history.takeOvers).toHaveLength(1);
     expect(history.takeOvers[0]?.from.name).toBe('Riley Reviewer');
+  });
+
+  it('refuses a decision while another reviewer holds the claim; the service never sees it', async () => {
+    const id = pending[6] ?? '';
+    expect((await claim(reviewer, id)).status).toBe(201);
+    const read = async () =>
+      QcRequestSchema.parse((await admin.request('GET', `/api/qc/v2/qc/requests/${id}`)).body);
+    const request = await read();
+    const session = SessionSchema.parse((await admin.request('GET', '/session')).body);
+    const decide = () =>
+      admin.request('PATCH', `/api/qc/v2/qc/requests/${id}`, {
+        json: {
+          status: 'approved',
+          reviewedBy: session.user?.id,
+          checklistItems: request.checklistItems.map((item) => ({
+            id: item.id,
+            status: 'approved',
+          })),
+        },
+      });
+    expectMessage(await decide(), 409, /Riley Reviewer has this request open/);
+    expect((await read()).status).toBe('pending');
+    expect((await admin.request('GET', `/team/history/${id}`)).body).toMatchObject({
+      decisions: [],
+    });
+    // Taken over, it is the admin's to decide.
+    expect((await claim(admin, id, { takeOver: true })).status).toBe(201);
+    const decided = await decide();
+    expect(decided.status, decided.text).toBe(200);
+    expect((await read()).status).toBe('approved');
   });
 
   it('lets a claim lapse when it is not renewed', async () => {

@@ -50,6 +50,19 @@ export function decidedRequestId(method: string, pathname: string): string | und
 }
 
 /**
+ * Who else holds the claim on `requestId`, when someone does: a decision then waits for a
+ * take-over (issue 17: reviewers never collide), whoever sends it, the console or a script.
+ */
+export function claimedByAnother(
+  ctx: GatewayContext,
+  session: SessionRecord,
+  requestId: string,
+): TeamMember | undefined {
+  const claim = ctx.claims.get(feedOf(session), requestId);
+  return claim && claim.holder.id !== memberOf(session).id ? claim.holder : undefined;
+}
+
+/**
  * The service accepted a decision: it goes into the history, the decider's claim ends, and
  * every open queue of the owner hears of it. What was decided is read from the service's
  * answer (the spec's QC request); the body sent is the fallback for the verdict, since the
