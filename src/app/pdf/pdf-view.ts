@@ -65,6 +65,12 @@ export interface PdfView {
   subscribe(listener: () => void): () => void;
   /** Once the first page is painted (at once if it is already); returns the unsubscribe. */
   whenPainted(listener: () => void): () => void;
+  /**
+   * Stops watching its size, before it leaves the page: a removed container measures 0 high,
+   * which pdf.js would write onto the root element's style (`--viewer-container-height`), and
+   * the whole document would be restyled in the frame that shows the next one.
+   */
+  detach(): void;
   /** Stops its observers and render tasks, and closes the document. */
   destroy(): void;
 }
@@ -96,6 +102,9 @@ export function createPdfView(url: string): PdfView {
   const abort = new AbortController();
   const { signal } = abort;
   const opts = { signal };
+  // The observers of its size (PDFViewer's and fit-to-width's) end earlier: detach().
+  const watching = new AbortController();
+  signal.addEventListener('abort', () => watching.abort(), { once: true });
   const eventBus = new EventBus();
   const linkService = new PDFLinkService({
     eventBus,
@@ -116,7 +125,7 @@ export function createPdfView(url: string): PdfView {
     // The document's own links stay; no links made up from text that looks like a URL
     // (that pass re-measures the page's text after it is drawn).
     enableAutoLinking: false,
-    abortSignal: signal,
+    abortSignal: watching.signal,
   };
   const viewer = new PDFViewer(options);
   linkService.setViewer(viewer);
@@ -157,7 +166,7 @@ export function createPdfView(url: string): PdfView {
       })),
     opts,
   );
-  followFitWidth(viewer, scroller, signal);
+  followFitWidth(viewer, scroller, watching.signal);
 
   const { failed } = sharedPdfWorker();
   let task: PDFDocumentLoadingTask | undefined;
@@ -202,6 +211,9 @@ export function createPdfView(url: string): PdfView {
       }
       paintListeners.add(listener);
       return () => paintListeners.delete(listener);
+    },
+    detach() {
+      watching.abort();
     },
     destroy() {
       if (signal.aborted) return;

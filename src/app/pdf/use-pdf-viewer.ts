@@ -63,6 +63,7 @@ export function usePdfViewer(
       observer.disconnect();
       stopPainted();
       // Off the page at once; torn down after the next frame, which shows what replaces it.
+      shown.detach();
       shown.scroller.remove();
       afterFrame(() => shown.destroy());
       slot.set(null);
