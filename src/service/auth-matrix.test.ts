@@ -68,6 +68,7 @@ describe('route enumeration', () => {
     expect(routes).toContain('PATCH /qc/v2/qc/requests/:qcrID');
     expect(routes).toContain('GET /signatures/v2/transactions');
     expect(routes).toContain('POST /sandbox/v1/reset');
+    expect(routes).toContain('GET /files/v1/redactions/:redactionId');
     expect(routes.filter((route) => route.includes('*'))).toEqual([]);
   });
 });

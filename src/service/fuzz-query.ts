@@ -6,6 +6,7 @@ import {
 } from '../contract/accounts.ts';
 import { ListQuerySchema } from '../contract/common.ts';
 import { QC_REQUEST_STATUSES, QcRequestListQuerySchema } from '../contract/qc.ts';
+import { RedactionListQuerySchema } from '../contract/redactions.ts';
 import { DELIVERY_STATUSES, DeliveryListQuerySchema } from '../contract/sandbox.ts';
 import {
   SIGNATURE_REQUEST_STATUSES,
@@ -33,6 +34,7 @@ const QUERY_SCHEMAS: Record<string, z.ZodMiniObject> = {
   'GET /accounts/v1/firms': FirmListQuerySchema,
   'GET /accounts/v1/creditors': CreditorListQuerySchema,
   'GET /accounts/v1/accounts/:accountId/entities': EntityListQuerySchema,
+  'GET /files/v1/redactions': RedactionListQuerySchema,
 };
 // Read by handlers outside any contract schema: the processes' filter, presigned URLs.
 const EXTRA_QUERY: Record<string, string[]> = { 'GET /qc/v2/qc/processes': ['archived'] };
@@ -96,6 +98,7 @@ function queryValue(world: World, route: Route, owner: Owner, name: string): fc.
     processId: id('qc_processes'),
     checklistId: id('checklists'),
     firmId: id('firms'),
+    fileId: id('files'),
   };
   // Object.hasOwn: the name may well be "constructor".
   const values =

@@ -53,6 +53,7 @@ const TABLE_OF: Record<string, string> = {
   reviewedBy: 'users',
   clientId: 'clients',
   firmId: 'firms',
+  redactionId: 'redactions',
 };
 const ALL_TABLES = [...new Set(Object.values(TABLE_OF)), 'outbox'];
 

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedactionListSchema } from '../contract/redactions.ts';
 import { STRICT_PROFILE } from './profile.ts';
 import { startTestService, type DemoTokens, type TestService } from './testing.ts';
 
@@ -67,6 +68,23 @@ describe('a spec-strict reference service', () => {
       expect(row).not.toHaveProperty('createdOn');
       expect(row).toHaveProperty('entityId');
     }
+  });
+
+  // The spec names the redactions list key and shows no fields, so the strict service serves
+  // the reference's, as it does for files, file requests and creditors.
+  it('serves redactions with the reference fields, owner-scoped', async () => {
+    const list = await service.get('/files/v1/redactions?owner=acme&limit=3', tokens['acme-admin']);
+    expect(list.status).toBe(200);
+    const { redactions } = RedactionListSchema.parse(list.body);
+    expect(redactions).toHaveLength(3);
+    expect(Object.keys(redactions[0] ?? {})).toEqual(
+      expect.arrayContaining(['fileId', 'page', 'x', 'y', 'width', 'height', 'reason']),
+    );
+    const one = await service.get(
+      `/files/v1/redactions/${redactions[0]?.id}`,
+      tokens['globex-admin'],
+    );
+    expect(one.status).toBe(404);
   });
 
   it('has no sandbox routes', async () => {

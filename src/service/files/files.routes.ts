@@ -9,6 +9,7 @@ import { listPage, parseListParams, type ListDefinition } from '../http/paginati
 import { jsonBody, uuidParam } from '../http/validate.ts';
 import { transaction } from '../store/transaction.ts';
 import { presignDownload, presignUpload } from './presign.ts';
+import { redactionRoutes } from './redactions.routes.ts';
 import { UPLOAD_RULES } from '../../contract/file-types.ts';
 
 interface FileRow extends Record<string, unknown> {
@@ -193,5 +194,6 @@ export function fileRoutes(ctx: ServiceContext) {
     return c.json({ fileRequests, pagination }, 200);
   });
 
+  routes.route('/', redactionRoutes(ctx, READERS));
   return routes;
 }

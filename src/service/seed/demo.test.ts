@@ -174,6 +174,7 @@ describe('demo data', () => {
         'signature_transactions',
         'files',
         'checklist_versions',
+        'redactions',
       ].map((table) => d.prepare(`SELECT * FROM ${table} ORDER BY id`).all());
     expect(snapshot(fresh.db)).toEqual(snapshot(db));
     const entityColumns = 'id, name, first_name, last_name, date_of_birth, ssn_last_four, metadata';

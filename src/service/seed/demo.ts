@@ -9,6 +9,7 @@ import { daysAgo, demoId } from './ids.ts';
 import { insertAccounts } from './demo-accounts.ts';
 import { insertChecklists } from './demo-qc.ts';
 import { insertQcRequests } from './demo-qc-requests.ts';
+import { insertRedactions } from './demo-redactions.ts';
 import { insertSignatures } from './demo-signatures.ts';
 import type { DemoOwner, OwnerSeed, SeedFile, SeedUser } from './seed-types.ts';
 
@@ -330,4 +331,5 @@ function insertOwner(ctx: ServiceContext, seed: OwnerSeed): void {
   const checklists = insertChecklists(ctx, owner);
   insertQcRequests(ctx, seed, checklists, seed.files.slice(0, size.qcRequests), seed.historyFiles);
   insertSignatures(ctx, seed, seed.files.slice(size.qcRequests), size.transactions);
+  insertRedactions(ctx, seed);
 }

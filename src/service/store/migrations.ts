@@ -12,6 +12,7 @@ const MIGRATIONS = [
   '005-review-short-ids.sql',
   '006-service-clock.sql',
   '007-scan-reviews-index.sql',
+  '008-redactions.sql',
 ];
 
 /** The schema version a fully migrated database is at. */
