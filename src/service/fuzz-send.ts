@@ -11,7 +11,13 @@ import {
   type World,
 } from './fuzz-world.ts';
 import { presignDownload } from './files/presign.ts';
-import { basicAuth, type DemoTokens, type JsonResponse, type TestService } from './testing.ts';
+import {
+  basicAuth,
+  checkAgainstDocument,
+  type DemoTokens,
+  type JsonResponse,
+  type TestService,
+} from './testing.ts';
 
 /** A request ready for the wire: what `prepare` made of a FuzzRequest. */
 export interface Ready {
@@ -321,7 +327,11 @@ export function createSender(service: TestService, world: World) {
     } catch {
       // Not JSON: the property says whether it had to be.
     }
-    return { status: response.status, body: parsed, text, headers: response.headers };
+    const result = { status: response.status, body: parsed, text, headers: response.headers };
+    // Whatever a stranger sends, the answer is one the OpenAPI document describes (issue 20).
+    const { pathname, search } = new URL(ready.target);
+    checkAgainstDocument(service.ctx.profile.strict, ready.method, pathname + search, result);
+    return result;
   }
 
   return { refresh, renew, prepare: prepareOrExplain, send };

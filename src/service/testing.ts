@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, inject } from 'vitest';
 import { ErrorBodySchema } from '../contract/common.ts';
+import { DocumentMismatchError, documentValidator } from './openapi/validate-in-tests.ts';
 import { demoClient } from './seed/demo-clients.ts';
 import { startService, type RunningService, type StartServiceOptions } from './server.ts';
 
 /**
  * A real reference service on an ephemeral port over its own copy of the demo data (seeded
- * once per run by test-setup.ts), for integration tests. Requests go over real HTTP.
+ * once per run by test-setup.ts), for integration tests. Requests go over real HTTP, and
+ * every answer is checked against the service's own OpenAPI document (issue 20): one the
+ * document does not describe fails the test, so the document cannot drift from the code.
  */
 export interface TestService extends RunningService {
   /** A fresh access token for a demo client, from the real token endpoint. */
@@ -16,7 +19,7 @@ export interface TestService extends RunningService {
   /** A token for every demo client, by client id. */
   tokens(): Promise<DemoTokens>;
   /** GET with a bearer token (or none); returns status, parsed JSON and headers. */
-  get(path: string, token?: string): Promise<JsonResponse>;
+  get(path: string, token?: string, options?: CheckOptions): Promise<JsonResponse>;
   /** Any method; a `json` body is sent as application/json, `body` as it is. */
   send(method: string, path: string, init?: SendInit): Promise<JsonResponse>;
 }
@@ -32,7 +35,15 @@ export function expectError(result: JsonResponse, status: number, message: RegEx
   expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
 }
 
-export interface SendInit {
+export interface CheckOptions {
+  /**
+   * false skips the OpenAPI check of the answer: only for a test that deliberately goes
+   * outside the document (say why beside it).
+   */
+  validate?: boolean;
+}
+
+export interface SendInit extends CheckOptions {
   token?: string | undefined;
   json?: unknown;
   body?: BodyInit;
@@ -57,6 +68,28 @@ export interface JsonResponse {
   headers: Headers;
 }
 
+/**
+ * Throws a DocumentMismatchError when the answer to method + path is not what the OpenAPI
+ * document of a service of this profile says for it. `get` and `send` call it on every answer.
+ */
+export function checkAgainstDocument(
+  strict: boolean,
+  method: string,
+  path: string,
+  result: JsonResponse,
+): void {
+  const problems = documentValidator(strict).validateResponse({
+    method,
+    path,
+    status: result.status,
+    contentType: result.headers.get('content-type'),
+    body: result.body,
+    text: result.text,
+    headers: result.headers,
+  });
+  if (problems.length) throw new DocumentMismatchError(`${method} ${path}`, problems);
+}
+
 export function basicAuth(id: string, secret: string): string {
   const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
   return `Basic ${Buffer.from(`${encode(id)}:${encode(secret)}`).toString('base64')}`;
@@ -68,6 +101,12 @@ export async function startTestService(
   const dataDir = mkdtempSync(join(tmpdir(), 'attest-test-'));
   cpSync(inject('demoSnapshot'), dataDir, { recursive: true });
   const service = await startService({ dataDir, log: () => {}, ...options });
+  const strict = service.ctx.profile.strict;
+  async function checked(method: string, path: string, init: RequestInit, check = true) {
+    const result = await toJsonResponse(await fetch(`${service.url}${path}`, { ...init, method }));
+    if (check) checkAgainstDocument(strict, method, path, result);
+    return result;
+  }
   const self: TestService = {
     ...service,
     async close() {
@@ -78,16 +117,15 @@ export async function startTestService(
       const client = demoClient(clientId);
       const form = new URLSearchParams({ grant_type: 'client_credentials' });
       if (scope) form.set('scope', scope);
-      const response = await fetch(`${service.url}/auth/v1/oauth2/token`, {
-        method: 'POST',
+      const response = await checked('POST', '/auth/v1/oauth2/token', {
         headers: {
           authorization: basicAuth(client.clientId, client.clientSecret),
           'content-type': 'application/x-www-form-urlencoded',
         },
         body: form,
       });
-      const body = (await response.json()) as { access_token?: string };
-      if (!response.ok || !body.access_token)
+      const body = response.body as { access_token?: unknown } | undefined;
+      if (response.status !== 200 || typeof body?.access_token !== 'string')
         throw new Error(`no token for ${clientId}: ${response.status}`);
       return body.access_token;
     },
@@ -102,9 +140,9 @@ export async function startTestService(
       const tokens = await Promise.all(ids.map((id) => self.token(id)));
       return Object.fromEntries(ids.map((id, i) => [id, tokens[i]])) as DemoTokens;
     },
-    async get(path, token) {
+    async get(path, token, options = {}) {
       const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-      return toJsonResponse(await fetch(`${service.url}${path}`, { headers }));
+      return checked('GET', path, { headers }, options.validate);
     },
     async send(method, path, init = {}) {
       const headers: Record<string, string> = { ...init.headers };
@@ -114,9 +152,7 @@ export async function startTestService(
         headers['content-type'] ??= 'application/json';
         body = JSON.stringify(init.json);
       }
-      return toJsonResponse(
-        await fetch(`${service.url}${path}`, { method, headers, body: body ?? null }),
-      );
+      return checked(method, path, { headers, body: body ?? null }, init.validate);
     },
   };
   return self;

@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { EVENT_TYPE_HEADER } from '../../contract/webhooks.ts';
+import { DocumentMismatchError, documentValidator } from '../openapi/validate-in-tests.ts';
 
 export interface ReceivedRequest {
   method: string;
@@ -14,7 +16,12 @@ export type Respond = (
   request: ReceivedRequest,
 ) => number | 'hang' | Promise<number>;
 
-/** A real webhook endpoint on an ephemeral loopback port, for tests. */
+/**
+ * A real webhook endpoint on an ephemeral loopback port, for tests. Every delivery is
+ * checked against the `webhooks` section of the OpenAPI document (issue 20); `waitFor` and
+ * `close` throw the problems not yet reported, so a delivery the document does not describe
+ * fails the test that received it.
+ */
 export interface Receiver {
   url: string;
   requests: ReceivedRequest[];
@@ -23,8 +30,26 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(respond: Respond = () => 204): Promise<Receiver> {
+export interface ReceiverOptions {
+  /** false skips the OpenAPI check of deliveries (a test posting something else on purpose). */
+  validate?: boolean;
+}
+
+export async function startReceiver(
+  respond: Respond = () => 204,
+  options: ReceiverOptions = {},
+): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
+  const problems: string[] = [];
+  let reported = 0;
+  // The sandbox document describes every webhook a strict service sends, and more.
+  const validator = options.validate === false ? null : documentValidator(false);
+  function throwUnreported() {
+    if (problems.length === reported) return;
+    const fresh = problems.slice(reported);
+    reported = problems.length;
+    throw new DocumentMismatchError('A webhook delivery', fresh);
+  }
   const waiters: (() => void)[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -36,6 +61,16 @@ export async function startReceiver(respond: Respond = () => 204): Promise<Recei
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       };
+      const event = received.headers[EVENT_TYPE_HEADER];
+      if (validator)
+        problems.push(
+          ...validator.validateWebhook({
+            event: Array.isArray(event) ? event[0] : event,
+            method: received.method,
+            headers: received.headers,
+            body: received.body,
+          }),
+        );
       const answer = respond(requests.length, received);
       requests.push(received);
       for (const wake of waiters.splice(0)) wake();
@@ -63,12 +98,15 @@ export async function startReceiver(respond: Respond = () => 204): Promise<Recei
           });
         });
       }
+      throwUnreported();
       return requests;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    async close() {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      throwUnreported();
+    },
   };
 }

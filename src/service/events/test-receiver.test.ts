@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { AccountSchema } from '../../contract/accounts.ts';
+import { ADDRESS } from '../accounts/test-helpers.ts';
+import { DocumentMismatchError } from '../openapi/validate-in-tests.ts';
+import { startTestService } from '../testing.ts';
+import { startReceiver, type Receiver } from './test-receiver.ts';
+
+// The receiver checks what it is sent against the OpenAPI document's `webhooks` (issue 20):
+// a delivery of the wrong shape fails the test that waits for it, or closes the receiver.
+
+const payload = {
+  matterUUID: '5b0f7c8e-3a2d-4e61-9b7a-0c1d2e3f4a5b',
+  crid: 'CR-1001',
+  downloadUrl: 'https://files.example.com/d/1.pdf',
+  fileRequestUUID: '6c1a8d9f-4b3e-4f72-8c8b-1d2e3f4a5b6c',
+  fileUUID: '7d2b9e0a-5c4f-4a83-9d9c-2e3f4a5b6c7d',
+};
+const headers = {
+  'content-type': 'application/json',
+  'hook-id': 'msg_2x7Qk',
+  'hook-timestamp': String(Math.floor(Date.now() / 1000)),
+  'hook-signature': 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  'hook-event-type': 'DOCUMENT_READY',
+};
+
+let receiver: Receiver | undefined;
+afterEach(async () => {
+  await receiver?.close().catch(() => {});
+  receiver = undefined;
+});
+
+const deliver = (body: unknown, extra: Record<string, string> = {}) =>
+  fetch(receiver?.url ?? '', {
+    method: 'POST',
+    headers: { ...headers, ...extra },
+    body: JSON.stringify(body),
+  });
+
+describe('startReceiver', () => {
+  it('takes a delivery the document describes', async () => {
+    receiver = await startReceiver();
+    await deliver(payload);
+    await expect(receiver.waitFor(1)).resolves.toHaveLength(1);
+    await expect(receiver.close()).resolves.toBeUndefined();
+  });
+
+  it('fails waitFor on a payload of the wrong shape, once', async () => {
+    receiver = await startReceiver();
+    await deliver({ ...payload, fileUUID: 12 });
+    await expect(receiver.waitFor(1)).rejects.toThrow(DocumentMismatchError);
+    await expect(receiver.waitFor(1)).resolves.toHaveLength(1);
+  });
+
+  it('fails close on an unsigned delivery nobody waited for', async () => {
+    receiver = await startReceiver();
+    await deliver(payload, { 'hook-signature': '' });
+    await expect(receiver.close()).rejects.toThrow(/hook-signature/);
+  });
+
+  it('checks nothing with validate: false', async () => {
+    receiver = await startReceiver(() => 204, { validate: false });
+    await deliver({ not: 'a payload' }, { 'hook-event-type': 'NOPE' });
+    await expect(receiver.waitFor(1)).resolves.toHaveLength(1);
+  });
+});
+
+// No other test has ADDRESS_CHANGE delivered to a receiver: one real delivery, checked.
+it('receives a real ADDRESS_CHANGE the document describes', async () => {
+  receiver = await startReceiver();
+  const secret = `whsec_${Buffer.from('receiver test secret').toString('base64')}`;
+  const service = await startTestService({ webhook: { url: receiver.url, secrets: [secret] } });
+  try {
+    const token = await service.token('acme-admin');
+    const put = await service.send('PUT', '/accounts/v1/accounts', {
+      token,
+      json: { crid: 'RECEIVER-1', entities: [{ type: 'BORROWER', name: 'ADA LANE' }] },
+    });
+    const account = AccountSchema.parse(put.body);
+    const entityId = account.entities[0]?.entityId ?? '';
+    const path = `/accounts/v1/accounts/${account.id}/entities/${entityId}`;
+    const patched = await service.send('PATCH', path, { token, json: { mailingAddress: ADDRESS } });
+    expect(patched.status, patched.text).toBe(200);
+    const requests = await receiver.waitFor(1, 10_000);
+    expect(requests.map((r) => r.headers['hook-event-type'])).toContain('ADDRESS_CHANGE');
+  } finally {
+    await service.close();
+  }
+});

@@ -1,0 +1,120 @@
+import {
+  FileCreateSchema,
+  FileListSchema,
+  FileRequestListSchema,
+  FileSchema,
+  FileUploadSchema,
+} from '../../../contract/files.ts';
+import {
+  RedactionListQuerySchema,
+  RedactionListSchema,
+  RedactionSchema,
+} from '../../../contract/redactions.ts';
+import { gap, type Access, type ApiOperation } from '../api-operation.ts';
+
+// Reading is open to everyone who works with documents (files.routes.ts READERS).
+const READER: Access = {
+  kind: 'bearer',
+  anyOf: ['files.write', 'signatures.write', 'qc.review'],
+  area: 'files',
+};
+const WRITER: Access = { kind: 'bearer', anyOf: ['files.write'], area: 'files' };
+const FILES_GAP = gap('Files (#1, #23)', 'the spec shows no files endpoints');
+const REDACTIONS_GAP = gap('Files (#7, #23)', 'the spec names the redactions list key only');
+
+export const fileOperations: ApiOperation[] = [
+  {
+    method: 'get',
+    path: '/files/v1/files',
+    operationId: 'listFiles',
+    summary: 'List files',
+    description:
+      '`totalCount` stops counting at 10,000; `countExceedsLimit` says when more match. Each ' +
+      'file carries a `downloadUrl` valid for 60 minutes.',
+    tag: 'Files',
+    access: READER,
+    list: { key: 'files', orderBy: ['createdOn', 'matterReference'], defaultOrderBy: 'createdOn' },
+    responses: [{ status: 200, description: 'A page of files.', schema: FileListSchema }],
+    extension: FILES_GAP,
+  },
+  {
+    method: 'get',
+    path: '/files/v1/files/{fileId}',
+    operationId: 'getFile',
+    summary: 'Get a file',
+    tag: 'Files',
+    access: READER,
+    pathParams: { fileId: { description: 'The file’s id.' } },
+    responses: [{ status: 200, description: 'The file.', schema: FileSchema }],
+    extension: FILES_GAP,
+  },
+  {
+    method: 'post',
+    path: '/files/v1/files/uploads',
+    operationId: 'createFileUpload',
+    summary: 'Get an upload slot for a new file’s PDF',
+    description:
+      'Step 1 of creating a file: POST the PDF to `uploadUrl` as a multipart form (every ' +
+      '`uploadValues` entry, then the file as `file`; see the Storage tag), then create the file ' +
+      'with `key`.',
+    tag: 'Files',
+    access: WRITER,
+    responses: [{ status: 201, description: 'The upload slot.', schema: FileUploadSchema }],
+    extension: FILES_GAP,
+  },
+  {
+    method: 'post',
+    path: '/files/v1/files',
+    operationId: 'createFile',
+    summary: 'Create a file over an uploaded PDF',
+    description: 'Step 2: the file record, with a file request of status `open`.',
+    tag: 'Files',
+    access: WRITER,
+    body: { json: FileCreateSchema },
+    responses: [{ status: 201, description: 'The file.', schema: FileSchema }],
+    errors: {
+      400: 'A bad body; a key not uploaded or already used; a firmId or accountId that is not the owner’s.',
+    },
+    extension: FILES_GAP,
+  },
+  {
+    method: 'get',
+    path: '/files/v1/fileRequests',
+    operationId: 'listFileRequests',
+    summary: 'List file requests',
+    tag: 'Files',
+    access: READER,
+    list: { key: 'fileRequests', orderBy: ['createdOn'], defaultOrderBy: 'createdOn' },
+    responses: [
+      { status: 200, description: 'A page of file requests.', schema: FileRequestListSchema },
+    ],
+    extension: FILES_GAP,
+  },
+  {
+    method: 'get',
+    path: '/files/v1/redactions',
+    operationId: 'listRedactions',
+    summary: 'List redactions',
+    description:
+      'Regions of a file’s pages blacked out before it is shared: rectangles in PDF user space ' +
+      '(points, origin at the page’s bottom-left).',
+    tag: 'Files',
+    access: READER,
+    query: RedactionListQuerySchema,
+    queryNotes: { fileId: 'Only the regions of this file.' },
+    list: { key: 'redactions', orderBy: ['createdOn'], defaultOrderBy: 'createdOn' },
+    responses: [{ status: 200, description: 'A page of redactions.', schema: RedactionListSchema }],
+    extension: REDACTIONS_GAP,
+  },
+  {
+    method: 'get',
+    path: '/files/v1/redactions/{redactionId}',
+    operationId: 'getRedaction',
+    summary: 'Get a redaction',
+    tag: 'Files',
+    access: READER,
+    pathParams: { redactionId: { description: 'The redaction’s id.' } },
+    responses: [{ status: 200, description: 'The redaction.', schema: RedactionSchema }],
+    extension: REDACTIONS_GAP,
+  },
+];
