@@ -3,25 +3,14 @@ import { AccountSchema } from '../../contract/accounts.ts';
 import { ADDRESS } from '../accounts/test-helpers.ts';
 import { DocumentMismatchError } from '../openapi/validate-in-tests.ts';
 import { startTestService } from '../testing.ts';
+import { DOCUMENT_READY_PAYLOAD, documentReadyHeaders } from '../openapi/webhook-sample.ts';
 import { startReceiver, type Receiver } from './test-receiver.ts';
 
 // The receiver checks what it is sent against the OpenAPI document's `webhooks` (issue 20):
 // a delivery of the wrong shape fails the test that waits for it, or closes the receiver.
 
-const payload = {
-  matterUUID: '5b0f7c8e-3a2d-4e61-9b7a-0c1d2e3f4a5b',
-  crid: 'CR-1001',
-  downloadUrl: 'https://files.example.com/d/1.pdf',
-  fileRequestUUID: '6c1a8d9f-4b3e-4f72-8c8b-1d2e3f4a5b6c',
-  fileUUID: '7d2b9e0a-5c4f-4a83-9d9c-2e3f4a5b6c7d',
-};
-const headers = {
-  'content-type': 'application/json',
-  'hook-id': 'msg_2x7Qk',
-  'hook-timestamp': String(Math.floor(Date.now() / 1000)),
-  'hook-signature': 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
-  'hook-event-type': 'DOCUMENT_READY',
-};
+const payload = DOCUMENT_READY_PAYLOAD;
+const headers = documentReadyHeaders();
 
 let receiver: Receiver | undefined;
 afterEach(async () => {

@@ -10,6 +10,7 @@ import {
 } from '../testing.ts';
 import { openApiDocument } from './document.ts';
 import { DocumentMismatchError, documentValidator } from './validate-in-tests.ts';
+import { DOCUMENT_READY_PAYLOAD, documentReadyHeaders } from './webhook-sample.ts';
 import { createResponseValidator, type ResponseSample } from './validate.ts';
 
 // The validator over the service's real document and real answers: a deliberate mismatch
@@ -74,20 +75,8 @@ describe('validateResponse over the real document', () => {
 });
 
 describe('validateWebhook over the real document', () => {
-  const headers = {
-    'content-type': 'application/json',
-    'hook-id': 'msg_2x7Qk',
-    'hook-timestamp': String(Math.floor(Date.now() / 1000)),
-    'hook-signature': 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
-    'hook-event-type': 'DOCUMENT_READY',
-  };
-  const payload = {
-    matterUUID: '5b0f7c8e-3a2d-4e61-9b7a-0c1d2e3f4a5b',
-    crid: 'CR-1001',
-    downloadUrl: 'https://files.example.com/d/1.pdf',
-    fileRequestUUID: '6c1a8d9f-4b3e-4f72-8c8b-1d2e3f4a5b6c',
-    fileUUID: '7d2b9e0a-5c4f-4a83-9d9c-2e3f4a5b6c7d',
-  };
+  const headers = documentReadyHeaders();
+  const payload = DOCUMENT_READY_PAYLOAD;
 
   it('passes a DOCUMENT_READY delivery of the right shape', () => {
     const body = JSON.stringify(payload);
