@@ -34,7 +34,9 @@ const TEAM = /qc-team\.spec\.ts$/;
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
-  timeout: 30_000,
+  // Two cores shared by two workers, three servers and Chromium: a busy CI machine runs a
+  // screenshot-heavy test at twice its idle time. No test times anything with this.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
