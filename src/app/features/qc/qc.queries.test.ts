@@ -88,8 +88,19 @@ describe('queueNeighbours', () => {
       previous: request(3),
       last: true,
     });
-    expect(queueNeighbours(client, pending, request(9).id)).toEqual({});
     expect(queueNeighbours(client, { ...pending, order: 'newest' }, request(2).id)).toEqual({});
+  });
+
+  it('goes on from a request no longer in the queue to its first open one', () => {
+    const client = new QueryClient();
+    cacheList(client, pending, [page([request(1), request(2), request(3)], 3)]);
+    expect(queueNeighbours(client, pending, request(9).id)).toEqual({ next: request(1) });
+    const held = new Set([request(1).id]);
+    expect(queueNeighbours(client, pending, request(9).id, (id) => held.has(id))).toEqual({
+      next: request(2),
+    });
+    cacheList(client, pending, [page([], 0)]);
+    expect(queueNeighbours(client, pending, request(9).id)).toEqual({});
   });
 
   it('passes over the requests another reviewer holds', () => {

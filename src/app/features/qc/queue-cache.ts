@@ -32,9 +32,14 @@ export function queueNeighbours(
 ): { previous?: QcRequest; next?: QcRequest; last?: true } {
   const items = cachedQueue(client, filters);
   const index = items.findIndex((request) => request.id === id);
-  if (index < 0) return {};
   // Requests another reviewer is on are passed over both ways (issue 17).
   const open = (request: QcRequest) => !skip(request.id);
+  if (index < 0) {
+    // Not in the queue (decided by someone else as it opened, say): "next" is the first open
+    // request of the queue, so the reviewer never has to go back to the list to go on.
+    const first = items.find(open);
+    return first ? { next: first } : {};
+  }
   const previous = items.slice(0, index).findLast(open);
   const next = items.slice(index + 1).find(open);
   return { ...(previous ? { previous } : {}), ...(next ? { next } : { last: true }) };
