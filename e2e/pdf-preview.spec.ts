@@ -18,7 +18,8 @@ async function pendingRequest(page: Page, position = 12) {
   return { id: request.id, fileUrl: request.fileUrl, matter: request.document.matterReference };
 }
 
-const preview = (page: Page) => page.locator('.pdf-preview');
+// Not the next document's, drawn ahead in a hidden park of its own (pdf-standby.ts).
+const preview = (page: Page) => page.locator('.pdf-preview:not(.pdf-standby)');
 const firstPage = (page: Page) => page.locator('.pdf-preview__stage .page[data-page-number="1"]');
 
 /** Console lines that mean the preview is not running as designed. */
@@ -165,7 +166,7 @@ test('pages, zoom, fit width and find work from the toolbar and the keyboard', a
   await expect(pageInput).toHaveValue('1');
 
   // Ctrl+F inside the viewer goes to the preview's find box (pdf.js's text, not the browser's).
-  await page.locator('.pdf-preview__scroller').focus();
+  await page.locator('.pdf-preview__stage .pdf-preview__scroller').focus();
   await page.keyboard.press('Control+f');
   const find = toolbar.getByRole('searchbox', { name: 'Find in document' });
   await expect(find).toBeFocused();
