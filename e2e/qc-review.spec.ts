@@ -194,6 +194,8 @@ test('keys faster than the screen renders: each counts, and the decision is sent
   const current = await pendingRequest(page, 18);
   await page.goto(reviewUrl(current.id));
   await expect(page.getByRole('heading', { name: current.matterReference })).toBeVisible();
+  // Only the claim's holder decides: the keys come once the gateway has said it is ours.
+  await expect(page.locator('.review__panel')).toHaveAttribute('data-claim', 'mine');
   const patches: string[] = [];
   page.on('request', (r) => r.method() === 'PATCH' && patches.push(r.url()));
   const approved = decisionSaved(page, current.id);
