@@ -29,7 +29,7 @@ interface FileRow extends Record<string, unknown> {
 // The spec's files list caps its count and says so with countExceedsLimit.
 export const FILE_COUNT_CAP = 10_000;
 
-const FILES: ListDefinition = {
+export const FILES: ListDefinition = {
   name: 'files',
   from: 'files f',
   select:
@@ -44,7 +44,7 @@ const FILES: ListDefinition = {
   countCap: FILE_COUNT_CAP,
 };
 
-const FILE_REQUESTS: ListDefinition = {
+export const FILE_REQUESTS: ListDefinition = {
   name: 'fileRequests',
   from: 'file_requests r',
   select: 'r.id, r.owner, r.file_id, r.account_id, r.status, r.created_on',

@@ -29,7 +29,7 @@ interface RedactionRow extends Record<string, unknown> {
   created_on: string;
 }
 
-const REDACTIONS: ListDefinition = {
+export const REDACTIONS: ListDefinition = {
   name: 'redactions',
   from: 'redactions r',
   select:

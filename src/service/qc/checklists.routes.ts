@@ -15,7 +15,7 @@ interface ChecklistRow extends Record<string, unknown> {
   created_on: string;
 }
 
-const CHECKLISTS: ListDefinition = {
+export const CHECKLISTS: ListDefinition = {
   name: 'qcChecklists',
   from: 'checklists c',
   select: 'c.id, c.owner, c.display_name, c.description, c.created_on',

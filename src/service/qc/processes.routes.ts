@@ -27,7 +27,7 @@ interface ProcessRow extends Record<string, unknown> {
   archived_on: string | null;
 }
 
-const PROCESSES: ListDefinition = {
+export const PROCESSES: ListDefinition = {
   name: 'qcProcesses',
   from: 'qc_processes p',
   select:
@@ -41,7 +41,8 @@ const PROCESSES: ListDefinition = {
   defaultOrderBy: 'displayName',
 };
 
-const ArchivedFilterSchema = z.object({
+/** The list's own filter, beside the pagination parameters (also read by the OpenAPI document). */
+export const ArchivedFilterSchema = z.object({
   archived: z.optional(z.enum(['true', 'false'], { error: 'archived must be true or false' })),
 });
 

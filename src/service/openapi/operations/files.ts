@@ -10,7 +10,9 @@ import {
   RedactionListSchema,
   RedactionSchema,
 } from '../../../contract/redactions.ts';
-import { gap, type Access, type ApiOperation } from '../api-operation.ts';
+import { FILE_REQUESTS, FILES } from '../../files/files.routes.ts';
+import { REDACTIONS } from '../../files/redactions.routes.ts';
+import { gap, listOf, type Access, type ApiOperation } from '../api-operation.ts';
 
 // Reading is open to everyone who works with documents (files.routes.ts READERS).
 const READER: Access = {
@@ -33,7 +35,7 @@ export const fileOperations: ApiOperation[] = [
       'file carries a `downloadUrl` valid for 60 minutes.',
     tag: 'Files',
     access: READER,
-    list: { key: 'files', orderBy: ['createdOn', 'matterReference'], defaultOrderBy: 'createdOn' },
+    list: listOf('files', FILES),
     responses: [{ status: 200, description: 'A page of files.', schema: FileListSchema }],
     extension: FILES_GAP,
   },
@@ -84,7 +86,7 @@ export const fileOperations: ApiOperation[] = [
     summary: 'List file requests',
     tag: 'Files',
     access: READER,
-    list: { key: 'fileRequests', orderBy: ['createdOn'], defaultOrderBy: 'createdOn' },
+    list: listOf('fileRequests', FILE_REQUESTS),
     responses: [
       { status: 200, description: 'A page of file requests.', schema: FileRequestListSchema },
     ],
@@ -102,7 +104,7 @@ export const fileOperations: ApiOperation[] = [
     access: READER,
     query: RedactionListQuerySchema,
     queryNotes: { fileId: 'Only the regions of this file.' },
-    list: { key: 'redactions', orderBy: ['createdOn'], defaultOrderBy: 'createdOn' },
+    list: listOf('redactions', REDACTIONS),
     responses: [{ status: 200, description: 'A page of redactions.', schema: RedactionListSchema }],
     extension: REDACTIONS_GAP,
   },

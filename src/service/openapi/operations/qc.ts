@@ -12,6 +12,8 @@ import {
   QcRequestSchema,
 } from '../../../contract/qc.ts';
 import { z } from '../../../contract/zod.ts';
+import { CHECKLISTS } from '../../qc/checklists.routes.ts';
+import { ArchivedFilterSchema, PROCESSES } from '../../qc/processes.routes.ts';
 import { QC_REQUESTS } from '../../qc/requests.routes.ts';
 import { gap, listOf, type Access, type ApiOperation } from '../api-operation.ts';
 
@@ -20,10 +22,7 @@ const QCR_ID = { qcrID: { description: 'The QC request’s id.' } };
 const QCP_ID = { qcpID: { description: 'The QC process’s id.' } };
 const READS_GAP = gap('QC', 'the spec gives the list key and the PATCH; reads are ours');
 
-// The processes list's filter, as processes.routes.ts reads it (its schema is not exported).
-const ProcessListQuerySchema = z.extend(ListQuerySchema, {
-  archived: z.optional(z.enum(['true', 'false'])),
-});
+const ProcessListQuerySchema = z.extend(ListQuerySchema, ArchivedFilterSchema.shape);
 
 export const qcOperations: ApiOperation[] = [
   {
@@ -84,11 +83,7 @@ export const qcOperations: ApiOperation[] = [
     access: READER,
     query: ProcessListQuerySchema,
     queryNotes: { archived: '`true`: only archived processes; `false`: only active ones.' },
-    list: {
-      key: 'qcProcesses',
-      orderBy: ['displayName', 'createdOn'],
-      defaultOrderBy: 'displayName',
-    },
+    list: listOf('qcProcesses', PROCESSES),
     responses: [
       { status: 200, description: 'A page of QC processes.', schema: QcProcessListSchema },
     ],
@@ -133,11 +128,7 @@ export const qcOperations: ApiOperation[] = [
     summary: 'List QC checklists',
     tag: 'QC',
     access: READER,
-    list: {
-      key: 'qcChecklists',
-      orderBy: ['displayName', 'createdOn'],
-      defaultOrderBy: 'displayName',
-    },
+    list: listOf('qcChecklists', CHECKLISTS),
     responses: [
       { status: 200, description: 'A page of QC checklists.', schema: QcChecklistListSchema },
     ],
