@@ -70,7 +70,7 @@ const fileJson = (ctx: ServiceContext, row: FileRow): FileRecord => ({
 });
 
 // Who may read files: everyone who works with documents.
-const READERS = ['files.write', 'signatures.write', 'qc.review'] as const;
+export const READERS = ['files.write', 'signatures.write', 'qc.review'] as const;
 
 export function fileRoutes(ctx: ServiceContext) {
   const routes = new Hono<ServiceEnv>();

@@ -10,16 +10,12 @@ import {
   RedactionListSchema,
   RedactionSchema,
 } from '../../../contract/redactions.ts';
-import { FILE_REQUESTS, FILES } from '../../files/files.routes.ts';
+import { FILE_REQUESTS, FILES, READERS } from '../../files/files.routes.ts';
 import { REDACTIONS } from '../../files/redactions.routes.ts';
 import { gap, listOf, type Access, type ApiOperation } from '../api-operation.ts';
 
-// Reading is open to everyone who works with documents (files.routes.ts READERS).
-const READER: Access = {
-  kind: 'bearer',
-  anyOf: ['files.write', 'signatures.write', 'qc.review'],
-  area: 'files',
-};
+// Reading is open to everyone who works with documents.
+const READER: Access = { kind: 'bearer', anyOf: READERS, area: 'files' };
 const WRITER: Access = { kind: 'bearer', anyOf: ['files.write'], area: 'files' };
 const FILES_GAP = gap('Files (#1, #23)', 'the spec shows no files endpoints');
 const REDACTIONS_GAP = gap('Files (#7, #23)', 'the spec names the redactions list key only');
