@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { gatewayPostgresProjects } from './scripts/postgres-global-setup.ts';
 import { precompress } from './scripts/precompress.ts';
 
 /**
@@ -163,12 +164,23 @@ export default defineConfig({
     rolldownOptions: { output: { codeSplitting: CODE_SPLITTING } },
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
-    // Two cores: integration tests each start a real HTTP server, so keep workers few.
+    // Two cores: integration tests each start a real HTTP server, so keep workers few. Set
+    // here, it bounds all projects together.
     maxWorkers: 2,
+    // The root's global setup runs once per run, whichever projects run.
     globalSetup: ['src/service/test-setup.ts'],
     // zod's English messages, as the service, the gateway and the forms have them.
     setupFiles: ['src/contract/zod-messages.ts'],
     testTimeout: 20_000,
+    // Each project extends the options above (Vitest 5's default for inline projects).
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+        },
+      },
+      ...gatewayPostgresProjects(),
+    ],
   },
 });

@@ -9,7 +9,8 @@ import {
 import { localUrl } from './gateway/host-allow-list.ts';
 import { startGateway } from './gateway/server.ts';
 import { readDemoOwner, writeDemoHistory } from './gateway/demo-history.ts';
-import { openGatewayDb } from './gateway/store.ts';
+import { openGatewayDatabase } from './gateway/db/open.ts';
+import type { GatewayEnv } from './gateway/env.ts';
 import { hasSecrets } from './contract/webhooks.ts';
 import { gatewaySettingsFor, runService } from './service/main.ts';
 import { DEMO_CLIENTS } from './service/seed/demo-clients.ts';
@@ -26,13 +27,17 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * and second reviews (gateway/demo-history.ts), once per data folder. Read through the
  * service's API with each owner's admin login; the gateway opens its store after this.
  */
-async function seedDemoHistory(serviceUrl: string, dataDir: string) {
-  const db = openGatewayDb(dataDir);
+async function seedDemoHistory(serviceUrl: string, env: GatewayEnv) {
+  const db = await openGatewayDatabase({
+    dataDir: env.dataDir,
+    url: env.database?.url,
+    log: (message) => console.error(message),
+  });
   try {
     for (const login of DEMO_CLIENTS.filter((c) => c.clientId.endsWith('-admin') && c.user)) {
       const read = await readDemoOwner(serviceUrl, login);
       const admin = { id: [...read.names].find(([, name]) => name === login.user)?.[0] ?? '' };
-      writeDemoHistory(db, {
+      await writeDemoHistory(db.sql, {
         feed: { environment: 'production', owner: login.owner },
         ...read,
         ...(admin.id && { admin: { id: admin.id, name: login.user ?? '' } }),
@@ -43,7 +48,7 @@ async function seedDemoHistory(serviceUrl: string, dataDir: string) {
     // The console works without it: the team view is just empty.
     console.error(`no demo QC history: ${error instanceof Error ? error.message : error}`);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -81,7 +86,7 @@ async function main() {
       deployment = readDeploymentSettings({ ...gatewaySettingsFor(service), ...process.env });
     } else {
       // The demo's QC history, in the gateway's store before the gateway opens it.
-      await seedDemoHistory(service.url, env.dataDir);
+      await seedDemoHistory(service.url, env);
     }
   }
   const gateway = await startGateway({
@@ -90,6 +95,8 @@ async function main() {
     upstream,
     staging: env.staging,
     dataDir: env.dataDir,
+    database: env.database,
+    sessionKey: env.sessionKey,
     webhookSecrets: secrets,
     distDir: env.distDir,
     sourceMaps: env.sourceMaps,

@@ -3,6 +3,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv, GatewayContext } from './context.ts';
 import { requireJsonBody, requireSameOrigin } from './csrf.ts';
+import { DATABASE_UNAVAILABLE, DatabaseUnavailableError } from './db/sql.ts';
 import { errorResponse, GatewayError } from './errors.ts';
 import { eventRoutes } from './events.routes.ts';
 import { requireAllowedHost } from './host-allow-list.ts';
@@ -60,6 +61,13 @@ export function createGatewayApp(ctx: GatewayContext) {
 
   app.onError((error, c) => {
     if (error instanceof GatewayError) return errorResponse(c, error.status, error.message);
+    if (error instanceof DatabaseUnavailableError) {
+      // Not a bug: the database is down or restarting. Nothing was written; a webhook sender
+      // retries a 503, and so may the browser.
+      ctx.log(`${c.req.method} ${c.req.path}: ${error.message}`);
+      c.header('Retry-After', '5');
+      return errorResponse(c, 503, DATABASE_UNAVAILABLE);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, error.status, error.message || 'bad request');
     }

@@ -1,6 +1,6 @@
 import type { QcClaim, TakeOver, TeamMember } from '../contract/team.ts';
 import type { Feed } from './event-log.ts';
-import type { Db } from './store.ts';
+import type { Sql } from './db/sql.ts';
 
 /**
  * A claim lasts this long unless renewed. The review screen renews it every minute while
@@ -31,35 +31,69 @@ const toClaim = (row: ClaimRow): QcClaim => ({
 
 export type ClaimStore = ReturnType<typeof createClaimStore>;
 
+const CLAIM_COLUMNS = 'request_id, holder_id, holder_name, claimed_at, expires_at';
+
+/** Tries of a claim that keeps changing under it before the last holder seen is answered. */
+const TRIES = 5;
+
 /**
  * Claims on pending QC requests, one holder per request and feed (environment and owner):
- * every reviewer of an owner sees the same claims. An expired claim is no claim; rows past
- * their time are dropped on the next write.
+ * every reviewer of an owner sees the same claims, in every gateway process of the same
+ * database. An expired claim is no claim; rows past their time are dropped on the next write.
  */
-export function createClaimStore(db: Db, now: () => number) {
-  const active = (feed: Feed, requestId: string) =>
-    db
-      .prepare(
-        `SELECT request_id, holder_id, holder_name, claimed_at, expires_at FROM qc_claims
-         WHERE environment = ? AND owner = ? AND request_id = ? AND expires_at > ?`,
-      )
-      .get(feed.environment, feed.owner, requestId, now()) as ClaimRow | undefined;
+export function createClaimStore(sql: Sql, now: () => number) {
+  const active = (feed: Feed, requestId: string, at: number) =>
+    sql.get<ClaimRow>(
+      `SELECT ${CLAIM_COLUMNS} FROM qc_claims
+       WHERE environment = ? AND owner = ? AND request_id = ? AND expires_at > ?`,
+      [feed.environment, feed.owner, requestId, at],
+    );
 
-  const prune = () => db.prepare('DELETE FROM qc_claims WHERE expires_at <= ?').run(now());
+  /**
+   * Writes `row` unless the claim changed since it was read as `held` (absent or expired when
+   * undefined): a compare-and-set on the row the primary key makes one, so two processes that
+   * read the same claim cannot both take it. True when written.
+   */
+  async function swap(feed: Feed, row: ClaimRow, held: ClaimRow | undefined, at: number) {
+    const [guard, params] = held
+      ? [
+          'qc_claims.holder_id = ? AND qc_claims.claimed_at = ? AND qc_claims.expires_at = ?',
+          [held.holder_id, held.claimed_at, held.expires_at],
+        ]
+      : ['qc_claims.expires_at <= ?', [at]];
+    const written = await sql.all(
+      `INSERT INTO qc_claims (environment, owner, ${CLAIM_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (environment, owner, request_id) DO UPDATE SET holder_id = excluded.holder_id,
+         holder_name = excluded.holder_name, claimed_at = excluded.claimed_at,
+         expires_at = excluded.expires_at
+       WHERE ${guard}
+       RETURNING request_id`,
+      [
+        feed.environment,
+        feed.owner,
+        row.request_id,
+        row.holder_id,
+        row.holder_name,
+        row.claimed_at,
+        row.expires_at,
+        ...params,
+      ],
+    );
+    return written.length === 1;
+  }
 
   return {
-    list(feed: Feed): QcClaim[] {
-      const rows = db
-        .prepare(
-          `SELECT request_id, holder_id, holder_name, claimed_at, expires_at FROM qc_claims
-           WHERE environment = ? AND owner = ? AND expires_at > ? ORDER BY claimed_at LIMIT 1000`,
-        )
-        .all(feed.environment, feed.owner, now()) as unknown as ClaimRow[];
+    async list(feed: Feed): Promise<QcClaim[]> {
+      const rows = await sql.all<ClaimRow>(
+        `SELECT ${CLAIM_COLUMNS} FROM qc_claims
+         WHERE environment = ? AND owner = ? AND expires_at > ? ORDER BY claimed_at LIMIT 1000`,
+        [feed.environment, feed.owner, now()],
+      );
       return rows.map(toClaim);
     },
 
-    get(feed: Feed, requestId: string): QcClaim | undefined {
-      const row = active(feed, requestId);
+    async get(feed: Feed, requestId: string): Promise<QcClaim | undefined> {
+      const row = await active(feed, requestId, now());
       return row && toClaim(row);
     },
 
@@ -67,95 +101,103 @@ export function createClaimStore(db: Db, now: () => number) {
      * Claims `requestId` for `member`, or renews their claim. Another holder's claim stands
      * unless `takeOver`, which hands it over and records who took it from whom.
      */
-    take(feed: Feed, requestId: string, member: TeamMember, takeOver = false): TakeResult {
-      prune();
-      const held = active(feed, requestId);
-      if (held && held.holder_id !== member.id && !takeOver) {
-        return { kind: 'held', claim: toClaim(held) };
+    async take(
+      feed: Feed,
+      requestId: string,
+      member: TeamMember,
+      takeOver = false,
+    ): Promise<TakeResult> {
+      await sql.run('DELETE FROM qc_claims WHERE expires_at <= ?', [now()]);
+      let held: ClaimRow | undefined;
+      for (let attempt = 0; attempt < TRIES; attempt++) {
+        const at = now();
+        held = await active(feed, requestId, at);
+        if (held && held.holder_id !== member.id && !takeOver) {
+          return { kind: 'held', claim: toClaim(held) };
+        }
+        const mine = held?.holder_id === member.id;
+        const row: ClaimRow = {
+          request_id: requestId,
+          holder_id: member.id,
+          holder_name: member.name,
+          claimed_at: mine && held ? held.claimed_at : at,
+          expires_at: at + CLAIM_MS,
+        };
+        // Someone else wrote between the read and the write: read again.
+        if (!(await swap(feed, row, held, at))) continue;
+        const takenFrom =
+          held && !mine ? { id: held.holder_id, name: held.holder_name } : undefined;
+        if (takenFrom) {
+          await sql.run(
+            `INSERT INTO qc_take_overs (environment, owner, request_id, from_id, from_name, to_id, to_name, at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+            [
+              feed.environment,
+              feed.owner,
+              requestId,
+              takenFrom.id,
+              takenFrom.name,
+              member.id,
+              member.name,
+              at,
+            ],
+          );
+        }
+        return {
+          kind: 'granted',
+          claim: toClaim(row),
+          fresh: !mine,
+          ...(takenFrom && { takenFrom }),
+        };
       }
-      const at = now();
-      const mine = held?.holder_id === member.id;
-      const row: ClaimRow = {
-        request_id: requestId,
-        holder_id: member.id,
-        holder_name: member.name,
-        claimed_at: mine ? held.claimed_at : at,
-        expires_at: at + CLAIM_MS,
-      };
-      db.prepare(
-        `INSERT INTO qc_claims (environment, owner, request_id, holder_id, holder_name, claimed_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (environment, owner, request_id) DO UPDATE SET holder_id = excluded.holder_id,
-           holder_name = excluded.holder_name, claimed_at = excluded.claimed_at,
-           expires_at = excluded.expires_at`,
-      ).run(
-        feed.environment,
-        feed.owner,
-        requestId,
-        row.holder_id,
-        row.holder_name,
-        row.claimed_at,
-        row.expires_at,
-      );
-      const takenFrom = held && !mine ? { id: held.holder_id, name: held.holder_name } : undefined;
-      if (takenFrom) {
-        db.prepare(
-          `INSERT INTO qc_take_overs (environment, owner, request_id, from_id, from_name, to_id, to_name, at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(
-          feed.environment,
-          feed.owner,
-          requestId,
-          takenFrom.id,
-          takenFrom.name,
-          member.id,
-          member.name,
-          at,
-        );
-      }
-      return {
-        kind: 'granted',
-        claim: toClaim(row),
-        fresh: !mine,
-        ...(takenFrom && { takenFrom }),
-      };
+      // Contended past every try: whoever holds it now holds it.
+      const current = await active(feed, requestId, now());
+      if (current) return { kind: 'held', claim: toClaim(current) };
+      throw new Error(`claim on ${requestId} kept changing`);
     },
 
     /** Ends `member`'s claim on `requestId`; `anyHolder` ends anyone's (an admin's release). */
-    release(feed: Feed, requestId: string, member: TeamMember, anyHolder = false): ReleaseResult {
-      const held = active(feed, requestId);
+    async release(
+      feed: Feed,
+      requestId: string,
+      member: TeamMember,
+      anyHolder = false,
+    ): Promise<ReleaseResult> {
+      const held = await active(feed, requestId, now());
       if (!held) return 'none';
       if (held.holder_id !== member.id && !anyHolder) return 'held-by-other';
-      db.prepare(
-        'DELETE FROM qc_claims WHERE environment = ? AND owner = ? AND request_id = ?',
-      ).run(feed.environment, feed.owner, requestId);
+      // Only the claim that was read: one taken over meanwhile stays its new holder's.
+      await sql.run(
+        `DELETE FROM qc_claims WHERE environment = ? AND owner = ? AND request_id = ?
+           AND holder_id = ? AND claimed_at = ?`,
+        [feed.environment, feed.owner, requestId, held.holder_id, held.claimed_at],
+      );
       return 'released';
     },
 
     /** Ends every claim of a member (signing out); answers the requests it freed. */
-    releaseAll(feed: Feed, memberId: string): string[] {
-      const rows = db
-        .prepare(
-          `DELETE FROM qc_claims WHERE environment = ? AND owner = ? AND holder_id = ?
-           RETURNING request_id, expires_at`,
-        )
-        .all(feed.environment, feed.owner, memberId) as unknown as ClaimRow[];
-      return rows.filter((row) => row.expires_at > now()).map((row) => row.request_id);
+    async releaseAll(feed: Feed, memberId: string): Promise<string[]> {
+      const rows = await sql.all<ClaimRow>(
+        `DELETE FROM qc_claims WHERE environment = ? AND owner = ? AND holder_id = ?
+         RETURNING request_id, expires_at`,
+        [feed.environment, feed.owner, memberId],
+      );
+      const at = now();
+      return rows.filter((row) => row.expires_at > at).map((row) => row.request_id);
     },
 
-    takeOvers(feed: Feed, requestId: string): TakeOver[] {
-      const rows = db
-        .prepare(
-          `SELECT from_id, from_name, to_id, to_name, at FROM qc_take_overs
-           WHERE environment = ? AND owner = ? AND request_id = ? ORDER BY seq LIMIT 100`,
-        )
-        .all(feed.environment, feed.owner, requestId) as unknown as {
+    async takeOvers(feed: Feed, requestId: string): Promise<TakeOver[]> {
+      const rows = await sql.all<{
         from_id: string;
         from_name: string;
         to_id: string;
         to_name: string;
         at: number;
-      }[];
+      }>(
+        `SELECT from_id, from_name, to_id, to_name, at FROM qc_take_overs
+         WHERE environment = ? AND owner = ? AND request_id = ? ORDER BY seq LIMIT 100`,
+        [feed.environment, feed.owner, requestId],
+      );
       return rows.map((row) => ({
         from: { id: row.from_id, name: row.from_name },
         to: { id: row.to_id, name: row.to_name },

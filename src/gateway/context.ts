@@ -9,6 +9,7 @@ import type { HostAllowList } from './host-allow-list.ts';
 import type { IdentitySettings } from './identity.ts';
 import type { OpsStore } from './ops-store.ts';
 import type { SessionRecord, SessionStore } from './sessions.ts';
+import type { SignInLimit } from './sign-in-limit.ts';
 import type { TokenManager } from './tokens.ts';
 import type { Upstream } from './upstream.ts';
 
@@ -35,8 +36,10 @@ export interface GatewayContext {
   storageOrigins: string[];
   sessions: SessionStore;
   tokens: TokenManager;
+  /** Failed sign-ins, counted across every process of the database. */
+  signIns: SignInLimit;
   /** Deletes a session's row and closes its event streams (sign-out, revoked credentials). */
-  endSession(idHash: string): void;
+  endSession(idHash: string): Promise<void>;
   events: EventLog;
   hub: EventHub;
   /** The QC team's claims and the decisions made through the console (issue 17). */

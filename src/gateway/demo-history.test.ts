@@ -4,13 +4,14 @@ import { startTestService, type TestService } from '../service/testing.ts';
 import { createDecisionLog } from './decisions.ts';
 import { readDemoOwner, writeDemoHistory } from './demo-history.ts';
 import { createOpsStore } from './ops-store.ts';
-import { openGatewayDb, type Db } from './store.ts';
+import type { GatewayDatabase } from './db/open.ts';
+import { openTestDatabase } from './db/test-database.ts';
 
 // The demo's QC history over the real service's API and the real gateway store: one record
 // per decided request, settings and samples beside them, written once.
 
 let service: TestService;
-let db: Db;
+let db: GatewayDatabase;
 let read: Awaited<ReturnType<typeof readDemoOwner>>;
 const feed = { environment: 'production', owner: 'acme' } as const;
 const alex = () => ({
@@ -20,29 +21,29 @@ const alex = () => ({
 
 beforeAll(async () => {
   service = await startTestService();
-  db = openGatewayDb(null);
+  db = await openTestDatabase();
   read = await readDemoOwner(service.url, demoClient('acme-admin'));
 });
 afterAll(async () => {
-  db.close();
+  await db.close();
   await service.close();
 });
 
 describe('demo history', () => {
-  it('records each decided request once, as the service answers it, and only once', () => {
+  it('records each decided request once, as the service answers it, and only once', async () => {
     const now = Date.parse('2026-11-01T09:00:00.000Z');
-    const written = writeDemoHistory(db, { feed, ...read, admin: alex(), now });
+    const written = await writeDemoHistory(db.sql, { feed, ...read, admin: alex(), now });
     const decided = read.requests.filter((r) => r.status !== 'pending');
     expect(decided.length).toBeGreaterThan(100);
     expect(written.decisions).toBe(decided.length);
 
-    const log = createDecisionLog(db);
-    const all = log.between(feed, 0, 8.64e15);
+    const log = createDecisionLog(db.sql);
+    const all = await log.between(feed, 0, 8.64e15);
     expect(all).toHaveLength(decided.length);
     expect(new Set(all.map((r) => r.requestId)).size).toBe(decided.length);
     const rejected = decided.find((r) => r.status === 'rejected');
     if (!rejected) throw new Error('no rejection in the demo');
-    const [record] = log.forRequest(feed, rejected.id);
+    const [record] = await log.forRequest(feed, rejected.id);
     expect(record).toMatchObject({
       status: 'rejected',
       decidedBy: { id: rejected.reviewedBy, name: read.names.get(rejected.reviewedBy ?? '') },
@@ -59,22 +60,22 @@ describe('demo history', () => {
       rejected.checklistItems.filter((i) => i.status === 'rejected').length,
     );
     // Other owners are untouched; a second start writes nothing.
-    expect(log.between({ ...feed, owner: 'globex' }, 0, 8.64e15)).toHaveLength(0);
-    expect(writeDemoHistory(db, { feed, ...read, admin: alex(), now })).toEqual({
+    expect(await log.between({ ...feed, owner: 'globex' }, 0, 8.64e15)).toHaveLength(0);
+    expect(await writeDemoHistory(db.sql, { feed, ...read, admin: alex(), now })).toEqual({
       decisions: 0,
       samples: 0,
     });
-    expect(log.between(feed, 0, 8.64e15)).toHaveLength(decided.length);
+    expect(await log.between(feed, 0, 8.64e15)).toHaveLength(decided.length);
   });
 
-  it('sets two processes and samples approvals: most agreed, a few flagged, one settled', () => {
-    const ops = createOpsStore(db);
-    const settings = ops.listSettings(feed);
+  it('sets two processes and samples approvals: most agreed, a few flagged, one settled', async () => {
+    const ops = createOpsStore(db.sql);
+    const settings = await ops.listSettings(feed);
     expect(settings.map((s) => [s.processName, s.targetAgeHours, s.samplePercent])).toEqual([
       ['Affidavit review', 48, 10],
       ['Power of attorney review', 72, 0],
     ]);
-    const samples = ops.listSamples(feed, 'all', '');
+    const samples = await ops.listSamples(feed, 'all', '');
     const count = (state: string) => samples.filter((s) => s.state === state).length;
     expect(samples).toHaveLength(15);
     expect([count('open'), count('agreed'), count('flagged'), count('resolved')]).toEqual([

@@ -11,7 +11,7 @@ import { createDecisionLog } from './decisions.ts';
 import type { Feed } from './event-log.ts';
 import { secondReview } from './ops-sampling.ts';
 import { createOpsStore } from './ops-store.ts';
-import type { Db } from './store.ts';
+import type { Sql } from './db/sql.ts';
 
 // The QC team's history for the demo (issue 18): the reference service's seeded decisions,
 // recorded in the gateway's decision log as if they had been made through the console, with
@@ -63,29 +63,25 @@ export function decisionOf(
  * Writes the history once: nothing when the feed has any decision already (a restart, or a
  * team that has been at work). Answers how many decisions and samples it wrote.
  */
-export function writeDemoHistory(db: Db, input: DemoHistoryInput) {
-  const decisions = createDecisionLog(db);
-  const ops = createOpsStore(db);
+export async function writeDemoHistory(sql: Sql, input: DemoHistoryInput) {
   const { feed } = input;
-  if (decisions.between(feed, 0, 8.64e15).length > 0) return { decisions: 0, samples: 0 };
+  const existing = await createDecisionLog(sql).between(feed, 0, 8.64e15);
+  if (existing.length > 0) return { decisions: 0, samples: 0 };
   const records = input.requests
     .flatMap((request) => decisionOf(request, input.names) ?? [])
     .sort((a, b) => Date.parse(a.decidedOn) - Date.parse(b.decidedOn));
   const samples = input.admin ? demoSamples(records, input.admin, input.now) : [];
-  db.exec('BEGIN');
-  try {
-    for (const record of records) decisions.record(feed, record);
+  await sql.transaction(async (tx) => {
+    const decisions = createDecisionLog(tx);
+    const ops = createOpsStore(tx);
+    for (const record of records) await decisions.record(feed, record);
     if (input.admin) {
       for (const settings of demoSettings(input.processes ?? [], input.admin, input.now)) {
-        ops.putSettings(feed, settings);
+        await ops.putSettings(feed, settings);
       }
     }
-    for (const sample of samples) ops.addSample(feed, sample);
-    db.exec('COMMIT');
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
+    for (const sample of samples) await ops.addSample(feed, sample);
+  });
   return { decisions: records.length, samples: samples.length };
 }
 

@@ -27,6 +27,19 @@ const GatewayFieldsSchema = z.object({
   // A real deployment's base URL; unset means the embedded reference service (src/main.ts).
   ATTEST_UPSTREAM: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   ATTEST_DATA_DIR: z._default(z.string().check(z.minLength(1)), '.attest'),
+  // Issue 19: PostgreSQL for the gateway's state, shared by every process of a team; unset
+  // keeps gateway.db in ATTEST_DATA_DIR. Every process of one database seals sessions with
+  // one key: ATTEST_SESSION_KEY, or a gateway-keys.json they share.
+  ATTEST_DATABASE_URL: optional(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
+  ),
+  ATTEST_SESSION_KEY: optional(
+    z.base64().check(
+      z.refine((key) => Buffer.from(key, 'base64').length === 32, {
+        error: 'must be 32 random bytes in base64 (openssl rand -base64 32)',
+      }),
+    ),
+  ),
   // The same variables the service signs with. ATTEST_WEBHOOK_SECRET: secrets for every
   // owner alike, space-separated (rotation); ATTEST_WEBHOOK_SECRETS: `owner=whsec_…` entries,
   // so each owner's endpoint verifies with its own secrets only. One or the other.
@@ -93,6 +106,10 @@ export interface GatewayEnv {
   /** Without a trailing slash; undefined when the embedded service is the upstream. */
   upstream: string | undefined;
   dataDir: string;
+  /** ATTEST_DATABASE_URL: the gateway's state on PostgreSQL; undefined keeps gateway.db. */
+  database: { url: string } | undefined;
+  /** ATTEST_SESSION_KEY, decoded; undefined reads or makes gateway-keys.json. */
+  sessionKey: Buffer | undefined;
   /** A list serves every owner; a map, each owner it names (none: deliveries are refused). */
   webhookSecrets: WebhookSecrets;
   distDir: string;
@@ -115,6 +132,8 @@ export function readGatewayEnv(env: NodeJS.ProcessEnv = process.env): GatewayEnv
     host: e.HOST,
     upstream: e.ATTEST_UPSTREAM && trimBase(e.ATTEST_UPSTREAM),
     dataDir: resolve(e.ATTEST_DATA_DIR),
+    database: e.ATTEST_DATABASE_URL ? { url: e.ATTEST_DATABASE_URL } : undefined,
+    sessionKey: e.ATTEST_SESSION_KEY ? Buffer.from(e.ATTEST_SESSION_KEY, 'base64') : undefined,
     webhookSecrets,
     distDir: resolve(e.ATTEST_DIST_DIR),
     sourceMaps: e.ATTEST_SOURCE_MAPS === 'true' || e.ATTEST_SOURCE_MAPS === '1',

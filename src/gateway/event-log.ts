@@ -1,6 +1,6 @@
 import { z } from '../contract/zod.ts';
 import { EnvironmentSchema, type Environment, type ReceivedEvent } from '../contract/session.ts';
-import type { Db } from './store.ts';
+import type { Sql } from './db/sql.ts';
 
 /** What GET /events/recent lists. */
 export const RECENT_LIMIT = 200;
@@ -68,45 +68,48 @@ export type LoggedEvent = ReceivedEvent & Feed;
 
 export type EventLog = ReturnType<typeof createEventLog>;
 
-/** The webhook deliveries the gateway received, in gateway.db: verified, and refused apart. */
-export function createEventLog(db: Db, refusedLimits: RefusedLimits = REFUSED_LIMITS) {
-  const insert = db.prepare(
-    `INSERT OR IGNORE INTO received_events
-       (hook_id, environment, owner, type, verified, received_on, payload)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const add = (delivery: Delivery, verified: boolean): LoggedEvent | null => {
-    const result = insert.run(
-      delivery.hookId,
-      delivery.environment,
-      delivery.owner,
-      delivery.type,
-      verified ? 1 : 0,
-      delivery.receivedOn,
-      JSON.stringify(delivery.payload),
+/** The webhook deliveries the gateway received, in its database: verified, and refused apart. */
+export function createEventLog(sql: Sql, refusedLimits: RefusedLimits = REFUSED_LIMITS) {
+  const add = async (delivery: Delivery, verified: boolean): Promise<LoggedEvent | null> => {
+    // A verified hook-id already kept is a duplicate: the unique index turns it away.
+    const row = await sql.get<{ seq: number }>(
+      `INSERT INTO received_events
+         (hook_id, environment, owner, type, verified, received_on, payload)
+       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING seq`,
+      [
+        delivery.hookId,
+        delivery.environment,
+        delivery.owner,
+        delivery.type,
+        verified ? 1 : 0,
+        delivery.receivedOn,
+        JSON.stringify(delivery.payload),
+      ],
     );
-    if (result.changes === 0) return null;
-    return { ...delivery, verified, seq: Number(result.lastInsertRowid) };
+    return row ? { ...delivery, verified, seq: row.seq } : null;
   };
 
-  const list = (sql: string, ...params: (string | number)[]) =>
-    (db.prepare(sql).all(...params) as unknown as EventRow[]).map(toEvent);
+  /** Keeps the feed's newest `keep` of one kind (verified or refused). */
+  const trim = (where: Feed, verified: 0 | 1, keep: number) =>
+    sql.run(
+      `DELETE FROM received_events
+       WHERE environment = ? AND owner = ? AND verified = ? AND seq <= (
+         SELECT seq FROM received_events WHERE environment = ? AND owner = ? AND verified = ?
+         ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
+      [...feed(where), verified, ...feed(where), verified, keep],
+    );
+
+  const list = async (text: string, params: (string | number)[]) =>
+    (await sql.all<EventRow>(text, params)).map(toEvent);
 
   return {
     /**
      * Records a verified delivery. One whose hook-id is already recorded is a duplicate (a
      * retry, or a replay): nothing is written and null comes back.
      */
-    recordVerified(delivery: Delivery): LoggedEvent | null {
-      const event = add(delivery, true);
-      if (event) {
-        db.prepare(
-          `DELETE FROM received_events
-           WHERE environment = ? AND owner = ? AND verified = 1 AND seq <= (
-             SELECT seq FROM received_events WHERE environment = ? AND owner = ? AND verified = 1
-             ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
-        ).run(...feed(delivery), ...feed(delivery), KEEP_VERIFIED_PER_OWNER);
-      }
+    async recordVerified(delivery: Delivery): Promise<LoggedEvent | null> {
+      const event = await add(delivery, true);
+      if (event) await trim(delivery, 1, KEEP_VERIFIED_PER_OWNER);
       return event;
     },
 
@@ -114,29 +117,21 @@ export function createEventLog(db: Db, refusedLimits: RefusedLimits = REFUSED_LI
      * Records a refused delivery in its owner's ring, pushing out the ring's oldest. Null when
      * the owner has no ring and no more rings may be started: it is not kept.
      */
-    recordRefused(delivery: Delivery): LoggedEvent | null {
-      const hasRing = db
-        .prepare(
-          `SELECT 1 FROM received_events WHERE environment = ? AND owner = ? AND verified = 0
-           LIMIT 1`,
-        )
-        .get(...feed(delivery));
+    async recordRefused(delivery: Delivery): Promise<LoggedEvent | null> {
+      const hasRing = await sql.get(
+        `SELECT 1 AS one FROM received_events
+         WHERE environment = ? AND owner = ? AND verified = 0 LIMIT 1`,
+        [...feed(delivery)],
+      );
       if (!hasRing) {
-        const { rings } = db
-          .prepare(
-            `SELECT COUNT(*) AS rings FROM (SELECT DISTINCT environment, owner
-               FROM received_events WHERE verified = 0)`,
-          )
-          .get() as { rings: number };
-        if (rings >= refusedLimits.owners) return null;
+        const counted = await sql.get<{ rings: number }>(
+          `SELECT COUNT(*) AS rings FROM (SELECT DISTINCT environment, owner
+             FROM received_events WHERE verified = 0) AS refused_feeds`,
+        );
+        if ((counted?.rings ?? 0) >= refusedLimits.owners) return null;
       }
-      const event = add(delivery, false);
-      db.prepare(
-        `DELETE FROM received_events
-         WHERE environment = ? AND owner = ? AND verified = 0 AND seq <= (
-           SELECT seq FROM received_events WHERE environment = ? AND owner = ? AND verified = 0
-           ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
-      ).run(...feed(delivery), ...feed(delivery), refusedLimits.perOwner);
+      const event = await add(delivery, false);
+      await trim(delivery, 0, refusedLimits.perOwner);
       return event;
     },
 
@@ -145,46 +140,52 @@ export function createEventLog(db: Db, refusedLimits: RefusedLimits = REFUSED_LI
      * kept, or someone of it signed in to the console (the environment's service vouched for
      * it). Invented names are neither.
      */
-    isKnownOwner(where: Feed): boolean {
-      const row = db
-        .prepare(
-          `SELECT EXISTS (SELECT 1 FROM received_events
-                          WHERE environment = ? AND owner = ? AND verified = 1)
-               OR EXISTS (SELECT 1 FROM sessions WHERE environment = ? AND owner = ?) AS known`,
-        )
-        .get(...feed(where), ...feed(where)) as { known: number };
-      return row.known === 1;
+    async isKnownOwner(where: Feed): Promise<boolean> {
+      const row = await sql.get<{ known: number }>(
+        `SELECT CASE WHEN EXISTS (SELECT 1 FROM received_events
+                                  WHERE environment = ? AND owner = ? AND verified = 1)
+                       OR EXISTS (SELECT 1 FROM sessions WHERE environment = ? AND owner = ?)
+                THEN 1 ELSE 0 END AS known`,
+        [...feed(where), ...feed(where)],
+      );
+      return row?.known === 1;
+    },
+
+    /** One verified delivery of the feed by its number (what another process streamed). */
+    async byNumber(where: Feed, seq: number): Promise<LoggedEvent | undefined> {
+      const [event] = await list(
+        `SELECT * FROM received_events
+         WHERE environment = ? AND owner = ? AND verified = 1 AND seq = ?`,
+        [...feed(where), seq],
+      );
+      return event;
     },
 
     /** The feed's verified events after `seq`, oldest first (Last-Event-ID replay). */
-    after(where: Feed, seq: number): ReceivedEvent[] {
+    after(where: Feed, seq: number): Promise<ReceivedEvent[]> {
       return list(
         `SELECT * FROM received_events
          WHERE environment = ? AND owner = ? AND verified = 1 AND seq > ?
          ORDER BY seq LIMIT ?`,
-        ...feed(where),
-        seq,
-        REPLAY_LIMIT,
+        [...feed(where), seq, REPLAY_LIMIT],
       );
     },
 
     /** The feed's latest verified deliveries, newest first. */
-    recent(where: Feed, limit = RECENT_LIMIT): ReceivedEvent[] {
+    recent(where: Feed, limit = RECENT_LIMIT): Promise<ReceivedEvent[]> {
       return list(
         `SELECT * FROM received_events WHERE environment = ? AND owner = ? AND verified = 1
          ORDER BY seq DESC LIMIT ?`,
-        ...feed(where),
-        limit,
+        [...feed(where), limit],
       );
     },
 
     /** The feed's refused deliveries (its whole ring), newest first. */
-    refused(where: Feed): ReceivedEvent[] {
+    refused(where: Feed): Promise<ReceivedEvent[]> {
       return list(
         `SELECT * FROM received_events WHERE environment = ? AND owner = ? AND verified = 0
          ORDER BY seq DESC LIMIT ?`,
-        ...feed(where),
-        refusedLimits.perOwner,
+        [...feed(where), refusedLimits.perOwner],
       );
     },
   };

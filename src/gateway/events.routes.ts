@@ -31,7 +31,7 @@ function wantsPage(c: Context): boolean {
  */
 export function eventRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
-  routes.get('/events/recent', requireSession(ctx), (c) => {
+  routes.get('/events/recent', requireSession(ctx), async (c) => {
     const check = c.req.query('check') ?? 'verified';
     if (check !== 'verified' && check !== 'refused') {
       return errorResponse(c, 400, 'check must be verified or refused');
@@ -40,7 +40,7 @@ export function eventRoutes(ctx: GatewayContext) {
     const { environment, owner } = c.get('session');
     const feed = { environment, owner };
     const list: ReceivedEventList = {
-      events: check === 'refused' ? ctx.events.refused(feed) : ctx.events.recent(feed),
+      events: await (check === 'refused' ? ctx.events.refused(feed) : ctx.events.recent(feed)),
     };
     c.header('Cache-Control', 'no-store');
     return c.json(list, 200);
@@ -70,13 +70,13 @@ export function eventRoutes(ctx: GatewayContext) {
           })
           .catch(() => close());
       };
-      const send = (event: ReceivedEvent) =>
-        enqueue(async () => {
-          if (event.seq <= sent) return;
-          sent = event.seq;
-          const data = JSON.stringify(event);
-          await stream.writeSSE({ id: String(event.seq), event: event.type, data });
-        });
+      const write = async (event: ReceivedEvent) => {
+        if (event.seq <= sent) return;
+        sent = event.seq;
+        const data = JSON.stringify(event);
+        await stream.writeSSE({ id: String(event.seq), event: event.type, data });
+      };
+      const send = (event: ReceivedEvent) => enqueue(() => write(event));
       // No id: a reconnect's Last-Event-ID keeps counting the logged deliveries only.
       const notify = (type: string, data: string) =>
         enqueue(() => stream.writeSSE({ event: type, data }));
@@ -88,8 +88,8 @@ export function eventRoutes(ctx: GatewayContext) {
         finish();
       };
 
-      // Subscribe, then replay, with no await between: a live event published meanwhile
-      // queues behind the replay instead of overtaking it.
+      // Subscribe, then queue the replay, with no await between: a live event published
+      // meanwhile queues behind the replay instead of overtaking it.
       const feed = { environment: session.environment, owner: session.owner };
       const unsubscribe = ctx.hub.subscribe({
         ...feed,
@@ -100,12 +100,17 @@ export function eventRoutes(ctx: GatewayContext) {
       });
       enqueue(() => stream.write(`retry: ${RETRY_MS}\n: connected\n\n`));
       if (lastEventId !== undefined) {
-        for (const event of ctx.events.after(feed, lastEventId)) send(event);
+        enqueue(async () => {
+          for (const event of await ctx.events.after(feed, lastEventId)) await write(event);
+        });
       }
       const heartbeat = setInterval(() => {
-        // A session that expired or signed out meanwhile gets no more events.
-        if (!ctx.sessions.get(session.idHash)) close();
-        else enqueue(() => stream.write(': heartbeat\n\n'));
+        // A session that expired or signed out meanwhile gets no more events. While the
+        // database is out of reach the stream stays: it cannot tell.
+        ctx.sessions.get(session.idHash).then(
+          (live) => (live ? enqueue(() => stream.write(': heartbeat\n\n')) : close()),
+          () => enqueue(() => stream.write(': heartbeat\n\n')),
+        );
       }, ctx.heartbeatMs);
       stream.onAbort(close);
 

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { ErrorBodySchema } from '../contract/common.ts';
 import { rawRequest, type Answer } from './fuzz-http.ts';
+import { openGatewayDatabase } from './db/open.ts';
+import { testDatabase } from './db/test-database.ts';
 import { startHarness, type Harness } from './test-harness.ts';
 
 // The gateway's fuzz tests (issue 13, "No 5xx from input"): a gateway over gateway.db in a
@@ -42,8 +43,10 @@ export type GatewayFuzz = Awaited<ReturnType<typeof startGatewayFuzz>>;
 
 export async function startGatewayFuzz(upstream: string, webhookSecrets: string[] = []) {
   const dataDir = mkdtempSync(join(tmpdir(), 'attest-gateway-fuzz-'));
-  const harness: Harness = await startHarness({ upstream, webhookSecrets, dataDir });
-  const db = new DatabaseSync(join(dataDir, 'gateway.db'), { readOnly: true });
+  const database = testDatabase();
+  const harness: Harness = await startHarness({ upstream, webhookSecrets, dataDir, database });
+  // A second connection to the gateway's own database, to read what it wrote.
+  const { sql, close } = await openGatewayDatabase({ dataDir, ...database, log: () => undefined });
 
   async function signIn(clientId: string): Promise<string> {
     const browser = harness.browser();
@@ -103,20 +106,15 @@ export async function startGatewayFuzz(upstream: string, webhookSecrets: string[
       }
     },
     /** The sessions the gateway holds, as one string to compare. */
-    sessions: () =>
-      (db.prepare('SELECT id_hash FROM sessions ORDER BY id_hash').all() as { id_hash: string }[])
+    sessions: async () =>
+      (await sql.all<{ id_hash: string }>('SELECT id_hash FROM sessions ORDER BY id_hash'))
         .map((row) => row.id_hash)
         .join(','),
-    verifiedEvents: () =>
-      Number(
-        (
-          db.prepare('SELECT COUNT(*) AS n FROM received_events WHERE verified = 1').get() as {
-            n: number;
-          }
-        ).n,
-      ),
+    verifiedEvents: async () =>
+      (await sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM received_events WHERE verified = 1'))
+        ?.n ?? 0,
     async close() {
-      db.close();
+      await close();
       await harness.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

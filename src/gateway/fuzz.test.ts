@@ -170,11 +170,11 @@ describe('POST /session', () => {
         },
         body: s.raw ?? mutate(login, s.mutation),
       };
-      const before = gateway.sessions();
+      const before = await gateway.sessions();
       const answer = await gateway.send(sent);
       const given = answer.setCookie.filter((line) => /attest_session=[^;]/.test(line));
       if (answer.status >= 400) {
-        expect(gateway.sessions(), answer.text).toBe(before);
+        expect(await gateway.sessions(), answer.text).toBe(before);
         expect(given, answer.text).toEqual([]);
       } else if (s.cookie === 'spare') {
         // The sign-in replaced the spare session: carry on with the new one.
@@ -233,13 +233,13 @@ describe('DELETE /session', () => {
     await fuzz<Choice>(valid, hostile, 10, async (c) => {
       // Never a fixture's cookie: a sign-out that works would end it for the other tests.
       const cookie = c.cookie === 'fresh' ? await gateway.signIn('acme-notary') : c.cookie;
-      const before = gateway.sessions();
+      const before = await gateway.sessions();
       const answer = await gateway.send({
         method: 'DELETE',
         path: `/session${c.query}`,
         headers: { ...csrfHeaders(c.csrf, gateway.url), ...(cookie === 'none' ? {} : { cookie }) },
       });
-      if (answer.status >= 400) expect(gateway.sessions(), answer.text).toBe(before);
+      if (answer.status >= 400) expect(await gateway.sessions(), answer.text).toBe(before);
       count(stats, answer, true);
     });
     expect(stats.ok, JSON.stringify(stats)).toBeGreaterThan(0);
@@ -357,14 +357,14 @@ describe('POST /webhooks/{owner}', () => {
   it('never answers 5xx, and a refused delivery records no verified event', async () => {
     const stats = newStats();
     await fuzz<Delivery>(valid, hostile, 20, async (d) => {
-      const before = gateway.verifiedEvents();
+      const before = await gateway.verifiedEvents();
       const answer = await gateway.send({
         method: 'POST',
         path: `/webhooks/${d.owner}`,
         headers: headersOf(d),
         body: d.body,
       });
-      if (answer.status >= 400) expect(gateway.verifiedEvents(), answer.text).toBe(before);
+      if (answer.status >= 400) expect(await gateway.verifiedEvents(), answer.text).toBe(before);
       count(stats, answer, answer.status !== 404);
     });
     expect(stats.ok, JSON.stringify(stats)).toBeGreaterThan(0);

@@ -11,13 +11,13 @@ import type { Feed } from './event-log.ts';
  * Answers the new sample, or undefined. A decision without items cannot be compared item by
  * item, so it is never sampled.
  */
-export function maybeSample(
+export async function maybeSample(
   ctx: GatewayContext,
   feed: Feed,
   record: DecisionRecord,
-): Sample | undefined {
+): Promise<Sample | undefined> {
   if (record.status !== 'approved' || !record.processName || record.items.length === 0) return;
-  const settings = ctx.ops.settingsNamed(feed, record.processName);
+  const settings = await ctx.ops.settingsNamed(feed, record.processName);
   if (!settings || settings.samplePercent <= 0) return;
   if (ctx.random() >= settings.samplePercent / 100) return;
   const sample: Sample = {
@@ -29,7 +29,7 @@ export function maybeSample(
     ...(record.firmId !== undefined && { firmId: record.firmId }),
     firstReview: record,
   };
-  return ctx.ops.addSample(feed, sample) ? sample : undefined;
+  return (await ctx.ops.addSample(feed, sample)) ? sample : undefined;
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   type SampleState,
 } from '../contract/qc-ops.ts';
 import type { Feed } from './event-log.ts';
-import type { Db } from './store.ts';
+import type { Sql } from './db/sql.ts';
 
 // QC operations' state (issue 18), per feed (environment and owner): each process's
 // settings and the sampled approvals. HTTP is in ops.routes.ts.
@@ -45,15 +45,14 @@ const parseSamples = (rows: { record: string }[]): Sample[] =>
 
 export type OpsStore = ReturnType<typeof createOpsStore>;
 
-export function createOpsStore(db: Db) {
+export function createOpsStore(sql: Sql) {
   return {
-    listSettings(feed: Feed): ProcessSettings[] {
-      const rows = db
-        .prepare(
-          `SELECT ${SETTINGS_COLUMNS} FROM qc_process_settings
-           WHERE environment = ? AND owner = ? ORDER BY process_name, process_id LIMIT 1000`,
-        )
-        .all(feed.environment, feed.owner) as unknown as SettingsRow[];
+    async listSettings(feed: Feed): Promise<ProcessSettings[]> {
+      const rows = await sql.all<SettingsRow>(
+        `SELECT ${SETTINGS_COLUMNS} FROM qc_process_settings
+         WHERE environment = ? AND owner = ? ORDER BY process_name, process_id LIMIT 1000`,
+        [feed.environment, feed.owner],
+      );
       return rows.map(toSettings);
     },
 
@@ -61,49 +60,47 @@ export function createOpsStore(db: Db) {
      * The settings of the process named `processName`. Two processes may share a name (the
      * spec does not forbid it): the one saved last wins.
      */
-    settingsNamed(feed: Feed, processName: string): ProcessSettings | undefined {
-      const row = db
-        .prepare(
-          `SELECT ${SETTINGS_COLUMNS} FROM qc_process_settings
-           WHERE environment = ? AND owner = ? AND process_name = ?
-           ORDER BY updated_at DESC LIMIT 1`,
-        )
-        .get(feed.environment, feed.owner, processName) as SettingsRow | undefined;
+    async settingsNamed(feed: Feed, processName: string): Promise<ProcessSettings | undefined> {
+      const row = await sql.get<SettingsRow>(
+        `SELECT ${SETTINGS_COLUMNS} FROM qc_process_settings
+         WHERE environment = ? AND owner = ? AND process_name = ?
+         ORDER BY updated_at DESC LIMIT 1`,
+        [feed.environment, feed.owner, processName],
+      );
       return row && toSettings(row);
     },
 
-    putSettings(feed: Feed, settings: ProcessSettings): void {
-      db.prepare(
+    async putSettings(feed: Feed, settings: ProcessSettings): Promise<void> {
+      await sql.run(
         `INSERT INTO qc_process_settings (environment, owner, ${SETTINGS_COLUMNS})
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (environment, owner, process_id) DO UPDATE SET
            process_name = excluded.process_name, target_age_hours = excluded.target_age_hours,
            sample_percent = excluded.sample_percent, updated_by_id = excluded.updated_by_id,
            updated_by_name = excluded.updated_by_name, updated_at = excluded.updated_at`,
-      ).run(
-        feed.environment,
-        feed.owner,
-        settings.processId,
-        settings.processName,
-        settings.targetAgeHours,
-        settings.samplePercent,
-        settings.updatedBy.id,
-        settings.updatedBy.name,
-        Date.parse(settings.updatedOn),
+        [
+          feed.environment,
+          feed.owner,
+          settings.processId,
+          settings.processName,
+          settings.targetAgeHours,
+          settings.samplePercent,
+          settings.updatedBy.id,
+          settings.updatedBy.name,
+          Date.parse(settings.updatedOn),
+        ],
       );
     },
 
     /** Adds an open sample; false when the request was sampled before (at most once). */
-    addSample(feed: Feed, sample: Sample): boolean {
+    async addSample(feed: Feed, sample: Sample): Promise<boolean> {
       const firstReviewer = sample.firstReview?.decidedBy.id;
       if (!firstReviewer) return false;
-      const result = db
-        .prepare(
-          `INSERT INTO qc_samples
-             (environment, owner, request_id, state, first_reviewer_id, sampled_at, record)
-           VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-        )
-        .run(
+      const changed = await sql.run(
+        `INSERT INTO qc_samples
+           (environment, owner, request_id, state, first_reviewer_id, sampled_at, record)
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        [
           feed.environment,
           feed.owner,
           sample.requestId,
@@ -111,16 +108,16 @@ export function createOpsStore(db: Db) {
           firstReviewer,
           Date.parse(sample.sampledOn),
           JSON.stringify(sample),
-        );
-      return result.changes === 1;
+        ],
+      );
+      return changed === 1;
     },
 
-    getSample(feed: Feed, requestId: string): Sample | undefined {
-      const rows = db
-        .prepare(
-          'SELECT record FROM qc_samples WHERE environment = ? AND owner = ? AND request_id = ?',
-        )
-        .all(feed.environment, feed.owner, requestId) as unknown as { record: string }[];
+    async getSample(feed: Feed, requestId: string): Promise<Sample | undefined> {
+      const rows = await sql.all<{ record: string }>(
+        'SELECT record FROM qc_samples WHERE environment = ? AND owner = ? AND request_id = ?',
+        [feed.environment, feed.owner, requestId],
+      );
       return parseSamples(rows)[0];
     },
 
@@ -128,57 +125,55 @@ export function createOpsStore(db: Db) {
      * Replaces a sample that is still in state `from`; false when someone moved it first (two
      * second reviewers at once: the first to save wins).
      */
-    moveSample(feed: Feed, from: SampleState, sample: Sample): boolean {
-      const result = db
-        .prepare(
-          `UPDATE qc_samples SET state = ?, record = ?
-           WHERE environment = ? AND owner = ? AND request_id = ? AND state = ?`,
-        )
-        .run(
+    async moveSample(feed: Feed, from: SampleState, sample: Sample): Promise<boolean> {
+      const changed = await sql.run(
+        `UPDATE qc_samples SET state = ?, record = ?
+         WHERE environment = ? AND owner = ? AND request_id = ? AND state = ?`,
+        [
           sample.state,
           JSON.stringify(sample),
           feed.environment,
           feed.owner,
           sample.requestId,
           from,
-        );
-      return result.changes === 1;
+        ],
+      );
+      return changed === 1;
     },
 
     /** Newest first; `notFirstReviewer` leaves out that member's own open samples. */
-    listSamples(feed: Feed, state: SampleState | 'all', notFirstReviewer: string): Sample[] {
-      const rows = db
-        .prepare(
-          `SELECT record FROM qc_samples
-           WHERE environment = ? AND owner = ? AND (? = 'all' OR state = ?)
-             AND NOT (state = 'open' AND first_reviewer_id = ?)
-           ORDER BY sampled_at DESC, request_id LIMIT ${SAMPLE_LIST_LIMIT}`,
-        )
-        .all(feed.environment, feed.owner, state, state, notFirstReviewer) as unknown as {
-        record: string;
-      }[];
+    async listSamples(
+      feed: Feed,
+      state: SampleState | 'all',
+      notFirstReviewer: string,
+    ): Promise<Sample[]> {
+      const rows = await sql.all<{ record: string }>(
+        `SELECT record FROM qc_samples
+         WHERE environment = ? AND owner = ? AND (? = 'all' OR state = ?)
+           AND NOT (state = 'open' AND first_reviewer_id = ?)
+         ORDER BY sampled_at DESC, request_id LIMIT ${SAMPLE_LIST_LIMIT}`,
+        [feed.environment, feed.owner, state, state, notFirstReviewer],
+      );
       return parseSamples(rows);
     },
 
     /** Sampled in [from, to), oldest first. */
-    samplesBetween(feed: Feed, from: number, to: number): Sample[] {
-      const rows = db
-        .prepare(
-          `SELECT record FROM qc_samples
-           WHERE environment = ? AND owner = ? AND sampled_at >= ? AND sampled_at < ?
-           ORDER BY sampled_at LIMIT ${SAMPLE_STATS_LIMIT}`,
-        )
-        .all(feed.environment, feed.owner, from, to) as unknown as { record: string }[];
+    async samplesBetween(feed: Feed, from: number, to: number): Promise<Sample[]> {
+      const rows = await sql.all<{ record: string }>(
+        `SELECT record FROM qc_samples
+         WHERE environment = ? AND owner = ? AND sampled_at >= ? AND sampled_at < ?
+         ORDER BY sampled_at LIMIT ${SAMPLE_STATS_LIMIT}`,
+        [feed.environment, feed.owner, from, to],
+      );
       return parseSamples(rows);
     },
 
-    countSamples(feed: Feed, state: SampleState): number {
-      const row = db
-        .prepare(
-          'SELECT count(*) AS n FROM qc_samples WHERE environment = ? AND owner = ? AND state = ?',
-        )
-        .get(feed.environment, feed.owner, state) as { n: number };
-      return row.n;
+    async countSamples(feed: Feed, state: SampleState): Promise<number> {
+      const row = await sql.get<{ n: number }>(
+        'SELECT count(*) AS n FROM qc_samples WHERE environment = ? AND owner = ? AND state = ?',
+        [feed.environment, feed.owner, state],
+      );
+      return row?.n ?? 0;
     },
   };
 }

@@ -35,10 +35,10 @@ export async function findProcess(
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const token = await ctx.tokens.token(session);
     let response = await ask(token, cursor);
-    const fresh = response.status === 401 ? ctx.tokens.refresh(session, token) : null;
+    const fresh = response.status === 401 ? await ctx.tokens.refresh(session, token) : null;
     if (fresh) {
       await response.body?.cancel().catch(() => {});
-      response = await ask(await fresh, cursor);
+      response = await ask(fresh, cursor);
     }
     if (response.status === 401 || response.status === 403 || response.status === 404) {
       await response.body?.cancel().catch(() => {});

@@ -83,8 +83,9 @@ export function opsRoutes(ctx: GatewayContext) {
   const unknown = (c: Context, id: string) =>
     errorResponse(c, 404, `no sample of QC request ${id}`);
 
-  routes.get('/team/settings', (c) => {
-    const list: ProcessSettingsList = { processes: ctx.ops.listSettings(feedOf(c.get('session'))) };
+  routes.get('/team/settings', async (c) => {
+    const processes = await ctx.ops.listSettings(feedOf(c.get('session')));
+    const list: ProcessSettingsList = { processes };
     return noStore(c, list);
   });
 
@@ -108,32 +109,36 @@ export function opsRoutes(ctx: GatewayContext) {
       updatedBy: memberOf(s),
       updatedOn: new Date(ctx.now()).toISOString(),
     };
-    ctx.ops.putSettings(feedOf(s), settings);
+    await ctx.ops.putSettings(feedOf(s), settings);
     return noStore(c, settings);
   });
 
-  routes.get('/team/samples', (c) => {
+  routes.get('/team/samples', async (c) => {
     const state = c.req.query('state') ?? 'open';
     if (state !== 'all' && !(SAMPLE_STATES as readonly string[]).includes(state)) {
       return errorResponse(c, 400, `state must be one of ${SAMPLE_STATES.join(', ')}, all`);
     }
     const s = c.get('session');
-    const samples = ctx.ops.listSamples(feedOf(s), state as SampleState | 'all', memberOf(s).id);
+    const samples = await ctx.ops.listSamples(
+      feedOf(s),
+      state as SampleState | 'all',
+      memberOf(s).id,
+    );
     const list: SampleList = { samples: samples.map(shown) };
     return noStore(c, list);
   });
 
-  routes.get('/team/samples/:id', (c) => {
+  routes.get('/team/samples/:id', async (c) => {
     const id = sampleId(c);
     if (!id) return badId(c);
-    const sample = ctx.ops.getSample(feedOf(c.get('session')), id);
+    const sample = await ctx.ops.getSample(feedOf(c.get('session')), id);
     return sample ? noStore(c, shown(sample)) : unknown(c, id);
   });
 
   /** Saves `next` if the sample is still `from`, tells the team, and answers it. */
-  const move = (c: Context<AppEnv>, from: SampleState, next: Sample) => {
+  const move = async (c: Context<AppEnv>, from: SampleState, next: Sample) => {
     const feed = feedOf(c.get('session'));
-    if (!ctx.ops.moveSample(feed, from, next)) {
+    if (!(await ctx.ops.moveSample(feed, from, next))) {
       return errorResponse(c, 409, 'someone else settled this sample first');
     }
     publishQueueChange(ctx, feed, {
@@ -150,7 +155,7 @@ export function opsRoutes(ctx: GatewayContext) {
     const body = await bodyOf(c, SecondReviewBodySchema);
     if (!body.ok) return body.response;
     const s = c.get('session');
-    const sample = ctx.ops.getSample(feedOf(s), id);
+    const sample = await ctx.ops.getSample(feedOf(s), id);
     if (!sample) return unknown(c, id);
     const on = new Date(ctx.now()).toISOString();
     const result = secondReview(sample, body.data, memberOf(s), on);
@@ -164,7 +169,7 @@ export function opsRoutes(ctx: GatewayContext) {
     const body = await bodyOf(c, SampleOutcomeBodySchema);
     if (!body.ok) return body.response;
     const s = c.get('session');
-    const sample = ctx.ops.getSample(feedOf(s), id);
+    const sample = await ctx.ops.getSample(feedOf(s), id);
     if (!sample) return unknown(c, id);
     if (sample.state !== 'flagged') {
       return errorResponse(
@@ -182,7 +187,7 @@ export function opsRoutes(ctx: GatewayContext) {
     return move(c, 'flagged', { ...sample, state: 'resolved', outcome });
   });
 
-  routes.get('/team/stats', manager, (c) => {
+  routes.get('/team/stats', manager, async (c) => {
     const from = c.req.query('from');
     const to = c.req.query('to');
     const range = parseRange(from, to);
@@ -195,7 +200,7 @@ export function opsRoutes(ctx: GatewayContext) {
     const feed = feedOf(c.get('session'));
     const now = ctx.now();
     const window = windowOf(from, to);
-    const rangeDecisions = ctx.decisions.between(feed, window.start, window.end);
+    const rangeDecisions = await ctx.decisions.between(feed, window.start, window.end);
     const week = thisWeek(tz, now);
     const weekWindow = windowOf(week.from, week.to);
     const stats = teamStats({
@@ -204,9 +209,9 @@ export function opsRoutes(ctx: GatewayContext) {
       tz,
       now,
       rangeDecisions,
-      recentDecisions: ctx.decisions.between(feed, weekWindow.start, weekWindow.end),
-      samples: ctx.ops.samplesBetween(feed, window.start, window.end),
-      openFlags: ctx.ops.countSamples(feed, 'flagged'),
+      recentDecisions: await ctx.decisions.between(feed, weekWindow.start, weekWindow.end),
+      samples: await ctx.ops.samplesBetween(feed, window.start, window.end),
+      openFlags: await ctx.ops.countSamples(feed, 'flagged'),
       truncated: rangeDecisions.length >= EXPORT_LIMIT,
       notaryRole: ctx.notaryRole,
     });

@@ -106,7 +106,7 @@ export function proxyRoutes(ctx: GatewayContext) {
   routes.all('/api/*', requireSession(ctx), async (c) => {
     const session = c.get('session');
     const deciding = decidedRequestId(c.req.method, new URL(c.req.url).pathname);
-    const holder = deciding && claimedByAnother(ctx, session, deciding);
+    const holder = deciding && (await claimedByAnother(ctx, session, deciding));
     if (holder) {
       return errorResponse(
         c,
@@ -192,12 +192,19 @@ export function proxyRoutes(ctx: GatewayContext) {
 
     const token = await ctx.tokens.token(session);
     let response = await send(token);
-    const fresh = response.status === 401 && repeatable ? ctx.tokens.refresh(session, token) : null;
+    const stale = response;
+    const fresh =
+      stale.status === 401 && repeatable
+        ? await ctx.tokens.refresh(session, token).catch(async (error: unknown) => {
+            // No retry and no answer to pass on: the 401's body is let go.
+            await stale.body?.cancel().catch(() => {});
+            throw error;
+          })
+        : null;
     if (fresh) {
       // Expired or revoked: one fresh token (shared with concurrent callers), one retry.
-      // Awaited together, so a refresh that fails is never a moment unhandled.
-      const [next] = await Promise.all([fresh, response.body?.cancel().catch(() => {})]);
-      response = await send(next);
+      await response.body?.cancel().catch(() => {});
+      response = await send(fresh);
     }
     const decided = response.ok ? decidedRequestId(method, url.pathname) : undefined;
     if (decided) return recorded(session, decided, body, response);
@@ -232,7 +239,7 @@ export function proxyRoutes(ctx: GatewayContext) {
     };
     const sentText = sent instanceof ArrayBuffer ? new TextDecoder().decode(sent) : '';
     try {
-      recordDecision(ctx, session, requestId, json(sentText), json(text));
+      await recordDecision(ctx, session, requestId, json(sentText), json(text));
     } catch (error) {
       // The decision stands whatever the history makes of it.
       ctx.log(`could not record the decision of QC request ${requestId}`, error);

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from '../contract/zod.ts';
+import type { Sql } from './db/sql.ts';
 
 /**
  * Seals the secrets a session keeps at rest (the client secret, so the token can be
@@ -17,9 +18,38 @@ export interface SecretBox {
 const KeyFileSchema = z.object({ sessionKey: z.base64() });
 const KEY_FILE = 'gateway-keys.json';
 
-/** The key from `<dataDir>/gateway-keys.json` (created mode 0600), or in memory for null. */
-export function loadSecretBox(dataDir: string | null): SecretBox {
-  return secretBox(dataDir ? loadKey(dataDir) : randomBytes(32));
+/**
+ * The key given (ATTEST_SESSION_KEY), else the one in `<dataDir>/gateway-keys.json` (created
+ * mode 0600), or one in memory for null.
+ */
+export function loadSecretBox(dataDir: string | null, key?: Buffer): SecretBox {
+  return secretBox(key ?? (dataDir ? loadKey(dataDir) : randomBytes(32)));
+}
+
+const KEY_CHECK = 'session-key-check';
+
+/**
+ * Processes sharing a database must seal with one key. The first to start records a sealed
+ * known value; a process whose key cannot open it refuses to start, rather than serve
+ * sessions none of the others can use.
+ */
+export async function checkSessionKey(sql: Sql, box: SecretBox): Promise<void> {
+  await sql.run('INSERT INTO gateway_meta (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING', [
+    KEY_CHECK,
+    box.seal(KEY_CHECK, KEY_CHECK),
+  ]);
+  const row = await sql.get<{ value: string }>('SELECT value FROM gateway_meta WHERE name = ?', [
+    KEY_CHECK,
+  ]);
+  try {
+    if (row && box.open(row.value, KEY_CHECK) === KEY_CHECK) return;
+  } catch {
+    // Another key: said below.
+  }
+  throw new Error(
+    'this gateway seals sessions with another key than the processes already using this ' +
+      'database: give every process the same ATTEST_SESSION_KEY (32 random bytes, base64)',
+  );
 }
 
 function loadKey(dataDir: string): Buffer {

@@ -11,9 +11,10 @@ import { createEventLog } from './event-log.ts';
 import { HEARTBEAT_MS } from './events.routes.ts';
 import { hostAllowList, interfaceAddresses, listenWarning, NO_HOSTS } from './host-allow-list.ts';
 import { createOpsStore } from './ops-store.ts';
-import { loadSecretBox } from './secret-box.ts';
+import { checkSessionKey, loadSecretBox } from './secret-box.ts';
 import { createSessionStore } from './sessions.ts';
-import { openGatewayDb } from './store.ts';
+import { openGatewayDatabase } from './db/open.ts';
+import { signInLimit } from './sign-in-limit.ts';
 import { createTokenManager } from './tokens.ts';
 import { DEFAULT_IDENTITY, type IdentitySettings } from './identity.ts';
 import { createUpstream } from './upstream.ts';
@@ -30,6 +31,13 @@ export interface GatewayOptions {
   upstream: string;
   /** Folder for gateway.db and gateway-keys.json; null keeps everything in memory (tests). */
   dataDir: string | null;
+  /**
+   * PostgreSQL for the gateway's state instead of gateway.db (ATTEST_DATABASE_URL), so that
+   * several processes serve one team (issue 19); `schema` keeps tests' gateways apart.
+   */
+  database?: { url: string; schema?: string } | undefined;
+  /** The key sessions are sealed with (ATTEST_SESSION_KEY); else gateway-keys.json. */
+  sessionKey?: Buffer | undefined;
   /**
    * `whsec_` secrets webhook deliveries may be signed with (rotation: any one matches): a
    * list for every owner, or a map giving each owner its own (ATTEST_WEBHOOK_SECRETS).
@@ -89,8 +97,21 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const timeouts = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...o.upstreamTimeouts };
   const upstreamFetch = createUpstreamFetch(o.fetch ?? fetch, timeouts);
   const fetchImpl = upstreamFetch.fetch;
-  const db = openGatewayDb(o.dataDir);
-  const sessions = createSessionStore(db, loadSecretBox(o.dataDir), now);
+  const db = await openGatewayDatabase({
+    dataDir: o.dataDir,
+    url: o.database?.url,
+    schema: o.database?.schema,
+    log,
+  });
+  const box = loadSecretBox(o.dataDir, o.sessionKey);
+  // Every process of one database must seal with one key, or each opens none of the others'.
+  if (o.database)
+    await checkSessionKey(db.sql, box).catch(async (error: unknown) => {
+      await db.close();
+      throw error;
+    });
+  const sessions = createSessionStore(db.sql, box, now);
+  const events = createEventLog(db.sql);
   const scopes = { ...(o.scopes && { scopes: o.scopes }) };
   const target = (environment: Environment, base: string, secrets: WebhookSecrets) => ({
     environment,
@@ -108,9 +129,9 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
         o.staging.webhookSecrets ?? o.webhookSecrets,
       ),
   };
-  const hub = createEventHub();
-  const endSession = (idHash: string) => {
-    sessions.remove(idHash);
+  const hub = createEventHub(db.bus, events, (error) => log('a delivery was not streamed', error));
+  const endSession = async (idHash: string) => {
+    await sessions.remove(idHash);
     hub.closeSession(idHash);
   };
   const ctx: GatewayContext = {
@@ -125,12 +146,13 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       log,
       endSession,
     ),
+    signIns: signInLimit(db.sql, now),
     endSession,
-    events: createEventLog(db),
+    events,
     hub,
-    claims: createClaimStore(db, now),
-    decisions: createDecisionLog(db),
-    ops: createOpsStore(db),
+    claims: createClaimStore(db.sql, now),
+    decisions: createDecisionLog(db.sql),
+    ops: createOpsStore(db.sql),
     random: o.random ?? Math.random,
     notaryRole: o.notaryRole ?? (process.env.ATTEST_NOTARY_ROLE?.trim() || 'notary'),
     fetch: fetchImpl,
@@ -152,7 +174,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       s.once('error', reject);
     });
   } catch (error) {
-    db.close();
+    await db.close();
     await upstreamFetch.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new Error(`port ${o.port} on ${host} is in use: stop the other process or set PORT`, {
@@ -179,7 +201,6 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       hub.closeAll();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => {
-          db.close();
           if (error) reject(error);
           else resolve();
         });
@@ -187,6 +208,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       });
       // After the server: its requests' upstream calls have been aborted with it.
       await upstreamFetch.close();
+      await db.close();
     },
   };
 }

@@ -7,13 +7,14 @@ import {
   type Session,
   type SessionUser,
 } from '../contract/session.ts';
+import { DatabaseUnavailableError } from './db/sql.ts';
 import { noSuchEnvironment, targetOf, type AppEnv, type GatewayContext } from './context.ts';
 import { clearSessionCookies, readSessionCookie, sessionCookie } from './cookies.ts';
 import { bodyTooLarge, errorResponse, UNREACHABLE } from './errors.ts';
 import { reachedOverLoopback } from './host-allow-list.ts';
 import { isHttps } from './request-origin.ts';
 import { requireSession } from './session-auth.ts';
-import { signInKey, signInLimit } from './sign-in-limit.ts';
+import { signInKey } from './sign-in-limit.ts';
 import { releaseClaimsOf } from './team.routes.ts';
 import { expiresAt, hashSessionId, type SessionRecord } from './sessions.ts';
 import { tokenExpiry } from './tokens.ts';
@@ -52,16 +53,22 @@ function sessionAnswer(ctx: GatewayContext) {
 export function pageSession(ctx: GatewayContext) {
   const toSession = sessionAnswer(ctx);
   return async (c: Context<AppEnv>): Promise<Session | undefined> => {
-    const session = ctx.sessions.find(readSessionCookie(c));
-    if (!session || !ctx.targets[session.environment]) return undefined;
-    return toSession(ctx.sessions.touch(session));
+    try {
+      const session = await ctx.sessions.find(readSessionCookie(c));
+      if (!session || !ctx.targets[session.environment]) return undefined;
+      return toSession(await ctx.sessions.touch(session));
+    } catch (error) {
+      // The page still loads; its own call to /session then says what is wrong.
+      if (error instanceof DatabaseUnavailableError) return undefined;
+      throw error;
+    }
   };
 }
 
 /** POST/GET/DELETE /session and GET /config. */
 export function sessionRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
-  const limit = signInLimit(ctx.now);
+  const limit = ctx.signIns;
   const toSession = sessionAnswer(ctx);
 
   routes.get('/config', async (c) => {
@@ -92,7 +99,7 @@ export function sessionRoutes(ctx: GatewayContext) {
       const target = ctx.targets[environment];
       if (!target) return errorResponse(c, 400, noSuchEnvironment(environment));
       const key = signInKey(c, clientId, ctx.trustProxy);
-      const wait = limit.retryAfter(key);
+      const wait = await limit.retryAfter(key);
       if (wait > 0) {
         c.header('Retry-After', String(wait));
         const minutes = Math.ceil(wait / 60);
@@ -106,14 +113,14 @@ export function sessionRoutes(ctx: GatewayContext) {
       // control character is in no client's credentials (Appendix A: printable characters).
       // Refused here, and counted like a wrong secret.
       if (!isPlainText(clientId) || !isPlainText(clientSecret)) {
-        limit.failed(key);
+        await limit.failed(key);
         return errorResponse(c, 400, MALFORMED_CREDENTIALS);
       }
       // The chosen environment's token endpoint: its token works against its service only.
       const exchange = await target.upstream.exchange(clientId, clientSecret);
       if (!exchange.ok) {
         if (exchange.reason === 'invalid-client') {
-          limit.failed(key);
+          await limit.failed(key);
           return errorResponse(c, 401, WRONG_CREDENTIALS);
         }
         ctx.log(`sign-in of ${JSON.stringify(clientId)}: ${exchange.reason} (${exchange.detail})`);
@@ -128,7 +135,7 @@ export function sessionRoutes(ctx: GatewayContext) {
         }
         return errorResponse(c, 502, `the service refused the sign-in (${exchange.detail})`);
       }
-      limit.succeeded(key);
+      await limit.succeeded(key);
       const read = readIdentity(exchange.token, ctx.identity);
       if (!read.ok) {
         // The console's settings do not fit this deployment: the operator must hear of it.
@@ -149,8 +156,8 @@ export function sessionRoutes(ctx: GatewayContext) {
 
       // A sign-in replaces whatever session this browser had.
       const previous = readSessionCookie(c);
-      if (previous) ctx.endSession(hashSessionId(previous));
-      const { id, session } = ctx.sessions.create({
+      if (previous) await ctx.endSession(hashSessionId(previous));
+      const { id, session } = await ctx.sessions.create({
         environment,
         clientId,
         clientSecret,
@@ -172,13 +179,15 @@ export function sessionRoutes(ctx: GatewayContext) {
     return c.json(await toSession(c.get('session')), 200);
   });
 
-  routes.delete('/session', (c: Context<AppEnv>) => {
+  routes.delete('/session', async (c: Context<AppEnv>) => {
     const id = readSessionCookie(c);
-    const session = ctx.sessions.find(id);
+    const session = await ctx.sessions.find(id);
     // The person's claims end with their last session, not with one of several (another
     // browser of theirs may be mid-review).
-    if (session && !ctx.sessions.hasOtherSession(session)) releaseClaimsOf(ctx, session);
-    if (id) ctx.endSession(hashSessionId(id));
+    if (session && !(await ctx.sessions.hasOtherSession(session))) {
+      await releaseClaimsOf(ctx, session);
+    }
+    if (id) await ctx.endSession(hashSessionId(id));
     for (const cookie of clearSessionCookies(isHttps(c, ctx.trustProxy))) {
       c.header('Set-Cookie', cookie, { append: true });
     }

@@ -7,7 +7,7 @@ import {
   type SessionUser,
 } from '../contract/session.ts';
 import type { SecretBox } from './secret-box.ts';
-import type { Db } from './store.ts';
+import type { Sql } from './db/sql.ts';
 
 /** A session ends after 8 hours without a request, and 24 hours after sign-in regardless. */
 export const IDLE_MS = 8 * 3600_000;
@@ -79,124 +79,130 @@ function toRecord(row: SessionRow): SessionRecord {
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
-export function createSessionStore(db: Db, box: SecretBox, now: () => number) {
+export function createSessionStore(sql: Sql, box: SecretBox, now: () => number) {
   const seal = (value: string, idHash: string, what: string) =>
     box.seal(value, `${what}:${idHash}`);
   const open = (value: string, idHash: string, what: string) =>
     box.open(value, `${what}:${idHash}`);
 
-  function remove(idHash: string): void {
-    db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(idHash);
+  async function remove(idHash: string): Promise<void> {
+    await sql.run('DELETE FROM sessions WHERE id_hash = ?', [idHash]);
+  }
+
+  async function get(idHash: string): Promise<SessionRecord | null> {
+    const row = await sql.get<SessionRow>(`SELECT ${COLUMNS} FROM sessions WHERE id_hash = ?`, [
+      idHash,
+    ]);
+    if (!row) return null;
+    const session = toRecord(row);
+    if (now() >= expiresAt(session)) {
+      await remove(idHash);
+      return null;
+    }
+    return session;
   }
 
   return {
     /** Stores a new session; returns the raw id, which only the cookie carries. */
-    create(input: NewSession): { id: string; session: SessionRecord } {
+    async create(input: NewSession): Promise<{ id: string; session: SessionRecord }> {
       const id = randomBytes(32).toString('base64url');
       const idHash = hashSessionId(id);
       const at = now();
       // Expired rows of anyone: a sign-in is a cheap moment to tidy up.
-      db.prepare('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?').run(
+      await sql.run('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?', [
         at - IDLE_MS,
         at - ABSOLUTE_MS,
-      );
-      db.prepare(
+      ]);
+      await sql.run(
         `INSERT INTO sessions (id_hash, environment, client_id, secret, token, token_expires_at,
            owner, user_json, permissions, created_at, last_seen_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        idHash,
-        input.environment,
-        input.clientId,
-        seal(input.clientSecret, idHash, 'secret'),
-        seal(input.token.token, idHash, 'token'),
-        input.token.expiresAt,
-        input.owner,
-        input.user ? JSON.stringify(input.user) : null,
-        JSON.stringify(input.permissions),
-        at,
-        at,
+        [
+          idHash,
+          input.environment,
+          input.clientId,
+          seal(input.clientSecret, idHash, 'secret'),
+          seal(input.token.token, idHash, 'token'),
+          input.token.expiresAt,
+          input.owner,
+          input.user ? JSON.stringify(input.user) : null,
+          JSON.stringify(input.permissions),
+          at,
+          at,
+        ],
       );
-      const session = this.get(idHash);
+      const session = await get(idHash);
       if (!session) throw new Error('session vanished after insert');
       return { id, session };
     },
 
     /** The live session of a cookie value, or null (an expired one is deleted). */
-    find(id: string | undefined): SessionRecord | null {
+    async find(id: string | undefined): Promise<SessionRecord | null> {
       if (!id || !SESSION_ID.test(id)) return null;
-      return this.get(hashSessionId(id));
+      return get(hashSessionId(id));
     },
 
-    get(idHash: string): SessionRecord | null {
-      const row = db.prepare(`SELECT ${COLUMNS} FROM sessions WHERE id_hash = ?`).get(idHash) as
-        SessionRow | undefined;
-      if (!row) return null;
-      const session = toRecord(row);
-      if (now() >= expiresAt(session)) {
-        remove(idHash);
-        return null;
-      }
-      return session;
-    },
+    get,
 
     /** Marks activity: moves the idle deadline (never past the absolute one). */
-    touch(session: SessionRecord): SessionRecord {
+    async touch(session: SessionRecord): Promise<SessionRecord> {
       const at = now();
-      db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?').run(at, session.idHash);
+      await sql.run('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?', [at, session.idHash]);
       return { ...session, lastSeenAt: at };
     },
 
-    clientSecret(idHash: string): string | null {
-      const row = db.prepare('SELECT secret FROM sessions WHERE id_hash = ?').get(idHash) as
-        { secret: string } | undefined;
+    async clientSecret(idHash: string): Promise<string | null> {
+      const row = await sql.get<{ secret: string }>(
+        'SELECT secret FROM sessions WHERE id_hash = ?',
+        [idHash],
+      );
       return row ? open(row.secret, idHash, 'secret') : null;
     },
 
-    cachedToken(idHash: string): CachedToken | null {
-      const row = db
-        .prepare('SELECT token, token_expires_at FROM sessions WHERE id_hash = ?')
-        .get(idHash) as { token: string | null; token_expires_at: number | null } | undefined;
+    async cachedToken(idHash: string): Promise<CachedToken | null> {
+      const row = await sql.get<{ token: string | null; token_expires_at: number | null }>(
+        'SELECT token, token_expires_at FROM sessions WHERE id_hash = ?',
+        [idHash],
+      );
       if (!row?.token || row.token_expires_at === null) return null;
       return { token: open(row.token, idHash, 'token'), expiresAt: row.token_expires_at };
     },
 
-    saveToken(idHash: string, token: CachedToken): void {
-      db.prepare('UPDATE sessions SET token = ?, token_expires_at = ? WHERE id_hash = ?').run(
+    async saveToken(idHash: string, token: CachedToken): Promise<void> {
+      await sql.run('UPDATE sessions SET token = ?, token_expires_at = ? WHERE id_hash = ?', [
         seal(token.token, idHash, 'token'),
         token.expiresAt,
         idHash,
-      );
+      ]);
     },
 
     /**
      * Whether the same person (the same user, or the same client without one) is signed in
      * to the same owner and environment in another live session: their claims outlive
-     * this session's sign-out then.
+     * this session's sign-out then. The user is matched here rather than in SQL, which would
+     * need each engine's own JSON functions.
      */
-    hasOtherSession(session: SessionRecord): boolean {
+    async hasOtherSession(session: SessionRecord): Promise<boolean> {
       const at = now();
-      const row = db
-        .prepare(
-          `SELECT 1 FROM sessions WHERE id_hash != ? AND environment = ? AND owner = ?
-             AND last_seen_at >= ? AND created_at >= ?
-             AND (CASE WHEN ? IS NULL THEN user_json IS NULL AND client_id = ?
-                  ELSE json_extract(user_json, '$.id') = ? END)
-           LIMIT 1`,
-        )
-        .get(
-          session.idHash,
-          session.environment,
-          session.owner,
-          at - IDLE_MS,
-          at - ABSOLUTE_MS,
-          session.user?.id ?? null,
-          session.clientId,
-          session.user?.id ?? null,
-        );
-      return row !== undefined;
+      const rows = await sql.all<{ client_id: string; user_json: string | null }>(
+        `SELECT client_id, user_json FROM sessions WHERE id_hash != ? AND environment = ?
+           AND owner = ? AND last_seen_at >= ? AND created_at >= ?
+         LIMIT 5000`,
+        [session.idHash, session.environment, session.owner, at - IDLE_MS, at - ABSOLUTE_MS],
+      );
+      const userId = session.user?.id;
+      return rows.some((row) =>
+        userId === undefined
+          ? row.user_json === null && row.client_id === session.clientId
+          : row.user_json !== null && userIdOf(row.user_json) === userId,
+      );
     },
 
     remove,
   };
+}
+
+function userIdOf(json: string): string | undefined {
+  const parsed = SessionUserSchema.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data.id : undefined;
 }

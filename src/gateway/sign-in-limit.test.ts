@@ -1,45 +1,85 @@
-import { describe, expect, it } from 'vitest';
-import { FAILURE_WINDOW_MS, FAILURES_ALLOWED, MAX_KEYS, signInLimit } from './sign-in-limit.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Sql } from './db/sql.ts';
+import { openTestDatabase } from './db/test-database.ts';
+import { FAILURE_WINDOW_MS, FAILURES_ALLOWED, signInLimit } from './sign-in-limit.ts';
+
+const opened: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of opened.splice(0)) await close();
+});
+
+async function freshDb(): Promise<Sql> {
+  const db = await openTestDatabase();
+  opened.push(db.close);
+  return db.sql;
+}
 
 describe('signInLimit', () => {
-  it('holds a key from its fifth failure until the oldest of those five ages out', () => {
+  it('holds a pair from its fifth failure until the oldest of those five ages out', async () => {
     let now = 0;
-    const limit = signInLimit(() => now);
+    const limit = signInLimit(await freshDb(), () => now);
     for (let i = 0; i < FAILURES_ALLOWED; i += 1) {
-      expect(limit.retryAfter('a')).toBe(0);
-      limit.failed('a');
+      expect(await limit.retryAfter('a')).toBe(0);
+      await limit.failed('a');
       now += 60_000;
     }
     // Five failures at 0, 1, 2, 3 and 4 minutes; now is 5 minutes: the first ages out at 15.
-    expect(limit.retryAfter('a')).toBe(10 * 60);
-    expect(limit.retryAfter('b')).toBe(0);
+    expect(await limit.retryAfter('a')).toBe(10 * 60);
+    expect(await limit.retryAfter('b')).toBe(0);
     now = FAILURE_WINDOW_MS - 1;
-    expect(limit.retryAfter('a')).toBe(1);
+    expect(await limit.retryAfter('a')).toBe(1);
     now = FAILURE_WINDOW_MS;
-    expect(limit.retryAfter('a')).toBe(0);
+    expect(await limit.retryAfter('a')).toBe(0);
     // Four are still in the window: one more failure holds it again, until the second ages out.
-    limit.failed('a');
-    expect(limit.retryAfter('a')).toBe(60);
+    await limit.failed('a');
+    expect(await limit.retryAfter('a')).toBe(60);
   });
 
-  it('forgets a key on success', () => {
-    const limit = signInLimit(() => 0);
-    for (let i = 0; i < FAILURES_ALLOWED; i += 1) limit.failed('a');
-    expect(limit.retryAfter('a')).toBeGreaterThan(0);
-    limit.succeeded('a');
-    expect(limit.retryAfter('a')).toBe(0);
+  it('forgets a pair on success', async () => {
+    const limit = signInLimit(await freshDb(), () => 0);
+    for (let i = 0; i < FAILURES_ALLOWED; i += 1) await limit.failed('a');
+    expect(await limit.retryAfter('a')).toBeGreaterThan(0);
+    await limit.succeeded('a');
+    expect(await limit.retryAfter('a')).toBe(0);
   });
 
-  it('keeps at most MAX_KEYS, forgetting the one that failed least recently', () => {
-    const limit = signInLimit(() => 0);
-    for (let i = 0; i < FAILURES_ALLOWED; i += 1) limit.failed('first');
-    for (let i = 0; i < FAILURES_ALLOWED; i += 1) limit.failed('second');
-    for (let i = 0; i < MAX_KEYS - 2; i += 1) limit.failed(`filler ${i}`);
-    expect(limit.retryAfter('first')).toBeGreaterThan(0);
-    // A failure moves its key to the back: 'first' is now newer than 'second'.
-    limit.failed('first');
-    limit.failed('one too many');
-    expect(limit.retryAfter('second')).toBe(0);
-    expect(limit.retryAfter('first')).toBeGreaterThan(0);
+  it('counts the failures of every process sharing the database', async () => {
+    const db = await freshDb();
+    // Two gateways' limits over one database: guesses spread over both add up.
+    const one = signInLimit(db, () => 0);
+    const two = signInLimit(db, () => 0);
+    for (let i = 0; i < FAILURES_ALLOWED; i += 1) await (i % 2 ? one : two).failed('a');
+    expect(await one.retryAfter('a')).toBeGreaterThan(0);
+    expect(await two.retryAfter('a')).toBeGreaterThan(0);
+  });
+
+  it('keeps at most its bound of failures, forgetting the oldest', async () => {
+    let now = 0;
+    const bound = 40;
+    const db = await freshDb();
+    const limit = signInLimit(db, () => now, bound);
+    for (let i = 0; i < FAILURES_ALLOWED; i += 1) {
+      now += 1;
+      await limit.failed('first');
+    }
+    expect(await limit.retryAfter('first')).toBeGreaterThan(0);
+    for (let i = 0; i < bound; i += 1) {
+      now += 1;
+      await limit.failed(`filler ${i}`);
+    }
+    expect(await limit.retryAfter('first')).toBe(0);
+    const kept = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM sign_in_failures');
+    expect(kept?.n).toBe(bound);
+  });
+
+  it('drops anyone’s failures once they are past the window', async () => {
+    let now = 0;
+    const db = await freshDb();
+    const limit = signInLimit(db, () => now);
+    await limit.failed('old');
+    now = FAILURE_WINDOW_MS + 1;
+    await limit.failed('new');
+    const rows = await db.all<{ pair: string }>('SELECT pair FROM sign_in_failures');
+    expect(rows.map((row) => row.pair)).toEqual(['new']);
   });
 });

@@ -1,44 +1,56 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import type { Sql } from './db/sql.ts';
 
 /** Failed sign-ins allowed per client id and address within the window. */
 export const FAILURES_ALLOWED = 5;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 /**
- * Keys kept at most, so a flood of made-up client ids cannot grow the gateway without bound
- * (about 10 MB). Past it the pair that failed least recently is forgotten: clearing one's own
- * record that way takes 100,000 failed sign-ins, each a slow secret check in the service.
+ * Failures kept at most, so a flood of made-up client ids cannot grow the database without
+ * bound (a hundred thousand pairs' worth). Past it the oldest failures are forgotten: clearing
+ * one's own record that way takes 500,000 failed sign-ins, each a slow secret check in the
+ * service.
  */
-export const MAX_KEYS = 100_000;
+export const MAX_FAILURES = 100_000 * FAILURES_ALLOWED;
 
 /**
  * Slows guessing a client secret through the console: after FAILURES_ALLOWED wrong secrets
  * for one client id from one address within FAILURE_WINDOW_MS, that pair is refused until the
  * oldest failure ages out, without asking the service. Keyed by address too, so one
  * attacker cannot lock a client out for everyone. A sign-in that works clears the pair.
- * In memory: a restart forgets, which a guesser cannot cause.
+ * Counted in the gateway's database, so guesses spread over several processes add up
+ * (issue 19); a restart forgets nothing.
  */
-export function signInLimit(now: () => number) {
-  const failures = new Map<string, number[]>();
-  const recent = (key: string) =>
-    (failures.get(key) ?? []).filter((at) => now() - at < FAILURE_WINDOW_MS);
+export type SignInLimit = ReturnType<typeof signInLimit>;
+
+export function signInLimit(sql: Sql, now: () => number, maxFailures = MAX_FAILURES) {
   return {
-    /** Seconds until `key` may try again; 0 when it may now. */
-    retryAfter(key: string): number {
-      const times = recent(key);
-      if (times.length < FAILURES_ALLOWED) return 0;
-      const oldest = times[times.length - FAILURES_ALLOWED] ?? now();
-      return Math.max(1, Math.ceil((oldest + FAILURE_WINDOW_MS - now()) / 1000));
+    /** Seconds until `pair` may try again; 0 when it may now. */
+    async retryAfter(pair: string): Promise<number> {
+      const at = now();
+      const times = await sql.all<{ at: number }>(
+        'SELECT at FROM sign_in_failures WHERE pair = ? AND at > ? ORDER BY at DESC LIMIT ?',
+        [pair, at - FAILURE_WINDOW_MS, FAILURES_ALLOWED],
+      );
+      const oldest = times[FAILURES_ALLOWED - 1]?.at;
+      if (oldest === undefined) return 0;
+      return Math.max(1, Math.ceil((oldest + FAILURE_WINDOW_MS - at) / 1000));
     },
-    failed(key: string) {
-      const times = [...recent(key), now()];
-      failures.delete(key);
-      failures.set(key, times.slice(-FAILURES_ALLOWED));
-      // Map order is insertion order: the first key is the one failed least recently.
-      if (failures.size > MAX_KEYS) failures.delete(failures.keys().next().value ?? '');
+
+    async failed(pair: string): Promise<void> {
+      const at = now();
+      await sql.run('INSERT INTO sign_in_failures (pair, at) VALUES (?, ?)', [pair, at]);
+      // Anyone's failures past the window, then the oldest past the bound.
+      await sql.run('DELETE FROM sign_in_failures WHERE at <= ?', [at - FAILURE_WINDOW_MS]);
+      await sql.run(
+        `DELETE FROM sign_in_failures WHERE at < (
+           SELECT at FROM sign_in_failures ORDER BY at DESC LIMIT 1 OFFSET ?)`,
+        [maxFailures - 1],
+      );
     },
-    succeeded(key: string) {
-      failures.delete(key);
+
+    async succeeded(pair: string): Promise<void> {
+      await sql.run('DELETE FROM sign_in_failures WHERE pair = ?', [pair]);
     },
   };
 }

@@ -29,10 +29,10 @@ async function upstreamRequest(
     });
   const token = await ctx.tokens.token(session);
   let response = await ask(token);
-  const fresh = response.status === 401 ? ctx.tokens.refresh(session, token) : null;
+  const fresh = response.status === 401 ? await ctx.tokens.refresh(session, token) : null;
   if (fresh) {
     await response.body?.cancel().catch(() => {});
-    response = await ask(await fresh);
+    response = await ask(fresh);
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
@@ -63,8 +63,8 @@ export function teamRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
   routes.use('/team/*', requireSession(ctx));
 
-  routes.get('/team/claims', (c) => {
-    const list: QcClaimList = { claims: ctx.claims.list(feedOf(c.get('session'))) };
+  routes.get('/team/claims', async (c) => {
+    const list: QcClaimList = { claims: await ctx.claims.list(feedOf(c.get('session'))) };
     c.header('Cache-Control', 'no-store');
     return c.json(list, 200);
   });
@@ -89,7 +89,7 @@ export function teamRoutes(ctx: GatewayContext) {
       const member = memberOf(session);
       const requestId = id.toLowerCase();
       // A first claim asks the service: the request must be the owner's, and still pending.
-      const renewal = ctx.claims.get(feed, requestId)?.holder.id === member.id;
+      const renewal = (await ctx.claims.get(feed, requestId))?.holder.id === member.id;
       if (!renewal) {
         const found = await upstreamRequest(ctx, session, requestId);
         if (found.status === 404 || found.status === 403) {
@@ -106,7 +106,7 @@ export function teamRoutes(ctx: GatewayContext) {
           );
         }
       }
-      const taken = ctx.claims.take(feed, requestId, member, body.data.takeOver);
+      const taken = await ctx.claims.take(feed, requestId, member, body.data.takeOver);
       if (taken.kind === 'held') {
         const message = `${taken.claim.holder.name} is reviewing this QC request`;
         return c.json({ message, claim: taken.claim }, 409);
@@ -125,14 +125,14 @@ export function teamRoutes(ctx: GatewayContext) {
     },
   );
 
-  routes.delete('/team/claims/:id', (c) => {
+  routes.delete('/team/claims/:id', async (c) => {
     const id = c.req.param('id');
     if (!UUID.test(id)) return badId(c);
     const session = c.get('session');
     const feed = feedOf(session);
     const member = memberOf(session);
     const requestId = id.toLowerCase();
-    const result = ctx.claims.release(feed, requestId, member, isQcManager(session));
+    const result = await ctx.claims.release(feed, requestId, member, isQcManager(session));
     if (result === 'none') return errorResponse(c, 404, `no claim on QC request ${requestId}`);
     if (result === 'held-by-other') {
       return errorResponse(c, 403, 'only a QC manager may release another reviewer’s claim');
@@ -141,27 +141,27 @@ export function teamRoutes(ctx: GatewayContext) {
     return c.body(null, 204);
   });
 
-  routes.get('/team/history/:id', (c) => {
+  routes.get('/team/history/:id', async (c) => {
     const id = c.req.param('id');
     if (!UUID.test(id)) return badId(c);
     const feed = feedOf(c.get('session'));
     const requestId = id.toLowerCase();
     const history: RequestHistory = {
-      decisions: ctx.decisions.forRequest(feed, requestId),
-      takeOvers: ctx.claims.takeOvers(feed, requestId),
+      decisions: await ctx.decisions.forRequest(feed, requestId),
+      takeOvers: await ctx.claims.takeOvers(feed, requestId),
     };
     c.header('Cache-Control', 'no-store');
     return c.json(history, 200);
   });
 
-  routes.get('/team/decisions.csv', (c) => {
+  routes.get('/team/decisions.csv', async (c) => {
     const session = c.get('session');
     if (!isQcManager(session)) {
       return errorResponse(c, 403, 'the decision history is for QC managers');
     }
     const range = parseRange(c.req.query('from'), c.req.query('to'));
     if ('error' in range) return errorResponse(c, 400, range.error);
-    const decisions = ctx.decisions.between(feedOf(session), range.from, range.to);
+    const decisions = await ctx.decisions.between(feedOf(session), range.from, range.to);
     c.header('Cache-Control', 'no-store');
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${range.name}"`);
@@ -172,10 +172,10 @@ export function teamRoutes(ctx: GatewayContext) {
 }
 
 /** Signing out ends the member's claims, and every open queue hears of it. */
-export function releaseClaimsOf(ctx: GatewayContext, session: SessionRecord): void {
+export async function releaseClaimsOf(ctx: GatewayContext, session: SessionRecord) {
   const feed = feedOf(session);
   const member = memberOf(session);
-  for (const requestId of ctx.claims.releaseAll(feed, member.id)) {
+  for (const requestId of await ctx.claims.releaseAll(feed, member.id)) {
     publishQueueChange(ctx, feed, { kind: 'released', requestId, by: member });
   }
 }

@@ -53,12 +53,12 @@ export function decidedRequestId(method: string, pathname: string): string | und
  * Who else holds the claim on `requestId`, when someone does: a decision then waits for a
  * take-over (issue 17: reviewers never collide), whoever sends it, the console or a script.
  */
-export function claimedByAnother(
+export async function claimedByAnother(
   ctx: GatewayContext,
   session: SessionRecord,
   requestId: string,
-): TeamMember | undefined {
-  const claim = ctx.claims.get(feedOf(session), requestId);
+): Promise<TeamMember | undefined> {
+  const claim = await ctx.claims.get(feedOf(session), requestId);
   return claim && claim.holder.id !== memberOf(session).id ? claim.holder : undefined;
 }
 
@@ -68,13 +68,13 @@ export function claimedByAnother(
  * answer (the spec's QC request); the body sent is the fallback for the verdict, since the
  * spec does not say which of its fields decides.
  */
-export function recordDecision(
+export async function recordDecision(
   ctx: GatewayContext,
   session: SessionRecord,
   requestId: string,
   sent: unknown,
   answered: unknown,
-): void {
+): Promise<void> {
   const feed = feedOf(session);
   const member = memberOf(session);
   const request = QcRequestSchema.safeParse(answered);
@@ -86,7 +86,7 @@ export function recordDecision(
         ? body.data.status
         : undefined;
   if (!status) return;
-  const claim = ctx.claims.get(feed, requestId);
+  const claim = await ctx.claims.get(feed, requestId);
   const opened = claim?.holder.id === member.id ? claim.claimedOn : undefined;
   const items = request.success
     ? request.data.checklistItems.map((item) => ({
@@ -114,12 +114,12 @@ export function recordDecision(
     ...(opened && { openedOn: opened }),
     items,
     ...(notes && { notes }),
-    takeOvers: ctx.claims.takeOvers(feed, requestId),
+    takeOvers: await ctx.claims.takeOvers(feed, requestId),
     ...context,
   };
-  ctx.decisions.record(feed, record);
-  ctx.claims.release(feed, requestId, member, true);
+  await ctx.decisions.record(feed, record);
+  await ctx.claims.release(feed, requestId, member, true);
   publishQueueChange(ctx, feed, { kind: 'decided', requestId, status, by: member });
-  const sample = maybeSample(ctx, feed, record);
+  const sample = await maybeSample(ctx, feed, record);
   if (sample) publishQueueChange(ctx, feed, { kind: 'sampled', requestId, state: sample.state });
 }

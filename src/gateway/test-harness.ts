@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { ErrorBodySchema } from '../contract/common.ts';
+import { testDatabase } from './db/test-database.ts';
 import { startGateway, type GatewayOptions, type RunningGateway } from './server.ts';
 
 /** A port nobody listens on yet, so a service can be told a gateway's URL before it starts. */
@@ -84,6 +85,7 @@ export async function startHarness(
   };
   const gateway = await startGateway({
     dataDir: null,
+    database: testDatabase(),
     webhookSecrets: [],
     log: (message, detail) =>
       logs.push(detail === undefined ? message : `${message}: ${String(detail)}`),

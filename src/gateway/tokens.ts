@@ -32,7 +32,7 @@ export function createTokenManager(
   upstreamOf: (session: SessionRecord) => Upstream,
   now: () => number,
   log: (message: string, detail?: unknown) => void,
-  endSession: (idHash: string) => void,
+  endSession: (idHash: string) => Promise<void>,
 ) {
   const inFlight = new Map<string, Promise<string>>();
   // When each session's current token was obtained, for the ones obtained within the window;
@@ -49,12 +49,12 @@ export function createTokenManager(
     const running = inFlight.get(session.idHash);
     if (running) return running;
     const flight = (async () => {
-      const secret = sessions.clientSecret(session.idHash);
+      const secret = await sessions.clientSecret(session.idHash);
       if (secret === null) throw new GatewayError(401, 'the session has ended');
       const result: TokenExchange = await upstreamOf(session).exchange(session.clientId, secret);
       if (result.ok) {
         const cached = { token: result.token, expiresAt: tokenExpiry(now(), result.expiresIn) };
-        sessions.saveToken(session.idHash, cached);
+        await sessions.saveToken(session.idHash, cached);
         noteObtained(session.idHash);
         return cached.token;
       }
@@ -62,7 +62,7 @@ export function createTokenManager(
       if (result.reason === 'timeout') throw new GatewayError(504, TIMED_OUT);
       // The credentials were revoked or rotated: this session can never work again.
       log(`session of ${session.clientId} ended: token refused (${result.detail})`);
-      endSession(session.idHash);
+      await endSession(session.idHash);
       throw new GatewayError(401, 'the service no longer accepts these credentials: sign in again');
     })().finally(() => inFlight.delete(session.idHash));
     inFlight.set(session.idHash, flight);
@@ -74,7 +74,7 @@ export function createTokenManager(
     async token(session: SessionRecord): Promise<string> {
       // Read afresh rather than from the request's snapshot: another request may have
       // refreshed it meanwhile.
-      const cached = sessions.cachedToken(session.idHash);
+      const cached = await sessions.cachedToken(session.idHash);
       if (cached && now() < cached.expiresAt) return cached.token;
       return fetchToken(session);
     },
@@ -84,13 +84,11 @@ export function createTokenManager(
      * another request already has, or one fresh token shared by every caller that saw it
      * fail), or null when `stale` is too young to be the reason and the 401 is the answer.
      */
-    refresh(session: SessionRecord, stale: string): Promise<string> | null {
+    async refresh(session: SessionRecord, stale: string): Promise<string | null> {
       const running = inFlight.get(session.idHash);
       if (running) return running;
-      const cached = sessions.cachedToken(session.idHash);
-      if (cached && cached.token !== stale && now() < cached.expiresAt) {
-        return Promise.resolve(cached.token);
-      }
+      const cached = await sessions.cachedToken(session.idHash);
+      if (cached && cached.token !== stale && now() < cached.expiresAt) return cached.token;
       const obtained = Math.max(obtainedAt.get(session.idHash) ?? 0, session.createdAt);
       if (now() - obtained < REFRESH_WINDOW_MS) return null;
       return fetchToken(session);

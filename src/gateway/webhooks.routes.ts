@@ -93,8 +93,9 @@ export function webhookRoutes(ctx: GatewayContext) {
    * would give any invented name one, so then only an owner known to be real has one. An owner
    * without a secret has nothing a delivery could verify with: its refusals are only logged.
    */
-  const keepsRefused = (target: UpstreamTarget, feed: Feed, secrets: readonly string[]) =>
-    secrets.length > 0 && (isPerOwner(target.webhookSecrets) || ctx.events.isKnownOwner(feed));
+  const keepsRefused = async (target: UpstreamTarget, feed: Feed, secrets: readonly string[]) =>
+    secrets.length > 0 &&
+    (isPerOwner(target.webhookSecrets) || (await ctx.events.isKnownOwner(feed)));
 
   const receive = (target: UpstreamTarget) => async (c: Context<AppEnv>) => {
     const owner = c.req.param('owner') ?? '';
@@ -116,12 +117,13 @@ export function webhookRoutes(ctx: GatewayContext) {
     };
     const at = target.environment === 'production' ? owner : `${owner} (staging)`;
     if (!verdict.ok) {
-      const kept = keepsRefused(target, feed, secrets) && ctx.events.recordRefused(delivery);
+      const kept =
+        (await keepsRefused(target, feed, secrets)) && (await ctx.events.recordRefused(delivery));
       ctx.log(`webhook for ${at} refused${kept ? '' : ' (not kept)'}: ${verdict.message}`);
       return errorResponse(c, 400, verdict.message);
     }
     // Recorded before answering (a fast local write), so a 204 means it is kept.
-    const event = ctx.events.recordVerified(delivery);
+    const event = await ctx.events.recordVerified(delivery);
     // Fan out after answering: the sender wants its 2xx within 30 s whatever the
     // browsers do. A duplicate (event null) was streamed the first time.
     if (event) setImmediate(() => ctx.hub.publish(event));

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { z } from '../../contract/zod.ts';
+import { EnvironmentSchema } from '../../contract/session.ts';
+import { clientConfig, type PostgresOptions } from './postgres.ts';
+import type { Sql } from './sql.ts';
+
+/**
+ * What one gateway process tells the others of the same database, so that every process's
+ * event streams carry what any of them received (issue 19). A delivery travels as its number
+ * in the event log, which each process reads back: NOTIFY's payload is bounded (8000 bytes)
+ * and a delivery need not be.
+ */
+export const BusMessageSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('event'),
+    environment: EnvironmentSchema,
+    owner: z.string(),
+    seq: z.number(),
+  }),
+  z.object({
+    kind: z.literal('notify'),
+    environment: EnvironmentSchema,
+    owner: z.string(),
+    type: z.string(),
+    data: z.string(),
+  }),
+  z.object({ kind: z.literal('close-session'), sessionHash: z.string() }),
+]);
+export type BusMessage = z.infer<typeof BusMessageSchema>;
+
+export interface Bus {
+  /** Tells the other processes; this one acts on the message itself, at once. */
+  send(message: BusMessage): void;
+  /** Messages from the other processes. */
+  onMessage(handler: (message: BusMessage) => void): void;
+  /** After a lost connection came back: messages sent meanwhile were missed. */
+  onReconnect(handler: () => void): void;
+  close(): Promise<void>;
+}
+
+/** One process on SQLite: there is nobody to tell. */
+export const LOCAL_BUS: Bus = {
+  send: () => undefined,
+  onMessage: () => undefined,
+  onReconnect: () => undefined,
+  close: async () => undefined,
+};
+
+const RETRY_MS = [250, 500, 1000, 2000, 5000];
+
+/**
+ * PostgreSQL's LISTEN/NOTIFY: one connection of this process listens on the channel; sends
+ * go through the pool. Each message carries this process's id, so it skips its own. A lost
+ * listening connection is opened again, with back-off, until the process closes.
+ */
+export async function postgresBus(o: PostgresOptions, sql: Sql): Promise<Bus> {
+  const origin = randomUUID();
+  // A channel per schema: tests keep many gateways in one database.
+  const channel = `attest_gateway${o.schema ? `_${o.schema}` : ''}`.slice(0, 63);
+  const handlers: ((message: BusMessage) => void)[] = [];
+  const reconnected: (() => void)[] = [];
+  let client: pg.Client | undefined;
+  let closed = false;
+  let failures = 0;
+
+  const dispatch = (payload: string | undefined) => {
+    try {
+      const parsed = JSON.parse(payload ?? '') as { origin?: unknown; message?: unknown };
+      if (parsed.origin === origin) return;
+      const message = BusMessageSchema.safeParse(parsed.message);
+      if (message.success) for (const handler of handlers) handler(message.data);
+    } catch {
+      // Not ours: another program on the channel.
+    }
+  };
+
+  async function listen(): Promise<void> {
+    const next = new pg.Client(clientConfig(o));
+    // Errors of a connection that broke: 'end' follows, and starts a new one.
+    next.on('error', (error) => o.log('PostgreSQL listener lost', error.message));
+    next.on('notification', (n) => dispatch(n.payload));
+    next.on('end', () => {
+      if (client === next) client = undefined;
+      if (!closed) retry();
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel}"`);
+    if (closed) {
+      await next.end();
+      return;
+    }
+    client = next;
+  }
+
+  function retry() {
+    const wait = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
+    failures += 1;
+    setTimeout(() => {
+      if (closed) return;
+      listen().then(
+        () => {
+          failures = 0;
+          for (const handler of reconnected) handler();
+        },
+        () => retry(),
+      );
+    }, wait).unref();
+  }
+
+  await listen();
+  return {
+    send(message) {
+      const payload = JSON.stringify({ origin, message });
+      sql
+        .get('SELECT pg_notify(?, ?)', [channel, payload])
+        .catch((error: unknown) => o.log('could not tell the other gateway processes', error));
+    },
+    onMessage: (handler) => void handlers.push(handler),
+    onReconnect: (handler) => void reconnected.push(handler),
+    async close() {
+      closed = true;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
