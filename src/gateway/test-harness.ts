@@ -85,7 +85,7 @@ export async function startHarness(
   };
   const gateway = await startGateway({
     dataDir: null,
-    database: testDatabase(),
+    database: testDatabase(options.dataDir),
     webhookSecrets: [],
     log: (message, detail) =>
       logs.push(detail === undefined ? message : `${message}: ${String(detail)}`),

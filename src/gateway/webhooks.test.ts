@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../contract/common.ts';
+import { z } from '../contract/zod.ts';
 import { ReceivedEventListSchema, ReceivedEventSchema } from '../contract/session.ts';
 import { startTestService, type TestService } from '../service/testing.ts';
 import { startHarness, type Browser, type EventStream, type Harness } from './test-harness.ts';
@@ -325,7 +326,10 @@ describe('refused deliveries never displace verified ones', () => {
     expect(listed.slice(0, 3)).toEqual(verified.reverse());
     const kept = await refused(acme);
     expect(kept).toHaveLength(50);
-    expect(kept[0]?.payload).toEqual({ forged: 209 });
+    // The newest is of the last batch; within a batch, sent at once, any may land last.
+    expect(z.object({ forged: z.number() }).parse(kept[0]?.payload).forged).toBeGreaterThanOrEqual(
+      190,
+    );
   });
 
   it('keeps nothing for owner names nobody has seen, under a secret shared by every owner', async () => {

@@ -2,17 +2,31 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { openGatewayDatabase, type GatewayDatabase } from './open.ts';
 
+interface TestDatabase {
+  url: string;
+  schema: string;
+}
+
+const byDataDir = new Map<string, TestDatabase>();
+
 /**
  * Where a test's gateway keeps its state: gateway.db as always, or, in the gateway-postgres
  * Vitest project (issue 19), a schema of its own in the run's throwaway PostgreSQL, so the
  * same tests hold on both engines and never see each other's rows.
  */
-export function testDatabase(): { url: string; schema: string } | undefined {
+export function testDatabase(dataDir?: string | null): TestDatabase | undefined {
   if (process.env.ATTEST_TEST_DATABASE !== 'postgres') return undefined;
   const url = inject('attestDatabaseUrl');
   if (!url) throw new Error('the gateway-postgres project has no PostgreSQL (its global setup)');
-  return { url, schema: `test_${randomUUID().replaceAll('-', '').slice(0, 20)}` };
+  // A gateway started again over the same data folder is a restart: the same database.
+  const known = dataDir ? byDataDir.get(dataDir) : undefined;
+  if (known) return known;
+  const database = { url, schema: `test_${randomUUID().replaceAll('-', '').slice(0, 20)}` };
+  if (dataDir) byDataDir.set(dataDir, database);
+  return database;
 }
+
+export const onPostgres = () => process.env.ATTEST_TEST_DATABASE === 'postgres';
 
 /** A migrated database for a store's own tests: in memory, or a fresh PostgreSQL schema. */
 export function openTestDatabase(): Promise<GatewayDatabase> {
