@@ -7,6 +7,22 @@ const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const OTHER = `whsec_${Buffer.from('rotated in').toString('base64')}`;
 
 describe('readGatewayEnv', () => {
+  it('reads PostgreSQL and the session key for several processes (issue 19)', () => {
+    const key = Buffer.alloc(32, 7);
+    const env = readGatewayEnv({
+      ATTEST_DATABASE_URL: 'postgres://attest:pw@db.internal:5432/console',
+      ATTEST_SESSION_KEY: key.toString('base64'),
+    });
+    expect(env.database).toEqual({ url: 'postgres://attest:pw@db.internal:5432/console' });
+    expect(env.sessionKey).toEqual(key);
+    expect(() => readGatewayEnv({ ATTEST_DATABASE_URL: 'mysql://db/console' })).toThrow(
+      /postgres:\/\/ URL[\s\S]*ATTEST_DATABASE_URL/,
+    );
+    expect(() =>
+      readGatewayEnv({ ATTEST_SESSION_KEY: Buffer.alloc(16).toString('base64') }),
+    ).toThrow(/32 random bytes[\s\S]*ATTEST_SESSION_KEY/);
+  });
+
   it('has defaults for everything', () => {
     expect(readGatewayEnv({})).toEqual({
       port: 8080,
