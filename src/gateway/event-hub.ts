@@ -44,7 +44,12 @@ export function createEventHub(bus: Bus, log: HubLog, onError: (error: unknown) 
   function deliver(event: ReceivedEvent & Feed): void {
     const key = keyOf(event);
     const seen = latest.get(key);
-    if (!seen || seen.seq < event.seq) latest.set(key, { feed: event, seq: event.seq });
+    if (!seen || seen.seq < event.seq) {
+      latest.set(key, {
+        feed: { environment: event.environment, owner: event.owner },
+        seq: event.seq,
+      });
+    }
     for (const subscriber of byFeed.get(key) ?? []) subscriber.send(event);
   }
 

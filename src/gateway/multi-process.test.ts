@@ -226,20 +226,21 @@ async function relayTo(url: string) {
 describe.runIf(onPostgres())('a process that loses its database', () => {
   let relay: Awaited<ReturnType<typeof relayTo>>;
   let lost: Harness;
+  let steady: Harness;
   beforeAll(async () => {
     service = await startTestService();
     const fresh = testDatabase();
     if (!fresh) throw new Error('no PostgreSQL');
     relay = await relayTo(fresh.url);
-    lost = await startHarness({
-      upstream: service.url,
-      webhookSecrets: [SECRET],
-      database: { url: relay.url(), schema: fresh.schema },
-    });
+    const common = { upstream: service.url, webhookSecrets: [SECRET], sessionKey };
+    lost = await startHarness({ ...common, database: { url: relay.url(), schema: fresh.schema } });
+    // Another process of the same database, whose connection stays.
+    steady = await startHarness({ ...common, database: fresh });
   });
   afterAll(async () => {
     await relay.restore();
     await lost.close();
+    await steady.close();
     await service.close();
   });
 
@@ -269,5 +270,24 @@ describe.runIf(onPostgres())('a process that loses its database', () => {
     expect(hookIds).toContain(kept.id);
     expect(hookIds).not.toContain(refused.id);
     expect((await deliver(lost, 'acme', { n: 3 })).status).toBe(204);
+  });
+
+  it('streams, once back, what the other processes received while it was cut off', async () => {
+    const stream = await (await signedIn(lost, 'acme-reviewer')).events();
+    try {
+      const before = await deliver(steady, 'acme', { n: 'before' });
+      await stream.waitFor(1, 5000);
+      await relay.cut();
+      const during = await deliver(steady, 'acme', { n: 'during' });
+      expect(during.status).toBe(204);
+      await relay.restore();
+      // The listener reconnects with back-off, then catches up on the feeds it streams.
+      await stream.waitFor(2, 15_000);
+      expect(
+        stream.messages.map((m) => ReceivedEventSchema.parse(JSON.parse(m.data)).hookId),
+      ).toEqual([before.id, during.id]);
+    } finally {
+      stream.close();
+    }
   });
 });

@@ -80,8 +80,10 @@ export async function postgresBus(o: PostgresOptions, sql: Sql): Promise<Bus> {
     // Errors of a connection that broke: 'end' follows, and starts a new one.
     next.on('error', (error) => o.log('PostgreSQL listener lost', error.message));
     next.on('notification', (n) => dispatch(n.payload));
+    // Only the listening connection starts a new one: a failed attempt retries below.
     next.on('end', () => {
-      if (client === next) client = undefined;
+      if (client !== next) return;
+      client = undefined;
       if (!closed) retry();
     });
     await next.connect();

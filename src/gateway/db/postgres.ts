@@ -113,8 +113,7 @@ export async function openPostgres(o: PostgresOptions): Promise<Sql> {
 
   const sql = over(query(pool));
   try {
-    if (o.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(o.schema)}`);
-    await migrate(sql);
+    await migrate(sql, o.schema);
   } catch (error) {
     await pool.end();
     throw error;
@@ -130,9 +129,11 @@ const MIGRATION_LOCK = 0x61747465_7374;
  * takes the same advisory lock first, so exactly one applies them and the others find them
  * done; the whole run is one transaction, so a failure leaves the schema as it was.
  */
-async function migrate(sql: Sql): Promise<void> {
+async function migrate(sql: Sql, schema: string | undefined): Promise<void> {
   await sql.transaction(async (tx) => {
     await tx.get('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
+    // Under the lock too: two CREATE SCHEMA IF NOT EXISTS at once can still collide.
+    if (schema) await tx.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
     await tx.run('CREATE TABLE IF NOT EXISTS gateway_schema (version INTEGER NOT NULL)');
     const row = await tx.get<{ version: number }>('SELECT version FROM gateway_schema');
     let version = row?.version ?? 0;
