@@ -30,6 +30,8 @@ const dist = process.env.E2E_DIST_DIR && { ATTEST_DIST_DIR: process.env.E2E_DIST
 /** The core flows, run against both: the sandbox and the strict service. */
 const CORE_FLOWS = /core-flows\.spec\.ts$/;
 const TEAM = /qc-team\.spec\.ts$/;
+/** Issue 19: two gateway processes of its own on one PostgreSQL, beside the shared servers. */
+const MULTI_PROCESS = /two-gateways\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -53,7 +55,7 @@ export default defineConfig({
   projects: [
     // The team spec walks the oldest pending requests that other specs take one at a time:
     // it runs once they are done.
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: TEAM },
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: [TEAM, MULTI_PROCESS] },
     {
       name: 'team',
       testMatch: TEAM,
@@ -65,6 +67,7 @@ export default defineConfig({
       testMatch: CORE_FLOWS,
       use: { browserName: 'chromium', baseURL: strictURL },
     },
+    { name: 'multi-process', testMatch: MULTI_PROCESS, use: { browserName: 'chromium' } },
   ],
   webServer: [
     {

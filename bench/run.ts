@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startBaseline } from './baseline/serve.ts';
 import { READING_MS, browserFigures } from './browser.ts';
 import { coldFigures, coldLines } from './cold.ts';
+import { multiProcessFigures, multiProcessLines } from './multi-process.ts';
 import { teamFigures } from './team.ts';
 import { freePort, runScript, startScript, summarise, time } from './lib.ts';
 
@@ -120,6 +121,8 @@ try {
     consoleProcess.child.kill('SIGTERM');
     await baseline.close();
   }
+  // Issue 19: one and two gateway processes on PostgreSQL, over the app src/main.ts built.
+  results.multiProcess = await multiProcessFigures('dist');
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -160,6 +163,9 @@ lines.push(
   `JavaScript for sign-in + queue: ${b.entryJsGzipKb.toFixed(1)} KB gzip (target < 150 KB); pdf.js in it: ${b.pdfJsInEntry ? 'yes' : 'no'}`,
 );
 lines.push(...coldLines(results.cold as Awaited<ReturnType<typeof coldFigures>>));
+lines.push(
+  ...multiProcessLines(results.multiProcess as Awaited<ReturnType<typeof multiProcessFigures>>),
+);
 console.log(lines.join('\n'));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
