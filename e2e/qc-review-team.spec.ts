@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
+import { QcClaimListSchema } from '../src/contract/team.ts';
 import { api, serviceCall } from './api.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
@@ -299,4 +300,29 @@ test('keys: j/k reach items past the ninth, f fails with its note focused, x mar
   expect(saved.checklistItems[last - 2]?.reviewerNote).toBe('Strike-out on page 2');
   expect(saved.checklistItems[last - 1]?.status).toBe('approved');
   expect(saved.checklistItems[na - 1]?.status).toBe('notApplicable');
+});
+
+test('a late release of this reviewer’s own claim (a reload behind a balancer) is taken back', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const [request] = await pendingRequests(page, 46, 1);
+  if (!request) throw new Error('no pending request');
+  await page.goto(reviewUrl(request.id));
+  const panel = page.locator('.review__panel');
+  await expect(panel).toHaveAttribute('data-claim', 'mine');
+  const holder = async () => {
+    const { claims } = await api(page).get('/team/claims', QcClaimListSchema);
+    return claims.find((c) => c.requestId === request.id)?.holder.name ?? 'nobody';
+  };
+  expect(await holder()).toBe('Riley Reviewer');
+
+  // The page before a reload released it, and that release arrived after this page's claim.
+  const retaken = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().includes(`/team/claims/${request.id}`),
+  );
+  expect(await api(page).status('DELETE', `/team/claims/${request.id}`)).toBe(204);
+  expect((await retaken).status()).toBe(201);
+  await expect.poll(holder).toBe('Riley Reviewer');
+  await expect(panel).toHaveAttribute('data-claim', 'mine');
 });

@@ -112,7 +112,12 @@ export function useClaim(requestId: string, pending: boolean, me: string | undef
             setState({ kind: 'taken', by: change.claim.holder, on: change.claim.claimedOn });
           } else if (current.kind === 'held') setState({ ...current, claim: change.claim });
         } else if (change.kind === 'released' && change.requestId === requestId) {
-          if (current.kind === 'held' && current.waiting) void take();
+          // Released by this reviewer elsewhere while this screen holds it: the last page's
+          // release on a reload (or another tab's) landing after this page's claim, which
+          // behind a load balancer may come in either order. The screen still shows it
+          // held, so it is taken again. A manager's release is theirs to make.
+          if (current.kind === 'mine' && change.by.id === me && !deciding.current) void take();
+          else if (current.kind === 'held' && current.waiting) void take();
           else if (current.kind === 'held') setState({ kind: 'none' });
         } else if (change.kind === 'decided' && change.requestId === requestId) {
           setState({ kind: 'none' });
