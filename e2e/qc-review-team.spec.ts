@@ -326,3 +326,25 @@ test('a late release of this reviewer’s own claim (a reload behind a balancer)
   await expect.poll(holder).toBe('Riley Reviewer');
   await expect(panel).toHaveAttribute('data-claim', 'mine');
 });
+
+test('a claim that meets a failing gateway (a failover) is tried again, and held', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const [request] = await pendingRequests(page, 48, 1);
+  if (!request) throw new Error('no pending request');
+  // The first claim meets a gateway going down; the next one a gateway that answers.
+  let refused = 0;
+  await page.route(`**/team/claims/${request.id}`, async (route) => {
+    if (route.request().method() === 'PUT' && refused === 0) {
+      refused += 1;
+      return route.fulfill({ status: 503, json: { message: 'restarting' } });
+    }
+    return route.fallback();
+  });
+  await page.goto(reviewUrl(request.id));
+  await expect(page.locator('.review__panel')).toHaveAttribute('data-claim', 'mine');
+  expect(refused).toBe(1);
+  const { claims } = await api(page).get('/team/claims', QcClaimListSchema);
+  expect(claims.find((c) => c.requestId === request.id)?.holder.name).toBe('Riley Reviewer');
+});

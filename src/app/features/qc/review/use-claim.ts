@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isRetryable } from '../../../../client/api-error.ts';
 import { claim, release, releaseOnExit } from '../../../../client/team.ts';
 import type { QcClaim, TeamMember } from '../../../../contract/team.ts';
 import { onQueueChange } from '../../../shell/live-events.ts';
@@ -13,6 +14,8 @@ import { claimsQuery } from '../claims.ts';
 const RENEW_MS = 60_000;
 /** Active: a key, a click or a scroll within this long. */
 const ACTIVE_MS = 2 * 60_000;
+/** A claim that met no answer (a gateway restarting, a failover) is tried again after these. */
+const RETRY_MS = [1_000, 3_000];
 
 export type ClaimState =
   | { kind: 'claiming' }
@@ -38,8 +41,9 @@ export function useClaim(requestId: string, pending: boolean, me: string | undef
     deciding.current = true;
   }, []);
 
+  const retry = useRef<{ tries: number; timer?: ReturnType<typeof setTimeout> }>({ tries: 0 });
   const take = useCallback(
-    async (takeOver = false) => {
+    async function attempt(takeOver = false): Promise<void> {
       try {
         const outcome = await claim(requestId, takeOver);
         setState((previous): ClaimState => {
@@ -52,10 +56,17 @@ export function useClaim(requestId: string, pending: boolean, me: string | undef
           const readOnly = previous.kind === 'held' && previous.readOnly;
           return { kind: 'held', claim: outcome.claim, waiting, readOnly };
         });
+        retry.current.tries = 0;
         void client.invalidateQueries({ queryKey: claimsQuery().queryKey });
-      } catch {
-        // Decided meanwhile, or the gateway's team routes failed: the review goes on, and
-        // the service's own 409 still stops a second decision.
+      } catch (error) {
+        const wait = RETRY_MS[retry.current.tries];
+        if (isRetryable(error) && wait !== undefined) {
+          retry.current.tries += 1;
+          retry.current.timer = setTimeout(() => void attempt(takeOver), wait);
+          return;
+        }
+        // Decided meanwhile, or the gateway's team routes keep failing: the review goes on,
+        // and the service's own 409 still stops a second decision.
         setState({ kind: 'none' });
       }
     },
@@ -66,7 +77,6 @@ export function useClaim(requestId: string, pending: boolean, me: string | undef
   useEffect(() => {
     if (!pending) return undefined;
     // Its state changes once the gateway answers, not within this effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
     void take();
     const hide = () => {
       if (stateRef.current.kind === 'mine' && !deciding.current) releaseOnExit(requestId);
@@ -76,7 +86,9 @@ export function useClaim(requestId: string, pending: boolean, me: string | undef
     };
     window.addEventListener('pagehide', hide);
     window.addEventListener('pageshow', show);
+    const retrying = retry.current;
     return () => {
+      clearTimeout(retrying.timer);
       window.removeEventListener('pagehide', hide);
       window.removeEventListener('pageshow', show);
       if (stateRef.current.kind === 'mine' && !deciding.current) {
