@@ -2,15 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Environment } from '../contract/session.ts';
 import { createEventLog, type Delivery, type Feed } from './event-log.ts';
 import { loadSecretBox } from './secret-box.ts';
 import { createSessionStore } from './sessions.ts';
 import { MIGRATIONS } from './db/migrations.ts';
-import type { Sql } from './db/sql.ts';
 import { openSqlite } from './db/sqlite.ts';
-import { openTestDatabase } from './db/test-database.ts';
+import { freshDatabases } from './db/test-database.ts';
 
 let n = 0;
 function delivery(
@@ -31,17 +30,7 @@ function delivery(
 const prod = (owner: string): Feed => ({ environment: 'production', owner });
 const staging = (owner: string): Feed => ({ environment: 'staging', owner });
 
-const opened: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of opened.splice(0)) await close();
-});
-
-/** A fresh database on the engine of this run (SQLite, or PostgreSQL in gateway-postgres). */
-async function freshDb(): Promise<Sql> {
-  const db = await openTestDatabase();
-  opened.push(db.close);
-  return db.sql;
-}
+const freshDb = freshDatabases();
 
 describe('the event log', () => {
   it('keeps refused deliveries apart: a flood of them leaves every verified one listed', async () => {

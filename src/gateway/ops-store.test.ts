@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Sample } from '../contract/qc-ops.ts';
 import { createOpsStore } from './ops-store.ts';
-import { openTestDatabase } from './db/test-database.ts';
+import { freshDatabases } from './db/test-database.ts';
 
 // The store's own promises, which HTTP cannot reach: a request is sampled once, two second
 // reviewers cannot both move a sample, and feeds never see each other's rows.
@@ -24,17 +24,9 @@ const open = (requestId: string, on: string): Sample => ({
   },
 });
 
-const opened: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of opened.splice(0)) await close();
-});
-
+const freshDb = freshDatabases();
 /** The store over a fresh database on this run's engine. */
-async function freshStore() {
-  const db = await openTestDatabase();
-  opened.push(db.close);
-  return createOpsStore(db.sql);
-}
+const freshStore = async () => createOpsStore(await freshDb());
 
 describe('the ops store', () => {
   it('samples a request at most once, per feed', async () => {

@@ -1,18 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Sql } from './db/sql.ts';
-import { openTestDatabase } from './db/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { freshDatabases } from './db/test-database.ts';
 import { FAILURE_WINDOW_MS, FAILURES_ALLOWED, signInLimit } from './sign-in-limit.ts';
 
-const opened: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of opened.splice(0)) await close();
-});
-
-async function freshDb(): Promise<Sql> {
-  const db = await openTestDatabase();
-  opened.push(db.close);
-  return db.sql;
-}
+const freshDb = freshDatabases();
 
 describe('signInLimit', () => {
   it('holds a pair from its fifth failure until the oldest of those five ages out', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { openGatewayDatabase, type GatewayDatabase } from './open.ts';
+import type { Sql } from './sql.ts';
 
 interface TestDatabase {
   url: string;
@@ -36,4 +37,17 @@ export function openTestDatabase(): Promise<GatewayDatabase> {
     ...database,
     log: () => undefined,
   });
+}
+
+/** For a store's own tests: a fresh database per call, every one closed after each test. */
+export function freshDatabases(): () => Promise<Sql> {
+  const opened: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of opened.splice(0)) await close();
+  });
+  return async () => {
+    const db = await openTestDatabase();
+    opened.push(db.close);
+    return db.sql;
+  };
 }
