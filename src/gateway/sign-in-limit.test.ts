@@ -70,6 +70,14 @@ describe('signInLimit', () => {
     now = FAILURE_WINDOW_MS + 1;
     await limit.failed('new');
     const rows = await db.all<{ pair: string }>('SELECT pair FROM sign_in_failures');
-    expect(rows.map((row) => row.pair)).toEqual(['new']);
+    // Kept as hashes: one row, and neither name in it.
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.pair).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('counts any client id a stranger types, NUL and all', async () => {
+    const limit = signInLimit(await freshDb(), () => 0);
+    for (let i = 0; i < FAILURES_ALLOWED; i += 1) await limit.failed('\u0000 \ud800\n1.2.3.4');
+    expect(await limit.retryAfter('\u0000 \ud800\n1.2.3.4')).toBeGreaterThan(0);
   });
 });

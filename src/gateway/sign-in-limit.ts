@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { Sql } from './db/sql.ts';
@@ -24,13 +25,16 @@ export const MAX_FAILURES = 100_000 * FAILURES_ALLOWED;
 export type SignInLimit = ReturnType<typeof signInLimit>;
 
 export function signInLimit(sql: Sql, now: () => number, maxFailures = MAX_FAILURES) {
+  // Stored as a hash: a client id is whatever a stranger typed (PostgreSQL's text takes no
+  // NUL), and the table then holds no addresses.
+  const hashed = (pair: string) => createHash('sha256').update(pair).digest('hex');
   return {
     /** Seconds until `pair` may try again; 0 when it may now. */
     async retryAfter(pair: string): Promise<number> {
       const at = now();
       const times = await sql.all<{ at: number }>(
         'SELECT at FROM sign_in_failures WHERE pair = ? AND at > ? ORDER BY at DESC LIMIT ?',
-        [pair, at - FAILURE_WINDOW_MS, FAILURES_ALLOWED],
+        [hashed(pair), at - FAILURE_WINDOW_MS, FAILURES_ALLOWED],
       );
       const oldest = times[FAILURES_ALLOWED - 1]?.at;
       if (oldest === undefined) return 0;
@@ -39,7 +43,7 @@ export function signInLimit(sql: Sql, now: () => number, maxFailures = MAX_FAILU
 
     async failed(pair: string): Promise<void> {
       const at = now();
-      await sql.run('INSERT INTO sign_in_failures (pair, at) VALUES (?, ?)', [pair, at]);
+      await sql.run('INSERT INTO sign_in_failures (pair, at) VALUES (?, ?)', [hashed(pair), at]);
       // Anyone's failures past the window, then the oldest past the bound.
       await sql.run('DELETE FROM sign_in_failures WHERE at <= ?', [at - FAILURE_WINDOW_MS]);
       await sql.run(
@@ -50,7 +54,7 @@ export function signInLimit(sql: Sql, now: () => number, maxFailures = MAX_FAILU
     },
 
     async succeeded(pair: string): Promise<void> {
-      await sql.run('DELETE FROM sign_in_failures WHERE pair = ?', [pair]);
+      await sql.run('DELETE FROM sign_in_failures WHERE pair = ?', [hashed(pair)]);
     },
   };
 }

@@ -59,6 +59,16 @@ const wrap = (error: unknown): never => {
   throw error;
 };
 
+/**
+ * PostgreSQL's text holds no NUL, which SQLite's does. What reaches a column as text comes
+ * from the service or from a stranger (JSON keeps it escaped): a NUL becomes U+FFFD rather
+ * than a 500, the same way each time, so equal values stay equal.
+ */
+const storable = (value: Param): Param =>
+  typeof value === 'string' && value.includes('\u0000')
+    ? value.replaceAll('\u0000', '\ufffd')
+    : value;
+
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The connection settings of a pool or a lone client (the listener's). */
@@ -94,7 +104,7 @@ export async function openPostgres(o: PostgresOptions): Promise<Sql> {
   };
 
   const query = (client: pg.Pool | pg.PoolClient) => (text: string, params: readonly Param[]) =>
-    client.query(numbered(text), params as Param[]).catch(wrap);
+    client.query(numbered(text), params.map(storable)).catch(wrap);
 
   async function transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
     const client = await pool.connect().catch(wrap);
