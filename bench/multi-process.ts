@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
-import { Webhook } from 'standardwebhooks';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startTeamDeployment, type TeamDeployment } from '../e2e/gateway-processes.ts';
+import { postSignedDelivery } from '../e2e/signed-delivery.ts';
 import { findPostgres } from '../scripts/postgres-cluster.ts';
 import { buildIfNeeded } from '../src/build-if-needed.ts';
 import { signIn } from './browser.ts';
@@ -177,23 +177,16 @@ async function webhookToBrowser(team: TeamDeployment, browser: Browser) {
   }
 }
 
-/** A delivery signed as the service signs it (see src/gateway/webhooks.test.ts). */
 async function deliver(team: TeamDeployment, hookId: string) {
-  const body = JSON.stringify({ crid: 'BENCH', note: 'multi-process bench' });
-  const at = new Date();
-  const response = await fetch(`${team.gateways[0]?.url}/webhooks/acme`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'hook-id': hookId,
-      'hook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'hook-signature': new Webhook(team.webhookSecret).sign(hookId, at, body),
-      'hook-event-type': EVENT_TYPE,
-    },
-    body,
+  const posted = await postSignedDelivery({
+    url: `${team.gateways[0]?.url}/webhooks/acme`,
+    secret: team.webhookSecret,
+    payload: { crid: 'BENCH', note: 'multi-process bench' },
+    type: EVENT_TYPE,
+    hookId,
   });
-  if (response.status !== 204) {
-    throw new Error(`the delivery answered ${response.status}: ${await response.text()}`);
+  if (posted.status !== 204) {
+    throw new Error(`the delivery answered ${posted.status}: ${posted.text}`);
   }
 }
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { Webhook } from 'standardwebhooks';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { QcClaimListSchema } from '../src/contract/team.ts';
@@ -9,6 +8,7 @@ import { findPostgres } from '../scripts/postgres-cluster.ts';
 import { api } from './api.ts';
 import { createEntity, hookIdOfEntity, rowOf } from './event-support.ts';
 import { startTeamDeployment, type TeamDeployment } from './gateway-processes.ts';
+import { postSignedDelivery } from './signed-delivery.ts';
 import { DEMO, signIn } from './support.ts';
 
 // Issue 19: one team, two gateway processes on one PostgreSQL (and a TCP balancer in front).
@@ -119,26 +119,18 @@ test('a webhook received at gateway A shows live in a browser connected to gatew
   await expect(page.getByText(/Loading events/)).toHaveCount(0);
 
   // A delivery signed as the service signs them, posted to A alone.
-  const hookId = `msg_${randomUUID().replaceAll('-', '')}`;
-  const body = JSON.stringify({
-    matterUUID: randomUUID(),
-    crid: 'CR-TWO-GATEWAYS',
-    entityId: randomUUID(),
-    addressTypes: ['mailing'],
-  });
-  const at = new Date();
-  const posted = await fetch(`${A}/webhooks/acme`, {
-    method: 'POST',
-    headers: {
-      'hook-id': hookId,
-      'hook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'hook-signature': new Webhook(team.webhookSecret).sign(hookId, at, body),
-      'hook-event-type': 'ADDRESS_CHANGE',
-      'content-type': 'application/json',
+  const { hookId, ...posted } = await postSignedDelivery({
+    url: `${A}/webhooks/acme`,
+    secret: team.webhookSecret,
+    type: 'ADDRESS_CHANGE',
+    payload: {
+      matterUUID: randomUUID(),
+      crid: 'CR-TWO-GATEWAYS',
+      entityId: randomUUID(),
+      addressTypes: ['mailing'],
     },
-    body,
   });
-  expect(posted.status, await posted.text()).toBeLessThan(300);
+  expect(posted.status, posted.text).toBeLessThan(300);
   // "Within a second or two": a third for a busy machine; no reload, no refetch.
   await expect(rowOf(page, hookId)).toBeVisible({ timeout: 3_000 });
   await expect(rowOf(page, hookId).getByText('Verified', { exact: true })).toBeVisible();

@@ -9,7 +9,7 @@ import { loadSecretBox } from './secret-box.ts';
 import { createSessionStore } from './sessions.ts';
 import { MIGRATIONS } from './db/migrations.ts';
 import { openSqlite } from './db/sqlite.ts';
-import { freshDatabases } from './db/test-database.ts';
+import { freshDatabases, onPostgres } from './db/test-database.ts';
 
 let n = 0;
 function delivery(
@@ -110,7 +110,7 @@ async function inTempDir(run: (dir: string) => Promise<void>) {
 }
 
 // gateway.db files as older gateways left them: SQLite's alone (PostgreSQL came with issue 19).
-const onSqlite = process.env.ATTEST_TEST_DATABASE !== 'postgres';
+const onSqlite = !onPostgres();
 
 describe.runIf(onSqlite)('gateway.db migration 2', () => {
   it('drops the refused deliveries kept under the old global bound, and keeps verified ones', async () => {

@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postSignedDelivery } from '../../e2e/signed-delivery.ts';
 import { QcRequestListSchema } from '../contract/qc.ts';
 import { ReceivedEventSchema } from '../contract/session.ts';
 import { startTestService, type TestService } from '../service/testing.ts';
@@ -51,21 +51,12 @@ function through(at: Harness, browser: Browser): Browser {
 }
 
 async function deliver(to: Harness, owner: string, payload: unknown) {
-  const id = `msg_${randomUUID()}`;
-  const body = JSON.stringify(payload);
-  const at = new Date();
-  const response = await fetch(`${to.url}/webhooks/${owner}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'hook-id': id,
-      'hook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'hook-signature': new Webhook(SECRET).sign(id, at, body),
-      'hook-event-type': 'DOCUMENT_READY',
-    },
-    body,
+  const posted = await postSignedDelivery({
+    url: `${to.url}/webhooks/${owner}`,
+    secret: SECRET,
+    payload,
   });
-  return { id, status: response.status, text: await response.text() };
+  return { ...posted, id: posted.hookId };
 }
 
 describe.runIf(onPostgres())('two gateway processes on one PostgreSQL', () => {

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postSignedDelivery } from '../../e2e/signed-delivery.ts';
 import { CompleteSignatureRequestResultSchema } from '../contract/sandbox.ts';
 import {
   GatewayConfigSchema,
@@ -197,22 +197,8 @@ describe('staging beside production', () => {
   });
 
   it("verifies each path with its own environment's secrets", async () => {
-    const post = (path: string, secret: string) => {
-      const id = `msg_${crypto.randomUUID()}`;
-      const body = JSON.stringify({ note: 'carried' });
-      const at = new Date();
-      return fetch(`${gateway.url}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'hook-id': id,
-          'hook-timestamp': String(Math.floor(at.getTime() / 1000)),
-          'hook-signature': new Webhook(secret).sign(id, at, body),
-          'hook-event-type': 'DOCUMENT_READY',
-        },
-        body,
-      });
-    };
+    const post = (path: string, secret: string) =>
+      postSignedDelivery({ url: `${gateway.url}${path}`, secret, payload: { note: 'carried' } });
     expect((await post('/webhooks/staging/acme', UAT_SECRET)).status).toBe(204);
     expect((await post('/webhooks/acme', UAT_SECRET)).status).toBe(400);
     expect((await post('/webhooks/staging/acme', PROD_SECRET)).status).toBe(400);

@@ -10,13 +10,16 @@ interface TestDatabase {
 
 const byDataDir = new Map<string, TestDatabase>();
 
+/** Whether this run is the gateway-postgres project's. */
+export const onPostgres = () => process.env.ATTEST_TEST_DATABASE === 'postgres';
+
 /**
  * Where a test's gateway keeps its state: gateway.db as always, or, in the gateway-postgres
  * Vitest project (issue 19), a schema of its own in the run's throwaway PostgreSQL, so the
  * same tests hold on both engines and never see each other's rows.
  */
 export function testDatabase(dataDir?: string | null): TestDatabase | undefined {
-  if (process.env.ATTEST_TEST_DATABASE !== 'postgres') return undefined;
+  if (!onPostgres()) return undefined;
   const url = inject('attestDatabaseUrl');
   if (!url) throw new Error('the gateway-postgres project has no PostgreSQL (its global setup)');
   // A gateway started again over the same data folder is a restart: the same database.
@@ -26,8 +29,6 @@ export function testDatabase(dataDir?: string | null): TestDatabase | undefined 
   if (dataDir) byDataDir.set(dataDir, database);
   return database;
 }
-
-export const onPostgres = () => process.env.ATTEST_TEST_DATABASE === 'postgres';
 
 /** A migrated database for a store's own tests: in memory, or a fresh PostgreSQL schema. */
 export function openTestDatabase(): Promise<GatewayDatabase> {
