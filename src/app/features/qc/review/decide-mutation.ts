@@ -4,6 +4,7 @@ import { ApiError } from '../../../../client/api-error.ts';
 import { decideQcRequest, getQcRequest } from '../../../../client/qc.ts';
 import type { QcRequest } from '../../../../contract/qc.ts';
 import { sessionQueries } from '../../../session.queries.ts';
+import { nextPaint } from '../../../ui/next-paint.ts';
 import { pushToast } from '../../../ui/toast-store.ts';
 import { userScope } from '../../../user-storage.ts';
 import { qcQueries } from '../qc.queries.ts';
@@ -52,6 +53,10 @@ export function useDecide({ next, hrefOf, queueHref, names }: Where) {
       // The next review renders in this task, its document drawn ahead (routes.tsx).
       if (next) navigate(hrefOf(next.id), { flushSync: true });
       else navigate(queueHref);
+      // The rest, the request that saves the decision included, waits for that screen's
+      // frame: on two cores it would otherwise share the CPU with it. The draft stays in
+      // storage until the save succeeds, so nothing is lost in those milliseconds.
+      await nextPaint();
       // A list fetch under way would write the old page back over the optimistic one.
       await client.cancelQueries({ queryKey: qcQueries.lists() });
       await client.cancelQueries({ queryKey: qcQueries.allCounts() });

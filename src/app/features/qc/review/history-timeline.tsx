@@ -12,6 +12,9 @@ export const historyQuery = (id: string) =>
   queryOptions({
     queryKey: qcQueries.history(id),
     queryFn: ({ signal }) => history(id, { signal }),
+    // Kept current by the live queue (claims.ts invalidates it on a take-over or decision),
+    // so the history prefetched for the next document is still good when it opens.
+    staleTime: 60_000,
   });
 
 /** "1 min 30 s": how long the decision took from opening. */

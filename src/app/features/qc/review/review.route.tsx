@@ -20,7 +20,7 @@ import { DecidedPanel } from './decided-panel.tsx';
 import { readiness, useDraft } from './draft.ts';
 import { isEmptyDraft } from './draft-store.ts';
 import { Facts } from './facts.tsx';
-import { HistoryTimeline } from './history-timeline.tsx';
+import { HistoryTimeline, historyQuery } from './history-timeline.tsx';
 import { EarlierSubmissions } from './earlier-submissions.tsx';
 import { ReviewActions } from './review-actions.tsx';
 import { ReviewHeader } from './review-header.tsx';
@@ -39,10 +39,24 @@ export function Component() {
   const { qcrId = '' } = useParams();
   const { data: session } = useQuery(sessionQueries.current());
   const scope = session ? userScope(session) : null;
-  return <Review key={`${scope}|${qcrId}`} qcrId={qcrId} scope={scope} />;
+  // One dialog for every document: the screen below is built afresh for each.
+  const [help, setHelp] = useState(false);
+  const showHelp = useCallback(() => setHelp(true), []);
+  return (
+    <>
+      <Review key={`${scope}|${qcrId}`} qcrId={qcrId} scope={scope} onHelp={showHelp} />
+      <ShortcutsDialog open={help} onOpenChange={setHelp} />
+    </>
+  );
 }
 
-function Review({ qcrId, scope }: { qcrId: string; scope: string | null }) {
+interface ReviewProps {
+  qcrId: string;
+  scope: string | null;
+  onHelp: () => void;
+}
+
+function Review({ qcrId, scope, onHelp }: ReviewProps) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -53,7 +67,6 @@ function Review({ qcrId, scope }: { qcrId: string; scope: string | null }) {
   const firms = useFirmNames();
   const neighbours = useQueueNeighbours(filters, qcrId);
   const [draft, updateDraft, latestDraft, discardDraft] = useDraft(qcrId, scope);
-  const [help, setHelp] = useState(false);
   const conflicted = conflictOf(qcrId);
 
   // Going to another document also moves the queue's remembered place there.
@@ -73,6 +86,8 @@ function Review({ qcrId, scope }: { qcrId: string; scope: string | null }) {
   useEffect(() => {
     const next = neighbours.next;
     if (!next) return;
+    // Its history too, so the next screen shows it at once and fetches nothing on opening.
+    void client.prefetchQuery(historyQuery(next.id));
     // Seeded from the list only while its download link is young: an hour-old page's link
     // may have expired, and the next document then loads afresh instead (issue 17).
     const listedAt = client.getQueryState(qcQueries.list(filters).queryKey)?.dataUpdatedAt ?? 0;
@@ -137,9 +152,9 @@ function Review({ qcrId, scope }: { qcrId: string; scope: string | null }) {
       next: () => neighbours.next && navigate(hrefOf(neighbours.next.id)),
       previous: () => neighbours.previous && navigate(hrefOf(neighbours.previous.id)),
       ...checks.keys,
-      help: () => setHelp(true),
+      help: onHelp,
     }),
-    [submit, neighbours, navigate, hrefOf, checks.keys],
+    [submit, neighbours, navigate, hrefOf, checks.keys, onHelp],
   );
   useShortcuts(Boolean(current), handlers);
 
@@ -180,7 +195,7 @@ function Review({ qcrId, scope }: { qcrId: string; scope: string | null }) {
             hasNext={Boolean(neighbours.next)}
             onPrevious={handlers.previous}
             onNext={handlers.next}
-            onHelp={() => setHelp(true)}
+            onHelp={onHelp}
           />
           {!readOnly && (
             <ClaimBanner
@@ -242,7 +257,6 @@ function Review({ qcrId, scope }: { qcrId: string; scope: string | null }) {
           />
         )}
       </section>
-      <ShortcutsDialog open={help} onOpenChange={setHelp} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { isRetryable } from '../../../../client/api-error.ts';
 import { claim, release, releaseOnExit } from '../../../../client/team.ts';
 import type { QcClaim, TeamMember } from '../../../../contract/team.ts';
 import { onQueueChange } from '../../../shell/live-events.ts';
+import { afterNextPaint } from '../../../ui/next-paint.ts';
 import { claimsQuery } from '../claims.ts';
 
 // The reviewer's claim on the open request (issue 17): taken on opening, renewed while they
@@ -76,8 +77,9 @@ export function useClaim(requestId: string, pending: boolean, me: string | undef
   // Opening claims it; leaving (another document, the queue, a closed tab) releases it.
   useEffect(() => {
     if (!pending) return undefined;
-    // Its state changes once the gateway answers, not within this effect.
-    void take();
+    // Once the screen is painted (approve and next paints it first); its state changes when
+    // the gateway answers, not within this effect.
+    const cancelTake = afterNextPaint(() => void take());
     const hide = () => {
       if (stateRef.current.kind === 'mine' && !deciding.current) releaseOnExit(requestId);
     };
@@ -88,6 +90,7 @@ export function useClaim(requestId: string, pending: boolean, me: string | undef
     window.addEventListener('pageshow', show);
     const retrying = retry.current;
     return () => {
+      cancelTake();
       clearTimeout(retrying.timer);
       window.removeEventListener('pagehide', hide);
       window.removeEventListener('pageshow', show);
