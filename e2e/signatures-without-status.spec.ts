@@ -99,7 +99,7 @@ test('without status and wetInk the detail shows Open or Completed, and says not
   const name = await open.locator('.sig-row-item__link').innerText();
   await open.locator('.sig-row-item__link').click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.locator('.page__header [data-status="open"]')).toHaveText('Open');
+  await expect(page.locator('.app-page__header [data-status="open"]')).toHaveText('Open');
   // Whether it is signed on paper is the deployment's workflow: no row guesses it, and the
   // scan is offered (the upload link, asked for when a scan is chosen, decides).
   const signing = page.getByRole('region', { name: 'Signing' });
@@ -113,7 +113,7 @@ test('without status and wetInk the detail shows Open or Completed, and says not
     .filter({ has: page.locator('[data-status="completed"]') })
     .first();
   await completed.locator('.sig-row-item__link').click();
-  await expect(page.locator('.page__header [data-status="completed"]')).toHaveText('Completed');
+  await expect(page.locator('.app-page__header [data-status="completed"]')).toHaveText('Completed');
   await expect(page.getByRole('link', { name: 'Download the completed file' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Wet-ink scan' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);

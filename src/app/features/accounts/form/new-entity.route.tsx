@@ -5,6 +5,7 @@ import { ACCOUNT_MAX_ENTITIES } from '../../../../contract/accounts.ts';
 import { Field } from '../../../ui/field.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorState } from '../../../ui/states.tsx';
+import { useToasterClearance } from '../../../ui/toaster-clearance.ts';
 import { Button } from '../../../ui/button.tsx';
 import { accountQueries } from '../accounts.queries.ts';
 import { MetadataEditor } from '../metadata/metadata-editor.tsx';
@@ -62,6 +63,7 @@ function NewEntityForm({ accountId }: { accountId: string }) {
   const formRef = useRef<HTMLFormElement>(null);
   const ssnRef = useRef<HTMLInputElement>(null);
   const { form, errors, setErrors, set, text, copyAddress } = useEntityFields();
+  useToasterClearance(72);
   const [rows, setRows] = useState<MetadataRow[]>([]);
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);

@@ -119,6 +119,7 @@ export function Component() {
 
   return (
     <Page
+      className="app-page--queue"
       title="QC queue"
       subtitle="Signed documents waiting for quality control."
       actions={<KeyHints />}

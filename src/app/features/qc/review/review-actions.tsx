@@ -1,4 +1,5 @@
 import { Button } from '../../../ui/button.tsx';
+import { useToasterClearance } from '../../../ui/toaster-clearance.ts';
 import type { Decision } from './decide-mutation.ts';
 
 interface Props {
@@ -11,6 +12,8 @@ interface Props {
 
 /** Approve and next, reject and next, and what stands in the way. */
 export function ReviewActions({ ready, blocked, noUser, onDecide }: Props) {
+  // News arriving mid-review (a live event) must not land on the decision buttons.
+  useToasterClearance(112);
   return (
     <div className="review__actions">
       <Button

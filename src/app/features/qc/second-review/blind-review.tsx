@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../../client/api-error.ts';
 import { Button } from '../../../ui/button.tsx';
+import { useToasterClearance } from '../../../ui/toaster-clearance.ts';
 import { BlindChecklist, type BlindItem } from './blind-checklist.tsx';
 import { reviewFailure, useSendSecondReview } from './sample-mutations.ts';
 import { bodyOf, missingOf, useSecondDraft } from './second-review-draft.ts';
@@ -18,6 +19,8 @@ export function BlindReview({ requestId, scope, items, onConflict }: Props) {
   const { draft, update, clear } = useSecondDraft(requestId, scope);
   const [tried, setTried] = useState(false);
   const send = useSendSecondReview(requestId);
+  // News arriving mid-review (a live event) must not land on the send button.
+  useToasterClearance(96);
   const missing = missingOf(items, draft);
   // 403: this reviewer approved it; sending again cannot succeed.
   const refused = send.error instanceof ApiError && send.error.status === 403;

@@ -49,7 +49,7 @@ export function Component() {
 
   if (request.isPending) {
     return (
-      <div className="page">
+      <div className="app-page">
         {crumbs}
         <Loading label="Loading the signature request…" />
       </div>
@@ -58,9 +58,9 @@ export function Component() {
   if (request.isError) {
     const gone = request.error instanceof ApiError && request.error.status === 404;
     return (
-      <div className="page">
+      <div className="app-page">
         {crumbs}
-        <h1 className="page__title">Signature request</h1>
+        <h1 className="app-page__title">Signature request</h1>
         <div className="panel">
           <ErrorState
             title={
@@ -91,11 +91,11 @@ export function Component() {
   const showScan = offersScan(data);
 
   return (
-    <div className="page sig-detail">
+    <div className="app-page sig-detail">
       {crumbs}
-      <header className="page__header">
+      <header className="app-page__header">
         <div className="sig-detail__heading">
-          <h1 className="page__title">{data.file.matterReference}</h1>
+          <h1 className="app-page__title">{data.file.matterReference}</h1>
           <StatusBadge request={data} />
         </div>
         <div className="sig-row">
