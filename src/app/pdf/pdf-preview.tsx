@@ -16,8 +16,8 @@ export interface PdfPreviewProps {
   title: string;
   /** File name offered by the download link when the preview fails. */
   downloadName?: string;
-  /** Once, when the first page is on screen (canvas and text layer). */
-  onPainted?: () => void;
+  /** Once per document, when its first page is on screen (canvas and text layer). */
+  onPainted?: (url: string) => void;
 }
 
 interface BoundaryProps {
@@ -79,15 +79,17 @@ function Preview({ url, title, downloadName, onPainted }: PdfPreviewProps) {
     <div className="pdf-preview" data-pdf-state={view.status} onKeyDown={onKeyDown}>
       {view.status !== 'error' && (
         <PdfToolbar
+          key={url}
           view={view}
           controls={controls}
           findInput={findInput}
           onEscape={() => scroller?.focus()}
         />
       )}
-      <div className="pdf-preview__stage">
-        {/* pdf.js's scrolling element (pdf-view.ts) goes in here: made outside React, so
-            the next document can be drawn ahead and moved in whole. */}
+      <div className="pdf-preview__area">
+        {/* The document's layer (`.pdf-preview__stage`, around pdf.js's scrolling element,
+            pdf-view.ts) goes in here, made outside React: the next document is drawn ahead
+            in a hidden layer beside it, and shown by turning that layer visible. */}
         <div ref={host} className="pdf-preview__host" />
         {view.status === 'loading' && (
           <div className="pdf-preview__overlay">

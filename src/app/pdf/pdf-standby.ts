@@ -2,12 +2,17 @@ import { setDrawnAhead } from './pdf-documents.ts';
 import { createPdfView, type PdfView } from './pdf-view.ts';
 
 // The next review's document, drawn while the reviewer reads the current one: a whole
-// pdf.js viewer, its first page painted and its text laid out, kept off screen at the size
-// of the preview on screen. "Approve and next" then moves it in whole (speed target: next
-// page painted within 50 ms p50, 100 ms p95): one swap and a paint, no render.
+// pdf.js viewer, its first page painted and its text laid out, in a hidden layer over the
+// preview on screen (or, with none, off screen at its size). "Approve and next" then turns
+// that layer visible (speed target: next page painted within 50 ms p50, 100 ms p95): one
+// swap and a paint; nothing is moved, so nothing is laid out again.
 
 let standby: PdfView | undefined;
+/** The layer `standby` is drawn in: beside the preview on screen, or the off-screen park. */
+let layer: HTMLDivElement | undefined;
 let park: HTMLDivElement | undefined;
+/** Where the preview on screen keeps its layers (use-pdf-viewer.ts). */
+let beside: HTMLElement | undefined;
 /** The size of the last preview shown: the one the next document will be shown at. */
 let size = { width: 0, height: 0 };
 
@@ -17,16 +22,42 @@ export function rememberPreviewSize(width: number, height: number): void {
 }
 
 /**
- * Off screen, out of the accessibility tree and of the tab order, yet laid out: pdf.js
- * decides which pages to draw from the scrolling element's geometry. Inside `.pdf-preview`
- * for the page styles that apply there.
+ * Registers the element the preview on screen keeps its document's layer in, so the next
+ * document is drawn in a layer beside it; returns the unregister. A layer drawn there
+ * leaves with the preview.
+ */
+export function standbyBeside(element: HTMLElement): () => void {
+  beside = element;
+  return () => {
+    if (beside === element) beside = undefined;
+    if (layer?.parentElement === element) dropStandby();
+  };
+}
+
+/** Hidden, out of the accessibility tree and of the tab order, yet laid out. */
+function hiddenLayer(): HTMLDivElement {
+  const div = document.createElement('div');
+  div.className = 'pdf-standby';
+  div.setAttribute('aria-hidden', 'true');
+  div.inert = true;
+  return div;
+}
+
+/**
+ * A layer beside the preview on screen, the same size; with none, the park: off screen at
+ * the last preview's size (pdf.js decides which pages to draw from the scrolling element's
+ * geometry), inside `.pdf-preview` for the page styles that apply there.
  */
 function parking(): HTMLDivElement {
+  if (beside?.isConnected) {
+    // First, so the document shown paints over it and takes every pointer.
+    const div = hiddenLayer();
+    beside.prepend(div);
+    return div;
+  }
   if (!park?.isConnected) {
-    park = document.createElement('div');
-    park.className = 'pdf-preview pdf-standby';
-    park.setAttribute('aria-hidden', 'true');
-    park.inert = true;
+    park = hiddenLayer();
+    park.classList.add('pdf-preview');
     document.body.append(park);
   }
   park.style.width = `${size.width}px`;
@@ -45,10 +76,11 @@ export function prepareStandby(url: string): void {
   // viewer and laying out its pages must not hold up that frame (approve and next).
   afterFrame(() => {
     if (wanted !== url || standby?.url === url) return;
-    standby?.destroy();
+    dropView();
     standby = createPdfView(url);
     setDrawnAhead(url);
-    parking().append(standby.scroller);
+    layer = parking();
+    layer.append(standby.scroller);
   });
 }
 
@@ -67,11 +99,14 @@ export function afterFrame(run: () => void): void {
 export function takeStandby(url: string): PdfView | undefined {
   if (standby?.url !== url) return undefined;
   const view = standby;
+  const drawnIn = layer;
   standby = undefined;
+  layer = undefined;
   setDrawnAhead(undefined);
   // One that failed ahead of time (an expired link, say) is opened afresh, whose error shows.
   if (view.state().status === 'error') {
     view.destroy();
+    if (drawnIn !== park) drawnIn?.remove();
     return undefined;
   }
   return view;
@@ -84,7 +119,14 @@ export function takeStandby(url: string): PdfView | undefined {
  */
 export function dropStandby(): void {
   wanted = undefined;
+  dropView();
+}
+
+/** The view drawn ahead and its layer (the shared park stays). */
+function dropView(): void {
   standby?.destroy();
   standby = undefined;
+  if (layer !== park) layer?.remove();
+  layer = undefined;
   setDrawnAhead(undefined);
 }

@@ -7,7 +7,7 @@ import {
   type RefObject,
 } from 'react';
 import type { PdfControls } from './pdf-controls.ts';
-import { afterFrame, rememberPreviewSize, takeStandby } from './pdf-standby.ts';
+import { afterFrame, rememberPreviewSize, standbyBeside, takeStandby } from './pdf-standby.ts';
 import { createPdfView, LOADING, type PdfView } from './pdf-view.ts';
 
 /** Which view a preview shows: set outside React's render (it is made in a layout effect). */
@@ -29,6 +29,25 @@ function viewSlot() {
 
 const NONE = () => () => {};
 
+/** The layer a document is shown in (`.pdf-preview__stage`), inside the preview's host. */
+function showIn(element: HTMLElement, view: PdfView): HTMLElement {
+  const drawnIn = view.scroller.parentElement;
+  if (drawnIn?.parentElement === element) {
+    // Drawn ahead in a hidden layer beside this one (pdf-standby.ts): shown where it is, so
+    // nothing moves and nothing is laid out again. Out of the tab order until that frame is
+    // painted: lifting `inert` restyles the whole layer.
+    drawnIn.className = 'pdf-preview__stage';
+    drawnIn.removeAttribute('aria-hidden');
+    afterFrame(() => (drawnIn.inert = false));
+    return drawnIn;
+  }
+  const layer = document.createElement('div');
+  layer.className = 'pdf-preview__stage';
+  layer.append(view.scroller);
+  element.append(layer);
+  return layer;
+}
+
 /**
  * Shows `url` in pdf.js's own PDFViewer inside `host`: the one drawn ahead for it when there
  * is one (pdf-standby.ts), else a new one. It goes when the URL changes or the component
@@ -38,7 +57,7 @@ export function usePdfViewer(
   url: string,
   host: RefObject<HTMLDivElement | null>,
   label: string,
-  onPainted?: () => void,
+  onPainted?: (url: string) => void,
 ) {
   const [slot] = useState(viewSlot);
   const painted = useRef(onPainted);
@@ -46,14 +65,20 @@ export function usePdfViewer(
     painted.current = onPainted;
   });
 
+  // The next document is drawn ahead beside this preview while it is on the page.
+  useLayoutEffect(() => {
+    const element = host.current;
+    return element ? standbyBeside(element) : undefined;
+  }, [host]);
+
   // Before the frame is painted: a document drawn ahead goes on screen in this commit's frame.
   useLayoutEffect(() => {
     const element = host.current;
     if (!element) return;
     const shown = takeStandby(url) ?? createPdfView(url);
-    element.append(shown.scroller);
+    const layer = showIn(element, shown);
     slot.set(shown);
-    const stopPainted = shown.whenPainted(() => painted.current?.());
+    const stopPainted = shown.whenPainted(() => painted.current?.(shown.url));
     // The next document is drawn ahead at this size.
     const observer = new ResizeObserver(() =>
       rememberPreviewSize(shown.scroller.clientWidth, shown.scroller.clientHeight),
@@ -64,7 +89,7 @@ export function usePdfViewer(
       stopPainted();
       // Off the page at once; torn down after the next frame, which shows what replaces it.
       shown.detach();
-      shown.scroller.remove();
+      layer.remove();
       afterFrame(() => shown.destroy());
       slot.set(null);
     };

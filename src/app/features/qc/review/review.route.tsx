@@ -2,9 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useFirmNames, useUserNames } from '../../../lookups.queries.ts';
+import type { QcRequest } from '../../../../contract/qc.ts';
 import { memberIdOf } from '../../../../contract/team.ts';
 import { hasAny, sessionQueries } from '../../../session.queries.ts';
 import { userScope } from '../../../user-storage.ts';
+import { afterNextPaint } from '../../../ui/next-paint.ts';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
 import { dropStandby, prepareStandby } from '../../../pdf/pdf-standby.ts';
@@ -30,39 +32,78 @@ import { useClaim } from './use-claim.ts';
 import { useQueueNeighbours } from './use-queue-neighbours.ts';
 import './review.css';
 
-const NO_ITEMS: never[] = [];
 /** How long a listed request's download link is trusted to open the next document. */
 const LISTED_LINK_FRESH_MS = 5 * 60_000;
 
-/** One screen per request and reviewer (keyed), so its draft, selection and conflict start afresh. */
+/**
+ * The document and, beside it, one panel per request and reviewer (keyed), so its draft,
+ * selection and conflict start afresh. The document's preview stays from one request to the
+ * next: the next document is drawn ahead inside it and shown where it was drawn.
+ */
 export function Component() {
   const { qcrId = '' } = useParams();
   const { data: session } = useQuery(sessionQueries.current());
   const scope = session ? userScope(session) : null;
-  // One dialog for every document: the screen below is built afresh for each.
+  const request = useQuery(qcQueries.detail(qcrId));
   const [help, setHelp] = useState(false);
   const showHelp = useCallback(() => setHelp(true), []);
+  // The document whose first page is on screen: the next one is prepared only then.
+  const [paintedUrl, setPaintedUrl] = useState<string>();
+  // On leaving the reviews (the next review has taken its document by then: pdf-standby.ts).
+  useEffect(() => dropStandby, []);
+
+  const current = request.data;
+  if (request.isPending) return <Loading label="Opening the document…" />;
+  if (request.isError || !current) {
+    return (
+      <ErrorState
+        title="This QC request could not be opened"
+        message={request.error?.message ?? 'Unknown request.'}
+        action={<Link to="/qc">Back to the queue</Link>}
+      />
+    );
+  }
+  const url = current.fileUrl;
   return (
     <>
-      <Review key={`${scope}|${qcrId}`} qcrId={qcrId} scope={scope} onHelp={showHelp} />
+      <div className="review">
+        <section className="review__document" aria-label="Document">
+          <PdfErrorBoundary url={url}>
+            <PdfPreview
+              url={url}
+              title={current.document.matterReference}
+              onPainted={setPaintedUrl}
+            />
+          </PdfErrorBoundary>
+        </section>
+        <Review
+          key={`${scope}|${current.id}`}
+          current={current}
+          scope={scope}
+          shown={paintedUrl === url}
+          onHelp={showHelp}
+        />
+      </div>
       <ShortcutsDialog open={help} onOpenChange={setHelp} />
     </>
   );
 }
 
 interface ReviewProps {
-  qcrId: string;
+  current: QcRequest;
   scope: string | null;
+  /** Once the document's first page is on screen. */
+  shown: boolean;
   onHelp: () => void;
 }
 
-function Review({ qcrId, scope, onHelp }: ReviewProps) {
+function Review({ current, scope, shown, onHelp }: ReviewProps) {
+  const qcrId = current.id;
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const client = useQueryClient();
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const { data: session } = useQuery(sessionQueries.current());
-  const request = useQuery(qcQueries.detail(qcrId));
   const names = useUserNames();
   const firms = useFirmNames();
   const neighbours = useQueueNeighbours(filters, qcrId);
@@ -80,39 +121,38 @@ function Review({ qcrId, scope, onHelp }: ReviewProps) {
 
   // While this document is read, the next one and its PDF load in the background: the PDF
   // once this one is on screen, so preparing it never slows this one's own drawing.
-  const [shown, setShown] = useState(false);
-  // On leaving the reviews (the next review has taken its document by then: pdf-standby.ts).
-  useEffect(() => dropStandby, []);
   useEffect(() => {
     const next = neighbours.next;
-    if (!next) return;
-    // Its history too, so the next screen shows it at once and fetches nothing on opening.
-    void client.prefetchQuery(historyQuery(next.id));
-    // Seeded from the list only while its download link is young: an hour-old page's link
-    // may have expired, and the next document then loads afresh instead (issue 17).
-    const listedAt = client.getQueryState(qcQueries.list(filters).queryKey)?.dataUpdatedAt ?? 0;
-    if (Date.now() - listedAt < LISTED_LINK_FRESH_MS) {
-      client.setQueryData(qcQueries.detail(next.id).queryKey, (current) => current ?? next, {
-        updatedAt: listedAt,
-      });
-      if (shown) prepareStandby(next.fileUrl);
-      return;
-    }
-    void client
-      .fetchQuery(qcQueries.detail(next.id))
-      .then((fresh) => shown && prepareStandby(fresh.fileUrl))
-      .catch(() => {});
+    if (!next) return undefined;
+    // After this screen's frame: approve and next paints it first.
+    return afterNextPaint(() => {
+      // Its history too, so the next screen shows it at once and fetches nothing on opening.
+      void client.prefetchQuery(historyQuery(next.id));
+      // Seeded from the list only while its download link is young: an hour-old page's link
+      // may have expired, and the next document then loads afresh instead (issue 17).
+      const listedAt = client.getQueryState(qcQueries.list(filters).queryKey)?.dataUpdatedAt ?? 0;
+      if (Date.now() - listedAt < LISTED_LINK_FRESH_MS) {
+        client.setQueryData(qcQueries.detail(next.id).queryKey, (current) => current ?? next, {
+          updatedAt: listedAt,
+        });
+        if (shown) prepareStandby(next.fileUrl);
+        return;
+      }
+      void client
+        .fetchQuery(qcQueries.detail(next.id))
+        .then((fresh) => shown && prepareStandby(fresh.fileUrl))
+        .catch(() => {});
+    });
   }, [qcrId, neighbours.next, client, shown, filters]);
 
   const queueHref = `/qc?${search.toString()}`;
   const decide = useDecide({ next: neighbours.next, hrefOf, queueHref, names });
 
-  const current = request.data;
-  const ready = current ? readiness(current, draft) : undefined;
-  const readOnly = !current || current.status !== 'pending';
+  const ready = readiness(current, draft);
+  const readOnly = current.status !== 'pending';
   // Decided, yet this reviewer has a draft of it: someone else was first (conflict-view.tsx).
   const clash = readOnly && !isEmptyDraft(draft);
-  const checks = useChecklistKeys(current?.checklistItems ?? NO_ITEMS, readOnly, updateDraft);
+  const checks = useChecklistKeys(current.checklistItems, readOnly, updateDraft);
   // A decision names its reviewer (reviewedBy): a client whose token names no user cannot
   // record one, so the review says why instead of failing on the first key.
   const noUser = Boolean(session && !session.user);
@@ -124,7 +164,7 @@ function Review({ qcrId, scope, onHelp }: ReviewProps) {
   const submitted = useRef(false);
   const submit = useCallback(
     (status: Decision) => {
-      if (!current || readOnly || conflicted || noUser || isPending || submitted.current) return;
+      if (readOnly || conflicted || noUser || isPending || submitted.current) return;
       if (claimBlocks) return;
       const latest = latestDraft();
       const allowed = readiness(current, latest);
@@ -156,107 +196,81 @@ function Review({ qcrId, scope, onHelp }: ReviewProps) {
     }),
     [submit, neighbours, navigate, hrefOf, checks.keys, onHelp],
   );
-  useShortcuts(Boolean(current), handlers);
-
-  if (request.isPending) return <Loading label="Opening the document…" />;
-  if (request.isError || !current) {
-    return (
-      <ErrorState
-        title="This QC request could not be opened"
-        message={request.error?.message ?? 'Unknown request.'}
-        action={<Link to="/qc">Back to the queue</Link>}
-      />
-    );
-  }
+  useShortcuts(true, handlers);
 
   return (
-    <div className="review">
-      <section className="review__document" aria-label="Document">
-        <PdfErrorBoundary url={current.fileUrl}>
-          <PdfPreview
-            key={current.id}
-            url={current.fileUrl}
-            title={current.document.matterReference}
-            onPainted={() => setShown(true)}
-          />
-        </PdfErrorBoundary>
-      </section>
-      <section
-        className="review__panel"
-        aria-labelledby="review-title"
-        data-request-id={current.id}
-        data-claim={claim.state.kind}
-      >
-        <div className="review__scroll">
-          <ReviewHeader
-            current={current}
-            queueHref={queueHref}
-            hasPrevious={Boolean(neighbours.previous)}
-            hasNext={Boolean(neighbours.next)}
-            onPrevious={handlers.previous}
-            onNext={handlers.next}
-            onHelp={onHelp}
-          />
-          {!readOnly && (
-            <ClaimBanner
-              claim={claim}
-              manager={Boolean(session && hasAny(session, ['qc.manage']))}
-            />
-          )}
-          {conflicted && !readOnly && (
-            <p className="review__alert" role="alert">
-              {conflicted}. Your notes are kept below.
-            </p>
-          )}
-          {!readOnly && noUser && (
-            <p className="review__done" role="note">
-              {session?.clientId} is signed in without a user: the service records every decision
-              under the reviewer who made it, so this client can read the review but not approve or
-              reject. Sign in with a reviewer&apos;s own client to decide.
-            </p>
-          )}
-          {clash ? (
-            <ConflictView request={current} draft={draft} names={names} onDiscard={discardDraft} />
-          ) : (
-            readOnly && <DecidedPanel request={current} names={names} />
-          )}
-          <div>
-            <h2 className="review__section-title">Document</h2>
-            <Facts request={current} names={names} firms={firms} />
-          </div>
-          <EarlierSubmissions request={current} names={names} />
-          <HistoryTimeline requestId={current.id} />
-          {!clash && (
-            <div>
-              <h2 className="review__section-title">Checklist</h2>
-              <Checklist
-                items={current.checklistItems}
-                draft={draft}
-                readOnly={readOnly}
-                selected={checks.selected}
-                onSelect={checks.setSelected}
-                onChange={(itemId, change) =>
-                  updateDraft((d) => ({ ...d, items: { ...d.items, [itemId]: change } }))
-                }
-              />
-            </div>
-          )}
-          {!readOnly && (
-            <ReworkNotes
-              value={draft.notes}
-              onChange={(notes) => updateDraft((d) => ({ ...d, notes }))}
-            />
-          )}
-        </div>
+    <section
+      className="review__panel"
+      aria-labelledby="review-title"
+      data-request-id={current.id}
+      data-claim={claim.state.kind}
+    >
+      <div className="review__scroll">
+        <ReviewHeader
+          current={current}
+          queueHref={queueHref}
+          hasPrevious={Boolean(neighbours.previous)}
+          hasNext={Boolean(neighbours.next)}
+          onPrevious={handlers.previous}
+          onNext={handlers.next}
+          onHelp={onHelp}
+        />
         {!readOnly && (
-          <ReviewActions
-            ready={ready}
-            blocked={isPending || Boolean(conflicted) || noUser || claimBlocks}
-            noUser={noUser}
-            onDecide={submit}
+          <ClaimBanner claim={claim} manager={Boolean(session && hasAny(session, ['qc.manage']))} />
+        )}
+        {conflicted && !readOnly && (
+          <p className="review__alert" role="alert">
+            {conflicted}. Your notes are kept below.
+          </p>
+        )}
+        {!readOnly && noUser && (
+          <p className="review__done" role="note">
+            {session?.clientId} is signed in without a user: the service records every decision
+            under the reviewer who made it, so this client can read the review but not approve or
+            reject. Sign in with a reviewer&apos;s own client to decide.
+          </p>
+        )}
+        {clash ? (
+          <ConflictView request={current} draft={draft} names={names} onDiscard={discardDraft} />
+        ) : (
+          readOnly && <DecidedPanel request={current} names={names} />
+        )}
+        <div>
+          <h2 className="review__section-title">Document</h2>
+          <Facts request={current} names={names} firms={firms} />
+        </div>
+        <EarlierSubmissions request={current} names={names} />
+        <HistoryTimeline requestId={current.id} />
+        {!clash && (
+          <div>
+            <h2 className="review__section-title">Checklist</h2>
+            <Checklist
+              items={current.checklistItems}
+              draft={draft}
+              readOnly={readOnly}
+              selected={checks.selected}
+              onSelect={checks.setSelected}
+              onChange={(itemId, change) =>
+                updateDraft((d) => ({ ...d, items: { ...d.items, [itemId]: change } }))
+              }
+            />
+          </div>
+        )}
+        {!readOnly && (
+          <ReworkNotes
+            value={draft.notes}
+            onChange={(notes) => updateDraft((d) => ({ ...d, notes }))}
           />
         )}
-      </section>
-    </div>
+      </div>
+      {!readOnly && (
+        <ReviewActions
+          ready={ready}
+          blocked={isPending || Boolean(conflicted) || noUser || claimBlocks}
+          noUser={noUser}
+          onDecide={submit}
+        />
+      )}
+    </section>
   );
 }
