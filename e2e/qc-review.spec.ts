@@ -263,7 +263,7 @@ test('a client without a user may read a review but is told why it cannot decide
   await screenshots(page, 'qc-review-no-user-dark');
 });
 
-test('the next document is drawn ahead, off screen, and moved in whole on approve', async ({
+test('the next document is drawn ahead, unseen, and shown where it was drawn on approve', async ({
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
@@ -275,8 +275,11 @@ test('the next document is drawn ahead, off screen, and moved in whole on approv
   const parked = page.locator('.pdf-standby .page[data-page-number="1"][data-painted="true"]');
   await expect(parked).toHaveCount(1, { timeout: 15_000 });
   await expect(parked.locator('.textLayer')).toContainText(next.matterReference);
-  await expect(page.locator('.pdf-standby')).toHaveAttribute('aria-hidden', 'true');
-  await expect(parked).toBeHidden();
+  // Beneath the document shown: transparent, out of the accessibility tree and inert.
+  const layer = page.locator('.pdf-standby');
+  await expect(layer).toHaveAttribute('aria-hidden', 'true');
+  await expect(layer).toHaveCSS('opacity', '0');
+  expect(await layer.evaluate((element) => (element as HTMLElement).inert)).toBe(true);
   await parked.evaluate((element) => element.setAttribute('data-drawn-ahead', ''));
 
   await page.keyboard.press('1');
@@ -284,7 +287,7 @@ test('the next document is drawn ahead, off screen, and moved in whole on approv
   for (let i = 0; i < count; i += 1) await page.keyboard.press('Space');
   await page.keyboard.press('a');
   await expect(page).toHaveURL(new RegExp(`/qc/${next.id}`));
-  // The very page drawn ahead is the one on screen: moved in, not drawn again.
+  // The very page drawn ahead is the one on screen: shown, not drawn again.
   const shown = page.locator('.pdf-preview__stage .page[data-page-number="1"]');
   await expect(shown).toHaveAttribute('data-drawn-ahead', '');
   await expect(shown).toHaveAttribute('data-painted', 'true');
