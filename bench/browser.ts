@@ -108,8 +108,9 @@ async function timedToPainted(
   await page.evaluate((trigger) => {
     const from = location.pathname;
     // This document's pages stay in the DOM until the next screen commits: marked, they are
-    // not taken for the next document's. The next document's, drawn ahead off screen
-    // (pdf-standby.ts), count once they are moved into the preview on screen.
+    // not taken for the next document's. The next document's, drawn ahead in a hidden layer
+    // (pdf-standby.ts), count once that layer is the one shown (`.pdf-preview__stage`: a
+    // change of its class).
     for (const left of document.querySelectorAll('.pdf-preview__stage .page')) {
       left.setAttribute('data-left', '');
     }
@@ -137,7 +138,7 @@ async function timedToPainted(
         subtree: true,
         childList: true,
         attributes: true,
-        attributeFilter: ['data-painted'],
+        attributeFilter: ['data-painted', 'class'],
       });
     });
   }, trigger);

@@ -2,10 +2,11 @@ import { setDrawnAhead } from './pdf-documents.ts';
 import { createPdfView, type PdfView } from './pdf-view.ts';
 
 // The next review's document, drawn while the reviewer reads the current one: a whole
-// pdf.js viewer, its first page painted and its text laid out, in a hidden layer over the
-// preview on screen (or, with none, off screen at its size). "Approve and next" then turns
-// that layer visible (speed target: next page painted within 50 ms p50, 100 ms p95): one
-// swap and a paint; nothing is moved, so nothing is laid out again.
+// pdf.js viewer, its first page painted and its text laid out, in a hidden layer beneath
+// the document on screen (or, with no preview on the page, off screen at its size).
+// "Approve and next" then shows that layer where it is (speed target: next page painted
+// within 50 ms p50, 100 ms p95): one swap and a paint; nothing moves, so nothing is laid
+// out again (decision 024).
 
 let standby: PdfView | undefined;
 /** The layer `standby` is drawn in: beside the preview on screen, or the off-screen park. */
@@ -95,7 +96,10 @@ export function afterFrame(run: () => void): void {
   });
 }
 
-/** The view drawn ahead for `url`, now the caller's to show and destroy; undefined when none. */
+/**
+ * The view drawn ahead for `url`, now the caller's to show and destroy, with the layer it
+ * was drawn in (its scroller's parent); undefined when none.
+ */
 export function takeStandby(url: string): PdfView | undefined {
   if (standby?.url !== url) return undefined;
   const view = standby;
