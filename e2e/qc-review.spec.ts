@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
 import { api } from './api.ts';
+import { createEntity } from './event-support.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // Each test takes its own pending request (by position among the oldest), so tests that run
@@ -298,4 +299,21 @@ test('the next document is drawn ahead, unseen, and shown where it was drawn on 
   await page.getByRole('link', { name: '← Queue' }).click();
   await expect(page.locator('[data-qc-row]').first()).toBeVisible();
   await expect(page.locator('.pdf-standby .page')).toHaveCount(0);
+});
+
+test('news arriving mid-review stays clear of the decision buttons', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  const request = await pendingRequest(page, 27);
+  await page.goto(reviewUrl(request.id));
+  await expectPainted(page, request.matterReference);
+  const actions = page.locator('.review__actions');
+  await expect(actions).toBeVisible();
+  // A live event: an entity with addresses brings an ADDRESS_CHANGE, which shows a toast.
+  await createEntity(page, `Toast Clearance ${Date.now()}`);
+  const toast = page.locator('.toast', { hasText: 'Address changed' });
+  await expect(toast).toBeVisible({ timeout: 15_000 });
+  const toastBox = await toast.boundingBox();
+  const actionsBox = await actions.boundingBox();
+  expect(toastBox && actionsBox).toBeTruthy();
+  expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(actionsBox!.y);
 });
