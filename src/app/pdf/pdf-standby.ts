@@ -1,4 +1,5 @@
 import { setDrawnAhead } from './pdf-documents.ts';
+import { afterNextPaint } from '../ui/next-paint.ts';
 import { createPdfView, type PdfView } from './pdf-view.ts';
 
 // The next review's document, drawn while the reviewer reads the current one: a whole
@@ -73,28 +74,20 @@ function parking(): HTMLDivElement {
 export function prepareStandby(url: string): void {
   if (standby?.url === url || size.width === 0) return;
   wanted = url;
-  // After the frame that shows the current document, when the page is idle: building a
-  // viewer and laying out its pages must not hold up that frame (approve and next).
-  afterFrame(() => {
+  // After the frame that shows the current document, when the page is idle (within a
+  // second): building a viewer and laying out its pages must not hold up that frame.
+  afterNextPaint(() => {
     if (wanted !== url || standby?.url === url) return;
     dropView();
     standby = createPdfView(url);
     setDrawnAhead(url);
     layer = parking();
     layer.append(standby.scroller);
-  });
+  }, 1_000);
 }
 
 /** The URL last asked for: a newer request before the idle moment replaces it. */
 let wanted: string | undefined;
-
-/** After the next frame is painted, once the main thread is idle (or within a second). */
-export function afterFrame(run: () => void): void {
-  requestAnimationFrame(() => {
-    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 1_000 });
-    else setTimeout(run, 0);
-  });
-}
 
 /**
  * The view drawn ahead for `url`, now the caller's to show and destroy, with the layer it

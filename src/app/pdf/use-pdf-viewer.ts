@@ -7,7 +7,8 @@ import {
   type RefObject,
 } from 'react';
 import type { PdfControls } from './pdf-controls.ts';
-import { afterFrame, rememberPreviewSize, standbyBeside, takeStandby } from './pdf-standby.ts';
+import { afterNextPaint } from '../ui/next-paint.ts';
+import { rememberPreviewSize, standbyBeside, takeStandby } from './pdf-standby.ts';
 import { createPdfView, LOADING, type PdfView } from './pdf-view.ts';
 
 /** Which view a preview shows: set outside React's render (it is made in a layout effect). */
@@ -38,7 +39,7 @@ function showIn(element: HTMLElement, view: PdfView): HTMLElement {
     // painted: lifting `inert` restyles the whole layer.
     drawnIn.className = 'pdf-preview__stage';
     drawnIn.removeAttribute('aria-hidden');
-    afterFrame(() => (drawnIn.inert = false));
+    afterNextPaint(() => (drawnIn.inert = false), 1_000);
     return drawnIn;
   }
   const layer = document.createElement('div');
@@ -90,7 +91,7 @@ export function usePdfViewer(
       // Off the page at once; torn down after the next frame, which shows what replaces it.
       shown.detach();
       layer.remove();
-      afterFrame(() => shown.destroy());
+      afterNextPaint(() => shown.destroy(), 1_000);
       slot.set(null);
     };
   }, [url, host, slot]);

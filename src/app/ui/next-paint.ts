@@ -2,11 +2,8 @@
 // goes after it: once that frame is painted and the main thread is idle. A hidden tab paints
 // no frames and a busy one has no idle time, so a timer bounds the wait.
 
-/** The longest wait for that moment. */
-const MAX_WAIT_MS = 100;
-
-/** Runs `run` after the next frame, once idle (100 ms at most); returns a cancel. */
-export function afterNextPaint(run: () => void): () => void {
+/** Runs `run` after the next frame, once idle (`maxWaitMs` at most); returns a cancel. */
+export function afterNextPaint(run: () => void, maxWaitMs = 100): () => void {
   let done = false;
   let idle: number | undefined;
   const once = () => {
@@ -15,9 +12,11 @@ export function afterNextPaint(run: () => void): () => void {
     run();
   };
   const frame = requestAnimationFrame(() => {
-    idle = requestIdleCallback(once, { timeout: MAX_WAIT_MS });
+    // Safari has no idle callbacks: the frame's own end is the moment there.
+    if ('requestIdleCallback' in window) idle = requestIdleCallback(once, { timeout: maxWaitMs });
+    else setTimeout(once, 0);
   });
-  const timeout = setTimeout(once, MAX_WAIT_MS);
+  const timeout = setTimeout(once, maxWaitMs);
   const cancel = () => {
     done = true;
     cancelAnimationFrame(frame);

@@ -196,7 +196,7 @@ function Review({ current, scope, shown, onHelp }: ReviewProps) {
     }),
     [submit, neighbours, navigate, hrefOf, checks.keys, onHelp],
   );
-  useShortcuts(true, handlers);
+  useShortcuts(handlers);
 
   return (
     <section

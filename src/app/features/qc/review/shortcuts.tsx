@@ -28,9 +28,8 @@ export interface ShortcutHandlers {
 }
 
 /** Single-key shortcuts, ignored while typing in a field or with a modifier held. */
-export function useShortcuts(enabled: boolean, handlers: ShortcutHandlers) {
+export function useShortcuts(handlers: ShortcutHandlers) {
   useEffect(() => {
-    if (!enabled) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       const target = event.target as HTMLElement | null;
@@ -63,7 +62,7 @@ export function useShortcuts(enabled: boolean, handlers: ShortcutHandlers) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [enabled, handlers]);
+  }, [handlers]);
 }
 
 export function ShortcutsDialog({
