@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { build, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { gatewayPostgresProjects } from './scripts/postgres-global-setup.ts';
 import { precompress } from './scripts/precompress.ts';
@@ -96,6 +96,72 @@ function firstScreenEntry(): Plugin {
   };
 }
 
+/**
+ * The gateway's render of a first visit's first screen (src/app/prerender.tsx, decision 025):
+ * built for Node beside the app, in `<outDir>/server/` (which the gateway never serves), once
+ * the app's own build is written, with `screens.json`: the stylesheets each screen's module
+ * needs in the app's build, which the gateway links in the page it renders.
+ */
+function prerenderBuild(): Plugin {
+  let root = '';
+  let outDir = '';
+  let screens: Record<string, string[]> = {};
+  return {
+    name: 'attest:prerender-build',
+    apply: (config) => !config.build?.ssr,
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((file) =>
+          file.type === 'chunk' ? [[file.fileName, file]] : [],
+        ),
+      );
+      const cssOf = (fileName: string, seen: Set<string>): string[] => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || seen.has(fileName)) return [];
+        seen.add(fileName);
+        const own = [...(chunk.viteMetadata?.importedCss ?? [])];
+        return [...own, ...chunk.imports.flatMap((file) => cssOf(file, seen))];
+      };
+      screens = {};
+      for (const chunk of chunks.values()) {
+        for (const id of chunk.moduleIds) {
+          if (!/\.route\.tsx$/.test(id) || !id.startsWith(root)) continue;
+          const module = id.slice(root.length + 1).replaceAll('\\', '/');
+          screens[module] = [...new Set(cssOf(chunk.fileName, new Set()))];
+        }
+      }
+    },
+    async closeBundle() {
+      const serverDir = join(outDir, 'server');
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [react()],
+        // Self-contained, so that a build outside the repo (the e2e specs' own) runs as well.
+        ssr: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: {
+          ssr: 'src/app/prerender.tsx',
+          outDir: serverDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          rolldownOptions: {
+            output: { entryFileNames: 'prerender.js' },
+            // One file for Node: the app's lazy screens are imported as they are.
+            checks: { ineffectiveDynamicImport: false, pluginTimings: false },
+          },
+        },
+      });
+      await writeFile(join(serverDir, 'screens.json'), JSON.stringify(screens, null, 2));
+    },
+  };
+}
+
 /** The first script's modules (src/app/first-screen.ts): no libraries, so it runs at once. */
 const FIRST_SCREEN =
   /[\\/]src[\\/](app[\\/](page-session|first-screen)\.ts|app[\\/]features[\\/]qc[\\/](queue-request|screens)\.ts|app[\\/]pdf[\\/]pdf-worker-port\.ts|client[\\/](early-responses|url|qc-paths)\.ts|contract[\\/]page-session\.ts)$|vite[\\/]preload-helper/;
@@ -155,7 +221,7 @@ const CODE_SPLITTING = {
 };
 
 export default defineConfig({
-  plugins: [react(), pdfjsAssets(), firstScreenEntry(), precompress()],
+  plugins: [react(), pdfjsAssets(), firstScreenEntry(), precompress(), prerenderBuild()],
   // Maps are written for debugging a build, but no script points at them; the gateway serves
   // them only with ATTEST_SOURCE_MAPS (src/gateway/static.ts).
   build: {

@@ -1,9 +1,9 @@
-import { fetchEarly } from '../client/early-responses.ts';
+import { answerEarly, fetchEarly } from '../client/early-responses.ts';
 import { QC_REQUESTS } from '../client/qc-paths.ts';
 import { buildUrl } from '../client/url.ts';
 import { plainPendingView, queueListQuery } from './features/qc/queue-request.ts';
-import { queueScreen, reviewScreen } from './features/qc/screens.ts';
-import { readPageSession } from './page-session.ts';
+import { QUEUE_PATH, REVIEW_PATH, queueScreen, reviewScreen } from './features/qc/screens.ts';
+import { readPageSession, takeFirstData } from './page-session.ts';
 import { pdfWorkerPort } from './pdf/pdf-worker-port.ts';
 
 // The page's first script (issue 16), an entry of its own that index.html loads `async`
@@ -16,9 +16,10 @@ import { pdfWorkerPort } from './pdf/pdf-worker-port.ts';
 // Each data answer is taken by the app's client when it asks for the same URL
 // (client/early-responses.ts); anything the script guesses wrong is just asked again.
 
-/** The routes of router.tsx: `qc`, and `qc/:qcrId` (of which `qc/processes` is not one). */
-const QUEUE = /^\/qc\/?$/;
-const REVIEW = /^\/qc\/(?!processes\/?$)([^/]+)\/?$/;
+// The data of a first screen the gateway rendered in the page (decision 025): the answer to
+// the URL it names, so that it is not asked for again.
+const firstData = takeFirstData();
+if (firstData) answerEarly(firstData.url, firstData.json);
 
 const path = location.pathname.slice(import.meta.env.BASE_URL.length - 1);
 const session = readPageSession();
@@ -29,7 +30,7 @@ const owner =
     : undefined;
 const view = plainPendingView(location.search);
 const queueUrl = owner && view && buildUrl('', QC_REQUESTS, queueListQuery(owner, view));
-const review = REVIEW.exec(path)?.[1];
+const review = REVIEW_PATH.exec(path)?.[1];
 /** The review's id as the router reads it (decoded), or undefined if it cannot be. */
 const reviewId = (() => {
   try {
@@ -48,7 +49,7 @@ if (review) {
     void reviewScreen.loader().catch(() => {});
     void reviewScreen.component().catch(() => {});
   }
-} else if (QUEUE.test(path) && owner) {
+} else if (QUEUE_PATH.test(path) && owner) {
   if (queueUrl) fetchEarly(queueUrl);
   void queueScreen.loader().catch(() => {});
   void queueScreen.component().catch(() => {});

@@ -5,7 +5,8 @@ import { createRoot } from 'react-dom/client';
 // asks for when it moves to the next document.
 import { RouterProvider } from 'react-router/dom';
 import { SessionSchema } from '../contract/session.ts';
-import { takePageSession } from './page-session.ts';
+import { cameRendered, takePageSession } from './page-session.ts';
+import { whenSettled } from './first-render.ts';
 import { queryClient } from './query-client.ts';
 import { sessionQueries } from './session.queries.ts';
 import { createRouter } from './router.tsx';
@@ -33,11 +34,18 @@ if (served.success) queryClient.setQueryData(sessionQueries.current().queryKey, 
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={createRouter()} />
-      <Toasts />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const router = createRouter();
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toasts />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+// A page that came with its first screen (decision 025) keeps it until the app's own render
+// shows the same, so that it never gives way to a loading state: React's first render
+// replaces what the root holds.
+if (cameRendered()) void whenSettled(router, queryClient).then(render);
+else render();

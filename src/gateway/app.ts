@@ -8,6 +8,7 @@ import { errorResponse, GatewayError } from './errors.ts';
 import { eventRoutes } from './events.routes.ts';
 import { requireAllowedHost } from './host-allow-list.ts';
 import { opsRoutes } from './ops.routes.ts';
+import { firstScreens } from './prerender.ts';
 import { proxyRoutes } from './proxy.ts';
 import { pageSession, sessionRoutes } from './session.routes.ts';
 import { securityHeaders, staticRoutes } from './static.ts';
@@ -54,7 +55,16 @@ export function createGatewayApp(ctx: GatewayContext) {
   app.route('/', webhookRoutes(ctx));
   app.route(
     '/',
-    staticRoutes(ctx.distDir, { sourceMaps: ctx.sourceMaps, pageSession: pageSession(ctx) }),
+    staticRoutes(ctx.distDir, {
+      sourceMaps: ctx.sourceMaps,
+      pageSession: pageSession(ctx),
+      // The page's data is asked of this very app, with the browser's own headers.
+      firstScreen: firstScreens(
+        ctx.distDir,
+        async (request, env) => app.fetch(request, env as object),
+        ctx.log,
+      ),
+    }),
   );
 
   app.notFound((c) => errorResponse(c, 404, `no route for ${c.req.method} ${c.req.path}`));

@@ -71,6 +71,9 @@ Run <code>npm run build</code>, then reload this page.</p>
 </html>
 `;
 
+/** What the build writes for the gateway, not for browsers: the first screens (decision 025). */
+const BUILD_ONLY = /^\/server\//;
+
 /** Source maps are built beside the assets ('hidden': no comment in the JS points at them). */
 const SOURCE_MAP = /\.map$/;
 const SCRIPT = /^\/assets\/[^/]+\.m?js$/;
@@ -114,6 +117,8 @@ export function staticRoutes(
     sourceMaps?: boolean;
     /** The signed-in session a page is served with (issue 16), if any. */
     pageSession?: (c: Context<AppEnv>) => Promise<Session | undefined>;
+    /** A signed-in page with its first screen in it (prerender.ts), or as it is. */
+    firstScreen?: (c: Context<AppEnv>, session: Session, html: string) => Promise<string>;
   } = {},
 ) {
   const sourceMaps = options.sourceMaps ?? false;
@@ -149,6 +154,7 @@ export function staticRoutes(
   routes.on(['GET', 'HEAD'], '*', async (c, next) => {
     if (RESERVED.test(c.req.path)) return next();
     if (!sourceMaps && SOURCE_MAP.test(c.req.path)) return next();
+    if (BUILD_ONLY.test(c.req.path)) return next();
     return files(c, next);
   });
 
@@ -168,7 +174,8 @@ export function staticRoutes(
     // holds no secret, only what GET /session answers.
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Cookie', { append: true });
-    return c.html(withSession(await readFile(index, 'utf8'), session));
+    const page = withSession(await readFile(index, 'utf8'), session);
+    return c.html(options.firstScreen ? await options.firstScreen(c, session, page) : page);
   });
 
   return routes;

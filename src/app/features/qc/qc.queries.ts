@@ -13,7 +13,7 @@ import {
   listQcRequests,
   type QcProcessListParams,
 } from '../../../client/qc.ts';
-import type { QcRequestStatus } from '../../../contract/qc.ts';
+import type { QcRequestList, QcRequestStatus } from '../../../contract/qc.ts';
 import { ownerOf } from '../../session.queries.ts';
 import { queueListQuery } from './queue-request.ts';
 import { normalize, scopeOf, type QueueFilters, type QueueScope } from './queue-view.ts';
@@ -23,6 +23,16 @@ import { normalize, scopeOf, type QueueFilters, type QueueScope } from './queue-
 // need not be part of the keys.
 
 const LOOKUP_STALE = 5 * 60_000;
+
+/**
+ * A page's rows of `status` only. The list's filters are our reading of an endpoint the spec
+ * does not show: a deployment that ignores `status` must not put decided requests in the
+ * pending tab.
+ */
+export function ofStatus(page: QcRequestList, status: QcRequestStatus): QcRequestList {
+  const rows = page.qcRequests.filter((request) => request.status === status);
+  return rows.length === page.qcRequests.length ? page : { ...page, qcRequests: rows };
+}
 
 export const qcQueries = {
   all: () => ['qc'] as const,
@@ -36,10 +46,7 @@ export const qcQueries = {
           queueListQuery(await ownerOf(client), view, cursorParam(pageParam)),
           { signal },
         );
-        // The list's filters are our reading of an endpoint the spec does not show: a
-        // deployment that ignores `status` must not put decided requests in the pending tab.
-        const rows = page.qcRequests.filter((request) => request.status === view.status);
-        return rows.length === page.qcRequests.length ? page : { ...page, qcRequests: rows };
+        return ofStatus(page, view.status);
       },
       ...cursorPages,
     });

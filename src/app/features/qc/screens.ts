@@ -11,3 +11,8 @@ export const reviewScreen = {
   loader: () => import('./review/review.loader.ts'),
   component: () => import('./review/review.route.tsx'),
 };
+
+/** The router's `qc` route (router.tsx), the plain queue's path. */
+export const QUEUE_PATH = /^\/qc\/?$/;
+/** The router's `qc/:qcrId` route, of which `qc/processes` is not one: a review's path. */
+export const REVIEW_PATH = /^\/qc\/(?!processes\/?$)([^/]+)\/?$/;

@@ -26,6 +26,9 @@ interface Selection {
   index: number;
 }
 
+const queueRowHref = (request: QcRequest, search: string) =>
+  `/qc/${encodeURIComponent(request.id)}?${search}`;
+
 /** Start loading the next page while this many loaded rows are still below the view. */
 const PREFETCH_ROWS = 25;
 
@@ -42,12 +45,65 @@ function indexOf(items: QcRequest[], selection: Selection | null | undefined): n
 }
 
 /**
+ * The queue's rows. Rendered in the gateway for a first visit's page (src/app/prerender.tsx),
+ * they are the first page's rows as they are, which the live list replaces once the app runs.
+ */
+export function QueueList(props: QueueListProps) {
+  return typeof window === 'undefined' ? (
+    <FirstPageRows {...props} />
+  ) : (
+    <LiveQueueList {...props} />
+  );
+}
+
+function ListHead() {
+  return (
+    <div className="row-list__head qc-list__head" aria-hidden="true">
+      <span>Matter</span>
+      <span>Prepared</span>
+      <span>Signed</span>
+      <span>Roles</span>
+      <span className="qc-list__head-age">Age</span>
+    </div>
+  );
+}
+
+function FirstPageRows({ filters, items, total, label }: QueueListProps) {
+  const search = queueSearch(filters);
+  return (
+    <>
+      <ListHead />
+      <div className="qc-scroller" data-qc-scroller="">
+        <ul className="qc-list qc-list--static" role="list" aria-label={label}>
+          {items.map((request, index) => (
+            <li
+              key={request.id}
+              data-qc-row=""
+              className="qc-list__item"
+              aria-setsize={total}
+              aria-posinset={index + 1}
+            >
+              <QueueRow
+                request={request}
+                href={queueRowHref(request, search)}
+                selected={false}
+                onActivate={() => {}}
+              />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}
+
+/**
  * The queue's rows in their own scroll area, virtualized: only the rows in view (plus a few)
  * are in the DOM however long the list, and the next page loads before the end is reached.
  * The list mounts once its view has rows (keyed by the view), so a saved position applies
  * on mount.
  */
-export function QueueList(props: QueueListProps) {
+function LiveQueueList(props: QueueListProps) {
   const { filters, items, total, hasNextPage, isFetchingNextPage, fetchNextPage } = props;
   const navigate = useNavigate();
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -61,7 +117,7 @@ export function QueueList(props: QueueListProps) {
     const claim = claims.get(id);
     return claim && { claim, mine: claim.holder.id === me };
   };
-  const hrefFor = (request: QcRequest) => `/qc/${encodeURIComponent(request.id)}?${search}`;
+  const hrefFor = (request: QcRequest) => queueRowHref(request, search);
 
   // No React Compiler here: the virtualizer's own re-renders keep the rows current.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -178,13 +234,7 @@ export function QueueList(props: QueueListProps) {
 
   return (
     <>
-      <div className="row-list__head qc-list__head" aria-hidden="true">
-        <span>Matter</span>
-        <span>Prepared</span>
-        <span>Signed</span>
-        <span>Roles</span>
-        <span className="qc-list__head-age">Age</span>
-      </div>
+      <ListHead />
       <div className="qc-scroller" ref={scrollerRef} data-qc-scroller="">
         <ul
           className="qc-list"

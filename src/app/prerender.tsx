@@ -1,0 +1,86 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Route, Routes, StaticRouter } from 'react-router';
+import { FIRST_PAGE } from '../client/paginate.ts';
+import { QC_REQUESTS } from '../client/qc-paths.ts';
+import { qcApi } from '../client/qc.ts';
+import { createClient } from '../client/request.ts';
+import { buildUrl } from '../client/url.ts';
+import { SessionSchema, type Session } from '../contract/session.ts';
+import { Component as Queue } from './features/qc/queue/queue.route.tsx';
+import { ofStatus, qcQueries } from './features/qc/qc.queries.ts';
+import { plainPendingView, queueListQuery } from './features/qc/queue-request.ts';
+import { QUEUE_PATH } from './features/qc/screens.ts';
+import { hasAny, sessionQueries } from './session.queries.ts';
+import { areaFor } from './shell/nav.ts';
+import { Layout } from './shell/layout.tsx';
+
+// The first screen of a first visit, rendered in the gateway (issue 16, decision 025): the
+// gateway asks itself for the screen's data as the browser would, with the browser's own
+// cookie, and puts both the data and this HTML in the page. The app replaces the HTML with
+// its own render once it runs, from the same data, so nothing is asked twice. Built apart
+// from the app (vite.config.ts, `dist/server/`); the gateway loads it if it is there.
+
+/** What the gateway asks for, and how the answer becomes the page's first screen. */
+export interface Prerender {
+  /** The data's path and query on the gateway, as the app itself asks for it. */
+  dataUrl: string;
+  /** The screen's module, from the project's root: its stylesheets go in the page. */
+  module: string;
+  /** The screen's HTML from the data's JSON; undefined if the answer is not what it reads. */
+  render: (json: string) => Promise<string | undefined>;
+}
+
+const QUEUE_MODULE = 'src/app/features/qc/queue/queue.route.tsx';
+
+/** What the first screen of `path` + `search` needs, if the gateway renders it at all. */
+export function prerender(path: string, search: string, session: unknown): Prerender | undefined {
+  const parsed = SessionSchema.safeParse(session);
+  if (!parsed.success || !QUEUE_PATH.test(path)) return undefined;
+  const signedIn = parsed.data;
+  // The plain pending queue only (what most visits open), for someone who may read it.
+  const view = plainPendingView(search);
+  if (!view || !hasAny(signedIn, areaFor('/qc').anyOf)) return undefined;
+  const query = queueListQuery(signedIn.owner, view);
+  return {
+    dataUrl: buildUrl('', QC_REQUESTS, query),
+    module: QUEUE_MODULE,
+    render: async (json) => {
+      // The app's own client reads the answer, schema and all, from the text at hand.
+      const answer = () => new Response(json, { headers: { 'content-type': 'application/json' } });
+      const api = qcApi(createClient({ fetch: () => Promise.resolve(answer()) }));
+      const page = await api.listQcRequests(query).catch(() => undefined);
+      if (!page) return undefined;
+      const client = screenData(signedIn);
+      client.setQueryData(qcQueries.list(view).queryKey, {
+        pages: [ofStatus(page, view.status)],
+        pageParams: [FIRST_PAGE],
+      });
+      return renderScreen(client, `${path}${search}`, <Queue />);
+    },
+  };
+}
+
+/** A query cache of this render's own, holding the session: nothing is shared between pages. */
+function screenData(session: Session): QueryClient {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  client.setQueryData(sessionQueries.current().queryKey, session);
+  return client;
+}
+
+function renderScreen(client: QueryClient, location: string, screen: ReactNode): string {
+  return renderToString(
+    <StrictMode>
+      <QueryClientProvider client={client}>
+        <StaticRouter location={location}>
+          <Routes>
+            <Route element={<Layout />}>
+              <Route path="*" element={screen} />
+            </Route>
+          </Routes>
+        </StaticRouter>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

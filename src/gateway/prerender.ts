@@ -1,0 +1,128 @@
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'hono';
+import { FIRST_DATA_ID } from '../contract/page-session.ts';
+import type { Session } from '../contract/session.ts';
+import type { AppEnv } from './context.ts';
+
+// A first visit's first screen in its page (issue 16, decision 025). The app's build brings
+// a module that knows which screens it renders and how (src/app/prerender.tsx, built into
+// `<dist>/server/`); the gateway asks itself for the screen's data as the browser would, and
+// puts the data and the screen's HTML in the page. Anything that does not go to plan (no
+// module, a slow or failed answer, a render that throws) serves the page as it was: the app
+// then asks for the data itself, as it always has.
+
+/** How long a page waits for its screen's data before it goes without. */
+const DATA_BUDGET_MS = 400;
+/** A first screen's data is one list page; anything larger is not one. */
+const DATA_LIMIT = 512 * 1024;
+
+interface Prerender {
+  dataUrl: string;
+  module: string;
+  render: (json: string) => Promise<string | undefined>;
+}
+interface PrerenderModule {
+  prerender: (path: string, search: string, session: unknown) => Prerender | undefined;
+}
+/** Per screen module, the stylesheets it needs in the app's build (vite.config.ts). */
+type Screens = Record<string, string[] | undefined>;
+
+type SelfFetch = (request: Request, env: unknown) => Promise<Response>;
+
+/** Loads the build's module and screens, again whenever a new build replaces them. */
+function buildLoader(distDir: string) {
+  const modulePath = join(distDir, 'server', 'prerender.js');
+  const screensPath = join(distDir, 'server', 'screens.json');
+  let loaded: { at: number; module: PrerenderModule; screens: Screens } | undefined;
+  return async () => {
+    if (!existsSync(modulePath) || !existsSync(screensPath)) return undefined;
+    const at = statSync(modulePath).mtimeMs;
+    if (loaded?.at !== at) {
+      const url = `${pathToFileURL(modulePath).href}?v=${at}`;
+      const module = (await import(url)) as PrerenderModule;
+      const screens = JSON.parse(await readFile(screensPath, 'utf8')) as Screens;
+      loaded = { at, module, screens };
+    }
+    return loaded;
+  };
+}
+
+/** JSON in a data block: `<` escaped so that no value can close the element. */
+const dataBlockText = (json: string) => json.replace(/</g, '\\u003c');
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The page `html` with its first screen, or as it is. `fetchSelf` is the gateway's own app:
+ * the data is asked for with the browser's own headers (its cookie, its Host), so every check
+ * a browser's request meets, this one meets too.
+ */
+export function firstScreens(distDir: string, fetchSelf: SelfFetch, log: (m: string) => void) {
+  const load = buildLoader(distDir);
+  return async (c: Context<AppEnv>, session: Session, html: string): Promise<string> => {
+    try {
+      const build = await load();
+      const url = new URL(c.req.url);
+      const plan = build?.module.prerender(url.pathname, url.search, session);
+      if (!build || !plan) return html;
+      const headers = new Headers(c.req.raw.headers);
+      headers.set('accept', 'application/json');
+      headers.delete('accept-encoding');
+      const signal = AbortSignal.timeout(DATA_BUDGET_MS);
+      const answer = await fetchSelf(
+        new Request(new URL(plan.dataUrl, url), { headers, signal }),
+        c.env,
+      );
+      const type = answer.headers.get('content-type') ?? '';
+      const length = Number(answer.headers.get('content-length') ?? 0);
+      if (!answer.ok || !type.startsWith('application/json') || length > DATA_LIMIT) {
+        await answer.body?.cancel();
+        return html;
+      }
+      const json = await answer.text();
+      if (json.length > DATA_LIMIT) return html;
+      const screen = await plan.render(json);
+      if (screen === undefined) return html;
+      return withFirstScreen(html, {
+        dataUrl: plan.dataUrl,
+        json,
+        screen,
+        css: build.screens[plan.module] ?? [],
+      });
+    } catch (error) {
+      // A timeout or a render that failed: the page as it was, which works without.
+      if (!(error instanceof Error && error.name === 'TimeoutError')) {
+        log(`first screen of ${c.req.path} not rendered: ${String(error)}`);
+      }
+      return html;
+    }
+  };
+}
+
+/**
+ * The page with its first screen: the data in a JSON data block at the head's end, the
+ * screen's stylesheets, and the screen in `#root`, in a disabled fieldset so that nothing is
+ * typed or chosen in it before the app replaces it (links still work).
+ */
+export function withFirstScreen(
+  html: string,
+  first: { dataUrl: string; json: string; screen: string; css: string[] },
+): string {
+  // What the page links already (the app's own stylesheet) it does not link twice.
+  const css = first.css.filter((file) => !html.includes(`/${file}"`));
+  const head = [
+    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${attribute(file)}">`),
+    `<script type="application/json" id="${FIRST_DATA_ID}" data-url="${attribute(first.dataUrl)}">${dataBlockText(first.json)}</script>`,
+  ].join('');
+  const root = '<div id="root">';
+  if (!html.includes('</head>') || !html.includes(`${root}</div>`)) return html;
+  return html
+    .replace('</head>', () => `${head}</head>`)
+    .replace(
+      `${root}</div>`,
+      () => `${root}<fieldset class="first-screen" disabled>${first.screen}</fieldset></div>`,
+    );
+}
