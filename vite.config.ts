@@ -123,7 +123,10 @@ function prerenderBuild(): Plugin {
         const chunk = chunks.get(fileName);
         if (!chunk || seen.has(fileName)) return [];
         seen.add(fileName);
-        const own = [...(chunk.viteMetadata?.importedCss ?? [])];
+        // Not pdf.js's stylesheet: it styles pdf.js's own pages, which no first screen has
+        // (a review's shows an image of its first page), and on a slow link its 30 KB would
+        // hold that first screen back.
+        const own = chunk.name === 'pdfjs' ? [] : [...(chunk.viteMetadata?.importedCss ?? [])];
         return [...own, ...chunk.imports.flatMap((file) => cssOf(file, seen))];
       };
       screens = {};
@@ -164,7 +167,7 @@ function prerenderBuild(): Plugin {
 
 /** The first script's modules (src/app/first-screen.ts): no libraries, so it runs at once. */
 const FIRST_SCREEN =
-  /[\\/]src[\\/](app[\\/](page-session|first-screen)\.ts|app[\\/]features[\\/]qc[\\/](queue-request|screens)\.ts|app[\\/]pdf[\\/]pdf-worker-port\.ts|client[\\/](early-responses|url|qc-paths)\.ts|contract[\\/]page-session\.ts)$|vite[\\/]preload-helper/;
+  /[\\/]src[\\/](app[\\/](page-session|first-screen)\.ts|app[\\/]features[\\/]qc[\\/](queue-request|screens)\.ts|app[\\/]pdf[\\/](pdf-worker-port|first-page)\.ts|client[\\/](early-responses|url|qc-paths)\.ts|contract[\\/]page-session\.ts)$|vite[\\/]preload-helper/;
 /** Shared modules that load on first use (main.tsx, layout.tsx, the features' dialogs). */
 const ON_FIRST_USE = /[\\/]src[\\/]app[\\/](ui[\\/](toaster|dialog)|shell[\\/]menu-drawer)\.tsx$/;
 /**

@@ -30,7 +30,13 @@ function watchFirstScreen() {
   const marks: Record<string, number> = {};
   const tests: Record<string, () => boolean> = {
     rows: () => document.querySelectorAll('[data-qc-row]').length >= 10,
-    page: () => document.querySelector('.pdf-preview__stage .page[data-painted="true"]') !== null,
+    // pdf.js's page, or the image of it the gateway drew for a page opened cold (decision
+    // 025), once loaded: either is the first page on screen.
+    page: () =>
+      document.querySelector('.pdf-preview__stage .page[data-painted="true"]') !== null ||
+      [...document.querySelectorAll<HTMLImageElement>('img.pdf-first-page')].some(
+        (image) => image.complete && image.naturalWidth > 0,
+      ),
   };
   const check = () => {
     for (const [name, test] of Object.entries(tests)) {
@@ -40,6 +46,8 @@ function watchFirstScreen() {
       requestAnimationFrame(() => setTimeout(() => (marks[name] = performance.now())));
     }
   };
+  // An image's load changes nothing the observer sees.
+  document.addEventListener('load', check, true);
   new MutationObserver(check).observe(document, {
     subtree: true,
     childList: true,

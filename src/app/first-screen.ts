@@ -4,6 +4,7 @@ import { buildUrl } from '../client/url.ts';
 import { plainPendingView, queueListQuery } from './features/qc/queue-request.ts';
 import { QUEUE_PATH, REVIEW_PATH, queueScreen, reviewScreen } from './features/qc/screens.ts';
 import { readPageSession, takeFirstData } from './page-session.ts';
+import { servedFirstPageSettled } from './pdf/first-page.ts';
 import { pdfWorkerPort } from './pdf/pdf-worker-port.ts';
 
 // The page's first script (issue 16), an entry of its own that index.html loads `async`
@@ -41,14 +42,17 @@ const reviewId = (() => {
 })();
 
 if (review) {
-  // Compiling the worker takes longest of all: first.
-  pdfWorkerPort();
-  if (owner) {
-    if (reviewId) fetchEarly(`${QC_REQUESTS}/${encodeURIComponent(reviewId)}`);
-    if (queueUrl) fetchEarly(queueUrl);
-    void reviewScreen.loader().catch(() => {});
-    void reviewScreen.component().catch(() => {});
-  }
+  // After the first page's image, when the page came with one.
+  void servedFirstPageSettled().then(() => {
+    // Compiling the worker takes longest of all: first.
+    pdfWorkerPort();
+    if (owner) {
+      if (reviewId) fetchEarly(`${QC_REQUESTS}/${encodeURIComponent(reviewId)}`);
+      if (queueUrl) fetchEarly(queueUrl);
+      void reviewScreen.loader().catch(() => {});
+      void reviewScreen.component().catch(() => {});
+    }
+  });
 } else if (QUEUE_PATH.test(path) && owner) {
   if (queueUrl) fetchEarly(queueUrl);
   void queueScreen.loader().catch(() => {});

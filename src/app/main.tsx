@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { SessionSchema } from '../contract/session.ts';
 import { cameRendered, takePageSession } from './page-session.ts';
 import { whenSettled } from './first-render.ts';
+import { keepServedFirstPage, servedFirstPageSettled } from './pdf/first-page.ts';
 import { queryClient } from './query-client.ts';
 import { sessionQueries } from './session.queries.ts';
 import { createRouter } from './router.tsx';
@@ -34,8 +35,7 @@ if (served.success) queryClient.setQueryData(sessionQueries.current().queryKey, 
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-const router = createRouter();
-const render = () =>
+const render = (router: ReturnType<typeof createRouter>) =>
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -47,5 +47,13 @@ const render = () =>
 // A page that came with its first screen (decision 025) keeps it until the app's own render
 // shows the same, so that it never gives way to a loading state: React's first render
 // replaces what the root holds.
-if (cameRendered()) void whenSettled(router, queryClient).then(render);
-else render();
+keepServedFirstPage();
+if (cameRendered()) {
+  // The router starts the screen's loaders, pdf.js's among them: after the first page's image.
+  void servedFirstPageSettled().then(() => {
+    const router = createRouter();
+    return whenSettled(router, queryClient).then(() => render(router));
+  });
+} else {
+  render(createRouter());
+}

@@ -11,7 +11,8 @@ import { SessionSchema, type Session } from '../contract/session.ts';
 import { Component as Queue } from './features/qc/queue/queue.route.tsx';
 import { ofStatus, qcQueries } from './features/qc/qc.queries.ts';
 import { plainPendingView, queueListQuery } from './features/qc/queue-request.ts';
-import { QUEUE_PATH } from './features/qc/screens.ts';
+import { QUEUE_PATH, REVIEW_PATH } from './features/qc/screens.ts';
+import { ReviewFirstScreen } from './features/qc/review/review-first-screen.tsx';
 import { hasAny, sessionQueries } from './session.queries.ts';
 import { areaFor } from './shell/nav.ts';
 import { Layout } from './shell/layout.tsx';
@@ -30,29 +31,43 @@ export interface Prerender {
   module: string;
   /** The screen's HTML from the data's JSON; undefined if the answer is not what it reads. */
   render: (json: string) => Promise<string | undefined>;
+  /** What the page will ask for next, which the gateway starts on now. */
+  warm?: string[];
 }
 
 const QUEUE_MODULE = 'src/app/features/qc/queue/queue.route.tsx';
+const REVIEW_MODULE = 'src/app/features/qc/review/review.route.tsx';
 
-/** What the first screen of `path` + `search` needs, if the gateway renders it at all. */
+/** The first screen of `path` + `search`, if the gateway renders it at all. */
 export function prerender(path: string, search: string, session: unknown): Prerender | undefined {
   const parsed = SessionSchema.safeParse(session);
-  if (!parsed.success || !QUEUE_PATH.test(path)) return undefined;
-  const signedIn = parsed.data;
-  // The plain pending queue only (what most visits open), for someone who may read it.
+  // Screens of the QC area only, for someone who may read it.
+  if (!parsed.success || !hasAny(parsed.data, areaFor('/qc').anyOf)) return undefined;
+  if (QUEUE_PATH.test(path)) return queue(parsed.data, path, search);
+  const review = REVIEW_PATH.exec(path)?.[1];
+  return review ? reviewOf(parsed.data, review, path, search) : undefined;
+}
+
+/** Read from the data's JSON by the app's own client, schema and all. */
+function answering(json: string) {
+  const answer = () => new Response(json, { headers: { 'content-type': 'application/json' } });
+  return qcApi(createClient({ fetch: () => Promise.resolve(answer()) }));
+}
+
+/** The plain pending queue (what most visits open): its first page of rows. */
+function queue(session: Session, path: string, search: string): Prerender | undefined {
   const view = plainPendingView(search);
-  if (!view || !hasAny(signedIn, areaFor('/qc').anyOf)) return undefined;
-  const query = queueListQuery(signedIn.owner, view);
+  if (!view) return undefined;
+  const query = queueListQuery(session.owner, view);
   return {
     dataUrl: buildUrl('', QC_REQUESTS, query),
     module: QUEUE_MODULE,
     render: async (json) => {
-      // The app's own client reads the answer, schema and all, from the text at hand.
-      const answer = () => new Response(json, { headers: { 'content-type': 'application/json' } });
-      const api = qcApi(createClient({ fetch: () => Promise.resolve(answer()) }));
-      const page = await api.listQcRequests(query).catch(() => undefined);
+      const page = await answering(json)
+        .listQcRequests(query)
+        .catch(() => undefined);
       if (!page) return undefined;
-      const client = screenData(signedIn);
+      const client = screenData(session);
       client.setQueryData(qcQueries.list(view).queryKey, {
         pages: [ofStatus(page, view.status)],
         pageParams: [FIRST_PAGE],
@@ -60,6 +75,34 @@ export function prerender(path: string, search: string, session: unknown): Prere
       return renderScreen(client, `${path}${search}`, <Queue />);
     },
   };
+}
+
+/**
+ * A review: its frame and its document's first page, drawn by the gateway
+ * (`/preview/qc/{id}/first-page`), which the page asks for as soon as it has the HTML.
+ */
+function reviewOf(session: Session, segment: string, path: string, search: string) {
+  let id: string;
+  try {
+    id = decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+  const image = `/preview/qc/${encodeURIComponent(id)}/first-page`;
+  return {
+    dataUrl: `${QC_REQUESTS}/${encodeURIComponent(id)}`,
+    module: REVIEW_MODULE,
+    warm: [image],
+    render: async (json: string) => {
+      const request = await answering(json)
+        .getQcRequest(id)
+        .catch(() => undefined);
+      if (!request) return undefined;
+      const queueHref = `/qc${search || '?'}`;
+      const screen = <ReviewFirstScreen request={request} image={image} queueHref={queueHref} />;
+      return renderScreen(screenData(session), `${path}${search}`, screen);
+    },
+  } satisfies Prerender;
 }
 
 /** A query cache of this render's own, holding the session: nothing is shared between pages. */

@@ -8,6 +8,7 @@ import { errorResponse, GatewayError } from './errors.ts';
 import { eventRoutes } from './events.routes.ts';
 import { requireAllowedHost } from './host-allow-list.ts';
 import { opsRoutes } from './ops.routes.ts';
+import { pageImageRoutes } from './page-image.routes.ts';
 import { firstScreens } from './prerender.ts';
 import { proxyRoutes } from './proxy.ts';
 import { pageSession, sessionRoutes } from './session.routes.ts';
@@ -53,6 +54,7 @@ export function createGatewayApp(ctx: GatewayContext) {
   app.route('/', teamRoutes(ctx));
   app.route('/', opsRoutes(ctx));
   app.route('/', webhookRoutes(ctx));
+  app.route('/', pageImageRoutes(ctx));
   app.route(
     '/',
     staticRoutes(ctx.distDir, {

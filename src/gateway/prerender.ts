@@ -23,6 +23,7 @@ interface Prerender {
   dataUrl: string;
   module: string;
   render: (json: string) => Promise<string | undefined>;
+  warm?: string[];
 }
 interface PrerenderModule {
   prerender: (path: string, search: string, session: unknown) => Prerender | undefined;
@@ -69,8 +70,15 @@ export function firstScreens(distDir: string, fetchSelf: SelfFetch, log: (m: str
       const plan = build?.module.prerender(url.pathname, url.search, session);
       if (!build || !plan) return html;
       const headers = new Headers(c.req.raw.headers);
-      headers.set('accept', 'application/json');
       headers.delete('accept-encoding');
+      // What the page asks for next (a review's first page), started now, while the page is
+      // rendered and crosses the network: the route keeps its answer for the page's own ask.
+      for (const next of plan.warm ?? []) {
+        fetchSelf(new Request(new URL(next, url), { headers }), c.env)
+          .then((answer) => answer.body?.cancel())
+          .catch(() => {});
+      }
+      headers.set('accept', 'application/json');
       const signal = AbortSignal.timeout(DATA_BUDGET_MS);
       const answer = await fetchSelf(
         new Request(new URL(plan.dataUrl, url), { headers, signal }),

@@ -11,7 +11,7 @@ import type { AppEnv } from './context.ts';
  * Paths the gateway itself answers; the SPA fallback never shadows them. `/events` itself is
  * the console's events page too: events.routes.ts passes page requests for it on to here.
  */
-const RESERVED = /^\/(api|session|config|webhooks|healthz)(\/|$)|^\/events\//;
+const RESERVED = /^\/(api|session|config|webhooks|healthz|preview)(\/|$)|^\/events\//;
 /** pdf.js's worker decodes some images with WebAssembly, which needs 'wasm-unsafe-eval'. */
 const PDF_WORKER = /^\/assets\/pdf\.worker[^/]*\.m?js$/;
 

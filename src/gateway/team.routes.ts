@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { QcRequestSchema, type QcRequest } from '../contract/qc.ts';
 import { ClaimBodySchema, type QcClaimList, type RequestHistory } from '../contract/team.ts';
 import { targetOf, type AppEnv, type GatewayContext } from './context.ts';
 import { bodyTooLarge, errorResponse } from './errors.ts';
+import { upstreamRequest, UUID } from './qc-request-upstream.ts';
 import { requireSession } from './session-auth.ts';
 import type { SessionRecord } from './sessions.ts';
 import { decisionsCsv, parseRange } from './team-csv.ts';
@@ -12,35 +12,6 @@ import { feedOf, isQcManager, memberOf, publishQueueChange } from './team.ts';
 // The QC team's state over HTTP (issue 17): claims on pending requests, a request's
 // decision history, and the history of a date range as CSV. The gateway's own: the
 // upstream is asked only whether a request exists and is pending when it is first claimed.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The request as the service answers it to the session, or its status when it will not. */
-async function upstreamRequest(
-  ctx: GatewayContext,
-  session: SessionRecord,
-  id: string,
-): Promise<{ status: 200; request: QcRequest } | { status: number; request?: undefined }> {
-  const { base } = targetOf(ctx.targets, session.environment);
-  const ask = (token: string) =>
-    ctx.fetch(`${base}/qc/v2/qc/requests/${id}`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      redirect: 'manual',
-    });
-  const token = await ctx.tokens.token(session);
-  let response = await ask(token);
-  const fresh = response.status === 401 ? await ctx.tokens.refresh(session, token) : null;
-  if (fresh) {
-    await response.body?.cancel().catch(() => {});
-    response = await ask(fresh);
-  }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => {});
-    return { status: response.status };
-  }
-  const parsed = QcRequestSchema.safeParse(await response.json().catch(() => undefined));
-  return parsed.success ? { status: 200, request: parsed.data } : { status: 502 };
-}
 
 /**
  * The reference service's sandbox records `reviewStartedOn` when told a review started; a

@@ -1,6 +1,15 @@
-import { Component, useRef, type ErrorInfo, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  Component,
+  useRef,
+  useState,
+  type ErrorInfo,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import 'pdfjs-dist/web/pdf_viewer.css';
 import { Loading } from '../ui/states.tsx';
+import { servedFirstPage } from './first-page.ts';
+import { FirstPageImage } from './first-page-image.tsx';
 import { PdfFailure } from './pdf-failure.tsx';
 import { PdfToolbar } from './pdf-toolbar.tsx';
 import { usePdfViewer } from './use-pdf-viewer.ts';
@@ -64,7 +73,14 @@ export class PdfErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 function Preview({ url, title, downloadName, onPainted }: PdfPreviewProps) {
   const host = useRef<HTMLDivElement>(null);
   const findInput = useRef<HTMLInputElement>(null);
-  const { view, controls, scroller } = usePdfViewer(url, host, `${title} (PDF)`, onPainted);
+  // The page came with this document's first page drawn (decision 025): shown until pdf.js
+  // has drawn its own.
+  const [painted, setPainted] = useState<string>();
+  const firstPage = painted === url ? undefined : servedFirstPage(url);
+  const { view, controls, scroller } = usePdfViewer(url, host, `${title} (PDF)`, (shown) => {
+    setPainted(shown);
+    onPainted?.(shown);
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // The browser's own find cannot see pdf.js's lazily built text layers; ours can.
@@ -91,7 +107,8 @@ function Preview({ url, title, downloadName, onPainted }: PdfPreviewProps) {
             pdf-view.ts) goes in here, made outside React: the next document is drawn ahead
             in a hidden layer beside it, and shown by turning that layer visible. */}
         <div ref={host} className="pdf-preview__host" />
-        {view.status === 'loading' && (
+        {firstPage && view.status !== 'error' && <FirstPageImage src={firstPage} forUrl={url} />}
+        {view.status === 'loading' && !firstPage && (
           <div className="pdf-preview__overlay">
             <Loading label="Opening the PDF…" />
           </div>

@@ -1,0 +1,39 @@
+// The first page of a review opened cold, as the gateway drew it (decision 025): the page
+// comes with an image of it, which the preview shows until pdf.js has drawn the page itself.
+// No pdf.js here: main.tsx reads the page's image before the app replaces the first screen.
+
+/** The class of the first page's image, in the gateway's first screen and in the preview. */
+export const FIRST_PAGE_CLASS = 'pdf-first-page';
+
+let served: { forUrl: string; src: string } | undefined;
+
+/** Keeps the page's first-page image, if it has one: before the app's first render. */
+export function keepServedFirstPage(): void {
+  const image = document.querySelector<HTMLImageElement>(
+    `#root > .first-screen .${FIRST_PAGE_CLASS}`,
+  );
+  const forUrl = image?.dataset.for;
+  const src = image?.getAttribute('src');
+  served = forUrl && src ? { forUrl, src } : undefined;
+}
+
+/** The image the page came with for the document at `url`, if it came with one. */
+export function servedFirstPage(url: string): string | undefined {
+  return served?.forUrl === url ? served.src : undefined;
+}
+
+/**
+ * Resolves once the page's first-page image has loaded or failed (at once without one): on
+ * a slow link, pdf.js and its worker (hundreds of kilobytes) wait for it, rather than share
+ * the link with it.
+ */
+export function servedFirstPageSettled(): Promise<void> {
+  const image = document.querySelector<HTMLImageElement>(
+    `#root > .first-screen .${FIRST_PAGE_CLASS}`,
+  );
+  if (!image || image.complete) return Promise.resolve();
+  return new Promise((resolve) => {
+    image.addEventListener('load', () => resolve(), { once: true });
+    image.addEventListener('error', () => resolve(), { once: true });
+  });
+}

@@ -1,0 +1,96 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { parentPort } from 'node:worker_threads';
+
+// A PDF's first page as a WebP image (decision 025), drawn by pdf.js (its Node build, with the
+// @napi-rs/canvas it brings) in a worker thread of its own: a hostile or huge PDF costs this
+// thread, which page-image.ts ends when it takes too long, never the gateway's own.
+
+/** The widest image drawn, in pixels: the review's document column on a large screen. */
+const WIDTH = 960;
+/** And the tallest, for a page of an odd shape. */
+const HEIGHT = 1600;
+/** No image inside the PDF is decoded above this many pixels. */
+const MAX_IMAGE_PIXELS = 4096 * 4096;
+
+const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+
+/** pdf.js's canvas factory in Node, over @napi-rs/canvas (its types say only `object`). */
+interface NodeCanvasFactory {
+  create(
+    width: number,
+    height: number,
+  ): {
+    canvas: {
+      width: number;
+      height: number;
+      encode(format: 'webp', quality: number): Promise<Uint8Array>;
+      encode(
+        format: 'avif',
+        config: { quality: number; speed: number; threads: number },
+      ): Promise<Uint8Array>;
+    };
+    context: CanvasRenderingContext2D;
+  };
+}
+
+export type PageImageFormat = 'avif' | 'webp';
+
+export interface PageImageJob {
+  id: number;
+  pdf: Uint8Array;
+  format: PageImageFormat;
+}
+export type PageImageResult =
+  { id: number; image: Uint8Array; width: number; height: number } | { id: number; error: string };
+
+async function firstPage(pdf: Uint8Array, format: PageImageFormat) {
+  const task = pdfjs.getDocument({
+    data: pdf,
+    enableXfa: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    maxImageSize: MAX_IMAGE_PIXELS,
+    standardFontDataUrl: `${join(root, 'standard_fonts')}/`,
+    cMapUrl: `${join(root, 'cmaps')}/`,
+    cMapPacked: true,
+  });
+  try {
+    const document = await task.promise;
+    const page = await document.getPage(1);
+    const unscaled = page.getViewport({ scale: 1 });
+    const scale = Math.min(WIDTH / unscaled.width, HEIGHT / unscaled.height);
+    const viewport = page.getViewport({ scale });
+    const factory = document.canvasFactory as NodeCanvasFactory;
+    const { canvas, context } = factory.create(
+      Math.ceil(viewport.width),
+      Math.ceil(viewport.height),
+    );
+    // White under the page, as pdf.js's viewer shows it.
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    await page.render({
+      canvas: canvas as unknown as HTMLCanvasElement,
+      canvasContext: context,
+      viewport,
+    }).promise;
+    // AVIF is half WebP's size for a page of text (about 50 against 105 KB for a demo page),
+    // at a speed that keeps its encoding near 150 ms on one thread.
+    const image =
+      format === 'avif'
+        ? await canvas.encode('avif', { quality: 60, speed: 8, threads: 1 })
+        : await canvas.encode('webp', 80);
+    return { image, width: canvas.width, height: canvas.height };
+  } finally {
+    await task.destroy();
+  }
+}
+
+parentPort?.on('message', (job: PageImageJob) => {
+  firstPage(job.pdf, job.format).then(
+    (drawn) => parentPort?.postMessage({ id: job.id, ...drawn } satisfies PageImageResult),
+    (error: unknown) =>
+      parentPort?.postMessage({ id: job.id, error: String(error) } satisfies PageImageResult),
+  );
+});

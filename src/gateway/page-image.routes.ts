@@ -1,0 +1,127 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv, GatewayContext } from './context.ts';
+import { errorResponse } from './errors.ts';
+import { PageImagesBusy, pageImages, type PageImage, type PageImageFormat } from './page-image.ts';
+import { upstreamRequest, UUID } from './qc-request-upstream.ts';
+import { requireSession } from './session-auth.ts';
+
+// `GET /preview/qc/{id}/first-page`: a QC request's document's first page as an image
+// (decision 025), for a review opened cold, which shows it until pdf.js (hundreds of
+// kilobytes away on a slow link) has drawn the page itself. The request is read as the
+// session's own (another owner's is the service's 404), its document fetched from where the
+// service says it is (an origin the CSP allows, nowhere else), and drawn in a worker thread.
+
+/** The largest document drawn: a signed PDF, scanned pages and all. */
+const PDF_LIMIT = 40 * 1024 * 1024;
+const PDF_TIMEOUT_MS = 10_000;
+/** A session's drawn pages are kept this long: the page's own render asks first (warming). */
+const KEEP_MS = 60_000;
+const KEPT = 32;
+
+class NotDrawable extends Error {
+  readonly status: 401 | 403 | 404 | 413 | 422 | 502;
+  constructor(status: NotDrawable['status'], message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The response's body, refused past `limit` bytes. */
+async function readLimited(response: Response, limit: number): Promise<Uint8Array> {
+  if (Number(response.headers.get('content-length') ?? 0) > limit) {
+    await response.body?.cancel();
+    throw new NotDrawable(413, 'the document is too large to preview');
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    if (size > limit) throw new NotDrawable(413, 'the document is too large to preview');
+    chunks.push(chunk);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+export function pageImageRoutes(ctx: GatewayContext) {
+  const routes = new Hono<AppEnv>();
+  const images = pageImages();
+  const kept = new Map<string, { at: number; image: Promise<PageImage> }>();
+  // Presigned URLs live on the service or on the storage the deployment names: the CSP's list.
+  const allowed = () =>
+    new Set([
+      ...Object.values(ctx.targets).flatMap((t) => (t ? [new URL(t.base).origin] : [])),
+      ...ctx.storageOrigins,
+    ]);
+
+  const draw = async (
+    c: Context<AppEnv>,
+    id: string,
+    format: PageImageFormat,
+  ): Promise<PageImage> => {
+    const session = c.get('session');
+    const found = await upstreamRequest(ctx, session, id);
+    if (found.status !== 200 || !found.request) {
+      const { status } = found;
+      if (status === 401 || status === 403) throw new NotDrawable(status, 'not allowed');
+      if (status >= 500) throw new NotDrawable(502, 'the service could not be asked');
+      throw new NotDrawable(404, 'no such QC request');
+    }
+    const url = new URL(found.request.fileUrl, 'http://invalid');
+    if (!allowed().has(url.origin))
+      throw new NotDrawable(422, 'the document is not on an allowed origin');
+    const response = await ctx.fetch(url, {
+      redirect: 'manual',
+      signal: AbortSignal.timeout(PDF_TIMEOUT_MS),
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new NotDrawable(502, 'the document could not be fetched');
+    }
+    const pdf = await readLimited(response, PDF_LIMIT);
+    return images.draw(pdf, format).catch((error: unknown) => {
+      if (error instanceof PageImagesBusy) throw error;
+      throw new NotDrawable(422, "the document's first page could not be drawn");
+    });
+  };
+
+  routes.get('/preview/qc/:id/first-page', requireSession(ctx), async (c) => {
+    const id = c.req.param('id');
+    if (!UUID.test(id)) return errorResponse(c, 404, 'no such QC request');
+    // AVIF where the browser takes it (every current one does), WebP where not.
+    const format = c.req.header('accept')?.includes('image/avif') ? 'avif' : 'webp';
+    const key = `${c.get('session').idHash}\n${id}\n${format}`;
+    const now = Date.now();
+    for (const [k, v] of kept) if (now - v.at > KEEP_MS) kept.delete(k);
+    let entry = kept.get(key);
+    if (!entry) {
+      entry = { at: now, image: draw(c, id, format) };
+      // A failure is not kept: the next ask tries again.
+      entry.image.catch(() => kept.delete(key));
+      kept.set(key, entry);
+      if (kept.size > KEPT) kept.delete(kept.keys().next().value ?? '');
+    }
+    try {
+      const { image } = await entry.image;
+      return c.body(image as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': `image/${format}`,
+        Vary: 'Accept, Cookie',
+        // One person's view of one document: their browser keeps it a while, nothing else.
+        'Cache-Control': 'private, max-age=300',
+      });
+    } catch (error) {
+      if (error instanceof PageImagesBusy) {
+        c.header('Retry-After', '2');
+        return errorResponse(c, 429, 'previews are being drawn for others: try again shortly');
+      }
+      if (error instanceof NotDrawable) return errorResponse(c, error.status, error.message);
+      throw error;
+    }
+  });
+  return routes;
+}
