@@ -22,16 +22,26 @@ export function servedFirstPage(url: string): string | undefined {
   return served?.forUrl === url ? served.src : undefined;
 }
 
+/** A page that took longer than this to start arriving came over a slow link. */
+const SLOW_FIRST_BYTE_MS = 300;
+
+/** Whether the page came slowly: its first byte took long after its request was sent. */
+function cameSlowly(): boolean {
+  const [page] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return page ? page.responseStart - page.requestStart > SLOW_FIRST_BYTE_MS : false;
+}
+
 /**
- * Resolves once the page's first-page image has loaded or failed (at once without one): on
- * a slow link, pdf.js and its worker (hundreds of kilobytes) wait for it, rather than share
- * the link with it.
+ * Resolves once the page's first-page image has loaded or failed, on a slow link: there,
+ * pdf.js and its worker (hundreds of kilobytes) wait for it rather than share the link with
+ * it. At once on a fast link (where both arrive quickly, and pdf.js's page should not wait),
+ * or without an image.
  */
 export function servedFirstPageSettled(): Promise<void> {
   const image = document.querySelector<HTMLImageElement>(
     `#root > .first-screen .${FIRST_PAGE_CLASS}`,
   );
-  if (!image || image.complete) return Promise.resolve();
+  if (!image || image.complete || !cameSlowly()) return Promise.resolve();
   return new Promise((resolve) => {
     image.addEventListener('load', () => resolve(), { once: true });
     image.addEventListener('error', () => resolve(), { once: true });
