@@ -1,9 +1,9 @@
-import { answerEarly, fetchEarly } from '../client/early-responses.ts';
+import { fetchEarly } from '../client/early-responses.ts';
 import { QC_REQUESTS } from '../client/qc-paths.ts';
 import { buildUrl } from '../client/url.ts';
 import { plainPendingView, queueListQuery } from './features/qc/queue-request.ts';
 import { QUEUE_PATH, REVIEW_PATH, queueScreen, reviewScreen } from './features/qc/screens.ts';
-import { readPageSession, takeFirstData } from './page-session.ts';
+import { readPageSession } from './page-session.ts';
 import { servedFirstPageSettled } from './pdf/first-page.ts';
 import { pdfWorkerPort } from './pdf/pdf-worker-port.ts';
 
@@ -16,11 +16,6 @@ import { pdfWorkerPort } from './pdf/pdf-worker-port.ts';
 // - a review: pdf.js's worker, the screen's code, the request and the list it came from.
 // Each data answer is taken by the app's client when it asks for the same URL
 // (client/early-responses.ts); anything the script guesses wrong is just asked again.
-
-// The data of a first screen the gateway rendered in the page (decision 025): the answer to
-// the URL it names, so that it is not asked for again.
-const firstData = takeFirstData();
-if (firstData) answerEarly(firstData.url, firstData.json);
 
 const path = location.pathname.slice(import.meta.env.BASE_URL.length - 1);
 const session = readPageSession();

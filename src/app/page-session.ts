@@ -1,4 +1,4 @@
-import { FIRST_DATA_ID, PAGE_SESSION_ID } from '../contract/page-session.ts';
+import { PAGE_SESSION_ID } from '../contract/page-session.ts';
 
 // The session the gateway served this page with, if it did (src/gateway/static.ts). No zod
 // here: the page's first script (first-screen.ts) reads it before the libraries arrive.
@@ -22,18 +22,6 @@ export function takePageSession(): unknown {
   const session = readPageSession();
   document.getElementById(PAGE_SESSION_ID)?.remove();
   return session;
-}
-
-/**
- * The first screen's data the gateway put in the page (decision 025), once: the URL the app
- * asks for it by, and the answer's JSON. The block goes, as the session's does.
- */
-export function takeFirstData(): { url: string; json: string } | undefined {
-  const block = document.getElementById(FIRST_DATA_ID);
-  block?.remove();
-  const url = block?.dataset.url;
-  const json = block?.textContent;
-  return url && json ? { url, json } : undefined;
 }
 
 /** Whether the page came with its first screen rendered in it (decision 025). */

@@ -19,9 +19,10 @@ import { Layout } from './shell/layout.tsx';
 
 // The first screen of a first visit, rendered in the gateway (issue 16, decision 025): the
 // gateway asks itself for the screen's data as the browser would, with the browser's own
-// cookie, and puts both the data and this HTML in the page. The app replaces the HTML with
-// its own render once it runs, from the same data, so nothing is asked twice. Built apart
-// from the app (vite.config.ts, `dist/server/`); the gateway loads it if it is there.
+// cookie, and puts this HTML in the page. The app asks for its data itself, as it always
+// has (so whatever it is answered, it shows), and its first render replaces this HTML.
+// Built apart from the app (vite.config.ts, `dist/server/`); the gateway loads it if it is
+// there.
 
 /** What the gateway asks for, and how the answer becomes the page's first screen. */
 export interface Prerender {

@@ -18,15 +18,6 @@ export function fetchEarly(url: string): void {
   early.set(url, { at: performance.now(), response });
 }
 
-/** An answer the page came with (decision 025), for the client to take as a GET of `url`. */
-export function answerEarly(url: string, json: string): void {
-  const headers = { 'content-type': 'application/json' };
-  early.set(url, {
-    at: performance.now(),
-    response: Promise.resolve(new Response(json, { headers })),
-  });
-}
-
 /** The early answer to a GET of `url`, once; undefined if none was started or it is stale. */
 export function takeEarly(url: string): Promise<Response> | undefined {
   const found = early.get(url);

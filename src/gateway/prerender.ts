@@ -3,16 +3,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
-import { FIRST_DATA_ID } from '../contract/page-session.ts';
 import type { Session } from '../contract/session.ts';
 import type { AppEnv } from './context.ts';
 
 // A first visit's first screen in its page (issue 16, decision 025). The app's build brings
 // a module that knows which screens it renders and how (src/app/prerender.tsx, built into
 // `<dist>/server/`); the gateway asks itself for the screen's data as the browser would, and
-// puts the data and the screen's HTML in the page. Anything that does not go to plan (no
-// module, a slow or failed answer, a render that throws) serves the page as it was: the app
-// then asks for the data itself, as it always has.
+// puts the screen's HTML in the page. The app still asks for its data itself, and replaces
+// the HTML with its own render of it. Anything that does not go to plan (no module, a slow
+// or failed answer, a render that throws) serves the page as it was.
 
 /** How long a page waits for its screen's data before it goes without. */
 const DATA_BUDGET_MS = 400;
@@ -51,8 +50,6 @@ function buildLoader(distDir: string) {
   };
 }
 
-/** JSON in a data block: `<` escaped so that no value can close the element. */
-const dataBlockText = (json: string) => json.replace(/</g, '\\u003c');
 const attribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -94,12 +91,7 @@ export function firstScreens(distDir: string, fetchSelf: SelfFetch, log: (m: str
       if (json.length > DATA_LIMIT) return html;
       const screen = await plan.render(json);
       if (screen === undefined) return html;
-      return withFirstScreen(html, {
-        dataUrl: plan.dataUrl,
-        json,
-        screen,
-        css: build.screens[plan.module] ?? [],
-      });
+      return withFirstScreen(html, { screen, css: build.screens[plan.module] ?? [] });
     } catch (error) {
       // A timeout or a render that failed: the page as it was, which works without.
       if (!(error instanceof Error && error.name === 'TimeoutError')) {
@@ -111,20 +103,16 @@ export function firstScreens(distDir: string, fetchSelf: SelfFetch, log: (m: str
 }
 
 /**
- * The page with its first screen: the data in a JSON data block at the head's end, the
- * screen's stylesheets, and the screen in `#root`, in a disabled fieldset so that nothing is
- * typed or chosen in it before the app replaces it (links still work).
+ * The page with its first screen: the screen's stylesheets at the head's end, and the screen
+ * in `#root`, in a disabled fieldset so that nothing is typed or chosen in it before the app
+ * replaces it (links still work).
  */
-export function withFirstScreen(
-  html: string,
-  first: { dataUrl: string; json: string; screen: string; css: string[] },
-): string {
+export function withFirstScreen(html: string, first: { screen: string; css: string[] }): string {
   // What the page links already (the app's own stylesheet) it does not link twice.
   const css = first.css.filter((file) => !html.includes(`/${file}"`));
-  const head = [
-    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${attribute(file)}">`),
-    `<script type="application/json" id="${FIRST_DATA_ID}" data-url="${attribute(first.dataUrl)}">${dataBlockText(first.json)}</script>`,
-  ].join('');
+  const head = css
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${attribute(file)}">`)
+    .join('');
   const root = '<div id="root">';
   if (!html.includes('</head>') || !html.includes(`${root}</div>`)) return html;
   return html
