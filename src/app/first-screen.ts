@@ -3,7 +3,7 @@ import { QC_REQUESTS } from '../client/qc-paths.ts';
 import { buildUrl } from '../client/url.ts';
 import { plainPendingView, queueListQuery } from './features/qc/queue-request.ts';
 import { QUEUE_PATH, REVIEW_PATH, queueScreen, reviewScreen } from './features/qc/screens.ts';
-import { readPageSession } from './page-session.ts';
+import { cameRendered, readPageSession } from './page-session.ts';
 import { servedFirstPageSettled } from './pdf/first-page.ts';
 import { pdfWorkerPort } from './pdf/pdf-worker-port.ts';
 
@@ -49,7 +49,13 @@ if (review) {
     }
   });
 } else if (QUEUE_PATH.test(path) && owner) {
-  if (queueUrl) fetchEarly(queueUrl);
-  void queueScreen.loader().catch(() => {});
-  void queueScreen.component().catch(() => {});
+  const start = () => {
+    if (queueUrl) fetchEarly(queueUrl);
+    void queueScreen.loader().catch(() => {});
+    void queueScreen.component().catch(() => {});
+  };
+  // A page that came with its rows (decision 025) paints them first: on a slow link, the
+  // queue's data and code would share it with the stylesheets the rows wait for.
+  if (cameRendered()) requestAnimationFrame(() => setTimeout(start));
+  else start();
 }

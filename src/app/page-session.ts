@@ -1,4 +1,4 @@
-import { PAGE_SESSION_ID } from '../contract/page-session.ts';
+import { FIRST_SCREEN_META, PAGE_SESSION_ID } from '../contract/page-session.ts';
 
 // The session the gateway served this page with, if it did (src/gateway/static.ts). No zod
 // here: the page's first script (first-screen.ts) reads it before the libraries arrive.
@@ -25,4 +25,5 @@ export function takePageSession(): unknown {
 }
 
 /** Whether the page came with its first screen rendered in it (decision 025). */
-export const cameRendered = () => document.querySelector('#root > .first-screen') !== null;
+export const cameRendered = () =>
+  document.querySelector(`meta[name="${FIRST_SCREEN_META}"]`) !== null;

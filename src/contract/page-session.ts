@@ -4,3 +4,9 @@
  * GET /session. Its content is what GET /session answers (SessionSchema).
  */
 export const PAGE_SESSION_ID = 'attest-session';
+
+/**
+ * The name of the `<meta>` the gateway puts first in the head of a page that comes with its
+ * first screen rendered in `#root` (decision 025).
+ */
+export const FIRST_SCREEN_META = 'attest-first-screen';

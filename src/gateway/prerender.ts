@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
+import { FIRST_SCREEN_META } from '../contract/page-session.ts';
 import type { Session } from '../contract/session.ts';
 import type { AppEnv } from './context.ts';
 
@@ -103,7 +104,8 @@ export function firstScreens(distDir: string, fetchSelf: SelfFetch, log: (m: str
 }
 
 /**
- * The page with its first screen: the screen's stylesheets at the head's end, and the screen
+ * The page with its first screen: a mark first in the head, the screen's stylesheets at the
+ * head's end, and the screen
  * in `#root`, in a disabled fieldset so that nothing is typed or chosen in it before the app
  * replaces it (links still work).
  */
@@ -114,8 +116,12 @@ export function withFirstScreen(html: string, first: { screen: string; css: stri
     .map((file) => `<link rel="stylesheet" crossorigin href="/${attribute(file)}">`)
     .join('');
   const root = '<div id="root">';
-  if (!html.includes('</head>') || !html.includes(`${root}</div>`)) return html;
-  return html
+  const start = /<head(\s[^>]*)?>/i.exec(html);
+  if (!start || !html.includes('</head>') || !html.includes(`${root}</div>`)) return html;
+  // First in the head, so that the page's first script (async, and perhaps run before the
+  // body is parsed) knows the page came with its first screen.
+  const at = start.index + start[0].length;
+  return `${html.slice(0, at)}<meta name="${FIRST_SCREEN_META}">${html.slice(at)}`
     .replace('</head>', () => `${head}</head>`)
     .replace(
       `${root}</div>`,

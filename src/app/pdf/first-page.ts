@@ -37,12 +37,19 @@ function cameSlowly(): boolean {
  * it. At once on a fast link (where both arrive quickly, and pdf.js's page should not wait),
  * or without an image.
  */
-export function servedFirstPageSettled(): Promise<void> {
+export async function servedFirstPageSettled(): Promise<void> {
+  // The page's first script may run before the body is parsed: until then (not until the
+  // app's scripts have run, as DOMContentLoaded would).
+  if (document.readyState === 'loading') {
+    await new Promise((resolve) =>
+      document.addEventListener('readystatechange', resolve, { once: true }),
+    );
+  }
   const image = document.querySelector<HTMLImageElement>(
     `#root > .first-screen .${FIRST_PAGE_CLASS}`,
   );
-  if (!image || image.complete || !cameSlowly()) return Promise.resolve();
-  return new Promise((resolve) => {
+  if (!image || image.complete || !cameSlowly()) return;
+  await new Promise<void>((resolve) => {
     image.addEventListener('load', () => resolve(), { once: true });
     image.addEventListener('error', () => resolve(), { once: true });
   });
