@@ -1,0 +1,123 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { QcRequestListSchema } from '../src/contract/qc.ts';
+import { api } from './api.ts';
+import { DEMO, VIEWPORTS, expectAccessible, signIn } from './support.ts';
+
+// Decision 025: a review loaded cold comes with its frame and its document's first page,
+// drawn by the gateway, before the app or pdf.js has run; the preview shows that image until
+// pdf.js has drawn the page, and another owner's browser gets neither.
+
+async function aPendingRequest(page: Page) {
+  const body = await api(page).get(
+    '/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=3',
+    QcRequestListSchema,
+  );
+  const request = body.qcRequests.at(-1);
+  if (!request) throw new Error('no pending request');
+  return request;
+}
+
+/** A browser context signed in as `page`'s, with JavaScript off: what the gateway sent. */
+async function withoutScripts(
+  browser: Browser,
+  page: Page,
+  viewport: { width: number; height: number },
+) {
+  return browser.newContext({
+    storageState: await page.context().storageState(),
+    javaScriptEnabled: false,
+    viewport,
+  });
+}
+
+const image = (page: Page) => page.locator('img.pdf-first-page');
+const loaded = (page: Page) =>
+  image(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+
+test('a review loaded cold shows its header and first page before any script runs', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const request = await aPendingRequest(page);
+  for (const viewport of VIEWPORTS) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await withoutScripts(browser, page, viewport);
+      const bare = await context.newPage();
+      await bare.emulateMedia({ colorScheme });
+      await bare.goto(`/qc/${request.id}?status=pending&order=oldest`);
+      await expect(
+        bare.getByRole('heading', { name: request.document.matterReference }),
+      ).toBeVisible();
+      await expect(image(bare)).toBeVisible();
+      await expect.poll(() => loaded(bare)).toBe(true);
+      // Drawn from the page's PDF, a page's shape (taller than wide).
+      const shape = await image(bare).evaluate((img: HTMLImageElement) => ({
+        width: img.naturalWidth,
+        height: img.naturalHeight,
+      }));
+      expect(shape.width).toBeGreaterThan(500);
+      expect(shape.height).toBeGreaterThan(shape.width);
+      // Nothing in it can be used before the app runs, but the way back to the queue.
+      const control =
+        viewport.name === 'desktop'
+          ? bare.getByRole('button', { name: 'Sign out' })
+          : bare.getByRole('button', { name: 'Open menu' });
+      await expect(control).toBeDisabled();
+      await expect(bare.getByRole('link', { name: '← Queue' })).toBeEnabled();
+      await bare.screenshot({
+        path: `test-results/screenshots/first-screen-review-${colorScheme}-${viewport.name}.png`,
+      });
+      await context.close();
+    }
+  }
+});
+
+test('the preview shows the drawn page until pdf.js has drawn its own, then only its own', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const request = await aPendingRequest(page);
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`/qc/${request.id}?status=pending&order=oldest`);
+  const painted = page.locator('.pdf-preview__stage .page[data-painted="true"]').first();
+  await expect(painted).toBeVisible({ timeout: 15_000 });
+  // Once pdf.js's page is on screen the image has gone, and the app is the app.
+  await expect(image(page)).toHaveCount(0);
+  await expect(page.locator('.first-screen')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Checklist' })).toBeVisible();
+  expect(asked).toContain(`/preview/qc/${request.id}/first-page`);
+  expect(errors).toEqual([]);
+  await expectAccessible(page);
+});
+
+test("another owner's browser gets no first screen of the review, and no image of it", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const request = await aPendingRequest(page);
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  await signIn(stranger, DEMO.globex);
+  const served = await stranger.request.get(`/qc/${request.id}`, {
+    headers: { accept: 'text/html' },
+  });
+  expect(served.status()).toBe(200);
+  const html = await served.text();
+  expect(html).not.toContain('attest-first-screen');
+  expect(html).not.toContain(request.document.matterReference);
+  const drawn = await stranger.request.get(`/preview/qc/${request.id}/first-page`);
+  expect(drawn.status()).toBe(404);
+  // And a browser with no session at all gets a 401, not an image.
+  const anonymous = await browser.newContext();
+  const none = await anonymous.request.get(`/preview/qc/${request.id}/first-page`);
+  expect(none.status()).toBe(401);
+  await other.close();
+  await anonymous.close();
+});
