@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_JS, INDEX_HTML, makeDist, startHarness, type Harness } from './test-harness.ts';
 
@@ -175,5 +175,28 @@ describe('source maps', () => {
       const script = await fetch(`${url}/assets/app-abc123.js`);
       expect(script.headers.get('sourcemap')).toBe('/assets/app-abc123.js.map');
     });
+  });
+});
+
+describe("the first screens' build (decision 025)", () => {
+  it('is the gateway’s to load, never served to a browser', async () => {
+    const dist = makeDist();
+    mkdirSync(`${dist}/server`);
+    writeFileSync(`${dist}/server/prerender.js`, 'export const secret = "server code";');
+    writeFileSync(`${dist}/server/screens.json`, '{}');
+    const harness = await startHarness({ upstream: UPSTREAM, distDir: dist });
+    try {
+      for (const path of ['/server/prerender.js', '/server/screens.json']) {
+        const response = await fetch(`${harness.url}${path}`, { headers: { accept: '*/*' } });
+        expect(response.status, path).toBe(404);
+        expect(await response.text()).not.toContain('server code');
+      }
+      // The app's pages are still the app's.
+      const page = await fetch(`${harness.url}/qc`, { headers: { accept: 'text/html' } });
+      expect(await page.text()).toBe(INDEX_HTML);
+    } finally {
+      await harness.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

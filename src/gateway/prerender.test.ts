@@ -1,0 +1,167 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Session } from '../contract/session.ts';
+import type { AppEnv } from './context.ts';
+import { firstScreens } from './prerender.ts';
+
+// The gateway's side of a first visit's first screen (decision 025), over a build of its
+// own: a hand-written screen module in `server/`, and the gateway's own app stood in for by
+// `fetchSelf`, so that every way the data can fail is tried.
+
+const INDEX =
+  '<!doctype html><html><head><script type="module" async src="/assets/first.js"></script>' +
+  '<link rel="stylesheet" crossorigin href="/assets/app.css"></head>' +
+  '<body><div id="root"></div></body></html>';
+
+const MODULE = `
+export function prerender(path, search, session) {
+  if (path !== '/qc') return undefined;
+  return {
+    dataUrl: '/api/list?owner=' + session.owner,
+    module: 'src/screen.route.tsx',
+    warm: search === '?warm' ? ['/preview/next'] : undefined,
+    render: async (json) => {
+      const data = JSON.parse(json);
+      if (data.fail) throw new Error('the render failed');
+      if (data.none) return undefined;
+      return '<ul>' + data.rows.map((row) => '<li data-qc-row>' + row + '</li>').join('') + '</ul>';
+    },
+  };
+}
+`;
+
+const SESSION = { owner: 'acme' } as Session;
+
+let dist: string;
+let asked: Request[];
+let answer: (request: Request) => Promise<Response>;
+let logs: string[];
+
+function serve() {
+  const render = firstScreens(
+    dist,
+    (request) => {
+      asked.push(request);
+      return answer(request);
+    },
+    (message) => logs.push(message),
+  );
+  const app = new Hono<AppEnv>();
+  app.get('*', async (c) => c.html(await render(c, SESSION, INDEX)));
+  return (path: string) =>
+    app.request(path, {
+      headers: { cookie: 'attest_session=abc', accept: 'text/html', 'accept-encoding': 'br' },
+    });
+}
+const page = async (path = '/qc') => (await serve()(path)).text();
+const json = (body: unknown, init: ResponseInit = {}) =>
+  new Response(JSON.stringify(body), {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
+
+beforeEach(() => {
+  dist = mkdtempSync(join(tmpdir(), 'attest-prerender-'));
+  mkdirSync(join(dist, 'server'));
+  writeFileSync(join(dist, 'server', 'prerender.js'), MODULE);
+  writeFileSync(
+    join(dist, 'server', 'screens.json'),
+    JSON.stringify({ 'src/screen.route.tsx': ['assets/screen.css', 'assets/app.css'] }),
+  );
+  asked = [];
+  logs = [];
+  answer = async () => json({ rows: ['MR-1', 'MR-2 <script>x</script>'] });
+});
+afterEach(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('firstScreens', () => {
+  it('puts the screen in the root, its stylesheets in the head and a mark first in it', async () => {
+    const html = await page();
+    expect(html).toContain(
+      '<div id="root"><fieldset class="first-screen" disabled><ul><li data-qc-row>MR-1</li>',
+    );
+    expect(html.indexOf('<meta name="attest-first-screen">')).toBe(html.indexOf('<head>') + 6);
+    // The screen's own stylesheet, once; the app's, already linked, not again.
+    expect(html.match(/assets\/screen\.css/g)).toHaveLength(1);
+    expect(html.match(/assets\/app\.css/g)).toHaveLength(1);
+    expect(html.indexOf('assets/screen.css')).toBeLessThan(html.indexOf('</head>'));
+    // No data of the screen's in the page but the screen itself.
+    expect(html).not.toContain('application/json');
+  });
+
+  it('asks itself for the data with the browser’s own cookie, as JSON, uncompressed', async () => {
+    await page();
+    expect(asked).toHaveLength(1);
+    const [request] = asked;
+    expect(new URL(request?.url ?? '').pathname + new URL(request?.url ?? '').search).toBe(
+      '/api/list?owner=acme',
+    );
+    expect(request?.headers.get('cookie')).toBe('attest_session=abc');
+    expect(request?.headers.get('accept')).toBe('application/json');
+    expect(request?.headers.has('accept-encoding')).toBe(false);
+  });
+
+  it('starts what the page will ask for next with the same cookie', async () => {
+    await page('/qc?warm');
+    const warmed = asked.find((request) => new URL(request.url).pathname === '/preview/next');
+    expect(warmed?.headers.get('cookie')).toBe('attest_session=abc');
+  });
+
+  it('serves the page as it is for a screen it does not render, asking nothing', async () => {
+    expect(await page('/signatures')).toBe(INDEX);
+    expect(asked).toEqual([]);
+  });
+
+  it('serves the page as it is without the build’s module', async () => {
+    rmSync(join(dist, 'server'), { recursive: true });
+    expect(await page()).toBe(INDEX);
+    expect(asked).toEqual([]);
+  });
+
+  it.each([
+    ['a refusal', () => json({ message: 'no' }, { status: 401 })],
+    ['a server error', () => json({ message: 'down' }, { status: 502 })],
+    ['an answer that is not JSON', () => new Response('<html>', { status: 200 })],
+    [
+      'an answer said to be too large',
+      () => json({ rows: [] }, { headers: { 'content-length': String(10 * 1024 * 1024) } }),
+    ],
+    ['an answer too large', () => json({ rows: ['x'.repeat(600 * 1024)] })],
+    ['a render that gives nothing', () => json({ none: true })],
+  ])('serves the page as it is after %s', async (_name, make) => {
+    answer = async () => make();
+    expect(await page()).toBe(INDEX);
+  });
+
+  it('serves the page as it is, and says why, when the render throws', async () => {
+    answer = async () => json({ fail: true });
+    expect(await page()).toBe(INDEX);
+    expect(logs.join('\n')).toMatch(/first screen of \/qc not rendered: .*the render failed/);
+  });
+
+  it('gives up on data that takes too long, well within a second of its budget', async () => {
+    answer = (request) =>
+      new Promise((_resolve, reject) =>
+        request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+      );
+    const started = performance.now();
+    expect(await page()).toBe(INDEX);
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThanOrEqual(350);
+    expect(took).toBeLessThan(1_400);
+    expect(logs).toEqual([]);
+  });
+
+  it('takes a new build without a restart', async () => {
+    const render = serve();
+    expect(await (await render('/qc')).text()).toContain('MR-1');
+    const path = join(dist, 'server', 'prerender.js');
+    writeFileSync(path, MODULE.replace("'<ul>'", "'<ol>'"));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(path, later, later);
+    expect(await (await render('/qc')).text()).toContain('<ol><li data-qc-row>MR-1');
+  });
+});
