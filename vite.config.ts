@@ -167,7 +167,7 @@ function prerenderBuild(): Plugin {
 
 /** The first script's modules (src/app/first-screen.ts): no libraries, so it runs at once. */
 const FIRST_SCREEN =
-  /[\\/]src[\\/](app[\\/](page-session|first-screen)\.ts|app[\\/]features[\\/]qc[\\/](queue-request|screens)\.ts|app[\\/]pdf[\\/](pdf-worker-port|first-page)\.ts|client[\\/](early-responses|url|qc-paths)\.ts|contract[\\/]page-session\.ts)$|vite[\\/]preload-helper/;
+  /[\\/]src[\\/](app[\\/](page-session|first-screen|held-keys)\.ts|app[\\/]features[\\/]qc[\\/](queue-request|screens)\.ts|app[\\/]pdf[\\/](pdf-worker-port|first-page)\.ts|client[\\/](early-responses|url|qc-paths)\.ts|contract[\\/]page-session\.ts)$|vite[\\/]preload-helper/;
 /** Shared modules that load on first use (main.tsx, layout.tsx, the features' dialogs). */
 const ON_FIRST_USE = /[\\/]src[\\/]app[\\/](ui[\\/](toaster|dialog)|shell[\\/]menu-drawer)\.tsx$/;
 /**

@@ -1,5 +1,7 @@
-import { expect, test, type Request } from '@playwright/test';
-import { DEMO, signIn } from './support.ts';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { QcRequestListSchema } from '../src/contract/qc.ts';
+import { api } from './api.ts';
+import { DEMO, VIEWPORTS, expectAccessible, signIn } from './support.ts';
 
 // Issue 16: a first visit waits on nothing it need not. The page comes with its session (no
 // GET /session), and the page's first script asks for the queue's first page while the app's
@@ -47,4 +49,113 @@ test('a signed-out page load goes to sign-in, with no data asked for', async ({ 
   await page.goto('/qc?status=pending');
   await expect(page.getByRole('heading', { name: 'Sign in to Attest' })).toBeVisible();
   expect(asked.filter((url) => url.includes('/api/'))).toEqual([]);
+});
+
+// Decision 025: a signed-in first visit to the queue comes with its rows in the page, made
+// by the gateway with the app's own components, which the app then replaces with its own.
+
+const FIRST_SCREEN = '<meta name="attest-first-screen">';
+const served = async (page: Page, path: string) => {
+  const response = await page.request.get(path, { headers: { accept: 'text/html' } });
+  expect(response.status()).toBe(200);
+  return response.text();
+};
+const firstPageOf = async (page: Page) =>
+  (
+    await api(page).get(
+      '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=25&orderBy=createdOn&orderDirection=asc',
+      QcRequestListSchema,
+    )
+  ).qcRequests;
+
+test("the queue's page comes with the first page's rows, the service's own", async ({ page }) => {
+  await signIn(page, DEMO.reviewer);
+  const html = await served(page, '/qc');
+  expect(html).toContain(FIRST_SCREEN);
+  const rows = html.match(/data-qc-row=""/g) ?? [];
+  expect(rows.length).toBeGreaterThanOrEqual(10);
+  // Each row links to its request, in the service's order; no data besides the HTML.
+  const ids = [...html.matchAll(/href="\/qc\/([0-9a-f-]{36})\?/g)].map((m) => m[1]);
+  const listed = (await firstPageOf(page)).map((request) => request.id);
+  expect(ids).toEqual(listed.slice(0, ids.length));
+  // The only data block is the session's (decision 017).
+  expect(html.match(/application\/json/g)).toHaveLength(1);
+  expect(html).toContain('id="attest-session"');
+});
+
+test('before any script runs the rows are there, nothing can be typed, and a row opens', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const [first] = await firstPageOf(page);
+  for (const viewport of VIEWPORTS) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({
+        storageState: await page.context().storageState(),
+        javaScriptEnabled: false,
+        viewport,
+        colorScheme,
+      });
+      const bare = await context.newPage();
+      await bare.goto('/qc');
+      await expect(bare.locator('[data-qc-row]').nth(9)).toBeVisible();
+      await expect(bare.getByLabel('Sort')).toBeDisabled();
+      await bare.screenshot({
+        path: `test-results/screenshots/first-screen-queue-${colorScheme}-${viewport.name}.png`,
+      });
+      if (viewport.name === 'desktop' && colorScheme === 'light') {
+        await expect(bare.getByRole('button', { name: 'Sign out' })).toBeDisabled();
+        await bare.locator('[data-qc-row]').first().getByRole('link').click();
+        await expect(bare).toHaveURL(new RegExp(`/qc/${first?.id}\\?`));
+        await expect(
+          bare.getByRole('heading', { name: first?.document.matterReference ?? '' }),
+        ).toBeVisible();
+      }
+      await context.close();
+    }
+  }
+});
+
+test('the app takes the rows over, and keys pressed before it ran still work', async ({ page }) => {
+  await signIn(page, DEMO.reviewer);
+  // The libraries held back a while, as on a slow link: the gateway's rows are all there is.
+  await page.route(/\/assets\/vendor-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto('/qc', { waitUntil: 'commit' });
+  await expect(page.locator('[data-qc-row]').nth(3)).toBeVisible();
+  await expect(page.locator('.first-screen')).toHaveCount(1);
+  // At once, as a reviewer would, before the app has run.
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  const links = page.locator('[data-qc-row]').getByRole('link');
+  await expect(links.nth(1)).toBeFocused();
+  await expect(links.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('.first-screen')).toHaveCount(0);
+  await expect(page.getByTestId('count-pending')).toHaveText(/^\d+$/);
+  await expectAccessible(page);
+});
+
+test("another owner's queue page holds that owner's rows only", async ({ page, browser }) => {
+  await signIn(page, DEMO.reviewer);
+  const acme = (await firstPageOf(page)).map((request) => request.id);
+  const context = await browser.newContext();
+  const stranger = await context.newPage();
+  await signIn(stranger, DEMO.globex);
+  const html = await served(stranger, '/qc');
+  expect(html).toContain(FIRST_SCREEN);
+  expect(html.match(/data-qc-row=""/g)?.length ?? 0).toBeGreaterThan(0);
+  for (const id of acme) expect(html).not.toContain(id);
+  await context.close();
+});
+
+test('other views and other screens come as the app alone', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  for (const path of ['/qc?processId=00000000-0000-4000-8000-000000000000', '/qc/processes']) {
+    const html = await served(page, path);
+    expect(html, path).not.toContain(FIRST_SCREEN);
+    expect(html, path).toContain('<div id="root"></div>');
+  }
 });

@@ -3,6 +3,7 @@ import { QC_REQUESTS } from '../client/qc-paths.ts';
 import { buildUrl } from '../client/url.ts';
 import { plainPendingView, queueListQuery } from './features/qc/queue-request.ts';
 import { QUEUE_PATH, REVIEW_PATH, queueScreen, reviewScreen } from './features/qc/screens.ts';
+import { holdKeys } from './held-keys.ts';
 import { cameRendered, readPageSession } from './page-session.ts';
 import { servedFirstPageSettled } from './pdf/first-page.ts';
 import { pdfWorkerPort } from './pdf/pdf-worker-port.ts';
@@ -56,6 +57,10 @@ if (review) {
   };
   // A page that came with its rows (decision 025) paints them first: on a slow link, the
   // queue's data and code would share it with the stylesheets the rows wait for.
-  if (cameRendered()) requestAnimationFrame(() => setTimeout(start));
-  else start();
+  if (cameRendered()) {
+    holdKeys();
+    requestAnimationFrame(() => setTimeout(start));
+  } else {
+    start();
+  }
 }

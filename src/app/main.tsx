@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { SessionSchema } from '../contract/session.ts';
 import { cameRendered, takePageSession } from './page-session.ts';
 import { whenSettled } from './first-render.ts';
+import { releaseHeldKeys } from './held-keys.ts';
 import { keepServedFirstPage, servedFirstPageSettled } from './pdf/first-page.ts';
 import { queryClient } from './query-client.ts';
 import { sessionQueries } from './session.queries.ts';
@@ -52,7 +53,11 @@ if (cameRendered()) {
   // The router starts the screen's loaders, pdf.js's among them: after the first page's image.
   void servedFirstPageSettled().then(() => {
     const router = createRouter();
-    return whenSettled(router, queryClient).then(() => render(router));
+    return whenSettled(router, queryClient).then(() => {
+      render(router);
+      // Keys pressed meanwhile, once the screen has rendered and listens for them.
+      releaseHeldKeys();
+    });
   });
 } else {
   render(createRouter());

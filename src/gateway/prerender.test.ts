@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../contract/session.ts';
 import type { AppEnv } from './context.ts';
-import { firstScreens } from './prerender.ts';
+import { firstScreens, withFirstScreen } from './prerender.ts';
 
 // The gateway's side of a first visit's first screen (decision 025), over a build of its
 // own: a hand-written screen module in `server/`, and the gateway's own app stood in for by
@@ -155,6 +155,40 @@ describe('firstScreens', () => {
     expect(logs).toEqual([]);
   });
 
+  it('gives up on data whose body is still coming at the end of its budget', async () => {
+    // Headers at once, then a body that stops: as the gateway's proxy does, the body ends
+    // where it was when the request's signal aborts.
+    answer = async (request) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"rows":["MR-1",'));
+          request.signal.addEventListener('abort', () => controller.close());
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'application/json' } });
+    };
+    const started = performance.now();
+    expect(await page()).toBe(INDEX);
+    expect(performance.now() - started).toBeLessThan(1_400);
+    expect(asked[0]?.signal.aborted).toBe(true);
+  });
+
+  it('does not wait past its budget for a self-request that does not heed the signal', async () => {
+    // The gateway's own steps before its proxy (the session's row, a token exchange with the
+    // upstream) do not read the request's signal: the budget must hold without them.
+    answer = () =>
+      new Promise((resolve) => setTimeout(() => resolve(json({ rows: ['MR-1'] })), 2_000));
+    const started = performance.now();
+    expect(await page()).toBe(INDEX);
+    expect(performance.now() - started).toBeLessThan(1_400);
+  });
+
+  it('serves the page as it is without the screens’ stylesheets list', async () => {
+    rmSync(join(dist, 'server', 'screens.json'));
+    expect(await page()).toBe(INDEX);
+    expect(asked).toEqual([]);
+  });
+
   it('takes a new build without a restart', async () => {
     const render = serve();
     expect(await (await render('/qc')).text()).toContain('MR-1');
@@ -163,5 +197,47 @@ describe('firstScreens', () => {
     const later = new Date(Date.now() + 5_000);
     utimesSync(path, later, later);
     expect(await (await render('/qc')).text()).toContain('<ol><li data-qc-row>MR-1');
+  });
+});
+
+describe('withFirstScreen', () => {
+  const SCREEN = { screen: '<p>rows</p>', css: ['assets/screen.css'] };
+
+  it('puts the screen in a disabled fieldset in the root, and nowhere else', () => {
+    const html = withFirstScreen(INDEX, SCREEN);
+    expect(html).toBe(
+      '<!doctype html><html><head><meta name="attest-first-screen">' +
+        '<script type="module" async src="/assets/first.js"></script>' +
+        '<link rel="stylesheet" crossorigin href="/assets/app.css">' +
+        '<link rel="stylesheet" crossorigin href="/assets/screen.css"></head>' +
+        '<body><div id="root"><fieldset class="first-screen" disabled><p>rows</p></fieldset>' +
+        '</div></body></html>',
+    );
+  });
+
+  it('takes the screen as it is, even where it reads as a replacement pattern', () => {
+    const screen = "<p>$& $' $` $$ $1</p>";
+    expect(withFirstScreen(INDEX, { screen, css: [] })).toContain(
+      `<fieldset class="first-screen" disabled>${screen}</fieldset>`,
+    );
+  });
+
+  it('links a stylesheet with a name that would break out of its attribute as text', () => {
+    const html = withFirstScreen(INDEX, { screen: '', css: ['assets/a"><script>x</script>.css'] });
+    expect(html).toContain('href="/assets/a&quot;>&lt;script>x&lt;/script>.css"');
+    expect(html).not.toContain('<script>x');
+  });
+
+  it.each([
+    ['no root to fill', INDEX.replace('<div id="root"></div>', '<div id="app"></div>')],
+    ['a root already filled', INDEX.replace('<div id="root"></div>', '<div id="root">x</div>')],
+    ['no head', '<!doctype html><body><div id="root"></div></body>'],
+  ])('leaves a page with %s as it is', (_name, html) => {
+    expect(withFirstScreen(html, SCREEN)).toBe(html);
+  });
+
+  it('does not take a <header> for the head', () => {
+    const html = '<html><body><header></header><div id="root"></div></body></html>';
+    expect(withFirstScreen(html, SCREEN)).toBe(html);
   });
 });

@@ -1,0 +1,35 @@
+// Keys pressed on a first screen the gateway rendered (decision 025), before the app has run:
+// a reviewer who sees the queue's rows presses `j` at once. The page's first script holds
+// them; main.tsx hands them to the app once it has rendered, as the same keydowns. No
+// libraries here, for that first script.
+
+const held: KeyboardEvent[] = [];
+
+const hold = (event: KeyboardEvent) => {
+  if (event.metaKey || event.ctrlKey || event.altKey) return;
+  held.push(event);
+};
+
+/** From now until the app has rendered. */
+export function holdKeys(): void {
+  document.addEventListener('keydown', hold);
+}
+
+/** After the next frame is painted: the app has rendered what the last key did. */
+const afterFrame = (run: () => void) => requestAnimationFrame(() => setTimeout(run));
+
+/**
+ * Hands the held keys to the app, in order, a frame apart (as a person's presses are: each
+ * acts on what the one before did), and holds no more.
+ */
+export function releaseHeldKeys(): void {
+  document.removeEventListener('keydown', hold);
+  const next = () => {
+    const event = held.shift();
+    if (!event) return;
+    // Where focus is now (the last key may have moved it), bubbling to the document.
+    (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', event));
+    afterFrame(next);
+  };
+  afterFrame(next);
+}
