@@ -76,6 +76,7 @@ test("the queue's page comes with the first page's rows, the service's own", asy
   expect(rows.length).toBeGreaterThanOrEqual(10);
   // Each row links to its request, in the service's order; no data besides the HTML.
   const ids = [...html.matchAll(/href="\/qc\/([0-9a-f-]{36})\?/g)].map((m) => m[1]);
+  expect(ids).toHaveLength(rows.length);
   const listed = (await firstPageOf(page)).map((request) => request.id);
   expect(ids).toEqual(listed.slice(0, ids.length));
   // The only data block is the session's (decision 017).

@@ -77,18 +77,24 @@ export function firstScreens(distDir: string, fetchSelf: SelfFetch, log: (m: str
           .catch(() => {});
       }
       headers.set('accept', 'application/json');
+      // The budget bounds the page's wait, not only the request: a step before the upstream
+      // call (a token exchange, a database read) may not heed the signal.
       const signal = AbortSignal.timeout(DATA_BUDGET_MS);
-      const answer = await fetchSelf(
-        new Request(new URL(plan.dataUrl, url), { headers, signal }),
-        c.env,
+      const late = new Promise<never>((_resolve, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }),
       );
+      late.catch(() => {});
+      const asking = fetchSelf(new Request(new URL(plan.dataUrl, url), { headers, signal }), c.env);
+      // An answer that comes after all is not read.
+      asking.then((a) => (signal.aborted ? a.body?.cancel() : undefined)).catch(() => {});
+      const answer = await Promise.race([asking, late]);
       const type = answer.headers.get('content-type') ?? '';
       const length = Number(answer.headers.get('content-length') ?? 0);
       if (!answer.ok || !type.startsWith('application/json') || length > DATA_LIMIT) {
         await answer.body?.cancel();
         return html;
       }
-      const json = await answer.text();
+      const json = await Promise.race([answer.text(), late]);
       if (json.length > DATA_LIMIT) return html;
       const screen = await plan.render(json);
       if (screen === undefined) return html;
@@ -105,9 +111,8 @@ export function firstScreens(distDir: string, fetchSelf: SelfFetch, log: (m: str
 
 /**
  * The page with its first screen: a mark first in the head, the screen's stylesheets at the
- * head's end, and the screen
- * in `#root`, in a disabled fieldset so that nothing is typed or chosen in it before the app
- * replaces it (links still work).
+ * head's end, and the screen in `#root`, in a disabled fieldset so that nothing is typed or
+ * chosen in it before the app replaces it (links still work).
  */
 export function withFirstScreen(html: string, first: { screen: string; css: string[] }): string {
   // What the page links already (the app's own stylesheet) it does not link twice.
