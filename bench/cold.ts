@@ -30,6 +30,8 @@ function watchFirstScreen() {
   const marks: Record<string, number> = {};
   const tests: Record<string, () => boolean> = {
     rows: () => document.querySelectorAll('[data-qc-row]').length >= 10,
+    // pdf.js's own page, its text selectable: reported beside `page`.
+    pdf: () => document.querySelector('.pdf-preview__stage .page[data-painted="true"]') !== null,
     // pdf.js's page, or the image of it the gateway drew for a page opened cold (decision
     // 025), once loaded: either is the first page on screen.
     page: () =>
@@ -141,7 +143,10 @@ async function firstScreen(base: string, path: string, mark: 'rows' | 'page', vi
     const wire = countWire(page);
     await page.goto(`${base}${path}`);
     const ms = await page.evaluate<number>(`window.shown(${JSON.stringify(mark)})`);
-    return { ms, wire: wire() };
+    const shown = wire();
+    // For a review, when pdf.js's own page followed (the bytes stay those of the first).
+    const pdf = mark === 'page' ? await page.evaluate<number>(`window.shown('pdf')`) : undefined;
+    return { ms, wire: shown, pdf };
   });
 }
 
@@ -194,8 +199,14 @@ export async function coldFigures(consoleBase: string, baselineBase: string, run
   const cookie = await sessionCookie(consoleBase);
   const reviewId = await firstPendingId(consoleBase, cookie);
   const queuePath = '/qc?status=pending&order=oldest';
-  const figures: Record<string, { p50: number; wire: Wire | undefined; samples: number[] }> = {};
-  const measure = async (name: string, load: () => Promise<{ ms: number; wire: Wire }>) => {
+  const figures: Record<
+    string,
+    { p50: number; wire: Wire | undefined; samples: number[]; pdfP50?: number }
+  > = {};
+  const measure = async (
+    name: string,
+    load: () => Promise<{ ms: number; wire: Wire; pdf?: number | undefined }>,
+  ) => {
     // BENCH_ONLY=<part of a name> measures just the figures it names.
     if (process.env.BENCH_ONLY && !name.includes(process.env.BENCH_ONLY)) return;
     const loads = [];
@@ -204,6 +215,9 @@ export async function coldFigures(consoleBase: string, baselineBase: string, run
       p50: medianOf(loads),
       wire: lastWire(loads),
       samples: loads.map((l) => Math.round(l.ms)),
+      ...(loads[0]?.pdf !== undefined && {
+        pdfP50: summarise(loads.map((l) => l.pdf ?? Number.NaN)).p50,
+      }),
     };
   };
   for (const mobile of [false, true]) {
@@ -240,6 +254,8 @@ export function coldLines(figures: Awaited<ReturnType<typeof coldFigures>>): str
     lines.push(
       `  ${name.padEnd(28)} ${f.p50.toFixed(0).padStart(6)} ms  [${f.samples.join(', ')}]  JS ${kb(w?.js)}  CSS ${kb(w?.css)}  data ${kb(w?.data)}  HTML ${kb(w?.html)}  other ${kb(w?.other)}`,
     );
+    if (f.pdfP50 !== undefined)
+      lines.push(`    then pdf.js's own page, text and all: ${f.pdfP50.toFixed(0)} ms`);
   }
   const ratio = (profile: string) =>
     (figures[`queue ${profile}`]?.p50 ?? Number.NaN) /
