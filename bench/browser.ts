@@ -34,6 +34,14 @@ async function shownAt(page: Page, selector: string): Promise<number> {
   );
 }
 
+/**
+ * Once the app has replaced the first screen the gateway rendered (decision 025): a click on
+ * a row before then is a link followed by a page load, not the app's own opening of a review.
+ */
+export async function appRunning(page: Page): Promise<void> {
+  await page.locator('.first-screen').waitFor({ state: 'detached' });
+}
+
 /** Runs in every page before its own scripts: records when watched selectors first match. */
 function watchShown() {
   const seen = new Map<string, number>();
@@ -251,12 +259,14 @@ export async function browserFigures(base: string, runs = 7) {
       await page.goto(`${base}/qc?status=pending&order=newest`);
       const link = page.locator('[data-qc-row] .qc-row__link').nth(i);
       await link.waitFor();
+      await appRunning(page);
       fromQueueMs.push((await timedToPainted(page, 'click', () => link.click())).frame);
     }
 
     // Approve and next, 200 documents, with the team's claims on (every document opened is
     // claimed, every decision releases it); the heap after 50 and after 200.
     await page.goto(`${base}/qc?status=pending&order=oldest`);
+    await appRunning(page);
     await page.locator('[data-qc-row]').first().click();
     await painted(page);
     const nextMs: number[] = [];

@@ -1,6 +1,6 @@
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
-import { signIn } from './browser.ts';
+import { appRunning, signIn } from './browser.ts';
 import { summarise } from './lib.ts';
 
 // The QC team's figures (issue 17): how soon a second reviewer's queue shows that the first
@@ -37,11 +37,13 @@ export async function teamFigures(base: string, runs = 7) {
     await signIn(second, base, 'acme-admin');
     await second.goto(`${base}${QUEUE}`);
     await second.locator('[data-qc-row]').first().waitFor();
+    await appRunning(second);
     const shownMs: number[] = [];
     for (let i = 0; i < runs; i += 1) {
       await first.goto(`${base}${QUEUE}`);
       const link = first.locator('[data-qc-row] .qc-row__link').nth(i);
       await link.waitFor();
+      await appRunning(first);
       const href = (await link.getAttribute('href')) ?? '';
       const id = decodeURIComponent(href.split('?')[0]?.split('/').at(-1) ?? '');
       const chip = watchChip(second, id);
