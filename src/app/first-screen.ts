@@ -3,6 +3,7 @@ import { QC_REQUESTS } from '../client/qc-paths.ts';
 import { buildUrl } from '../client/url.ts';
 import { plainPendingView, queueListQuery } from './features/qc/queue-request.ts';
 import { QUEUE_PATH, REVIEW_PATH, queueScreen, reviewScreen } from './features/qc/screens.ts';
+import { AFTER_FIRST_PAINT } from '../contract/page-session.ts';
 import { holdKeys } from './held-keys.ts';
 import { cameRendered, readPageSession } from './page-session.ts';
 import { servedFirstPageSettled } from './pdf/first-page.ts';
@@ -62,5 +63,30 @@ if (review) {
     requestAnimationFrame(() => setTimeout(start));
   } else {
     start();
+  }
+}
+
+// A page that came with its first screen (decision 025) holds the app's entry back until that
+// screen is painted (the gateway gave it a type the browser does not run): run it now.
+if (cameRendered()) {
+  const runEntry = () =>
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        const held = document.querySelector<HTMLScriptElement>(
+          `script[type="${AFTER_FIRST_PAINT}"]`,
+        );
+        if (!held) return;
+        const entry = document.createElement('script');
+        entry.type = 'module';
+        entry.crossOrigin = '';
+        entry.src = held.src;
+        held.replaceWith(entry);
+      }),
+    );
+  // This script may run before the head is parsed: the entry's tag is further down.
+  if (document.readyState === 'loading') {
+    document.addEventListener('readystatechange', runEntry, { once: true });
+  } else {
+    runEntry();
   }
 }

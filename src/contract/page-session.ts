@@ -10,3 +10,10 @@ export const PAGE_SESSION_ID = 'attest-session';
  * first screen rendered in `#root` (decision 025).
  */
 export const FIRST_SCREEN_META = 'attest-first-screen';
+
+/**
+ * The type the gateway gives the app's entry script in a page that comes with its first
+ * screen (decision 025): not run by the browser, so that the app's code does not hold the
+ * first paint up; the page's first script runs it once that paint is done.
+ */
+export const AFTER_FIRST_PAINT = 'attest/after-first-paint';

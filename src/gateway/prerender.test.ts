@@ -241,3 +241,17 @@ describe('withFirstScreen', () => {
     expect(withFirstScreen(html, SCREEN)).toBe(html);
   });
 });
+
+describe("the app's entry on a page with its first screen", () => {
+  it('is fetched as early, but left for the first script to run after the first paint', async () => {
+    const index =
+      '<!doctype html><html><head><script type="module" async crossorigin src="/assets/first.js"></script>' +
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script></head>' +
+      '<body><div id="root"></div></body></html>';
+    const html = withFirstScreen(index, { screen: '<p>rows</p>', css: [] });
+    expect(html).toContain('<script type="module" async crossorigin src="/assets/first.js">');
+    expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
+    expect(html).toContain('<script type="attest/after-first-paint" src="/assets/index-abc.js">');
+  });
+});

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
-import { FIRST_SCREEN_META } from '../contract/page-session.ts';
+import { AFTER_FIRST_PAINT, FIRST_SCREEN_META } from '../contract/page-session.ts';
 import type { Session } from '../contract/session.ts';
 import type { AppEnv } from './context.ts';
 
@@ -51,6 +51,8 @@ function buildLoader(distDir: string) {
   };
 }
 
+/** The build's entry script as Vite writes it into index.html. */
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const attribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -126,10 +128,21 @@ export function withFirstScreen(html: string, first: { screen: string; css: stri
   // First in the head, so that the page's first script (async, and perhaps run before the
   // body is parsed) knows the page came with its first screen.
   const at = start.index + start[0].length;
-  return `${html.slice(0, at)}<meta name="${FIRST_SCREEN_META}">${html.slice(at)}`
-    .replace('</head>', () => `${head}</head>`)
-    .replace(
-      `${root}</div>`,
-      () => `${root}<fieldset class="first-screen" disabled>${first.screen}</fieldset></div>`,
-    );
+  return (
+    `${html.slice(0, at)}<meta name="${FIRST_SCREEN_META}">${html.slice(at)}`
+      .replace('</head>', () => `${head}</head>`)
+      // The app's entry (not the first script, which is async) waits for the first paint:
+      // evaluated before it, the app's code would hold up the screen that is already here.
+      .replace(
+        ENTRY,
+        // Fetched as early as before, run later.
+        (_tag, src: string) =>
+          `<link rel="modulepreload" crossorigin href="${src}">` +
+          `<script type="${AFTER_FIRST_PAINT}" src="${src}"></script>`,
+      )
+      .replace(
+        `${root}</div>`,
+        () => `${root}<fieldset class="first-screen" disabled>${first.screen}</fieldset></div>`,
+      )
+  );
 }
