@@ -203,13 +203,13 @@ describe('firstScreens', () => {
 describe('withFirstScreen', () => {
   const SCREEN = { screen: '<p>rows</p>', css: ['assets/screen.css'] };
 
-  it('puts the screen in a disabled fieldset in the root, and nowhere else', () => {
+  it('puts the screen in a disabled fieldset in the root, and every stylesheet first', () => {
     const html = withFirstScreen(INDEX, SCREEN);
     expect(html).toBe(
       '<!doctype html><html><head><meta name="attest-first-screen">' +
-        '<script type="module" async src="/assets/first.js"></script>' +
         '<link rel="stylesheet" crossorigin href="/assets/app.css">' +
-        '<link rel="stylesheet" crossorigin href="/assets/screen.css"></head>' +
+        '<link rel="stylesheet" crossorigin href="/assets/screen.css">' +
+        '<script type="module" async src="/assets/first.js"></script></head>' +
         '<body><div id="root"><fieldset class="first-screen" disabled><p>rows</p></fieldset>' +
         '</div></body></html>',
     );
