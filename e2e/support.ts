@@ -25,6 +25,7 @@ export async function signIn(
 
 /** No serious or critical accessibility violations on the page as it is now. */
 export async function expectAccessible(page: Page) {
+  await transitionsDone(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
@@ -53,6 +54,24 @@ export async function screenshots(page: Page, name: string) {
 export async function bothThemes(page: Page, name: string) {
   await screenshots(page, `${name}-light`);
   await page.emulateMedia({ colorScheme: 'dark' });
+  await transitionsDone(page);
   await screenshots(page, `${name}-dark`);
   await page.emulateMedia({ colorScheme: 'light' });
+  await transitionsDone(page);
+}
+
+/**
+ * Waits out the colour transitions a theme switch starts (buttons fade their background over
+ * 120 ms): measured mid-way, a button's new text sits on its old background and axe reports a
+ * contrast the reader never sees. Only transitions: a spinner's animation never finishes.
+ */
+async function transitionsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
