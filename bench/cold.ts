@@ -146,8 +146,27 @@ async function firstScreen(base: string, path: string, mark: 'rows' | 'page', vi
     const shown = wire();
     // For a review, when pdf.js's own page followed (the bytes stay those of the first).
     const pdf = mark === 'page' ? await page.evaluate<number>(`window.shown('pdf')`) : undefined;
-    return { ms, wire: shown, pdf };
+    return { ms, wire: shown, pdf, steps: await stepsOf(page) };
   });
+}
+
+/**
+ * Where a load's time went, from the browser's own timings: the page's first byte, its
+ * last, and the first paint with content. BENCH_STEPS=1 prints them for each load.
+ */
+async function stepsOf(page: PlainPage) {
+  const steps = await page.evaluate<Record<string, number>>(`(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    return { firstByte: nav?.responseStart, lastByte: nav?.responseEnd, domReady: nav?.domContentLoadedEventEnd, contentfulPaint: paint?.startTime };
+  })()`);
+  if (process.env.BENCH_STEPS)
+    console.log(
+      `    ${Object.entries(steps)
+        .map(([name, ms]) => `${name} ${Math.round(ms)}`)
+        .join('  ')}`,
+    );
+  return steps;
 }
 
 /**
@@ -203,34 +222,43 @@ export async function coldFigures(consoleBase: string, baselineBase: string, run
     string,
     { p50: number; wire: Wire | undefined; samples: number[]; pdfP50?: number }
   > = {};
-  const measure = async (
-    name: string,
-    load: () => Promise<{ ms: number; wire: Wire; pdf?: number | undefined }>,
-  ) => {
+  type Load = () => Promise<{ ms: number; wire: Wire; pdf?: number | undefined }>;
+  /**
+   * Each figure's loads, taken in turns (a baseline load, a queue load, a review load, and
+   * again) so that what else the machine is doing weighs on each alike.
+   */
+  const measure = async (loaders: [name: string, load: Load][]) => {
     // BENCH_ONLY=<part of a name> measures just the figures it names.
-    if (process.env.BENCH_ONLY && !name.includes(process.env.BENCH_ONLY)) return;
-    const loads = [];
-    for (let i = 0; i < runs; i += 1) loads.push(await load());
-    figures[name] = {
-      p50: medianOf(loads),
-      wire: lastWire(loads),
-      samples: loads.map((l) => Math.round(l.ms)),
-      ...(loads[0]?.pdf !== undefined && {
-        pdfP50: summarise(loads.map((l) => l.pdf ?? Number.NaN)).p50,
-      }),
-    };
+    const chosen = loaders.filter(
+      ([name]) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY),
+    );
+    const loads = new Map<string, Awaited<ReturnType<Load>>[]>(chosen.map(([n]) => [n, []]));
+    for (let i = 0; i < runs; i += 1)
+      for (const [name, load] of chosen) loads.get(name)?.push(await load());
+    for (const [name, taken] of loads)
+      figures[name] = {
+        p50: medianOf(taken),
+        wire: lastWire(taken),
+        samples: taken.map((l) => Math.round(l.ms)),
+        ...(taken[0]?.pdf !== undefined && {
+          pdfP50: summarise(taken.map((l) => l.pdf ?? Number.NaN)).p50,
+        }),
+      };
   };
   for (const mobile of [false, true]) {
     const profile = mobile ? 'mobile' : 'unthrottled';
-    await measure(`baseline ${profile}`, () => firstScreen(baselineBase, '/', 'rows', { mobile }));
-    await measure(`queue ${profile}`, () =>
-      firstScreen(consoleBase, queuePath, 'rows', { mobile, cookie }),
-    );
-    await measure(`review ${profile}`, () =>
-      firstScreen(consoleBase, `/qc/${reviewId}`, 'page', { mobile, cookie }),
-    );
+    await measure([
+      [`baseline ${profile}`, () => firstScreen(baselineBase, '/', 'rows', { mobile })],
+      [`queue ${profile}`, () => firstScreen(consoleBase, queuePath, 'rows', { mobile, cookie })],
+      [
+        `review ${profile}`,
+        () => firstScreen(consoleBase, `/qc/${reviewId}`, 'page', { mobile, cookie }),
+      ],
+    ]);
   }
-  await measure('sign-in + queue unthrottled', () => signInToQueue(consoleBase, { mobile: false }));
+  await measure([
+    ['sign-in + queue unthrottled', () => signInToQueue(consoleBase, { mobile: false })],
+  ]);
   return figures;
 }
 

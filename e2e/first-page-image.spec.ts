@@ -110,7 +110,7 @@ test("another owner's browser gets no first screen of the review, and no image o
   });
   expect(served.status()).toBe(200);
   const html = await served.text();
-  expect(html).not.toContain('attest-first-screen');
+  expect(html).not.toContain('class="first-screen"');
   expect(html).not.toContain(request.document.matterReference);
   const drawn = await stranger.request.get(`/preview/qc/${request.id}/first-page`);
   expect(drawn.status()).toBe(404);

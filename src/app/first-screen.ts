@@ -5,7 +5,7 @@ import { plainPendingView, queueListQuery } from './features/qc/queue-request.ts
 import { QUEUE_PATH, REVIEW_PATH, queueScreen, reviewScreen } from './features/qc/screens.ts';
 import { AFTER_FIRST_PAINT } from '../contract/page-session.ts';
 import { holdKeys } from './held-keys.ts';
-import { cameRendered, readPageSession } from './page-session.ts';
+import { cameRendered, readPageSession, whenParsed } from './page-session.ts';
 import { servedFirstPageSettled } from './pdf/first-page.ts';
 import { pdfWorkerPort } from './pdf/pdf-worker-port.ts';
 
@@ -38,44 +38,43 @@ const reviewId = (() => {
   }
 })();
 
-if (review) {
-  // After the first page's image, when the page came with one.
-  void servedFirstPageSettled().then(() => {
-    // Compiling the worker takes longest of all: first.
-    pdfWorkerPort();
-    if (owner) {
-      if (reviewId) fetchEarly(`${QC_REQUESTS}/${encodeURIComponent(reviewId)}`);
+whenParsed(() => {
+  if (review) {
+    // After the first page's image, when the page came with one.
+    void servedFirstPageSettled().then(() => {
+      // Compiling the worker takes longest of all: first.
+      pdfWorkerPort();
+      if (owner) {
+        if (reviewId) fetchEarly(`${QC_REQUESTS}/${encodeURIComponent(reviewId)}`);
+        if (queueUrl) fetchEarly(queueUrl);
+        void reviewScreen.loader().catch(() => {});
+        void reviewScreen.component().catch(() => {});
+      }
+    });
+  } else if (QUEUE_PATH.test(path) && owner) {
+    const start = () => {
       if (queueUrl) fetchEarly(queueUrl);
-      void reviewScreen.loader().catch(() => {});
-      void reviewScreen.component().catch(() => {});
+      void queueScreen.loader().catch(() => {});
+      void queueScreen.component().catch(() => {});
+    };
+    // A page that came with its rows (decision 025) paints them first: on a slow link, the
+    // queue's data and code would share it with the stylesheets the rows wait for.
+    if (cameRendered()) {
+      holdKeys();
+      requestAnimationFrame(() => setTimeout(start));
+    } else {
+      start();
     }
-  });
-} else if (QUEUE_PATH.test(path) && owner) {
-  const start = () => {
-    if (queueUrl) fetchEarly(queueUrl);
-    void queueScreen.loader().catch(() => {});
-    void queueScreen.component().catch(() => {});
-  };
-  // A page that came with its rows (decision 025) paints them first: on a slow link, the
-  // queue's data and code would share it with the stylesheets the rows wait for.
-  if (cameRendered()) {
-    holdKeys();
-    requestAnimationFrame(() => setTimeout(start));
-  } else {
-    start();
   }
-}
 
-// A page that came with its first screen (decision 025) holds the app's entry back until that
-// screen is painted (the gateway gave it a type the browser does not run): run it now.
-if (cameRendered()) {
-  const runEntry = () =>
+  // A page meant to come with its first screen (decision 025) holds the app's entry back
+  // until that screen is painted (the gateway gave it a type the browser does not run): run
+  // it now. The gateway's head promised a screen its body may not hold (the data came late):
+  // the entry runs all the same, a frame later.
+  const held = document.querySelector<HTMLScriptElement>(`script[type="${AFTER_FIRST_PAINT}"]`);
+  if (held) {
     requestAnimationFrame(() =>
       setTimeout(() => {
-        const held = document.querySelector<HTMLScriptElement>(
-          `script[type="${AFTER_FIRST_PAINT}"]`,
-        );
-        if (!held) return;
         const entry = document.createElement('script');
         entry.type = 'module';
         entry.crossOrigin = '';
@@ -83,10 +82,5 @@ if (cameRendered()) {
         held.replaceWith(entry);
       }),
     );
-  // This script may run before the head is parsed: the entry's tag is further down.
-  if (document.readyState === 'loading') {
-    document.addEventListener('readystatechange', runEntry, { once: true });
-  } else {
-    runEntry();
   }
-}
+});

@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_META, PAGE_SESSION_ID } from '../contract/page-session.ts';
+import { FIRST_SCREEN_CLASS, PAGE_SESSION_ID } from '../contract/page-session.ts';
 
 // The session the gateway served this page with, if it did (src/gateway/static.ts). No zod
 // here: the page's first script (first-screen.ts) reads it before the libraries arrive.
@@ -24,6 +24,21 @@ export function takePageSession(): unknown {
   return session;
 }
 
-/** Whether the page came with its first screen rendered in it (decision 025). */
-export const cameRendered = () =>
-  document.querySelector(`meta[name="${FIRST_SCREEN_META}"]`) !== null;
+/**
+ * Whether the page came with its first screen rendered in it (decision 025). Known once the
+ * body is parsed (`whenParsed`).
+ */
+export const cameRendered = () => document.querySelector(`.${FIRST_SCREEN_CLASS}`) !== null;
+
+/**
+ * Runs `then` once the page is parsed. The gateway sends a page's head before its body, so a
+ * script in the head may run before the body it asks about has come. Not DOMContentLoaded,
+ * which waits for the app's own scripts to have run.
+ */
+export function whenParsed(then: () => void) {
+  if (document.readyState === 'loading') {
+    document.addEventListener('readystatechange', then, { once: true });
+  } else {
+    then();
+  }
+}

@@ -6,10 +6,11 @@
 export const PAGE_SESSION_ID = 'attest-session';
 
 /**
- * The name of the `<meta>` the gateway puts first in the head of a page that comes with its
- * first screen rendered in `#root` (decision 025).
+ * The class of the element that holds the first screen the gateway rendered into `#root`
+ * (decision 025). It is in the page's body, which the gateway sends after its head: present
+ * only once the body is parsed.
  */
-export const FIRST_SCREEN_META = 'attest-first-screen';
+export const FIRST_SCREEN_CLASS = 'first-screen';
 
 /**
  * The type the gateway gives the app's entry script in a page that comes with its first

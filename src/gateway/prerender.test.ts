@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../contract/session.ts';
 import type { AppEnv } from './context.ts';
-import { firstScreens, withFirstScreen } from './prerender.ts';
+import { firstScreens, splitForFirstScreen, type SplitPage } from './prerender.ts';
 
 // The gateway's side of a first visit's first screen (decision 025), over a build of its
 // own: a hand-written screen module in `server/`, and the gateway's own app stood in for by
@@ -50,13 +50,21 @@ function serve() {
     (message) => logs.push(message),
   );
   const app = new Hono<AppEnv>();
-  app.get('*', async (c) => c.html(await render(c, SESSION, INDEX)));
+  app.get('*', async (c) => c.html(whole(await render(c, SESSION, INDEX))));
   return (path: string) =>
     app.request(path, {
       headers: { cookie: 'attest_session=abc', accept: 'text/html', 'accept-encoding': 'br' },
     });
 }
+const whole = async (page: string | SplitPage) =>
+  typeof page === 'string' ? page : page.head + (await page.body);
 const page = async (path = '/qc') => (await serve()(path)).text();
+/** The page with its stylesheets first and its entry held, but no screen in its root. */
+const WITHOUT_SCREEN =
+  '<!doctype html><html><head><link rel="stylesheet" crossorigin href="/assets/app.css">' +
+  '<link rel="stylesheet" crossorigin href="/assets/screen.css">' +
+  '<script type="module" async src="/assets/first.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
 const json = (body: unknown, init: ResponseInit = {}) =>
   new Response(JSON.stringify(body), {
     ...init,
@@ -78,12 +86,12 @@ beforeEach(() => {
 afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('firstScreens', () => {
-  it('puts the screen in the root, its stylesheets in the head and a mark first in it', async () => {
+  it('puts the screen in the root and its stylesheets first in the head', async () => {
     const html = await page();
     expect(html).toContain(
       '<div id="root"><fieldset class="first-screen" disabled><ul><li data-qc-row>MR-1</li>',
     );
-    expect(html.indexOf('<meta name="attest-first-screen">')).toBe(html.indexOf('<head>') + 6);
+    expect(html.indexOf('<link rel="stylesheet"')).toBe(html.indexOf('<head>') + 6);
     // The screen's own stylesheet, once; the app's, already linked, not again.
     expect(html.match(/assets\/screen\.css/g)).toHaveLength(1);
     expect(html.match(/assets\/app\.css/g)).toHaveLength(1);
@@ -131,14 +139,14 @@ describe('firstScreens', () => {
     ],
     ['an answer too large', () => json({ rows: ['x'.repeat(600 * 1024)] })],
     ['a render that gives nothing', () => json({ none: true })],
-  ])('serves the page as it is after %s', async (_name, make) => {
+  ])('serves the page without its screen after %s', async (_name, make) => {
     answer = async () => make();
-    expect(await page()).toBe(INDEX);
+    expect(await page()).toBe(WITHOUT_SCREEN);
   });
 
-  it('serves the page as it is, and says why, when the render throws', async () => {
+  it('serves the page without its screen, and says why, when the render throws', async () => {
     answer = async () => json({ fail: true });
-    expect(await page()).toBe(INDEX);
+    expect(await page()).toBe(WITHOUT_SCREEN);
     expect(logs.join('\n')).toMatch(/first screen of \/qc not rendered: .*the render failed/);
   });
 
@@ -148,7 +156,7 @@ describe('firstScreens', () => {
         request.signal.addEventListener('abort', () => reject(request.signal.reason)),
       );
     const started = performance.now();
-    expect(await page()).toBe(INDEX);
+    expect(await page()).toBe(WITHOUT_SCREEN);
     const took = performance.now() - started;
     expect(took).toBeGreaterThanOrEqual(350);
     expect(took).toBeLessThan(1_400);
@@ -168,7 +176,7 @@ describe('firstScreens', () => {
       return new Response(body, { headers: { 'content-type': 'application/json' } });
     };
     const started = performance.now();
-    expect(await page()).toBe(INDEX);
+    expect(await page()).toBe(WITHOUT_SCREEN);
     expect(performance.now() - started).toBeLessThan(1_400);
     expect(asked[0]?.signal.aborted).toBe(true);
   });
@@ -179,8 +187,37 @@ describe('firstScreens', () => {
     answer = () =>
       new Promise((resolve) => setTimeout(() => resolve(json({ rows: ['MR-1'] })), 2_000));
     const started = performance.now();
-    expect(await page()).toBe(INDEX);
+    expect(await page()).toBe(WITHOUT_SCREEN);
     expect(performance.now() - started).toBeLessThan(1_400);
+  });
+
+  it('has the head ready before the data has come, and the rest once it has', async () => {
+    let give: (response: Response) => void = () => {};
+    answer = () => new Promise((resolve) => (give = resolve));
+    const render = firstScreens(
+      dist,
+      (request) => answer(request),
+      () => {},
+    );
+    const app = new Hono<AppEnv>();
+    let split: string | SplitPage = '';
+    app.get('*', async (c) => {
+      split = await render(c, SESSION, INDEX);
+      return c.body(null, 204);
+    });
+    await app.request('/qc', { headers: { accept: 'text/html' } });
+    if (typeof split === 'string') throw new Error('not split');
+    const { head, body } = split as SplitPage;
+    expect(head).toBe(WITHOUT_SCREEN.slice(0, WITHOUT_SCREEN.indexOf('</div>')));
+    let rest: string | undefined;
+    void body.then((text) => (rest = text));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rest).toBeUndefined();
+    give(json({ rows: ['MR-1'] }));
+    expect(await body).toBe(
+      '<fieldset class="first-screen" disabled><ul><li data-qc-row>MR-1</li></ul></fieldset>' +
+        '</div></body></html>',
+    );
   });
 
   it('serves the page as it is without the screens’ stylesheets list', async () => {
@@ -200,13 +237,16 @@ describe('firstScreens', () => {
   });
 });
 
-describe('withFirstScreen', () => {
-  const SCREEN = { screen: '<p>rows</p>', css: ['assets/screen.css'] };
+describe('splitForFirstScreen', () => {
+  const CSS = ['assets/screen.css'];
+  const withScreen = (html: string, screen: string | undefined, css = CSS) => {
+    const split = splitForFirstScreen(html, css);
+    return split && split.head + split.withScreen(screen);
+  };
 
   it('puts the screen in a disabled fieldset in the root, and every stylesheet first', () => {
-    const html = withFirstScreen(INDEX, SCREEN);
-    expect(html).toBe(
-      '<!doctype html><html><head><meta name="attest-first-screen">' +
+    expect(withScreen(INDEX, '<p>rows</p>')).toBe(
+      '<!doctype html><html><head>' +
         '<link rel="stylesheet" crossorigin href="/assets/app.css">' +
         '<link rel="stylesheet" crossorigin href="/assets/screen.css">' +
         '<script type="module" async src="/assets/first.js"></script></head>' +
@@ -215,15 +255,19 @@ describe('withFirstScreen', () => {
     );
   });
 
+  it('without a screen leaves the root empty', () => {
+    expect(withScreen(INDEX, undefined)).toBe(WITHOUT_SCREEN);
+  });
+
   it('takes the screen as it is, even where it reads as a replacement pattern', () => {
     const screen = "<p>$& $' $` $$ $1</p>";
-    expect(withFirstScreen(INDEX, { screen, css: [] })).toContain(
+    expect(withScreen(INDEX, screen, [])).toContain(
       `<fieldset class="first-screen" disabled>${screen}</fieldset>`,
     );
   });
 
   it('links a stylesheet with a name that would break out of its attribute as text', () => {
-    const html = withFirstScreen(INDEX, { screen: '', css: ['assets/a"><script>x</script>.css'] });
+    const html = withScreen(INDEX, '', ['assets/a"><script>x</script>.css']);
     expect(html).toContain('href="/assets/a&quot;>&lt;script>x&lt;/script>.css"');
     expect(html).not.toContain('<script>x');
   });
@@ -232,26 +276,26 @@ describe('withFirstScreen', () => {
     ['no root to fill', INDEX.replace('<div id="root"></div>', '<div id="app"></div>')],
     ['a root already filled', INDEX.replace('<div id="root"></div>', '<div id="root">x</div>')],
     ['no head', '<!doctype html><body><div id="root"></div></body>'],
-  ])('leaves a page with %s as it is', (_name, html) => {
-    expect(withFirstScreen(html, SCREEN)).toBe(html);
+  ])('does not split a page with %s', (_name, html) => {
+    expect(splitForFirstScreen(html, CSS)).toBeUndefined();
   });
 
   it('does not take a <header> for the head', () => {
     const html = '<html><body><header></header><div id="root"></div></body></html>';
-    expect(withFirstScreen(html, SCREEN)).toBe(html);
+    expect(splitForFirstScreen(html, CSS)).toBeUndefined();
   });
 });
 
 describe("the app's entry on a page with its first screen", () => {
-  it('is fetched as early, but left for the first script to run after the first paint', async () => {
+  it('is fetched as early, but left for the first script to run after the first paint', () => {
     const index =
       '<!doctype html><html><head><script type="module" async crossorigin src="/assets/first.js"></script>' +
       '<script type="module" crossorigin src="/assets/index-abc.js"></script></head>' +
       '<body><div id="root"></div></body></html>';
-    const html = withFirstScreen(index, { screen: '<p>rows</p>', css: [] });
-    expect(html).toContain('<script type="module" async crossorigin src="/assets/first.js">');
-    expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
-    expect(html).toContain('<script type="attest/after-first-paint" src="/assets/index-abc.js">');
+    const head = splitForFirstScreen(index, [])?.head ?? '';
+    expect(head).toContain('<script type="module" async crossorigin src="/assets/first.js">');
+    expect(head).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
+    expect(head).toContain('<script type="attest/after-first-paint" src="/assets/index-abc.js">');
   });
 });

@@ -1,5 +1,10 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '../contract/session.ts';
+import type { AppEnv } from './context.ts';
+import { staticRoutes } from './static.ts';
 import { APP_JS, INDEX_HTML, makeDist, startHarness, type Harness } from './test-harness.ts';
 
 // No upstream is needed to serve the app: port 9 (discard) is never answered.
@@ -198,5 +203,47 @@ describe("the first screens' build (decision 025)", () => {
       await harness.close();
       rmSync(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a signed-in page with its first screen', () => {
+  const session = { owner: 'acme' } as Session;
+  let dist: string;
+  beforeAll(() => {
+    dist = makeDist();
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  const serve = (body: Promise<string>) => {
+    const app = new Hono<AppEnv>();
+    app.route(
+      '/',
+      staticRoutes(dist, {
+        pageSession: async () => session,
+        firstScreen: async (_c, _session, html) => ({ head: html, body }),
+      }),
+    );
+    return app;
+  };
+
+  it('goes compressed as the browser allows, per person, and whole', async () => {
+    const app = serve(Promise.resolve('<p>rows</p>'));
+    const response = await app.request('/qc', {
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' },
+    });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expect(response.headers.get('vary')).toMatch(/Cookie/);
+    expect(response.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    const text = brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString();
+    expect(text).toContain('id="attest-session"');
+    expect(text.endsWith('<div id="root"></div><p>rows</p>')).toBe(true);
+  });
+
+  it('goes as it is to a browser that takes no compression', async () => {
+    const app = serve(Promise.resolve('<p>rows</p>'));
+    const response = await app.request('/qc', { headers: { accept: 'text/html' } });
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect((await response.text()).endsWith('<div id="root"></div><p>rows</p>')).toBe(true);
   });
 });

@@ -6,6 +6,8 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { PAGE_SESSION_ID } from '../contract/page-session.ts';
 import type { Session } from '../contract/session.ts';
 import type { AppEnv } from './context.ts';
+import { pageEncoding, pageStream } from './page-stream.ts';
+import type { SplitPage } from './prerender.ts';
 
 /**
  * Paths the gateway itself answers; the SPA fallback never shadows them. `/events` itself is
@@ -118,7 +120,11 @@ export function staticRoutes(
     /** The signed-in session a page is served with (issue 16), if any. */
     pageSession?: (c: Context<AppEnv>) => Promise<Session | undefined>;
     /** A signed-in page with its first screen in it (prerender.ts), or as it is. */
-    firstScreen?: (c: Context<AppEnv>, session: Session, html: string) => Promise<string>;
+    firstScreen?: (
+      c: Context<AppEnv>,
+      session: Session,
+      html: string,
+    ) => Promise<string | SplitPage>;
   } = {},
 ) {
   const sourceMaps = options.sourceMaps ?? false;
@@ -175,7 +181,14 @@ export function staticRoutes(
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Cookie', { append: true });
     const page = withSession(await readFile(index, 'utf8'), session);
-    return c.html(options.firstScreen ? await options.firstScreen(c, session, page) : page);
+    const shaped = options.firstScreen ? await options.firstScreen(c, session, page) : page;
+    if (typeof shaped === 'string') return c.html(shaped);
+    // The head goes while the first screen is made (page-stream.ts).
+    const encoding = pageEncoding(c.req.header('accept-encoding'));
+    c.header('Vary', 'Accept-Encoding', { append: true });
+    if (encoding) c.header('Content-Encoding', encoding);
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    return c.body(pageStream(shaped.head, shaped.body, encoding));
   });
 
   return routes;
