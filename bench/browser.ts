@@ -221,10 +221,12 @@ export async function browserFigures(base: string, runs = 7) {
       queueMs.push(await shownAt(page, '[data-qc-row]'));
     }
 
-    // Rows in the DOM after scrolling 10,000 rows down the list.
+    // Rows in the DOM after scrolling 10,000 rows down the list: the app's list, not the
+    // gateway's first screen, whose scroller is gone (and 0 px high) once the app has run.
+    await appRunning(page);
     const rowsInDom = await page.evaluate(async () => {
       const scroller = document.querySelector<HTMLElement>('[data-qc-scroller]');
-      if (!scroller) return -1;
+      if (!scroller || scroller.clientHeight === 0) return -1;
       const rowHeight = document.querySelector<HTMLElement>('[data-qc-row]')?.offsetHeight ?? 60;
       for (let y = 0; y < rowHeight * 10_000; y += scroller.clientHeight * 4) {
         scroller.scrollTop = y;
