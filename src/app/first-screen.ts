@@ -4,9 +4,10 @@ import { buildUrl } from '../client/url.ts';
 import { plainPendingView, queueListQuery } from './features/qc/queue-request.ts';
 import { QUEUE_PATH, REVIEW_PATH, queueScreen, reviewScreen } from './features/qc/screens.ts';
 import { AFTER_FIRST_PAINT } from '../contract/page-session.ts';
+import { afterFrame } from './after-frame.ts';
 import { holdKeys } from './held-keys.ts';
 import { cameRendered, readPageSession, whenParsed } from './page-session.ts';
-import { servedFirstPageSettled } from './pdf/first-page.ts';
+import { cameSlowly, servedFirstPageSettled } from './pdf/first-page.ts';
 import { pdfWorkerPort } from './pdf/pdf-worker-port.ts';
 
 // The page's first script (issue 16), an entry of its own that index.html loads `async`
@@ -61,26 +62,27 @@ whenParsed(() => {
     // queue's data and code would share it with the stylesheets the rows wait for.
     if (cameRendered()) {
       holdKeys();
-      requestAnimationFrame(() => setTimeout(start));
+      afterFrame(start);
     } else {
       start();
     }
   }
 
   // A page meant to come with its first screen (decision 025) holds the app's entry back
-  // until that screen is painted (the gateway gave it a type the browser does not run): run
-  // it now. The gateway's head promised a screen its body may not hold (the data came late):
-  // the entry runs all the same, a frame later.
+  // (the gateway gave it a type the browser does not run) until that screen is painted: run
+  // it then, whether or not the screen came (the data may have come too late). A review on a
+  // fast link runs it at once: there the app's code is what pdf.js's own page waits for, and
+  // waiting a frame and more for it cost that page some 150 ms.
   const held = document.querySelector<HTMLScriptElement>(`script[type="${AFTER_FIRST_PAINT}"]`);
   if (held) {
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        const entry = document.createElement('script');
-        entry.type = 'module';
-        entry.crossOrigin = '';
-        entry.src = held.src;
-        held.replaceWith(entry);
-      }),
-    );
+    const run = () => {
+      const entry = document.createElement('script');
+      entry.type = 'module';
+      entry.crossOrigin = '';
+      entry.src = held.src;
+      held.replaceWith(entry);
+    };
+    if (review && !cameSlowly()) run();
+    else afterFrame(run);
   }
 });

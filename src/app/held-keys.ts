@@ -3,6 +3,8 @@
 // them; main.tsx hands them to the app once it has rendered, as the same keydowns. No
 // libraries here, for that first script.
 
+import { afterFrame } from './after-frame.ts';
+
 const held: KeyboardEvent[] = [];
 
 const hold = (event: KeyboardEvent) => {
@@ -14,9 +16,6 @@ const hold = (event: KeyboardEvent) => {
 export function holdKeys(): void {
   document.addEventListener('keydown', hold);
 }
-
-/** After the next frame is painted: the app has rendered what the last key did. */
-const afterFrame = (run: () => void) => requestAnimationFrame(() => setTimeout(run));
 
 /**
  * Hands the held keys to the app, in order, a frame apart (as a person's presses are: each

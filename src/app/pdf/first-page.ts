@@ -26,7 +26,7 @@ export function servedFirstPage(url: string): string | undefined {
 const SLOW_FIRST_BYTE_MS = 300;
 
 /** Whether the page came slowly: its first byte took long after its request was sent. */
-function cameSlowly(): boolean {
+export function cameSlowly(): boolean {
   const [page] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   return page ? page.responseStart - page.requestStart > SLOW_FIRST_BYTE_MS : false;
 }
