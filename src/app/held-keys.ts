@@ -12,16 +12,23 @@ const hold = (event: KeyboardEvent) => {
   held.push(event);
 };
 
-/** From now until the app has rendered. */
+let holding = false;
+
+/** From now until the app listens for them (releaseHeldKeys). */
 export function holdKeys(): void {
+  holding = true;
   document.addEventListener('keydown', hold);
 }
 
 /**
  * Hands the held keys to the app, in order, a frame apart (as a person's presses are: each
- * acts on what the one before did), and holds no more.
+ * acts on what the one before did), and holds no more. Called by the screen once it listens
+ * for keys (use-queue-keys.ts), and by main.tsx a while after the app's first render, for a
+ * screen that never does: the first call does it.
  */
 export function releaseHeldKeys(): void {
+  if (!holding) return;
+  holding = false;
   document.removeEventListener('keydown', hold);
   const next = () => {
     const event = held.shift();

@@ -55,8 +55,9 @@ if (cameRendered()) {
     const router = createRouter();
     return whenSettled(router, queryClient).then(() => {
       render(router);
-      // Keys pressed meanwhile, once the screen has rendered and listens for them.
-      releaseHeldKeys();
+      // Keys pressed meanwhile go to the screen once it listens for them (use-queue-keys.ts);
+      // a screen that never does (an error, another route) lets them go after a while.
+      setTimeout(releaseHeldKeys, 2_000);
     });
   });
 } else {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { releaseHeldKeys } from '../../../held-keys.ts';
 
 export interface QueueKeyActions {
   /** Move the selection by one row (j: +1, k: -1). */
@@ -43,6 +44,10 @@ export function useQueueKeys(actions: QueueKeyActions): void {
       }
     };
     document.addEventListener('keydown', onKeyDown);
+    // Keys pressed on the gateway's first screen before the app ran (decision 025): now that
+    // something listens. Released when the app had merely rendered, they could come before
+    // this effect on a busy machine, and be lost.
+    releaseHeldKeys();
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 }
