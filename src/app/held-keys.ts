@@ -1,7 +1,7 @@
 // Keys pressed on a first screen the gateway rendered (decision 025), before the app has run:
 // a reviewer who sees the queue's rows presses `j` at once. The page's first script holds
-// them; main.tsx hands them to the app once it has rendered, as the same keydowns. No
-// libraries here, for that first script.
+// them; the queue hands them to itself once it listens, as the same keydowns. No libraries
+// here, for that first script.
 
 import { afterFrame } from './after-frame.ts';
 
