@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 
@@ -13,6 +14,12 @@ const HEIGHT = 1600;
 /** No image inside the PDF is decoded above this many pixels. */
 const MAX_IMAGE_PIXELS = 4096 * 4096;
 
+// The drawing is a head start for a slow link, never worth the CPU a request needs: on Linux,
+// where a thread has a priority of its own, this one gives way to the gateway's other threads
+// and to anything else on the machine (on loopback, the browser whose page it draws). Elsewhere
+// the priority is the whole process's, so it is left alone.
+if (process.platform === 'linux') setPriority(10);
+
 const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
 
@@ -25,11 +32,11 @@ interface NodeCanvasFactory {
     canvas: {
       width: number;
       height: number;
-      encode(format: 'webp', quality: number): Promise<Uint8Array>;
-      encode(
+      encodeSync(format: 'webp', quality: number): Uint8Array;
+      encodeSync(
         format: 'avif',
         config: { quality: number; speed: number; threads: number },
-      ): Promise<Uint8Array>;
+      ): Uint8Array;
     };
     context: CanvasRenderingContext2D;
   };
@@ -75,14 +82,15 @@ async function firstPage(pdf: Uint8Array, format: PageImageFormat) {
       canvasContext: context,
       viewport,
     }).promise;
+    // Encoded here, not on libuv's shared threads, so that it keeps this thread's priority.
     // AVIF is about 60 KB for a demo page at 960 px against WebP's 105 KB, at a speed that
     // keeps its encoding near 160 ms on one thread. This encoder's `quality` runs the other
     // way round from its documentation (measured: 80 gives the smallest, smeared file); at
     // 45 the type is clean.
     const image =
       format === 'avif'
-        ? await canvas.encode('avif', { quality: 45, speed: 8, threads: 1 })
-        : await canvas.encode('webp', 80);
+        ? canvas.encodeSync('avif', { quality: 45, speed: 8, threads: 1 })
+        : canvas.encodeSync('webp', 80);
     return { image, width: canvas.width, height: canvas.height };
   } finally {
     await task.destroy();
