@@ -39,19 +39,25 @@ const reviewId = (() => {
   }
 })();
 
+const startReview = () => {
+  // Compiling the worker takes longest of all: first.
+  pdfWorkerPort();
+  if (owner) {
+    if (reviewId) fetchEarly(`${QC_REQUESTS}/${encodeURIComponent(reviewId)}`);
+    if (queueUrl) fetchEarly(queueUrl);
+    void reviewScreen.loader().catch(() => {});
+    void reviewScreen.component().catch(() => {});
+  }
+};
+// A review on a fast link starts at once: its worker compiles while the gateway is still
+// sending and the browser parsing the page's body. On a slow link it waits for the first
+// page's image (servedFirstPageSettled), which needs the body.
+const reviewNow = review !== undefined && !cameSlowly();
+if (reviewNow) startReview();
+
 whenParsed(() => {
   if (review) {
-    // After the first page's image, when the page came with one.
-    void servedFirstPageSettled().then(() => {
-      // Compiling the worker takes longest of all: first.
-      pdfWorkerPort();
-      if (owner) {
-        if (reviewId) fetchEarly(`${QC_REQUESTS}/${encodeURIComponent(reviewId)}`);
-        if (queueUrl) fetchEarly(queueUrl);
-        void reviewScreen.loader().catch(() => {});
-        void reviewScreen.component().catch(() => {});
-      }
-    });
+    if (!reviewNow) void servedFirstPageSettled().then(startReview);
   } else if (QUEUE_PATH.test(path) && owner) {
     const start = () => {
       if (queueUrl) fetchEarly(queueUrl);
@@ -82,7 +88,7 @@ whenParsed(() => {
       entry.src = held.src;
       held.replaceWith(entry);
     };
-    if (review && !cameSlowly()) run();
+    if (reviewNow) run();
     else afterFrame(run);
   }
 });
