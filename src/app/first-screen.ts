@@ -55,6 +55,29 @@ const startReview = () => {
 const reviewNow = review !== undefined && !cameSlowly();
 if (reviewNow) startReview();
 
+/** The app's entry as the gateway held it back (a type the browser does not run), if here. */
+const heldEntry = () =>
+  document.querySelector<HTMLScriptElement>(`script[type="${AFTER_FIRST_PAINT}"]`);
+
+function runEntry(held: HTMLScriptElement) {
+  const entry = document.createElement('script');
+  entry.type = 'module';
+  entry.crossOrigin = '';
+  entry.src = held.src;
+  held.replaceWith(entry);
+}
+
+// A review on a fast link runs the app's entry at once, before the body has come: there the
+// app's code is what pdf.js's own page waits for, and its modules are evaluated while the
+// gateway renders the first screen (main.tsx waits for the body before it renders). Waiting
+// a frame for it cost that page 90-120 ms; waiting for the body, the gateway's render more.
+// The entry is in the head, after this script, which may run before the parser reaches it:
+// then once the page is parsed (below).
+if (reviewNow) {
+  const held = heldEntry();
+  if (held) runEntry(held);
+}
+
 whenParsed(() => {
   if (review) {
     if (!reviewNow) void servedFirstPageSettled().then(startReview);
@@ -75,20 +98,9 @@ whenParsed(() => {
   }
 
   // A page meant to come with its first screen (decision 025) holds the app's entry back
-  // (the gateway gave it a type the browser does not run) until that screen is painted: run
-  // it then, whether or not the screen came (the data may have come too late). A review on a
-  // fast link runs it at once: there the app's code is what pdf.js's own page waits for, and
-  // waiting a frame and more for it cost that page 90-120 ms.
-  const held = document.querySelector<HTMLScriptElement>(`script[type="${AFTER_FIRST_PAINT}"]`);
-  if (held) {
-    const run = () => {
-      const entry = document.createElement('script');
-      entry.type = 'module';
-      entry.crossOrigin = '';
-      entry.src = held.src;
-      held.replaceWith(entry);
-    };
-    if (reviewNow) run();
-    else afterFrame(run);
-  }
+  // until that screen is painted: run it then, whether or not the screen came (the data may
+  // have come too late). A review on a fast link, at once (above).
+  const held = heldEntry();
+  if (held && reviewNow) runEntry(held);
+  else if (held) afterFrame(() => runEntry(held));
 });

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 // asks for when it moves to the next document.
 import { RouterProvider } from 'react-router/dom';
 import { SessionSchema } from '../contract/session.ts';
-import { cameRendered, takePageSession } from './page-session.ts';
+import { cameRendered, takePageSession, whenParsed } from './page-session.ts';
 import { whenSettled } from './first-render.ts';
 import { releaseHeldKeys } from './held-keys.ts';
 import { keepServedFirstPage, servedFirstPageSettled } from './pdf/first-page.ts';
@@ -30,36 +30,40 @@ function Toasts() {
   ) : null;
 }
 
-// The session the page came with (issue 16): the first screen's loaders need not ask for it.
-const served = SessionSchema.safeParse(takePageSession());
-if (served.success) queryClient.setQueryData(sessionQueries.current().queryKey, served.data);
+// The page's first script may run this entry before the page's body has come (a review on a
+// fast link, first-screen.ts): its modules are evaluated by now, what follows needs the body.
+whenParsed(() => {
+  // The session the page came with (issue 16): the first screen's loaders need not ask for it.
+  const served = SessionSchema.safeParse(takePageSession());
+  if (served.success) queryClient.setQueryData(sessionQueries.current().queryKey, served.data);
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-const render = (router: ReturnType<typeof createRouter>) =>
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toasts />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-// A page that came with its first screen (decision 025) keeps it until the app's own render
-// shows the same, so that it never gives way to a loading state: React's first render
-// replaces what the root holds.
-keepServedFirstPage();
-if (cameRendered()) {
-  // The router starts the screen's loaders, pdf.js's among them: after the first page's image.
-  void servedFirstPageSettled().then(() => {
-    const router = createRouter();
-    return whenSettled(router, queryClient).then(() => {
-      render(router);
-      // Keys pressed meanwhile go to the screen once it listens for them (use-queue-keys.ts);
-      // a screen that never does (an error, another route) lets them go after a while.
-      setTimeout(releaseHeldKeys, 2_000);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  const render = (router: ReturnType<typeof createRouter>) =>
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+          <Toasts />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  // A page that came with its first screen (decision 025) keeps it until the app's own render
+  // shows the same, so that it never gives way to a loading state: React's first render
+  // replaces what the root holds.
+  keepServedFirstPage();
+  if (cameRendered()) {
+    // The router starts the screen's loaders, pdf.js's among them: after the first page's image.
+    void servedFirstPageSettled().then(() => {
+      const router = createRouter();
+      return whenSettled(router, queryClient).then(() => {
+        render(router);
+        // Keys pressed meanwhile go to the screen once it listens for them (use-queue-keys.ts);
+        // a screen that never does (an error, another route) lets them go after a while.
+        setTimeout(releaseHeldKeys, 2_000);
+      });
     });
-  });
-} else {
-  render(createRouter());
-}
+  } else {
+    render(createRouter());
+  }
+});
