@@ -19,6 +19,10 @@ const incoming = () => {
   }
 };
 
+/** Once the stream has closed, however it ended (events.once would reject on its error). */
+const closed = (stream: NodeJS.WritableStream & { closed: boolean }) =>
+  stream.closed ? Promise.resolve() : new Promise((resolve) => stream.once('close', resolve));
+
 async function write(blobs: BlobStore, key: string, text: string) {
   const writer = blobs.writer(key);
   writer.stream.end(Buffer.from(text));
@@ -49,8 +53,11 @@ describe.each([
 
   it('leaves nothing behind when discarded, even before its file is open', async () => {
     const blobs = open();
-    blobs.writer('scans/c.pdf').discard();
+    const early = blobs.writer('scans/c.pdf');
+    early.discard();
     (await write(blobs, 'scans/d.pdf', 'half')).discard();
+    // Its file may not even be open yet: done once its stream has closed.
+    await closed(early.stream);
     await vi.waitFor(() => expect(incoming()).toEqual([]));
     expect(blobs.has('scans/c.pdf') || blobs.has('scans/d.pdf')).toBe(false);
   });
@@ -66,5 +73,15 @@ describe('the file blob store', () => {
     utimesSync(join(dir, 'old'), twoDaysAgo, twoDaysAgo);
     fileBlobStore(join(root, 'blobs'));
     expect(readdirSync(dir)).toEqual(['recent']);
+  });
+
+  it('lets a discarded writer whose file never opens go without an unhandled error', async () => {
+    const blobs = fileBlobStore(join(root, 'blobs'));
+    const writer = blobs.writer('scans/e.pdf');
+    // Gone before the stream opens its file there: the open fails.
+    rmSync(join(root, 'blobs', '.incoming'), { recursive: true });
+    writer.discard();
+    await closed(writer.stream);
+    expect(blobs.has('scans/e.pdf')).toBe(false);
   });
 });

@@ -101,6 +101,9 @@ export function fileBlobStore(root: string): BlobStore {
         discard() {
           if (settled) return;
           settled = true;
+          // Abandoned: a failure to open or close its file has no one to tell, and must not
+          // end the process as an unhandled 'error' would.
+          stream.on('error', () => {});
           const remove = () => rmSync(temp, { force: true });
           // Removing before the stream has opened its file would let the open create it again.
           if (stream.closed) remove();
