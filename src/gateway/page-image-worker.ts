@@ -17,8 +17,15 @@ const MAX_IMAGE_PIXELS = 4096 * 4096;
 // The drawing is a head start for a slow link, never worth the CPU a request needs: on Linux,
 // where a thread has a priority of its own, this one gives way to the gateway's other threads
 // and to anything else on the machine (on loopback, the browser whose page it draws). Elsewhere
-// the priority is the whole process's, so it is left alone.
-if (process.platform === 'linux') setPriority(10);
+// the priority is the whole process's, so it is left alone. A host that refuses it still
+// gets its pages drawn, at the usual priority.
+if (process.platform === 'linux') {
+  try {
+    setPriority(10);
+  } catch {
+    // Drawn all the same.
+  }
+}
 
 const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
