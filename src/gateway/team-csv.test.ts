@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../contract/csv.ts';
 import { decisionsCsv, parseRange } from './team-csv.ts';
-
-describe('csvCell', () => {
-  it('quotes what would break a row and defuses what a spreadsheet would run', () => {
-    expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('a, b')).toBe('"a, b"');
-    expect(csvCell('say "no"')).toBe('"say ""no"""');
-    expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    for (const formula of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) {
-      expect(csvCell(formula).replace(/^"/, '')).toMatch(/^'/);
-    }
-    expect(csvCell(undefined)).toBe('');
-    expect(csvCell(42)).toBe('42');
-  });
-});
 
 describe('parseRange', () => {
   it('takes two days, the second included', () => {
@@ -56,7 +41,7 @@ describe('decisionsCsv', () => {
     ]);
     const [, row] = csv.split('\r\n');
     expect(row).toBe(
-      "2026-11-01T10:02:00.000Z,r1,rejected,Riley Reviewer,u1,2026-11-01T10:00:30.000Z,90,Seal legible,Witness,Seal legible: Blurred,'=rescan,",
+      '"2026-11-01T10:02:00.000Z","r1","rejected","Riley Reviewer","u1","2026-11-01T10:00:30.000Z",90,"Seal legible","Witness","Seal legible: Blurred","\'=rescan",',
     );
   });
 });
