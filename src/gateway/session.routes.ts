@@ -99,8 +99,10 @@ export function sessionRoutes(ctx: GatewayContext) {
       const target = ctx.targets[environment];
       if (!target) return errorResponse(c, 400, noSuchEnvironment(environment));
       const key = signInKey(c, clientId, ctx.trustProxy);
-      const wait = await limit.retryAfter(key);
-      if (wait > 0) {
+      // Counted as it starts (decision 028): guesses sent at once cannot all pass the check.
+      const attempt = await limit.start(key);
+      if ('retryAfter' in attempt) {
+        const wait = attempt.retryAfter;
         c.header('Retry-After', String(wait));
         const minutes = Math.ceil(wait / 60);
         return errorResponse(
@@ -113,16 +115,14 @@ export function sessionRoutes(ctx: GatewayContext) {
       // control character is in no client's credentials (Appendix A: printable characters).
       // Refused here, and counted like a wrong secret.
       if (!isPlainText(clientId) || !isPlainText(clientSecret)) {
-        await limit.failed(key);
         return errorResponse(c, 400, MALFORMED_CREDENTIALS);
       }
       // The chosen environment's token endpoint: its token works against its service only.
       const exchange = await target.upstream.exchange(clientId, clientSecret);
       if (!exchange.ok) {
-        if (exchange.reason === 'invalid-client') {
-          await limit.failed(key);
-          return errorResponse(c, 401, WRONG_CREDENTIALS);
-        }
+        if (exchange.reason === 'invalid-client') return errorResponse(c, 401, WRONG_CREDENTIALS);
+        // No secret was checked: the guess is not counted.
+        await limit.release(key, attempt.at);
         ctx.log(`sign-in of ${JSON.stringify(clientId)}: ${exchange.reason} (${exchange.detail})`);
         if (exchange.reason === 'unreachable') return errorResponse(c, 502, UNREACHABLE);
         if (exchange.reason === 'timeout') return errorResponse(c, 504, TIMED_OUT);
@@ -192,6 +192,11 @@ export function sessionRoutes(ctx: GatewayContext) {
       c.header('Set-Cookie', cookie, { append: true });
     }
     c.header('Cache-Control', 'no-store');
+    // The signed-in pages carry their first screen (queue rows, review headers) and are kept
+    // in the browser's cache for revalidation and back/forward: none of it outlives the
+    // session. Only the cache: the drafts and unsent decisions in storage are per person and
+    // wait for that person's next sign-in.
+    // c.header('Clear-Site-Data', '"cache"');
     return c.body(null, 204);
   });
 
