@@ -7,7 +7,7 @@ import type { Sql } from './sql.ts';
 
 /**
  * What one gateway process tells the others of the same database, so that every process's
- * event streams carry what any of them received (issue 19). A delivery travels as its number
+ * event streams carry what any of them received (decision 023). A delivery travels as its number
  * in the event log, which each process reads back: NOTIFY's payload is bounded (8000 bytes)
  * and a delivery need not be.
  */
@@ -50,6 +50,14 @@ export const LOCAL_BUS: Bus = {
 const RETRY_MS = [250, 500, 1000, 2000, 5000];
 
 /**
+ * NOTIFY refuses a payload of 8000 bytes or more: a larger message is stored in bus_messages
+ * and NOTIFY carries its id. A listener reads it within moments; one that was cut off for
+ * longer than this catches up from the event log instead (onReconnect).
+ */
+export const NOTIFY_LIMIT = 7_900;
+const STORED_FOR_MS = 5 * 60_000;
+
+/**
  * PostgreSQL's LISTEN/NOTIFY: one connection of this process listens on the channel; sends
  * go through the pool. Each message carries this process's id, so it skips its own. A lost
  * listening connection is opened again, with back-off, until the process closes.
@@ -64,16 +72,51 @@ export async function postgresBus(o: PostgresOptions, sql: Sql): Promise<Bus> {
   let closed = false;
   let failures = 0;
 
-  const dispatch = (payload: string | undefined) => {
+  const parse = (payload: string | undefined) => {
     try {
-      const parsed = JSON.parse(payload ?? '') as { origin?: unknown; message?: unknown };
-      if (parsed.origin === origin) return;
-      const message = BusMessageSchema.safeParse(parsed.message);
-      if (message.success) for (const handler of handlers) handler(message.data);
+      return JSON.parse(payload ?? '') as { origin?: unknown; message?: unknown; ref?: unknown };
     } catch {
-      // Not ours: another program on the channel.
+      return undefined; // Not ours: another program on the channel.
     }
   };
+  const handle = (parsed: { message?: unknown } | undefined) => {
+    const message = BusMessageSchema.safeParse(parsed?.message);
+    if (message.success) for (const handler of handlers) handler(message.data);
+  };
+  // In the order they came: a stored message is read before any that came after it is handled.
+  let received = Promise.resolve();
+  const dispatch = (payload: string | undefined) => {
+    const parsed = parse(payload);
+    if (!parsed || parsed.origin === origin) return;
+    const { ref } = parsed;
+    received = received.then(async () => {
+      if (typeof ref !== 'number') return handle(parsed);
+      try {
+        const row = await sql.get<{ payload: string }>(
+          'SELECT payload FROM bus_messages WHERE id = ?',
+          [ref],
+        );
+        handle(parse(row?.payload));
+      } catch (error) {
+        o.log('could not read a message of another gateway process', error);
+      }
+    });
+  };
+
+  /** The payload NOTIFY carries: the message itself, or the id it was stored under. */
+  async function notifiable(payload: string): Promise<string> {
+    if (Buffer.byteLength(payload) <= NOTIFY_LIMIT) return payload;
+    const at = Date.now();
+    await sql.run('DELETE FROM bus_messages WHERE at < ?', [at - STORED_FOR_MS]);
+    const row = await sql.get<{ id: number }>(
+      'INSERT INTO bus_messages (payload, at) VALUES (?, ?) RETURNING id',
+      [payload, at],
+    );
+    if (!row) throw new Error('the message was not stored');
+    return JSON.stringify({ origin, ref: row.id });
+  }
+  // Sent one after another, so the others hear them in the order this process said them.
+  let sending = Promise.resolve();
 
   async function listen(): Promise<void> {
     const next = new pg.Client(clientConfig(o));
@@ -114,14 +157,17 @@ export async function postgresBus(o: PostgresOptions, sql: Sql): Promise<Bus> {
   return {
     send(message) {
       const payload = JSON.stringify({ origin, message });
-      sql
-        .get('SELECT pg_notify(?, ?)', [channel, payload])
+      sending = sending
+        .then(async () => {
+          await sql.get('SELECT pg_notify(?, ?)', [channel, await notifiable(payload)]);
+        })
         .catch((error: unknown) => o.log('could not tell the other gateway processes', error));
     },
     onMessage: (handler) => void handlers.push(handler),
     onReconnect: (handler) => void reconnected.push(handler),
     async close() {
       closed = true;
+      await sending;
       await client?.end().catch(() => undefined);
     },
   };

@@ -147,6 +147,16 @@ export const MIGRATIONS = [
     value TEXT NOT NULL
   ) STRICT;
   `,
+  `
+  -- A message for the other processes too large for NOTIFY's 8000-byte payload (db/bus.ts):
+  -- NOTIFY carries its id and each listener reads it here. Kept for minutes only.
+  CREATE TABLE bus_messages (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    payload TEXT NOT NULL,
+    at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX bus_messages_at ON bus_messages (at);
+  `,
 ];
 
 /**
