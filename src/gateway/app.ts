@@ -11,6 +11,7 @@ import { opsRoutes } from './ops.routes.ts';
 import { pageImageRoutes } from './page-image.routes.ts';
 import { firstScreens } from './prerender.ts';
 import { proxyRoutes } from './proxy.ts';
+import { atOneReading } from './request-path.ts';
 import { pageSession, sessionRoutes } from './session.routes.ts';
 import { securityHeaders, staticRoutes } from './static.ts';
 import { teamRoutes } from './team.routes.ts';
@@ -20,6 +21,17 @@ import '../contract/zod-messages.ts';
 /** The gateway as one Hono app over its context. */
 export function createGatewayApp(ctx: GatewayContext) {
   const app = new Hono<AppEnv>();
+  // Before anything looks at the path: every rule below, and the upstream, read it as one
+  // (decision 027). A path that reads otherwise is read again at its one reading.
+  app.use('*', async (c, next) => {
+    const read = atOneReading(c.req.raw);
+    if (read === c.req.raw) return next();
+    if ('refused' in read) {
+      c.header('X-Content-Type-Options', 'nosniff');
+      return errorResponse(c, 400, read.refused);
+    }
+    return app.fetch(read, c.env);
+  });
   // Presigned URLs point at the service that made them: staging's origin is allowed too.
   const { production, staging } = ctx.targets;
   const presigned = staging

@@ -93,7 +93,8 @@ export function proxyRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
 
   routes.all('/api/*', async (c, next) => {
-    // The raw (still percent-encoded) path: what the browser sent is what the upstream gets.
+    // The path at its one reading (app.ts, decision 027): what this checks is what the
+    // upstream gets, however the browser spelled it.
     const prefix = new URL(c.req.url).pathname.split('/')[2] ?? '';
     if (!PROXIED.has(prefix)) return errorResponse(c, 404, `no API under /api/${prefix}`);
     // It lists every owner's demo secrets; a browser learns what it may from /config.

@@ -120,7 +120,9 @@ describe('the built app', () => {
 
   it('refuses a path that climbs out of the app folder', async () => {
     const response = await get('/assets/..%2f..%2fetc%2fpasswd', '*/*');
-    expect(response.status).toBe(404);
+    // An encoded slash is refused before any route reads the path (decision 027).
+    expect(response.status).toBe(400);
+    expect(await response.text()).not.toMatch(/root:/);
   });
 
   it('puts the headers on the gateway’s own answers too', async () => {
