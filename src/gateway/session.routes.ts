@@ -196,7 +196,7 @@ export function sessionRoutes(ctx: GatewayContext) {
     // in the browser's cache for revalidation and back/forward: none of it outlives the
     // session. Only the cache: the drafts and unsent decisions in storage are per person and
     // wait for that person's next sign-in.
-    // c.header('Clear-Site-Data', '"cache"');
+    c.header('Clear-Site-Data', '"cache"');
     return c.body(null, 204);
   });
 

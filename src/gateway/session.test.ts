@@ -183,6 +183,8 @@ describe('GET and DELETE /session', () => {
     const out = await browser.request('DELETE', '/session');
     expect(out.status).toBe(204);
     expect(out.headers.getSetCookie()[0]).toMatch(/^attest_session=; .*Max-Age=0/);
+    // The pages kept for back and forward hold queue rows: they go with the session.
+    expect(out.headers.get('clear-site-data')).toBe('"cache"');
     expectMessage(await browser.request('GET', '/session'), 401, /sign in/);
     // The row is gone: replaying the old cookie does not bring the session back.
     browser.cookie = cookie;
