@@ -8,25 +8,38 @@ import { receiveMultipart } from './multipart-upload.ts';
 import { checkDownload, checkUploadFields } from './presign.ts';
 import { requestBody, watchBody } from './request-body.ts';
 import { uploadGate } from './upload-gate.ts';
-import { ClientGone, tooLarge, UploadRefusal } from './upload-refusal.ts';
+import { ClientGone, tooLarge, UploadRefusal, uploadsBusy } from './upload-refusal.ts';
 import { openUpload } from './upload-target.ts';
 import { sniff } from '../../contract/file-types.ts';
 
 // The service's "storage bucket": presigned downloads and uploads, checked by signature and
 // expiry instead of a bearer token, with CORS open as a bucket's would be. Uploads are read
-// as they arrive, never whole (issue 13): one body must not hold the process or its memory.
+// as they arrive, never whole: one body must not hold the process or its memory.
 
 /** Largest body the upload routes read at all; each kind's own limit is checked as it flows. */
 export const UPLOAD_BODY_LIMIT = 26 * 1024 * 1024;
 const BODY_TOO_LARGE = 'the file is larger than 25 MB';
 
 export interface UploadLimits {
-  /** Uploads received at once; each holds a connection, a parser and a file being written. */
+  /**
+   * Uploads received at once; each holds a connection, a parser and a file being written.
+   * Only an upload whose signed policy checked out takes one (decision 028).
+   */
   inFlight: number;
-  /** How long an upload may send nothing before its slot is given back (408). */
+  /** How long an upload may send nothing before it is given up (408). */
   idleMs: number;
+  /** How long a POST's signed fields (a few hundred bytes) may take to come (408). */
+  fieldsMs: number;
+  /** How long a whole upload may take, however steadily it trickles (408). */
+  deadlineMs: number;
 }
-export const UPLOAD_LIMITS: UploadLimits = { inFlight: 4, idleMs: 30_000 };
+/** 25 MB within the deadline is about 140 KB/s: a slow phone link, not a trickle. */
+export const UPLOAD_LIMITS: UploadLimits = {
+  inFlight: 4,
+  idleMs: 30_000,
+  fieldsMs: 10_000,
+  deadlineMs: 3 * 60_000,
+};
 
 export function blobRoutes(ctx: ServiceContext, limits: UploadLimits = UPLOAD_LIMITS) {
   const routes = new Hono();
@@ -39,42 +52,60 @@ export function blobRoutes(ctx: ServiceContext, limits: UploadLimits = UPLOAD_LI
   for (const path of ['/blobs/*', '/uploads', '/uploads/*']) routes.use(path, bucketCors);
   const gate = uploadGate(limits.inFlight);
 
-  /** Receives one upload within the gate and answers 204, or the refusal as `{message}`. */
+  /**
+   * Receives one upload and answers 204, or the refusal as `{message}`. `receive` calls
+   * `enter` once the upload's signature and policy are verified, before it reads the file:
+   * only then does the upload take a slot of the gate (503 when they are all taken), so that
+   * bodies nobody signed, however slowly they come, never keep a signed one out. Until then
+   * it has `fieldsMs` to show its signature; every upload has the idle time and the deadline.
+   */
   async function admit(
     c: Context,
-    receive: (body: Readable, signal: AbortSignal) => Promise<void>,
+    receive: (body: Readable, signal: AbortSignal, enter: () => void) => Promise<void>,
   ) {
-    const leave = gate.enter();
-    if (!leave) {
-      // Its body is not read: the connection cannot carry another request.
-      c.header('Connection', 'close');
-      c.header('Retry-After', '5');
-      return errorResponse(c, 503, 'too many uploads at once; try again in a few seconds');
-    }
     const body = requestBody(c);
     const controller = new AbortController();
     const bodyLimits = {
       maxBytes: UPLOAD_BODY_LIMIT,
       tooLarge: BODY_TOO_LARGE,
       idleMs: limits.idleMs,
+      deadlineMs: limits.deadlineMs,
     };
     const unwatch = watchBody(body, bodyLimits, controller);
+    const unsigned = setTimeout(
+      () =>
+        controller.abort(
+          new UploadRefusal(
+            408,
+            `the upload's signed fields did not come within ${limits.fieldsMs / 1000} s`,
+          ),
+        ),
+      limits.fieldsMs,
+    );
+    const slot: { leave: (() => void) | null } = { leave: null };
+    const enter = () => {
+      clearTimeout(unsigned);
+      slot.leave = gate.enter();
+      if (!slot.leave) throw uploadsBusy();
+    };
     try {
-      await receive(body, controller.signal);
+      await receive(body, controller.signal, enter);
       return c.body(null, 204);
     } catch (error) {
       if (error instanceof UploadRefusal) {
         // Refused part-way: what is left of the body is not worth reading, so the connection
         // closes after the answer rather than carry another request.
         if (!body.readableEnded) c.header('Connection', 'close');
+        if (error.status === 503) c.header('Retry-After', '5');
         return errorResponse(c, error.status, error.message);
       }
       // Nobody is left to read an answer; a client that leaves is no error of the service's.
       if (error instanceof ClientGone) return c.body(null, 400);
       throw error;
     } finally {
+      clearTimeout(unsigned);
       unwatch();
-      leave();
+      slot.leave?.();
     }
   }
 
@@ -97,7 +128,7 @@ export function blobRoutes(ctx: ServiceContext, limits: UploadLimits = UPLOAD_LI
       return errorResponse(c, 400, 'send the upload as multipart/form-data');
     }
     if (declaredLength(c) > UPLOAD_BODY_LIMIT) return bodyTooLarge(c, BODY_TOO_LARGE);
-    return admit(c, (body, signal) => receiveMultipart(ctx, body, type, signal));
+    return admit(c, (body, signal, enter) => receiveMultipart(ctx, body, type, signal, enter));
   });
 
   // The deprecated PUT URLs (`uploadImageUrls` of users): the raw bytes as the body.
@@ -110,9 +141,11 @@ export function blobRoutes(ctx: ServiceContext, limits: UploadLimits = UPLOAD_LI
     });
     if (!check.ok) return errorResponse(c, check.status, check.message);
     if (declaredLength(c) > UPLOAD_BODY_LIMIT) return bodyTooLarge(c, BODY_TOO_LARGE);
-    return admit(c, async (body, signal) => {
+    // Signed in its URL: checked above, before a byte of the body is read.
+    return admit(c, async (body, signal, enter) => {
       const target = openUpload(ctx, check.policy);
       try {
+        enter();
         if (declaredLength(c) > target.maxBytes) throw tooLarge(target.maxBytes);
         target.commit(await target.receive(body, signal));
       } catch (error) {

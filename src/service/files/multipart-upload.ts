@@ -22,6 +22,8 @@ const SIGNED_FIELDS = ['key', 'policy', 'signature'];
 /**
  * Reads a presigned POST form from `body` as it arrives and stores its file. The signed fields
  * must come first: they are verified, and the key checked, before a byte of the file is read.
+ * Only then is the upload `admit`ted to one of the service's upload slots (it throws an
+ * UploadRefusal when they are all taken), so a body nobody signed never holds one.
  * Rejects with an UploadRefusal as soon as the form breaks a rule, without reading further.
  */
 export function receiveMultipart(
@@ -29,6 +31,7 @@ export function receiveMultipart(
   body: Readable,
   contentType: string,
   signal: AbortSignal,
+  admit: () => void,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const fields: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -70,6 +73,7 @@ export function receiveMultipart(
       if (!check.ok) return refuse(check.status, check.message);
       try {
         target = openUpload(ctx, check.policy);
+        admit();
       } catch (error) {
         return stop(error);
       }

@@ -25,11 +25,14 @@ export interface BodyLimits {
   tooLarge: string;
   /** How long the body may send nothing before the upload is given up (408). */
   idleMs: number;
+  /** How long the whole body may take, however steadily it comes (408). */
+  deadlineMs: number;
 }
 
 /**
- * Aborts `controller` when the client leaves before the body ended, when the body stalls, or
- * when it grows past its limit. Returns the function that stops watching.
+ * Aborts `controller` when the client leaves before the body ended, when the body stalls or
+ * takes longer than its deadline, or when it grows past its limit. Returns the function that
+ * stops watching.
  */
 export function watchBody(
   body: Readable,
@@ -42,6 +45,14 @@ export function watchBody(
       new UploadRefusal(408, `the upload sent nothing for ${limits.idleMs / 1000} s`),
     );
   const timer = setTimeout(stalled, limits.idleMs);
+  // A body that sends a byte now and then is never idle: this bounds it all the same.
+  const deadline = setTimeout(
+    () =>
+      controller.abort(
+        new UploadRefusal(408, `the upload took longer than ${limits.deadlineMs / 1000} s`),
+      ),
+    limits.deadlineMs,
+  );
   const onData = (chunk: Buffer) => {
     total += chunk.length;
     timer.refresh();
@@ -57,6 +68,7 @@ export function watchBody(
   body.on('close', onClose);
   return () => {
     clearTimeout(timer);
+    clearTimeout(deadline);
     body.off('data', onData);
     body.off('error', onClose);
     body.off('close', onClose);

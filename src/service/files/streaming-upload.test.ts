@@ -4,10 +4,11 @@ import { runInNewContext } from 'node:vm';
 import { serve } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestService, type TestService } from '../testing.ts';
-import { blobRoutes, UPLOAD_LIMITS } from './blob.routes.ts';
+import { blobRoutes, UPLOAD_LIMITS, type UploadLimits } from './blob.routes.ts';
 import { MAX_FORM_FIELDS } from './multipart-upload.ts';
 import { presignPut } from './presign.ts';
 import {
+  BOUNDARY,
   FORM_TAIL,
   FORM_TYPE,
   formHead,
@@ -24,8 +25,9 @@ import {
   type OpenRequest,
 } from './upload-fixtures.ts';
 
-// Issue 13: uploads are read as they stream, a few at once, so no body can hold the process
-// or its memory, and a client that leaves mid-upload is an ordinary event.
+// Uploads are read as they stream, a few at once, so no body can hold the process or its
+// memory, and a client that leaves mid-upload is an ordinary event (decision 014). Only a
+// signed upload takes one of the few slots, and every upload has a deadline (decision 028).
 
 let service: TestService;
 const logged: unknown[][] = [];
@@ -248,20 +250,135 @@ describe('uploads read as they stream', () => {
   });
 });
 
+/**
+ * The same routes over the same store on a server of their own, with limits of their own;
+ * `reached` counts the requests that got to the routes.
+ */
+async function ownServer(limits: Partial<UploadLimits>) {
+  const routes = blobRoutes(service.ctx, { ...UPLOAD_LIMITS, ...limits });
+  let reached = 0;
+  const server = serve({
+    fetch: (request, env) => {
+      reached += 1;
+      return routes.fetch(request, env);
+    },
+    port: 0,
+    hostname: '127.0.0.1',
+  });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    reached: () => reached,
+    on: (presigned: ReturnType<typeof issue>) => ({
+      ...presigned,
+      uploadUrl: presigned.uploadUrl.replace(service.url, origin),
+    }),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** A request that sends `head`, then a byte every 20 ms until it is answered or stopped. */
+function trickle(url: string, head: Buffer) {
+  const open = openRequest(url, { 'content-type': FORM_TYPE });
+  open.req.write(head);
+  const timer = setInterval(() => open.req.write('x'), 20);
+  const stop = () => {
+    clearInterval(timer);
+    open.req.destroy();
+  };
+  void open.answer.finally(() => clearInterval(timer)).catch(() => {});
+  return { ...open, stop };
+}
+
+/** The start of a form whose first field never ends: no signature ever comes. */
+const UNSIGNED_HEAD = Buffer.from(
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="key"\r\n\r\n`,
+);
+
+describe('slots for signed uploads only', () => {
+  it('keeps every slot for signed uploads while strangers trickle unsigned and forged ones', async () => {
+    const own = await ownServer({ fieldsMs: 60_000 });
+    const strangers: ReturnType<typeof trickle>[] = [];
+    try {
+      // Eight that never finish their first field, and four whose signature is made up.
+      for (let i = 0; i < 8; i += 1)
+        strangers.push(trickle(`${own.origin}/uploads`, UNSIGNED_HEAD));
+      const forged = Array.from({ length: UPLOAD_LIMITS.inFlight }, () => {
+        const { uploadUrl, uploadValues } = own.on(issue(service, 'scan', scanKey()));
+        const fields = { ...uploadValues, signature: 'forged' };
+        return trickle(uploadUrl, Buffer.concat([formHead(fields), PDF_HEAD]));
+      });
+      strangers.push(...forged);
+      await vi.waitFor(() => expect(own.reached()).toBe(strangers.length));
+      for (const answer of await Promise.all(forged.map((open) => open.answer))) {
+        expect(answer).toMatchObject({
+          status: 403,
+          json: { message: 'upload policy signature does not match' },
+        });
+      }
+
+      // Before, each of them took a slot as it arrived, and a notary's upload got 503.
+      const keys = Array.from({ length: UPLOAD_LIMITS.inFlight }, scanKey);
+      const held = keys.map((key) => hold(own.on(issue(service, 'scan', key))));
+      await vi.waitFor(() => expect(incomingFiles(service)).toHaveLength(keys.length));
+      const answers = await Promise.all(held.map((open) => finish(open)));
+      expect(answers.map((answer) => answer.status)).toEqual(keys.map(() => 204));
+      for (const key of keys) {
+        expect(service.ctx.blobs.get(key)?.byteLength).toBe(64 * 1024 + 1024);
+      }
+    } finally {
+      for (const open of strangers) open.stop();
+      await own.close();
+    }
+  });
+
+  it('cuts a form whose signed fields do not come in time (408)', async () => {
+    const own = await ownServer({ fieldsMs: 300 });
+    const open = trickle(`${own.origin}/uploads`, UNSIGNED_HEAD);
+    try {
+      expect(await open.answer).toMatchObject({
+        status: 408,
+        json: { message: "the upload's signed fields did not come within 0.3 s" },
+      });
+    } finally {
+      open.stop();
+      await own.close();
+    }
+  });
+
+  it('cuts an upload that trickles past its deadline, and stores nothing of it (408)', async () => {
+    // Never idle (a byte every 20 ms against 10 s), but slower than the whole upload may take.
+    const own = await ownServer({ inFlight: 1, idleMs: 10_000, deadlineMs: 500 });
+    const key = scanKey();
+    const { uploadUrl, uploadValues } = own.on(issue(service, 'scan', key));
+    const open = trickle(uploadUrl, Buffer.concat([formHead(uploadValues), PDF_HEAD]));
+    try {
+      expect(await open.answer).toMatchObject({
+        status: 408,
+        json: { message: 'the upload took longer than 0.5 s' },
+      });
+      open.stop();
+      await vi.waitFor(() => expect(incomingFiles(service)).toEqual([]));
+      expect(service.ctx.blobs.has(key)).toBe(false);
+      const row = service.ctx.db.prepare('SELECT size, uploaded_on FROM uploads WHERE key = ?');
+      expect(row.get(key)).toEqual({ size: null, uploaded_on: null });
+      // Its slot came back.
+      const next = own.on(issue(service, 'scan', scanKey()));
+      expect((await post(next.uploadUrl, formStream(next.uploadValues, 10, PDF_HEAD))).status).toBe(
+        204,
+      );
+    } finally {
+      open.stop();
+      await own.close();
+    }
+  });
+});
+
 describe('a stalled upload', () => {
   it('gives its slot back after the idle time (408)', async () => {
     // The same routes over the same store, with one slot and a short idle time.
-    const server = serve({
-      fetch: blobRoutes(service.ctx, { inFlight: 1, idleMs: 300 }).fetch,
-      port: 0,
-      hostname: '127.0.0.1',
-    });
-    await new Promise((resolve) => server.once('listening', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const on = (presigned: ReturnType<typeof issue>) => ({
-      ...presigned,
-      uploadUrl: presigned.uploadUrl.replace(service.url, origin),
-    });
+    const { on, close } = await ownServer({ inFlight: 1, idleMs: 300 });
     try {
       const stalled = hold(on(issue(service, 'scan', scanKey())));
       const answer = await stalled.answer;
@@ -272,7 +389,7 @@ describe('a stalled upload', () => {
         204,
       );
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await close();
     }
   });
 });
