@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { PERMISSIONS } from '../contract/auth.ts';
 import '../contract/zod-messages.ts';
 import { z } from '../contract/zod.ts';
 import {
@@ -228,6 +229,24 @@ const DeploymentSchema = z.object({
     z.pipe(words, z.array(z.string().check(z.regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'not a scope')))),
   ),
   ATTEST_STORAGE_ORIGINS: optional(z.pipe(words, z.array(OriginSchema))),
+  // What a token without a permissions claim grants where the gateway decides (the QC
+  // team's claims, history, sampling and figures): `all`, or permission names. Unset, it
+  // grants nothing there: a token that cannot say is not taken for a QC manager.
+  ATTEST_ASSUME_PERMISSIONS: optional(
+    z.union([
+      z.literal('all'),
+      z.pipe(
+        words,
+        z.array(
+          z.string().check(
+            z.refine((name) => (PERMISSIONS as readonly string[]).includes(name), {
+              error: `all, or permission names among ${PERMISSIONS.join(', ')}`,
+            }),
+          ),
+        ),
+      ),
+    ]),
+  ),
 });
 
 export interface DeploymentSettings {
@@ -250,6 +269,10 @@ export function readDeploymentSettings(env: NodeJS.ProcessEnv = process.env): De
       userClaim: e.ATTEST_CLAIM_USER ?? DEFAULT_IDENTITY.userClaim,
       permissionsClaim: e.ATTEST_CLAIM_PERMISSIONS ?? DEFAULT_IDENTITY.permissionsClaim,
       ...(e.ATTEST_OWNER !== undefined && { owner: e.ATTEST_OWNER }),
+      ...(e.ATTEST_ASSUME_PERMISSIONS !== undefined && {
+        assumePermissions:
+          e.ATTEST_ASSUME_PERMISSIONS === 'all' ? PERMISSIONS : e.ATTEST_ASSUME_PERMISSIONS,
+      }),
     },
     scopes: e.ATTEST_SCOPES?.length ? e.ATTEST_SCOPES : undefined,
     storageOrigins: (e.ATTEST_STORAGE_ORIGINS ?? []).map((url) => new URL(url).origin),

@@ -2,9 +2,11 @@ import { Hono, type Context } from 'hono';
 import { except } from 'hono/combine';
 import { streamSSE } from 'hono/streaming';
 import type { ReceivedEvent, ReceivedEventList } from '../contract/session.ts';
+import { QUEUE_EVENT } from '../contract/team.ts';
 import type { AppEnv, GatewayContext } from './context.ts';
 import { errorResponse } from './errors.ts';
 import { requireSession } from './session-auth.ts';
+import { isQcReader } from './team.ts';
 
 export const HEARTBEAT_MS = 15_000;
 /** How long a browser waits before reconnecting (EventSource's `retry`). */
@@ -77,9 +79,13 @@ export function eventRoutes(ctx: GatewayContext) {
         await stream.writeSSE({ id: String(event.seq), event: event.type, data });
       };
       const send = (event: ReceivedEvent) => enqueue(() => write(event));
-      // No id: a reconnect's Last-Event-ID keeps counting the logged deliveries only.
-      const notify = (type: string, data: string) =>
+      // No id: a reconnect's Last-Event-ID keeps counting the logged deliveries only. The
+      // queue's news names reviewers and what they hold: not for a session that reads no QC.
+      const readsQc = isQcReader(ctx, session);
+      const notify = (type: string, data: string) => {
+        if (type === QUEUE_EVENT && !readsQc) return;
         enqueue(() => stream.writeSSE({ event: type, data }));
+      };
       const close = () => {
         if (closed) return;
         closed = true;

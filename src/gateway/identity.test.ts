@@ -1,12 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '../contract/auth.ts';
 import { SessionSchema } from '../contract/session.ts';
 import { readDeploymentSettings } from './env.ts';
 import { DEFAULT_IDENTITY, readIdentity, type IdentitySettings } from './identity.ts';
-import { startHarness, type Harness } from './test-harness.ts';
+import { Browser, expectMessage, startHarness, type Harness } from './test-harness.ts';
+
+const TODAY = new Date().toISOString().slice(0, 10);
 
 // Issue 14: a deployment whose tokens name the owner, user and permissions in claims of its
 // own, or not at all. An upstream of a few lines issues such tokens over real HTTP.
@@ -117,11 +124,27 @@ describe('readDeploymentSettings', () => {
     });
   });
 
+  it('reads ATTEST_ASSUME_PERMISSIONS as every permission, or the names it lists', () => {
+    expect(readDeploymentSettings({}).identity.assumePermissions).toBeUndefined();
+    expect(readDeploymentSettings({ ATTEST_ASSUME_PERMISSIONS: '' }).identity).toEqual(
+      DEFAULT_IDENTITY,
+    );
+    expect(
+      readDeploymentSettings({ ATTEST_ASSUME_PERMISSIONS: 'all' }).identity.assumePermissions,
+    ).toEqual(PERMISSIONS);
+    expect(
+      readDeploymentSettings({ ATTEST_ASSUME_PERMISSIONS: ' qc.review  signatures.write ' })
+        .identity.assumePermissions,
+    ).toEqual(['qc.review', 'signatures.write']);
+  });
+
   it.each([
     [{ ATTEST_OWNER: 'two words' }, /ATTEST_OWNER/],
     [{ ATTEST_STORAGE_ORIGINS: 'https://files.example.com/bucket' }, /ATTEST_STORAGE_ORIGINS/],
     [{ ATTEST_STORAGE_ORIGINS: 'ftp://files.example.com' }, /ATTEST_STORAGE_ORIGINS/],
     [{ ATTEST_SCOPES: 'a "b"' }, /ATTEST_SCOPES/],
+    [{ ATTEST_ASSUME_PERMISSIONS: 'everything' }, /ATTEST_ASSUME_PERMISSIONS/],
+    [{ ATTEST_ASSUME_PERMISSIONS: 'qc.review qc.boss' }, /ATTEST_ASSUME_PERMISSIONS/],
   ])('fails start-up on %j', (env, message) => {
     expect(() => readDeploymentSettings(env)).toThrow(message);
   });
@@ -175,6 +198,79 @@ describe('signing in to a deployment with claims of its own', () => {
     // Kept as null in the session store, not turned into "no permissions".
     const again = await browser.request('GET', '/session');
     expect(SessionSchema.parse(again.body).permissions).toBeNull();
+  });
+
+  it('takes a token without a permissions claim for no QC manager or reader by default', async () => {
+    idp.claims = { sub: 'machine' };
+    gateway = await startHarness({
+      upstream: idp.url,
+      identity: { ...DEFAULT_IDENTITY, owner: 'acme' },
+    });
+    const browser = gateway.browser();
+    expect((await browser.signIn('deployment-client')).status).toBe(200);
+    const upstream = gateway.calls.length;
+    for (const path of [
+      '/team/claims',
+      `/team/decisions.csv?from=${TODAY}&to=${TODAY}`,
+      `/team/stats?from=${TODAY}&to=${TODAY}`,
+      '/team/settings',
+      '/team/samples?state=all',
+    ]) {
+      expectMessage(await browser.request('GET', path), 403, /QC reviewers and managers/);
+    }
+    const release = await browser.request('DELETE', `/team/claims/${randomUUID()}`);
+    expectMessage(release, 403, /QC reviewers and managers/);
+    expect(gateway.calls.length).toBe(upstream);
+  });
+
+  it('grants what ATTEST_ASSUME_PERMISSIONS says, and says so in /session', async () => {
+    idp.claims = { sub: 'machine' };
+    gateway = await startHarness({
+      upstream: idp.url,
+      identity: { ...DEFAULT_IDENTITY, owner: 'acme', assumePermissions: PERMISSIONS },
+    });
+    const browser = gateway.browser();
+    const signIn = await browser.signIn('deployment-client');
+    expect(SessionSchema.parse(signIn.body).permissions).toEqual(PERMISSIONS);
+    const csv = await browser.request('GET', `/team/decisions.csv?from=${TODAY}&to=${TODAY}`);
+    expect(csv.status, csv.text).toBe(200);
+    const stats = await browser.request('GET', `/team/stats?from=${TODAY}&to=${TODAY}`);
+    expect(stats.status, stats.text).toBe(200);
+    // A token that names its permissions is taken at its word, whatever the setting.
+    idp.claims = { sub: 'machine', perms: ['signatures.write'] };
+    const notary = gateway.browser();
+    expect((await notary.signIn('deployment-client')).status).toBe(200);
+    expectMessage(await notary.request('GET', '/team/claims'), 403, /QC reviewers/);
+  });
+
+  it('applies ATTEST_ASSUME_PERMISSIONS to a session signed in before it was set', async () => {
+    idp.claims = { sub: 'machine' };
+    const dataDir = mkdtempSync(join(tmpdir(), 'attest-assume-'));
+    try {
+      const identity = { ...DEFAULT_IDENTITY, owner: 'acme' };
+      gateway = await startHarness({ upstream: idp.url, dataDir, identity });
+      const browser = gateway.browser();
+      expect((await browser.signIn('deployment-client')).status).toBe(200);
+      const csvPath = `/team/decisions.csv?from=${TODAY}&to=${TODAY}`;
+      expect((await browser.request('GET', csvPath)).status).toBe(403);
+      await gateway.close();
+      gateway = await startHarness({
+        upstream: idp.url,
+        dataDir,
+        identity: { ...identity, assumePermissions: ['qc.review', 'qc.manage'] },
+      });
+      const again = new Browser(gateway.url, gateway.url);
+      again.cookie = browser.cookie;
+      // Still null in the store: the setting is read where the gateway decides.
+      expect(SessionSchema.parse((await again.request('GET', '/session')).body).permissions).toBe(
+        null,
+      );
+      expect((await again.request('GET', csvPath)).status).toBe(200);
+    } finally {
+      await gateway?.close();
+      gateway = undefined;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('explains a token without an owner, or with another owner, and keeps no session', async () => {

@@ -14,6 +14,12 @@ export interface IdentitySettings {
   permissionsClaim: string;
   /** ATTEST_OWNER: the owner when the token names none; must agree when it does. */
   owner?: string;
+  /**
+   * ATTEST_ASSUME_PERMISSIONS: what a token without a permissions claim is taken to grant.
+   * Unset, such a token grants nothing the gateway guards itself (the team's claims, history,
+   * settings and figures); the service still decides its own areas.
+   */
+  assumePermissions?: readonly string[];
 }
 
 export const DEFAULT_IDENTITY: IdentitySettings = {
@@ -26,7 +32,10 @@ export interface Identity {
   owner: string;
   /** The user's id; absent when the token names none (a machine client, or no such claim). */
   userId?: string;
-  /** Null when the token has no permissions claim: the console then shows every area. */
+  /**
+   * Null when the token has no permissions claim (and ATTEST_ASSUME_PERMISSIONS is unset): the
+   * console then shows every area, and the service says what it refuses.
+   */
   permissions: string[] | null;
 }
 
@@ -70,7 +79,21 @@ export function readIdentity(token: string, settings: IdentitySettings): Identit
     identity: {
       owner,
       ...(userId !== undefined && { userId }),
-      permissions: names(claims[settings.permissionsClaim]),
+      permissions:
+        names(claims[settings.permissionsClaim]) ??
+        (settings.assumePermissions ? [...settings.assumePermissions] : null),
     },
   };
+}
+
+/**
+ * What a session's permissions grant where the gateway decides itself: the token's list, or,
+ * without one, what ATTEST_ASSUME_PERMISSIONS says (a session signed in before it was set),
+ * else nothing. Never everything by default: a token that cannot say is no QC manager.
+ */
+export function grantedPermissions(
+  settings: IdentitySettings,
+  permissions: readonly string[] | null,
+): readonly string[] {
+  return permissions ?? settings.assumePermissions ?? [];
 }

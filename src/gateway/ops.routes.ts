@@ -21,7 +21,14 @@ import { isTimeZone, windowOf } from './ops-time.ts';
 import { findProcess } from './ops-upstream.ts';
 import { requireSession } from './session-auth.ts';
 import { parseRange } from './team-csv.ts';
-import { feedOf, isQcManager, isQcReader, memberOf, publishQueueChange } from './team.ts';
+import {
+  feedOf,
+  isQcManager,
+  isQcReader,
+  memberOf,
+  NOT_A_QC_READER,
+  publishQueueChange,
+} from './team.ts';
 
 // QC operations over HTTP (issue 18): per-process settings, second-review samples and the
 // team's figures. The gateway's own state; the upstream is asked only whether a process is
@@ -62,13 +69,12 @@ export function opsRoutes(ctx: GatewayContext) {
   const signedIn: MiddlewareHandler<AppEnv> = (c, next) =>
     c.get('session') ? next() : session(c, next);
   const reader: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (!isQcReader(c.get('session'))) {
-      return errorResponse(c, 403, 'QC operations are for QC reviewers and managers');
-    }
+    if (!isQcReader(ctx, c.get('session'))) return errorResponse(c, 403, NOT_A_QC_READER);
     await next();
   };
   const manager: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (!isQcManager(c.get('session'))) return errorResponse(c, 403, 'this is for QC managers');
+    if (!isQcManager(ctx, c.get('session')))
+      return errorResponse(c, 403, 'this is for QC managers');
     await next();
   };
   for (const path of ['/team/settings', '/team/samples', '/team/stats']) {

@@ -7,7 +7,14 @@ import { upstreamRequest, UUID } from './qc-request-upstream.ts';
 import { requireSession } from './session-auth.ts';
 import type { SessionRecord } from './sessions.ts';
 import { decisionsCsv, parseRange } from './team-csv.ts';
-import { feedOf, isQcManager, memberOf, publishQueueChange } from './team.ts';
+import {
+  feedOf,
+  isQcManager,
+  isQcReader,
+  memberOf,
+  NOT_A_QC_READER,
+  publishQueueChange,
+} from './team.ts';
 
 // The QC team's state over HTTP (issue 17): claims on pending requests, a request's
 // decision history, and the history of a date range as CSV. The gateway's own: the
@@ -32,7 +39,11 @@ const badId = (c: Context) => errorResponse(c, 400, 'the QC request id must be a
 
 export function teamRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
-  routes.use('/team/*', requireSession(ctx));
+  routes.use('/team/*', requireSession(ctx), async (c, next) => {
+    // Every /team route (the ones of ops.routes.ts too) is for those who read QC requests.
+    if (!isQcReader(ctx, c.get('session'))) return errorResponse(c, 403, NOT_A_QC_READER);
+    await next();
+  });
 
   routes.get('/team/claims', async (c) => {
     const list: QcClaimList = { claims: await ctx.claims.list(feedOf(c.get('session'))) };
@@ -103,7 +114,7 @@ export function teamRoutes(ctx: GatewayContext) {
     const feed = feedOf(session);
     const member = memberOf(session);
     const requestId = id.toLowerCase();
-    const result = await ctx.claims.release(feed, requestId, member, isQcManager(session));
+    const result = await ctx.claims.release(feed, requestId, member, isQcManager(ctx, session));
     if (result === 'none') return errorResponse(c, 404, `no claim on QC request ${requestId}`);
     if (result === 'held-by-other') {
       return errorResponse(c, 403, 'only a QC manager may release another reviewer’s claim');
@@ -127,7 +138,7 @@ export function teamRoutes(ctx: GatewayContext) {
 
   routes.get('/team/decisions.csv', async (c) => {
     const session = c.get('session');
-    if (!isQcManager(session)) {
+    if (!isQcManager(ctx, session)) {
       return errorResponse(c, 403, 'the decision history is for QC managers');
     }
     const range = parseRange(c.req.query('from'), c.req.query('to'));

@@ -8,6 +8,7 @@ import {
 } from '../contract/team.ts';
 import type { GatewayContext } from './context.ts';
 import type { Feed } from './event-log.ts';
+import { grantedPermissions } from './identity.ts';
 import { maybeSample } from './ops-sampling.ts';
 import type { SessionRecord } from './sessions.ts';
 
@@ -25,18 +26,26 @@ export const memberOf = (session: SessionRecord): TeamMember => ({
 });
 
 /**
- * Who may release anyone's claim and export the history: a QC manager. A token without a
- * permissions claim cannot say, and the console then shows every area (identity.ts), so it
- * may; a claim is no security boundary anyway, since any reviewer may take one over.
+ * Who may release anyone's claim, export the history, change the sampling, settle a sample
+ * and read the team's figures: a QC manager (`qc.manage`). A token without a permissions
+ * claim is one only when ATTEST_ASSUME_PERMISSIONS says so (identity.ts).
  */
-export const isQcManager = (session: SessionRecord) =>
-  session.permissions === null || session.permissions.includes('qc.manage');
+export const isQcManager = (ctx: Pick<GatewayContext, 'identity'>, session: SessionRecord) =>
+  grantedPermissions(ctx.identity, session.permissions).includes('qc.manage');
 
-/** Who may read the team's settings and samples and give a second review. */
-export const isQcReader = (session: SessionRecord) =>
-  session.permissions === null ||
-  session.permissions.includes('qc.review') ||
-  session.permissions.includes('qc.manage');
+/**
+ * Who may see the team's state at all (claims, history, settings, samples, the queue's news
+ * on the event stream): whoever may read QC requests at the service, a reviewer or a manager.
+ * A notary, who signs and reviews nothing, sees none of the reviewers' names or notes.
+ */
+export const isQcReader = (ctx: Pick<GatewayContext, 'identity'>, session: SessionRecord) => {
+  const granted = grantedPermissions(ctx.identity, session.permissions);
+  return granted.includes('qc.review') || granted.includes('qc.manage');
+};
+
+/** The 403 answer's message for a session that reads no QC. */
+export const NOT_A_QC_READER =
+  "the QC team's claims, history and figures are for QC reviewers and managers";
 
 export function publishQueueChange(ctx: GatewayContext, feed: Feed, change: QueueChange): void {
   ctx.hub.notify(feed, QUEUE_EVENT, change);

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '../contract/auth.ts';
+import { QcProcessListSchema, QcRequestListSchema } from '../contract/qc.ts';
+import { ProcessSettingsListSchema } from '../contract/qc-ops.ts';
+import { SessionSchema } from '../contract/session.ts';
+import { QcClaimListSchema, QUEUE_EVENT, RequestHistorySchema } from '../contract/team.ts';
+import { startTestService, type TestService } from '../service/testing.ts';
+import { grantedPermissions } from './identity.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from './test-harness.ts';
+
+// The QC team's state (claims with reviewers' names, decisions with their notes, samples,
+// settings, figures) is for those who may read QC requests: a reviewer or a manager. A
+// notary of the same owner (signatures only) gets 403 on every /team route and none of the
+// queue's news on the event stream.
+
+let service: TestService;
+let gateway: Harness;
+let reviewer: Browser;
+let admin: Browser;
+let notary: Browser;
+let stranger: Browser;
+let pending: string[];
+let processId: string;
+
+async function signedIn(clientId: string) {
+  const browser = gateway.browser();
+  expect((await browser.signIn(clientId)).status).toBe(200);
+  return browser;
+}
+
+const claims = async (browser: Browser) =>
+  QcClaimListSchema.parse((await browser.request('GET', '/team/claims')).body).claims;
+const today = new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  service = await startTestService();
+  gateway = await startHarness({ upstream: service.url });
+  reviewer = await signedIn('acme-reviewer');
+  admin = await signedIn('acme-admin');
+  notary = await signedIn('acme-notary');
+  stranger = await signedIn('globex-admin');
+  const list = await admin.request(
+    'GET',
+    '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=3&orderDirection=asc',
+  );
+  pending = QcRequestListSchema.parse(list.body).qcRequests.map((r) => r.id);
+  const processes = await admin.request('GET', '/api/qc/v2/qc/processes?owner=acme&limit=1');
+  processId = QcProcessListSchema.parse(processes.body).qcProcesses[0]?.id ?? '';
+  expect(processId).not.toBe('');
+});
+afterAll(async () => {
+  await gateway.close();
+  await service.close();
+});
+
+/** Every /team route, as a notary might call it: good ids, unknown ones, foreign ones. */
+function routes(id: string): [string, string, unknown?][] {
+  return [
+    ['GET', '/team/claims'],
+    ['PUT', `/team/claims/${id}`, {}],
+    ['PUT', `/team/claims/${id}`, { takeOver: true }],
+    ['PUT', `/team/claims/${randomUUID()}`, {}],
+    ['PUT', `/team/claims/${id}`, { takeOver: 'yes' }],
+    ['DELETE', `/team/claims/${id}`],
+    ['GET', `/team/history/${id}`],
+    ['GET', `/team/history/${randomUUID()}`],
+    ['GET', '/team/history/not-a-uuid'],
+    ['GET', `/team/decisions.csv?from=${today}&to=${today}`],
+    ['GET', '/team/settings'],
+    ['PUT', `/team/settings/${processId}`, { targetAgeHours: 1, samplePercent: 100 }],
+    ['PUT', `/team/settings/${processId}`, { samplePercent: 'all' }],
+    ['GET', '/team/samples?state=all'],
+    ['GET', `/team/samples/${id}`],
+    ['PUT', `/team/samples/${id}/review`, { items: [] }],
+    ['PUT', `/team/samples/${id}/outcome`, { action: 'keep', note: 'fine' }],
+    ['GET', `/team/stats?from=${today}&to=${today}`],
+  ];
+}
+
+describe('a notary (signatures only)', () => {
+  it('gets 403 {message} on every /team route, and nothing is written', async () => {
+    const id = pending[0] ?? '';
+    expect((await reviewer.request('PUT', `/team/claims/${id}`, { json: {} })).status).toBe(201);
+    const before = {
+      claims: await claims(admin),
+      settings: (await admin.request('GET', '/team/settings')).body,
+    };
+    const upstream = gateway.calls.length;
+    for (const [method, path, json] of routes(id)) {
+      const result = await notary.request(method, path, json === undefined ? {} : { json });
+      expectMessage(result, 403, /for QC reviewers and managers/);
+      expect(result.text, path).not.toMatch(/Riley Reviewer/);
+    }
+    // The service was not asked either (a first claim would ask it about the request).
+    expect(gateway.calls.length).toBe(upstream);
+    expect(await claims(admin)).toEqual(before.claims);
+    expect((await admin.request('GET', '/team/settings')).body).toEqual(before.settings);
+    expect(
+      ProcessSettingsListSchema.parse((await admin.request('GET', '/team/settings')).body)
+        .processes,
+    ).toEqual([]);
+  });
+
+  it('keeps its answers to sessions without one (401), as before', async () => {
+    const anonymous = gateway.browser();
+    const forged = gateway.browser();
+    forged.cookie = `attest_session=${'A'.repeat(43)}`;
+    for (const [method, path, json] of routes(pending[0] ?? '')) {
+      for (const browser of [anonymous, forged]) {
+        const result = await browser.request(method, path, json === undefined ? {} : { json });
+        expect(result.status, `${method} ${path}`).toBe(401);
+      }
+    }
+  });
+
+  it('still lets reviewers and managers read, and another owner sees none of it', async () => {
+    const id = pending[0] ?? '';
+    expect((await claims(reviewer)).map((c) => c.requestId)).toContain(id);
+    expect((await claims(admin)).map((c) => c.requestId)).toContain(id);
+    expect(await claims(stranger)).toEqual([]);
+    const history = await reviewer.request('GET', `/team/history/${id}`);
+    expect(RequestHistorySchema.parse(history.body).decisions).toEqual([]);
+    expect((await reviewer.request('GET', '/team/settings')).status).toBe(200);
+  });
+
+  it('hears none of the queue’s news on its event stream; a reviewer hears it', async () => {
+    const notaryStream = await notary.events();
+    const reviewerStream = await reviewer.events();
+    try {
+      const id = pending[1] ?? '';
+      expect((await admin.request('PUT', `/team/claims/${id}`, { json: {} })).status).toBe(201);
+      expect((await admin.request('DELETE', `/team/claims/${id}`)).status).toBe(204);
+      await reviewerStream.waitFor(2);
+      expect(reviewerStream.messages.map((m) => m.event)).toEqual([QUEUE_EVENT, QUEUE_EVENT]);
+      // The notary's stream is open and live, and got nothing of it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(notaryStream.ended).toBe(false);
+      expect(notaryStream.messages).toEqual([]);
+    } finally {
+      notaryStream.close();
+      reviewerStream.close();
+    }
+  });
+});
+
+describe('grantedPermissions', () => {
+  it('grants nothing for a token without a permissions claim, unless the setting says', () => {
+    const settings = { ownerClaim: 'owner', userClaim: 'uid', permissionsClaim: 'perms' };
+    expect(grantedPermissions(settings, null)).toEqual([]);
+    expect(grantedPermissions(settings, ['qc.review'])).toEqual(['qc.review']);
+    const assumed = { ...settings, assumePermissions: PERMISSIONS };
+    expect(grantedPermissions(assumed, null)).toEqual(PERMISSIONS);
+    // A token that says is taken at its word, even with the setting.
+    expect(grantedPermissions(assumed, [])).toEqual([]);
+  });
+});
+
+describe('a session whose permissions reach the gateway', () => {
+  it('answers /session with the token’s permissions for the app to show its areas', async () => {
+    const session = SessionSchema.parse((await notary.request('GET', '/session')).body);
+    expect(session.permissions).toEqual(['signatures.write']);
+  });
+});
