@@ -2,17 +2,25 @@ import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
+import { MAX_PDF_BYTES } from './page-image.ts';
 
 // A PDF's first page as a WebP image (decision 025), drawn by pdf.js (its Node build, with the
 // @napi-rs/canvas it brings) in a worker thread of its own: a hostile or huge PDF costs this
-// thread, which page-image.ts ends when it takes too long, never the gateway's own.
+// thread, which page-image.ts ends when it takes too long or too much memory, never the
+// gateway's own. What lives outside the thread's heap limit is capped here (decision 028):
+// the document's size, the canvas, and every image pdf.js decodes.
 
 /** The widest image drawn, in pixels: the review's document column on a large screen. */
 const WIDTH = 960;
 /** And the tallest, for a page of an odd shape. */
 const HEIGHT = 1600;
-/** No image inside the PDF is decoded above this many pixels. */
-const MAX_IMAGE_PIXELS = 4096 * 4096;
+/** The canvas, whatever the page's shape says (4 bytes a pixel, outside the heap). */
+const MAX_CANVAS_PIXELS = WIDTH * HEIGHT;
+/**
+ * No image inside the PDF is decoded above this many pixels (pdf.js leaves it out): a page
+ * scanned at 300 dpi, A4 or Letter, is under 9 million; each decoded costs 4 bytes a pixel.
+ */
+const MAX_IMAGE_PIXELS = 10_000_000;
 
 // The drawing is a head start for a slow link, never worth the CPU a request needs: on Linux,
 // where a thread has a priority of its own, this one gives way to the gateway's other threads
@@ -55,11 +63,14 @@ export interface PageImageJob {
   id: number;
   pdf: Uint8Array;
   format: PageImageFormat;
+  /** Tests only: a drawing that never ends, as a hostile document's might. */
+  hang?: true;
 }
 export type PageImageResult =
   { id: number; image: Uint8Array; width: number; height: number } | { id: number; error: string };
 
 async function firstPage(pdf: Uint8Array, format: PageImageFormat) {
+  if (pdf.byteLength > MAX_PDF_BYTES) throw new Error('the document is too large to draw');
   const task = pdfjs.getDocument({
     data: pdf,
     enableXfa: false,
@@ -76,11 +87,13 @@ async function firstPage(pdf: Uint8Array, format: PageImageFormat) {
     const unscaled = page.getViewport({ scale: 1 });
     const scale = Math.min(WIDTH / unscaled.width, HEIGHT / unscaled.height);
     const viewport = page.getViewport({ scale });
+    const [width, height] = [Math.ceil(viewport.width), Math.ceil(viewport.height)];
+    // A page of no size, or one whose numbers make no sense, is not drawn at all.
+    if (!(width >= 1 && height >= 1 && width * height <= MAX_CANVAS_PIXELS)) {
+      throw new Error(`the page's size cannot be drawn (${width} x ${height})`);
+    }
     const factory = document.canvasFactory as NodeCanvasFactory;
-    const { canvas, context } = factory.create(
-      Math.ceil(viewport.width),
-      Math.ceil(viewport.height),
-    );
+    const { canvas, context } = factory.create(width, height);
     // White under the page, as pdf.js's viewer shows it.
     context.fillStyle = '#fff';
     context.fillRect(0, 0, canvas.width, canvas.height);
@@ -105,6 +118,7 @@ async function firstPage(pdf: Uint8Array, format: PageImageFormat) {
 }
 
 parentPort?.on('message', (job: PageImageJob) => {
+  if (job.hang) return;
   firstPage(job.pdf, job.format).then(
     (drawn) => parentPort?.postMessage({ id: job.id, ...drawn } satisfies PageImageResult),
     (error: unknown) =>

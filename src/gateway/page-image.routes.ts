@@ -1,19 +1,34 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, GatewayContext } from './context.ts';
 import { errorResponse } from './errors.ts';
-import { PageImagesBusy, pageImages, type PageImage, type PageImageFormat } from './page-image.ts';
+import {
+  PageImagesBusy,
+  pageImages,
+  type PageImage,
+  type PageImageFormat,
+  type PageImageSlot,
+  type PageImagesOptions,
+  MAX_PDF_BYTES,
+} from './page-image.ts';
 import { upstreamRequest, UUID } from './qc-request-upstream.ts';
 import { requireSession } from './session-auth.ts';
+import type { SessionRecord } from './sessions.ts';
 
 // `GET /preview/qc/{id}/first-page`: a QC request's document's first page as an image
 // (decision 025), for a review opened cold, which shows it until pdf.js (hundreds of
 // kilobytes away on a slow link) has drawn the page itself. The request is read as the
 // session's own (another owner's is the service's 404), its document fetched from where the
 // service says it is (an origin the CSP allows, nowhere else), and drawn in a worker thread.
+//
+// Bounded per session and in all (decision 028): an id is one request however it is spelled;
+// a place in the drawer is taken before the document is fetched, so a refused drawing costs
+// no download and at most a few documents are held at once; one session holds two at most.
 
 /** The largest document drawn: a signed PDF, scanned pages and all. */
-const PDF_LIMIT = 40 * 1024 * 1024;
+const PDF_LIMIT = MAX_PDF_BYTES;
 const PDF_TIMEOUT_MS = 10_000;
+/** Drawings one session may have under way at once; its others are refused (429). */
+export const DRAWINGS_PER_SESSION = 2;
 /** A session's drawn pages are kept this long: the page's own render asks first (warming). */
 const KEEP_MS = 60_000;
 const KEPT = 32;
@@ -48,9 +63,9 @@ async function readLimited(response: Response, limit: number): Promise<Uint8Arra
   return bytes;
 }
 
-export function pageImageRoutes(ctx: GatewayContext) {
+export function pageImageRoutes(ctx: GatewayContext, drawer: PageImagesOptions = {}) {
   const routes = new Hono<AppEnv>();
-  const images = pageImages();
+  const images = pageImages({ perOwner: DRAWINGS_PER_SESSION, ...drawer });
   const kept = new Map<string, { at: number; image: Promise<PageImage> }>();
   // Presigned URLs live on the service or on the storage the deployment names: the CSP's list.
   const allowed = () =>
@@ -65,6 +80,21 @@ export function pageImageRoutes(ctx: GatewayContext) {
     format: PageImageFormat,
   ): Promise<PageImage> => {
     const session = c.get('session');
+    // Before anything is asked or fetched: a refusal costs nothing but itself.
+    const slot = images.reserve(session.idHash);
+    try {
+      return await fetchAndDraw(session, id, format, slot);
+    } finally {
+      slot.release();
+    }
+  };
+
+  const fetchAndDraw = async (
+    session: SessionRecord,
+    id: string,
+    format: PageImageFormat,
+    slot: PageImageSlot,
+  ): Promise<PageImage> => {
     const found = await upstreamRequest(ctx, session, id);
     if (found.status !== 200 || !found.request) {
       const { status } = found;
@@ -84,15 +114,16 @@ export function pageImageRoutes(ctx: GatewayContext) {
       throw new NotDrawable(502, 'the document could not be fetched');
     }
     const pdf = await readLimited(response, PDF_LIMIT);
-    return images.draw(pdf, format).catch((error: unknown) => {
+    return slot.draw(pdf, format).catch((error: unknown) => {
       if (error instanceof PageImagesBusy) throw error;
       throw new NotDrawable(422, "the document's first page could not be drawn");
     });
   };
 
   routes.get('/preview/qc/:id/first-page', requireSession(ctx), async (c) => {
-    const id = c.req.param('id');
-    if (!UUID.test(id)) return errorResponse(c, 404, 'no such QC request');
+    if (!UUID.test(c.req.param('id'))) return errorResponse(c, 404, 'no such QC request');
+    // One request however its id is spelled (the service's ids are lower case): one drawing.
+    const id = c.req.param('id').toLowerCase();
     // AVIF where the browser takes it (every current one does), WebP where not.
     const format = c.req.header('accept')?.includes('image/avif') ? 'avif' : 'webp';
     const key = `${c.get('session').idHash}\n${id}\n${format}`;

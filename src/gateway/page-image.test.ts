@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QcRequestListSchema, QcRequestSchema } from '../contract/qc.ts';
 import { renderDocumentPdf } from '../service/seed/documents.ts';
 import { startTestService, type TestService } from '../service/testing.ts';
 import { PageImagesBusy, pageImages } from './page-image.ts';
+import { DRAWINGS_PER_SESSION } from './page-image.routes.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from './test-harness.ts';
 
 // A QC request's first page drawn by the gateway (decision 025), over real HTTP in front of
@@ -121,6 +122,102 @@ describe('GET /preview/qc/{id}/first-page', () => {
   });
 });
 
+describe('GET /preview/qc/{id}/first-page, bounded', () => {
+  /** The document's fetches: presigned downloads from the service's store. */
+  const pdfFetches = () => gateway.calls.filter((call) => call.url.includes('/blobs/')).length;
+  const requestReads = (id: string) =>
+    gateway.calls.filter((call) => call.url.endsWith(`/qc/v2/qc/requests/${id}`)).length;
+
+  /** Holds every document fetch until the returned function is called. */
+  function holdDocuments() {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    gateway.intercept = (url, init) =>
+      url.includes('/blobs/') ? opened.then(() => fetch(url, init)) : undefined;
+    return () => {
+      open();
+      gateway.intercept = null;
+    };
+  }
+
+  it('draws one page for every spelling of an id', async () => {
+    const browser = await signedIn('acme-reviewer');
+    const letters = [...acmeId].flatMap((ch, at) => (/[a-f]/.test(ch) ? [at] : []));
+    const spellings = new Set<string>();
+    for (let i = 0; spellings.size < 24 && i < 2 ** Math.min(letters.length, 10); i += 1) {
+      const chars = [...acmeId];
+      letters.forEach((at, bit) => {
+        if (bit < 10 && i & (1 << bit)) chars[at] = chars[at]?.toUpperCase() ?? '';
+      });
+      spellings.add(chars.join(''));
+    }
+    expect(spellings.size).toBeGreaterThanOrEqual(8);
+    const [fetched, read] = [pdfFetches(), requestReads(acmeId)];
+    const answers = await Promise.all([...spellings].map((id) => firstPage(browser, id)));
+    // Each spelling was a drawing of its own: seven downloads and seventeen 429s of 24.
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
+    expect(pdfFetches() - fetched).toBe(1);
+    expect(requestReads(acmeId) - read).toBe(1);
+  });
+
+  it('takes its place in the drawer before fetching the document: none left, nothing fetched', async () => {
+    const [one, two, three] = await Promise.all(
+      ['acme-reviewer', 'acme-reviewer', 'acme-reviewer'].map(signedIn),
+    );
+    if (!one || !two || !three) throw new Error('three sessions');
+    const release = holdDocuments();
+    try {
+      // Four places (the one being drawn and three more), two sessions' worth.
+      const fetched = pdfFetches();
+      const held = [one, two].flatMap((browser) => [
+        firstPage(browser, acmeId),
+        firstPage(browser, acmeId, { accept: 'image/webp' }),
+      ]);
+      await vi.waitFor(() => expect(pdfFetches() - fetched).toBe(4));
+      const read = requestReads(acmeId);
+      expectMessage(await firstPage(three, acmeId), 429, /being drawn for others/);
+      // Refused before the request was read or its document fetched.
+      expect(requestReads(acmeId)).toBe(read);
+      expect(pdfFetches() - fetched).toBe(4);
+      release();
+      const answers = await Promise.all(held);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    } finally {
+      release();
+    }
+    // The places came back.
+    expect((await firstPage(three, acmeId)).status).toBe(200);
+  });
+
+  it(`lets one session have ${DRAWINGS_PER_SESSION} drawings under way, and refuses its others`, async () => {
+    const browser = await signedIn('acme-reviewer');
+    const list = await browser.request(
+      'GET',
+      '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=3',
+    );
+    const ids = QcRequestListSchema.parse(list.body).qcRequests.map((request) => request.id);
+    expect(ids).toHaveLength(3);
+    const release = holdDocuments();
+    try {
+      const fetched = pdfFetches();
+      const held = ids.slice(0, DRAWINGS_PER_SESSION).map((id) => firstPage(browser, id));
+      await vi.waitFor(() => expect(pdfFetches() - fetched).toBe(DRAWINGS_PER_SESSION));
+      const refused = await firstPage(browser, ids[2] ?? '');
+      expectMessage(refused, 429, /being drawn/);
+      expect(refused.headers.get('retry-after')).toBe('2');
+      expect(pdfFetches() - fetched).toBe(DRAWINGS_PER_SESSION);
+      // Another session is not held up by this one's.
+      const other = await signedIn('acme-reviewer');
+      release();
+      expect((await firstPage(other, ids[2] ?? '')).status).toBe(200);
+      expect((await Promise.all(held)).map((answer) => answer.status)).toEqual([200, 200]);
+    } finally {
+      release();
+    }
+  });
+});
+
 describe('pageImages', () => {
   it('refuses jobs past its queue at once', async () => {
     const images = pageImages({ queue: 1 });
@@ -131,6 +228,72 @@ describe('pageImages', () => {
       await expect(images.draw(await pdf(), 'webp')).rejects.toBeInstanceOf(PageImagesBusy);
       const drawn = await Promise.all([first, second]);
       expect(drawn.map((image) => image.width)).toEqual([960, 960]);
+    } finally {
+      await images.close();
+    }
+  });
+
+  it('ends a worker whose drawing hangs, and starts the next only once it has stopped', async () => {
+    const seen: string[] = [];
+    let alive = 0;
+    let most = 0;
+    const images = pageImages({
+      timeoutMs: 3_000,
+      testing: {
+        hang: (job) => job === 1,
+        onWorker: (event) => {
+          seen.push(event);
+          alive += event === 'spawn' ? 1 : -1;
+          most = Math.max(most, alive);
+        },
+      },
+    });
+    try {
+      const hung = images.draw(new Uint8Array(await demoPdf()), 'webp');
+      const next = images.draw(new Uint8Array(await demoPdf()), 'webp');
+      await expect(hung).rejects.toThrow(/too long/);
+      expect((await next).width).toBe(960);
+      // The stuck worker had exited before its replacement was started.
+      expect(seen).toEqual(['spawn', 'exit', 'spawn']);
+      expect(most).toBe(1);
+    } finally {
+      await images.close();
+    }
+  });
+
+  it('ends a drawing that needs more memory outside its heap than it may have', async () => {
+    // A drawing that never ends on its own, so only the memory watch can end it.
+    const images = pageImages({
+      timeoutMs: 20_000,
+      externalBytes: 1,
+      testing: { hang: () => true },
+    });
+    try {
+      await expect(images.draw(new Uint8Array(await demoPdf()), 'webp')).rejects.toThrow(
+        /too much memory/,
+      );
+    } finally {
+      await images.close();
+    }
+  });
+
+  it('holds places per owner and in all, given back once drawn or released', async () => {
+    const images = pageImages({ queue: 2, perOwner: 2 });
+    try {
+      const [a1, a2] = [images.reserve('a'), images.reserve('a')];
+      expect(() => images.reserve('a')).toThrow(PageImagesBusy);
+      const b1 = images.reserve('b');
+      // Three places in all (the one drawn and two more).
+      expect(() => images.reserve('c')).toThrow(PageImagesBusy);
+      a2.release();
+      a2.release();
+      const c1 = images.reserve('c');
+      expect(() => images.reserve('c')).toThrow(PageImagesBusy);
+      expect((await a1.draw(new Uint8Array(await demoPdf()), 'webp')).width).toBe(960);
+      // Drawn: its place is free again.
+      images.reserve('a').release();
+      b1.release();
+      c1.release();
     } finally {
       await images.close();
     }

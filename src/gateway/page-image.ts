@@ -2,11 +2,23 @@ import { Worker } from 'node:worker_threads';
 import type { PageImageFormat, PageImageJob, PageImageResult } from './page-image-worker.ts';
 
 // The worker that draws first pages (page-image-worker.ts), one job at a time: on two cores
-// the gateway keeps the other. A job that takes too long ends the worker (a fresh one starts
-// with the next job); jobs beyond a short queue are refused at once, so that a burst of
-// requests costs nothing but a quick refusal.
+// the gateway keeps the other. Every drawing is bounded (decision 028):
+//
+// - In number. A drawing holds a slot from before its document is fetched (`reserve`) until
+//   it is drawn or given up, so at most `1 + queue` documents are in the gateway's memory at
+//   once, and at most `perOwner` of them for one session. Past either, the caller is refused
+//   at once (PageImagesBusy, a 429), so that a burst of requests costs a quick refusal.
+// - In time. A job that takes longer than `timeoutMs` ends the worker, and no fresh worker
+//   starts until the old one has stopped: a stuck worker is never joined by another beside it.
+// - In memory. V8's heap limits bound the worker's JavaScript; what sits outside that heap
+//   (the document's bytes, decoded images: pdf.js keeps them in array buffers) is watched
+//   while a job runs, and a job past `externalBytes` ends the worker as a slow one does. The
+//   canvas, the images pdf.js decodes and the document itself are capped in the worker.
 
 export type { PageImageFormat };
+
+/** The largest document drawn (a signed PDF, scanned pages and all), fetched or taken. */
+export const MAX_PDF_BYTES = 32 * 1024 * 1024;
 
 export interface PageImage {
   image: Uint8Array;
@@ -19,8 +31,25 @@ export class PageImagesBusy extends Error {}
 export interface PageImagesOptions {
   /** One page's drawing, pdf.js's start-up included, at most. */
   timeoutMs?: number;
-  /** Jobs waiting behind the one being drawn, at most. */
+  /** Drawings held beside the one being drawn (fetching their document, or waiting), at most. */
   queue?: number;
+  /** Drawings one owner (a session) may hold at once. */
+  perOwner?: number;
+  /** Memory outside the worker's heap (array buffers, decoded images) a drawing may use. */
+  externalBytes?: number;
+  /** For tests only: jobs that hang (never answer), and the worker's comings and goings. */
+  testing?: {
+    hang?: (job: number) => boolean;
+    onWorker?: (event: 'spawn' | 'exit') => void;
+  };
+}
+
+/** A place in the drawer, held from before the document is fetched until it is drawn. */
+export interface PageImageSlot {
+  /** PDF bytes (taken: the buffer moves to the worker) to their first page; then released. */
+  draw(pdf: Uint8Array, format: PageImageFormat): Promise<PageImage>;
+  /** Gives the place back without drawing (idempotent). */
+  release(): void;
 }
 
 interface Pending {
@@ -29,71 +58,143 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-export function pageImages({ timeoutMs = 4_000, queue = 4 }: PageImagesOptions = {}) {
+const WATCH_MS = 100;
+
+export function pageImages({
+  timeoutMs = 4_000,
+  queue = 3,
+  perOwner = Infinity,
+  externalBytes = 320 * 1024 * 1024,
+  testing,
+}: PageImagesOptions = {}) {
   let worker: Worker | undefined;
-  let current: (Pending & { timer: NodeJS.Timeout }) | undefined;
+  /** A worker being ended: no other starts until it has. */
+  let stopping: Promise<void> | undefined;
+  let current: (Pending & { timers: NodeJS.Timeout[] }) | undefined;
   const waiting: Pending[] = [];
+  let held = 0;
+  const heldBy = new Map<string, number>();
   let nextId = 1;
+  let closed = false;
 
   const finish = (outcome: PageImageResult | Error) => {
     const done = current;
     if (!done) return;
     current = undefined;
-    clearTimeout(done.timer);
+    for (const timer of done.timers) clearInterval(timer);
     if (outcome instanceof Error) done.reject(outcome);
     else if ('error' in outcome) done.reject(new Error(outcome.error));
     else done.resolve({ image: outcome.image, width: outcome.width, height: outcome.height });
     start();
   };
 
+  /** Ends `running` and fails its job; the next job waits until it has stopped. */
+  const retire = (running: Worker, why: string) => {
+    if (worker === running) worker = undefined;
+    const stopped = running.terminate().then(
+      () => undefined,
+      () => undefined,
+    );
+    const mine = stopped.then(() => {
+      if (stopping === mine) stopping = undefined;
+      start();
+    });
+    stopping = mine;
+    finish(new Error(why));
+  };
+
   const spawn = () => {
     const fresh = new Worker(new URL('./page-image-worker.ts', import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+      resourceLimits: { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 32 },
     });
+    testing?.onWorker?.('spawn');
     fresh.unref();
     fresh.on('message', (result: PageImageResult) => {
-      if (current?.job.id === result.id) finish(result);
+      if (worker === fresh && current?.job.id === result.id) finish(result);
     });
-    const lost = (why: string) => {
-      if (worker !== fresh) return;
-      worker = undefined;
-      finish(new Error(why));
-    };
-    fresh.on('error', (error) => lost(String(error)));
-    fresh.on('exit', (code) => lost(`the page drawer stopped (${code})`));
+    // An error ends the thread: it is ended and awaited like a slow one.
+    fresh.on('error', (error) => {
+      if (worker === fresh) retire(fresh, String(error));
+    });
+    fresh.on('exit', (code) => {
+      testing?.onWorker?.('exit');
+      if (worker === fresh) retire(fresh, `the page drawer stopped (${code})`);
+    });
     return fresh;
   };
 
   const start = () => {
-    if (current) return;
+    if (current || stopping || closed) return;
     const next = waiting.shift();
     if (!next) return;
     worker ??= spawn();
     const running = worker;
-    const timer = setTimeout(() => {
-      worker = undefined;
-      void running.terminate();
-      finish(new Error('the page took too long to draw'));
-    }, timeoutMs);
-    current = { ...next, timer };
+    const deadline = setTimeout(() => retire(running, 'the page took too long to draw'), timeoutMs);
+    const watch = setInterval(() => {
+      const job = next.job.id;
+      running.getHeapStatistics().then(
+        (stats) => {
+          const over = stats.external_memory > externalBytes;
+          if (over && worker === running && current?.job.id === job) {
+            retire(running, 'the page needed too much memory to draw');
+          }
+        },
+        () => undefined,
+      );
+    }, WATCH_MS);
+    current = { ...next, timers: [deadline, watch] };
     running.postMessage(next.job, [next.job.pdf.buffer as ArrayBuffer]);
   };
 
+  const reserve = (owner?: string): PageImageSlot => {
+    const mine = owner === undefined ? 0 : (heldBy.get(owner) ?? 0);
+    if (closed || held >= 1 + queue || mine >= perOwner) throw new PageImagesBusy('busy');
+    held += 1;
+    if (owner !== undefined) heldBy.set(owner, mine + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      held -= 1;
+      if (owner === undefined) return;
+      const left = (heldBy.get(owner) ?? 1) - 1;
+      if (left > 0) heldBy.set(owner, left);
+      else heldBy.delete(owner);
+    };
+    return {
+      release,
+      draw(pdf, format) {
+        if (released || closed) {
+          release();
+          return Promise.reject(new Error('this place in the drawer was given back'));
+        }
+        const id = nextId++;
+        const job: PageImageJob = { id, pdf, format, ...(testing?.hang?.(id) && { hang: true }) };
+        const drawn = new Promise<PageImage>((resolve, reject) => {
+          waiting.push({ job, resolve, reject });
+          start();
+        });
+        return drawn.finally(release);
+      },
+    };
+  };
+
   return {
-    /** PDF bytes (taken: the buffer moves to the worker) to their first page as WebP. */
-    draw(pdf: Uint8Array, format: PageImageFormat): Promise<PageImage> {
-      if (waiting.length >= queue) return Promise.reject(new PageImagesBusy('busy'));
-      return new Promise((resolve, reject) => {
-        waiting.push({ job: { id: nextId++, pdf, format }, resolve, reject });
-        start();
-      });
+    /** A place in the drawer for `owner`, or PageImagesBusy when there is none. */
+    reserve,
+    /** A place and its drawing at once. */
+    draw(pdf: Uint8Array, format: PageImageFormat, owner?: string): Promise<PageImage> {
+      try {
+        return reserve(owner).draw(pdf, format);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
     },
     async close() {
+      closed = true;
       for (const pending of waiting.splice(0)) pending.reject(new Error('closed'));
-      const running = worker;
-      worker = undefined;
-      finish(new Error('closed'));
-      await running?.terminate();
+      if (worker) retire(worker, 'closed');
+      await stopping;
     },
   };
 }
