@@ -16,18 +16,36 @@ export function createDecisionLog(sql: Sql) {
     });
 
   return {
-    async record(feed: Feed, record: DecisionRecord): Promise<void> {
-      await sql.run(
+    /**
+     * Adds `record` unless the very same record is there: a decision retried after the
+     * database failed part-way, or after an insert whose answer was lost, is kept once. A
+     * decision is its request, its time to the millisecond and what was recorded of it; two
+     * different decisions of one request never share all three. Only the process that saw the
+     * service accept a decision records it, one retry at a time, so no two writers race here.
+     * False when it was there already.
+     */
+    async record(feed: Feed, record: DecisionRecord): Promise<boolean> {
+      const decidedAt = Date.parse(record.decidedOn);
+      const text = JSON.stringify(record);
+      const written = await sql.run(
         `INSERT INTO qc_decisions (environment, owner, request_id, decided_at, record)
-         VALUES (?, ?, ?, ?, ?)`,
+         SELECT ?, ?, ?, ?, ? WHERE NOT EXISTS (
+           SELECT 1 FROM qc_decisions WHERE environment = ? AND owner = ? AND request_id = ?
+             AND decided_at = ? AND record = ?)`,
         [
           feed.environment,
           feed.owner,
           record.requestId,
-          Date.parse(record.decidedOn),
-          JSON.stringify(record),
+          decidedAt,
+          text,
+          feed.environment,
+          feed.owner,
+          record.requestId,
+          decidedAt,
+          text,
         ],
       );
+      return written > 0;
     },
 
     async forRequest(feed: Feed, requestId: string): Promise<DecisionRecord[]> {

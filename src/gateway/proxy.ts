@@ -3,9 +3,10 @@ import { API_PREFIXES } from '../contract/common.ts';
 import { relay } from './body-relay.ts';
 import { targetOf, type AppEnv, type GatewayContext } from './context.ts';
 import { hasBody, isJson } from './csrf.ts';
+import { createDecisionRecorder } from './decision-retry.ts';
 import { errorResponse, GatewayError, UNREACHABLE } from './errors.ts';
 import { requireSession } from './session-auth.ts';
-import { claimedByAnother, decidedRequestId, recordDecision } from './team.ts';
+import { claimedByAnother, decidedRequestId } from './team.ts';
 import { isTimeout, TIMED_OUT } from './upstream-fetch.ts';
 
 /** The prefixes proxied under /api (the token endpoint is not one). */
@@ -91,6 +92,7 @@ class BrowserGone extends Error {
 /** `/api/<prefix>/...` to the upstream's `/<prefix>/...` with the session's bearer token. */
 export function proxyRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
+  const decisions = createDecisionRecorder(ctx);
 
   routes.all('/api/*', async (c, next) => {
     // The path at its one reading (app.ts, decision 027): what this checks is what the
@@ -222,7 +224,7 @@ export function proxyRoutes(ctx: GatewayContext) {
 
   /**
    * A decision the service accepted: its answer (one QC request, small) is read whole so the
-   * gateway can record it (team.ts) before passing it on as it came.
+   * gateway can record it (team.ts, decision-retry.ts) before passing it on as it came.
    */
   async function recorded(
     session: AppEnv['Variables']['session'],
@@ -239,12 +241,8 @@ export function proxyRoutes(ctx: GatewayContext) {
       }
     };
     const sentText = sent instanceof ArrayBuffer ? new TextDecoder().decode(sent) : '';
-    try {
-      await recordDecision(ctx, session, requestId, json(sentText), json(text));
-    } catch (error) {
-      // The decision stands whatever the history makes of it.
-      ctx.log(`could not record the decision of QC request ${requestId}`, error);
-    }
+    // Never throws: with the database down, the decision waits in memory to be recorded.
+    await decisions.record(session, requestId, json(sentText), json(text));
     return new Response(text, {
       status: response.status,
       headers: responseHeaders(response.headers),

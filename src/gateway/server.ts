@@ -14,6 +14,7 @@ import { createOpsStore } from './ops-store.ts';
 import { checkSessionKey, loadSecretBox } from './secret-box.ts';
 import { createSessionStore } from './sessions.ts';
 import { openGatewayDatabase } from './db/open.ts';
+import type { Sql } from './db/sql.ts';
 import { signInLimit } from './sign-in-limit.ts';
 import { createTokenManager } from './tokens.ts';
 import { DEFAULT_IDENTITY, type IdentitySettings } from './identity.ts';
@@ -64,6 +65,8 @@ export interface GatewayOptions {
   random?: () => number;
   /** The actor role of a request's notary (ATTEST_NOTARY_ROLE; default `notary`). */
   notaryRole?: string;
+  /** Wraps the stores' queries; tests make the database fail and come back with it. */
+  sql?: (sql: Sql) => Sql;
   /** Interval of the /events heartbeat comment (default 15 s). */
   heartbeatMs?: number;
   /** Claim names and the owner (ATTEST_CLAIM_*, ATTEST_OWNER); the reference's by default. */
@@ -103,15 +106,16 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     schema: o.database?.schema,
     log,
   });
+  const sql = o.sql ? o.sql(db.sql) : db.sql;
   const box = loadSecretBox(o.dataDir, o.sessionKey);
   // Every process of one database must seal with one key, or each opens none of the others'.
   if (o.database)
-    await checkSessionKey(db.sql, box).catch(async (error: unknown) => {
+    await checkSessionKey(sql, box).catch(async (error: unknown) => {
       await db.close();
       throw error;
     });
-  const sessions = createSessionStore(db.sql, box, now);
-  const events = createEventLog(db.sql);
+  const sessions = createSessionStore(sql, box, now);
+  const events = createEventLog(sql);
   const scopes = { ...(o.scopes && { scopes: o.scopes }) };
   const target = (environment: Environment, base: string, secrets: WebhookSecrets) => ({
     environment,
@@ -146,13 +150,13 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       log,
       endSession,
     ),
-    signIns: signInLimit(db.sql, now),
+    signIns: signInLimit(sql, now),
     endSession,
     events,
     hub,
-    claims: createClaimStore(db.sql, now),
-    decisions: createDecisionLog(db.sql),
-    ops: createOpsStore(db.sql),
+    claims: createClaimStore(sql, now),
+    decisions: createDecisionLog(sql),
+    ops: createOpsStore(sql),
     random: o.random ?? Math.random,
     notaryRole: o.notaryRole ?? (process.env.ATTEST_NOTARY_ROLE?.trim() || 'notary'),
     fetch: fetchImpl,

@@ -71,21 +71,32 @@ export async function claimedByAnother(
   return claim && claim.holder.id !== memberOf(session).id ? claim.holder : undefined;
 }
 
+/** Who decided, as the history keeps it: their feed and the member they are. */
+export interface Decider {
+  feed: Feed;
+  member: TeamMember;
+}
+
+export const deciderOf = (session: SessionRecord): Decider => ({
+  feed: feedOf(session),
+  member: memberOf(session),
+});
+
 /**
- * The service accepted a decision: it goes into the history, the decider's claim ends, and
- * every open queue of the owner hears of it. What was decided is read from the service's
- * answer (the spec's QC request); the body sent is the fallback for the verdict, since the
- * spec does not say which of its fields decides.
+ * The history's record of a decision the service accepted at `at` (epoch ms), or undefined
+ * when neither the answer nor the body says what was decided. What was decided is read from
+ * the service's answer (the spec's QC request); the body sent is the fallback for the
+ * verdict, since the spec does not say which of its fields decides. Reads the decider's
+ * claim and the take-overs, so it needs the database.
  */
-export async function recordDecision(
+export async function decisionRecord(
   ctx: GatewayContext,
-  session: SessionRecord,
+  { feed, member }: Decider,
   requestId: string,
   sent: unknown,
   answered: unknown,
-): Promise<void> {
-  const feed = feedOf(session);
-  const member = memberOf(session);
+  at: number,
+): Promise<DecisionRecord | undefined> {
   const request = QcRequestSchema.safeParse(answered);
   const body = QcRequestPatchSchema.safeParse(sent);
   const status =
@@ -94,7 +105,7 @@ export async function recordDecision(
       : body.success
         ? body.data.status
         : undefined;
-  if (!status) return;
+  if (!status) return undefined;
   const claim = await ctx.claims.get(feed, requestId);
   const opened = claim?.holder.id === member.id ? claim.claimedOn : undefined;
   const items = request.success
@@ -115,17 +126,31 @@ export async function recordDecision(
         actors: request.data.actors,
       }
     : {};
-  const record: DecisionRecord = {
+  return {
     requestId,
     status,
     decidedBy: member,
-    decidedOn: new Date(ctx.now()).toISOString(),
+    decidedOn: new Date(at).toISOString(),
     ...(opened && { openedOn: opened }),
     items,
     ...(notes && { notes }),
     takeOvers: await ctx.claims.takeOvers(feed, requestId),
     ...context,
   };
+}
+
+/**
+ * A decision goes into the history, the claim on its request ends, every open queue of the
+ * owner hears of it, and an approval may be sampled. Each step may be run again with the
+ * same record (a retry after the database failed part-way): the history keeps it once, a
+ * request is sampled once, and a claim already ended stays ended.
+ */
+export async function applyDecision(
+  ctx: GatewayContext,
+  { feed, member }: Decider,
+  record: DecisionRecord,
+): Promise<void> {
+  const { requestId, status } = record;
   await ctx.decisions.record(feed, record);
   await ctx.claims.release(feed, requestId, member, true);
   publishQueueChange(ctx, feed, { kind: 'decided', requestId, status, by: member });
