@@ -147,6 +147,12 @@ describe('a decision accepted while the database is down', () => {
     expect(record?.openedOn).toBeDefined();
     expect(await claimed(id)).toBe(false);
     expect(await samplesOf(id)).toBe(1);
+    // One sample, however its id is spelled (decision 027).
+    const sample = (await admin.request('GET', `/team/samples/${id}`)).body;
+    const encoded = `%${id.charCodeAt(0).toString(16)}${id.slice(1).toUpperCase()}`;
+    for (const spelling of [id.toUpperCase(), encoded]) {
+      expect((await admin.request('GET', `/team/samples/${spelling}`)).body).toEqual(sample);
+    }
     expect(await csvRows(id)).toBe(1);
     // Nothing left to retry: a while later, still exactly once.
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -1,3 +1,4 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../contract/common.ts';
@@ -6,7 +7,7 @@ import { SessionSchema } from '../contract/session.ts';
 import { QcClaimListSchema, RequestHistorySchema } from '../contract/team.ts';
 import { startTestService, type TestService } from '../service/testing.ts';
 import { readPath } from './request-path.ts';
-import { startHarness, type Browser, type Harness } from './test-harness.ts';
+import { makeDist, startHarness, type Browser, type Harness } from './test-harness.ts';
 
 // Decision 027: the gateway reads a path once, as the service does, before any rule looks
 // at it, and sends the service that very path. Every rule that matches a path is tried here
@@ -51,14 +52,20 @@ interface RawResult {
 }
 
 /** The request line exactly as written: no client-side resolution of dot segments. */
-function raw(browser: Browser, method: string, path: string, json?: unknown): Promise<RawResult> {
-  const url = new URL(gateway.url);
+function raw(
+  browser: Browser,
+  method: string,
+  path: string,
+  json?: unknown,
+  base = gateway.url,
+): Promise<RawResult> {
+  const url = new URL(base);
   const body = json === undefined ? undefined : JSON.stringify(json);
   const headers: Record<string, string> = { host: url.host };
   if (browser.cookie) headers.cookie = browser.cookie;
   if (method !== 'GET') {
     headers['x-attest'] = '1';
-    headers.origin = gateway.url;
+    headers.origin = base;
   }
   if (body !== undefined) {
     headers['content-type'] = 'application/json';
@@ -290,5 +297,38 @@ describe('the team routes’ ids', () => {
       expect([400, 404], `${path}: ${result.text}`).toContain(result.status);
     }
     expect(await list()).toEqual(before);
+  });
+});
+
+describe('the static rules', () => {
+  it('never serves a source map or the first screens’ build, however the path is spelled', async () => {
+    const dist = makeDist();
+    writeFileSync(`${dist}/assets/app-abc123.js.map`, '{"sources":["secret.ts"]}');
+    mkdirSync(`${dist}/server`);
+    writeFileSync(`${dist}/server/prerender.js`, 'export const secret = "server code";');
+    const harness = await startHarness({ upstream: service.url, distDir: dist });
+    try {
+      const browser = harness.browser();
+      for (const path of [
+        '/assets/app-abc123.js%2Emap',
+        '/assets/app-abc123.js.%6D%61%70',
+        '/assets/x/../app-abc123.js.map',
+        '/%73erver/prerender.js',
+        '/%73%65%72%76%65%72/prerender.js',
+        '/server/./prerender.js',
+        '/assets/../server/prerender.js',
+        '/assets/%2e%2e/server/prerender.js',
+      ]) {
+        const result = await raw(browser, 'GET', path, undefined, harness.url);
+        expect(result.status, path).not.toBe(200);
+        expect(result.text, path).not.toMatch(/secret|server code/);
+      }
+      // An encoded spelling of a file that is served is the file.
+      const script = await raw(browser, 'GET', '/assets/%61pp-abc123.js', undefined, harness.url);
+      expect(script.status).toBe(200);
+    } finally {
+      await harness.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
