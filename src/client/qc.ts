@@ -35,8 +35,16 @@ export function qcApi({ request }: Client) {
       request('GET', `${QC_REQUESTS}/${seg(id)}`, { schema: QcRequestSchema, ...opts }),
 
     /** Approve or reject (docs/design.md); 409 when someone decided it first. */
-    decideQcRequest: (id: string, patch: QcRequestPatch): Promise<QcRequest> =>
-      request('PATCH', `${QC_REQUESTS}/${seg(id)}`, { body: patch, schema: QcRequestSchema }),
+    decideQcRequest: (
+      id: string,
+      patch: QcRequestPatch,
+      opts: { keepalive?: boolean } = {},
+    ): Promise<QcRequest> =>
+      request('PATCH', `${QC_REQUESTS}/${seg(id)}`, {
+        body: patch,
+        schema: QcRequestSchema,
+        ...opts,
+      }),
 
     listQcProcesses: (
       params: QcProcessListParams,

@@ -19,6 +19,8 @@ export interface RequestOptions<S extends ResponseSchema> {
   body?: unknown;
   schema: S;
   signal?: AbortSignal | undefined;
+  /** Sent even if the page is closed meanwhile (fetch's keepalive: a body under 64 KB). */
+  keepalive?: boolean | undefined;
 }
 
 /** What every area function takes last. */
@@ -71,6 +73,10 @@ function failure(path: string, signal: AbortSignal | undefined, cause: unknown):
   return new ApiError({ code: 'network', status: 0, message, path, cause });
 }
 
+/** Below the browser's 64 KB for keepalive bodies (all of a page's in flight together). */
+const KEEPALIVE_BODY_MAX = 60_000;
+const utf8Length = (text: string) => new TextEncoder().encode(text).length;
+
 export function createClient({ baseUrl = '', fetch }: ClientOptions = {}): Client {
   // Looked up per call, not bound once, so a test (or a polyfill) can replace it later. The
   // browser's client first takes what the page's first script asked for early.
@@ -82,19 +88,22 @@ export function createClient({ baseUrl = '', fetch }: ClientOptions = {}): Clien
   async function request(
     method: Method,
     path: string,
-    { query, body, schema, signal }: RequestOptions<ResponseSchema>,
+    { query, body, schema, signal, keepalive }: RequestOptions<ResponseSchema>,
   ): Promise<unknown> {
     const headers: Record<string, string> = { ...ACCEPT_JSON };
     // CSRF: the gateway refuses a state-changing request without it (docs/design.md).
     if (method !== 'GET') headers['x-attest'] = '1';
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const sent = body !== undefined ? JSON.stringify(body) : undefined;
     const init: RequestInit = {
       method,
       headers,
       // The session cookie is HttpOnly and SameSite=Strict; the browser adds it.
       credentials: 'same-origin',
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(sent !== undefined ? { body: sent } : {}),
       ...(signal ? { signal } : {}),
+      // The browser refuses a keepalive body of 64 KB or more: a larger one goes as usual.
+      ...(keepalive && utf8Length(sent ?? '') < KEEPALIVE_BODY_MAX ? { keepalive } : {}),
     };
 
     let response: Response;
