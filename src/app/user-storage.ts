@@ -36,9 +36,18 @@ export function storedKeys(storage: Storage, name = ''): string[] {
   return keys;
 }
 
-/** At sign-out: everything `scope` left in this browser. */
-export function clearUserStorage(scope: string, storage = browserStorage()): void {
+/**
+ * At sign-out: everything `scope` left in this browser, but what `keep` names (the part
+ * after the scope): a feature's work that must wait for the same person's next sign-in.
+ */
+export function clearUserStorage(
+  scope: string,
+  storage = browserStorage(),
+  keep: (name: string) => boolean = () => false,
+): void {
   if (!storage) return;
   const mine = `${PREFIX}${encodeURIComponent(scope)}/`;
-  for (const key of storedKeys(storage)) if (key.startsWith(mine)) storage.removeItem(key);
+  for (const key of storedKeys(storage)) {
+    if (key.startsWith(mine) && !keep(key.slice(mine.length))) storage.removeItem(key);
+  }
 }

@@ -7,10 +7,15 @@ import { hasAny, sessionQueries } from '../session.queries.ts';
 import { clearUserStorage, userScope } from '../user-storage.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
+import { ConfirmDialog } from '../ui/dialog.tsx';
 import { EnvironmentBanner, isStaging } from './environment-banner.tsx';
 import { AREAS, type Area } from './nav.ts';
 import { useLiveEvents } from './live-events.ts';
+import { finishWork, unfinishedWork, useSessionWork, type Unfinished } from './session-work.ts';
 import './layout.css';
+
+/** How long sign-out waits for unsent work (decisions) before asking. */
+const SIGN_OUT_WAIT_MS = 5_000;
 
 const loadDrawer = () => import('./menu-drawer.tsx');
 const MenuDrawer = lazy(loadDrawer);
@@ -38,9 +43,25 @@ function Sidebar({ areas, onNavigate }: { areas: Area[]; onNavigate?: () => void
   const { data: session } = useQuery(sessionQueries.current());
   const navigate = useNavigate();
   const groups = [...new Set(areas.map((a) => a.group))];
-  const leave = async () => {
-    // What this person kept in the browser (review drafts) goes with them (issue 17).
-    if (session) clearUserStorage(userScope(session));
+  // Decisions not yet saved hold sign-out up a little, then the person chooses (decision 026).
+  const [saving, setSaving] = useState(0);
+  const [unsent, setUnsent] = useState<Unfinished[]>([]);
+  const leave = async (anyway = false) => {
+    const scope = session ? userScope(session) : null;
+    let left: Unfinished[] = [];
+    if (scope) {
+      left = await unfinishedWork(scope);
+      if (left.length > 0 && !anyway) {
+        setSaving(left.length);
+        left = await finishWork(scope, SIGN_OUT_WAIT_MS);
+        setSaving(0);
+        if (left.length > 0) return setUnsent(left);
+      }
+    }
+    // What this person kept in the browser (review drafts) goes with them, but
+    // what unsent work still needs, kept for their next sign-in here.
+    const keep = new Set(left.flatMap((work) => work.keep));
+    if (scope) clearUserStorage(scope, undefined, (name) => keep.has(name));
     await signOut().catch(() => undefined);
     queryClient.clear();
     navigate('/sign-in', { replace: true });
@@ -86,9 +107,28 @@ function Sidebar({ areas, onNavigate }: { areas: Area[]; onNavigate?: () => void
             </p>
           </div>
           <EnvironmentBadges staging={isStaging(session)} sandbox={session.sandbox} />
-          <Button variant="secondary" onClick={leave}>
-            Sign out
+          <Button variant="secondary" onClick={() => void leave()} disabled={saving > 0}>
+            {saving > 0
+              ? `Saving ${saving} ${saving === 1 ? 'decision' : 'decisions'}…`
+              : 'Sign out'}
           </Button>
+          <ConfirmDialog
+            open={unsent.length > 0}
+            onOpenChange={(open) => !open && setUnsent([])}
+            title={`${unsent.length} ${unsent.length === 1 ? 'decision is' : 'decisions are'} not saved yet`}
+            description={
+              <>
+                The service has not answered for {unsent.map((work) => work.label).join(', ')}. Stay
+                signed in and they are sent as soon as the service can be reached. Sign out anyway
+                and they stay in this browser, sent when you next sign in here.
+              </>
+            }
+            confirmLabel="Sign out anyway"
+            onConfirm={() => {
+              setUnsent([]);
+              void leave(true);
+            }}
+          />
         </div>
       )}
     </div>
@@ -115,6 +155,8 @@ export function Layout() {
   const { data: session } = useQuery(sessionQueries.current());
   const [menuOpen, setMenuOpen] = useState(false);
   useLiveEvents(Boolean(session));
+  // What features keep in the browser for this person is seen to (decisions kept: 026).
+  useSessionWork(session ? userScope(session) : null);
   const areas = session ? AREAS.filter((area) => hasAny(session, area.anyOf)) : [];
   return (
     <div className="shell">

@@ -7,7 +7,8 @@ import {
   type QueueChange,
 } from '../../../contract/team.ts';
 import { sessionQueries } from '../../session.queries.ts';
-import { cachedQueue, removeFromQueue } from './queue-cache.ts';
+import { cachedQueue, dropFromLists, removeFromQueue } from './queue-cache.ts';
+import { outbox } from './review/outbox/outbox.ts';
 import { qcQueries } from './qc.queries.ts';
 import type { QueueFilters } from './queue-view.ts';
 
@@ -81,7 +82,9 @@ export function applyQueueChange(client: QueryClient, change: QueueChange): void
   setClaim(client, change.requestId, undefined);
   if (change.kind !== 'decided') return;
   if (inAnyPendingList(client, change.requestId)) {
-    removeFromQueue(client, change.requestId, change.status);
+    // This reviewer's own decision, listed as "saving": its counts moved when it was made.
+    if (outbox.holds(change.requestId)) dropFromLists(client, change.requestId);
+    else removeFromQueue(client, change.requestId, change.status);
   }
   void client.invalidateQueries({ queryKey: qcQueries.detail(change.requestId).queryKey });
   void client.invalidateQueries({ queryKey: qcQueries.history(change.requestId) });

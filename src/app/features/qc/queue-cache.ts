@@ -45,12 +45,42 @@ export function queueNeighbours(
   return { ...(previous ? { previous } : {}), ...(next ? { next } : { last: true }) };
 }
 
+function withoutRow(data: ListData, id: string): ListData {
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      qcRequests: page.qcRequests.filter((r) => r.id !== id),
+      pagination: {
+        ...page.pagination,
+        totalCount: Math.max(0, page.pagination.totalCount - 1),
+      },
+    })),
+  };
+}
+
+/**
+ * Drops a request's row from every cached pending list, the tab counts untouched: a decision
+ * kept in the outbox (review/outbox/) stays in the list as "saving", its counts already
+ * moved, and leaves once the service has it.
+ */
+export function dropFromLists(client: QueryClient, id: string): void {
+  for (const query of client.getQueryCache().findAll({ queryKey: qcQueries.lists() })) {
+    const filters = QueueFiltersSchema.safeParse(query.queryKey[2]);
+    const data = query.state.data as ListData | undefined;
+    if (!filters.success || filters.data.status !== 'pending' || !data) continue;
+    if (!data.pages.some((page) => page.qcRequests.some((r) => r.id === id))) continue;
+    client.setQueryData<ListData>(query.queryKey, withoutRow(data, id));
+  }
+}
+
 const sameScope = (a: QueueScope, b: QueueScope) =>
   a.processId === b.processId && a.checklistId === b.checklistId && a.firmId === b.firmId;
 
 /**
  * Optimistically drops a pending request from every cached pending list and moves it in the
- * cached tab counts (from pending to `decided`, when given). Returns the rollback.
+ * cached tab counts (from pending to `decided`, when given). Returns the rollback. With
+ * `rows: false` only the counts move (a decision in the outbox stays listed as "saving").
  *
  * Call it from a mutation's `onMutate` after `await client.cancelQueries({ queryKey:
  * qcQueries.lists() })` and the same for `qcQueries.allCounts()`: a fetch under way would
@@ -60,6 +90,7 @@ export function removeFromQueue(
   client: QueryClient,
   id: string,
   decided?: Exclude<QcRequestStatus, 'pending'>,
+  { rows = true }: { rows?: boolean } = {},
 ): () => void {
   const snapshot: [QueryKey, unknown][] = [];
   const scopesHolding: QueueScope[] = [];
@@ -73,18 +104,9 @@ export function removeFromQueue(
     if (!found) continue;
     removed = found;
     scopesHolding.push(filters.data);
+    if (!rows) continue;
     snapshot.push([query.queryKey, data]);
-    client.setQueryData<ListData>(query.queryKey, {
-      ...data,
-      pages: data.pages.map((page) => ({
-        ...page,
-        qcRequests: page.qcRequests.filter((r) => r.id !== id),
-        pagination: {
-          ...page.pagination,
-          totalCount: Math.max(0, page.pagination.totalCount - 1),
-        },
-      })),
-    });
+    client.setQueryData<ListData>(query.queryKey, withoutRow(data, id));
   }
 
   for (const [key, counts] of client.getQueriesData<Record<QcRequestStatus, number>>({

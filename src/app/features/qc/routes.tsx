@@ -3,7 +3,9 @@ import { pdfWorkerPort } from '../../pdf/pdf-worker-port.ts';
 import { requireArea, screen } from '../../route-guards.ts';
 import { areaFor } from '../../shell/nav.ts';
 import { onQueueChange } from '../../shell/live-events.ts';
+import { registerSessionWork } from '../../shell/session-work.ts';
 import { applyQueueChange } from './claims.ts';
+import { decisionOutbox } from './review/outbox/sign-out.ts';
 import { queryClient } from '../../query-client.ts';
 import { qcQueries } from './qc.queries.ts';
 import { queueScreen, reviewScreen } from './screens.ts';
@@ -13,6 +15,8 @@ import { applySampleChange } from './second-review/samples.queries.ts';
 onQueueChange(applyQueueChange);
 // Sampled approvals and second reviews (issue 18) reach the "Second review" tab and list.
 onQueueChange(applySampleChange);
+// Decisions kept in the browser until the service has them (decision 026).
+registerSessionWork(decisionOutbox);
 
 const QC_READERS = areaFor('/qc').anyOf;
 

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { QcRequest } from '../../../../contract/qc.ts';
 import '../../../ui/table.css';
 import { useClaims } from '../claims.ts';
+import { useSavingIds } from '../review/outbox/use-outbox.ts';
 import { queueSearch, type QueueFilters } from '../queue-view.ts';
 import { readQueuePosition, saveQueuePosition } from './queue-position.ts';
 import { QueueRow } from './queue-row.tsx';
@@ -109,6 +110,7 @@ function LiveQueueList(props: QueueListProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const narrow = useNarrow();
   const { claims, me } = useClaims();
+  const saving = useSavingIds();
   const [selection, setSelection] = useState(() => readQueuePosition(filters)?.selected);
   const focusIndex = useRef<number | null>(null);
   const selectedIndex = indexOf(items, selection);
@@ -261,6 +263,7 @@ function LiveQueueList(props: QueueListProps) {
                   href={hrefFor(request)}
                   selected={item.index === selectedIndex}
                   claim={claimOf(request.id)}
+                  saving={request.status === 'pending' && saving.has(request.id)}
                   onActivate={() => select(item.index, false)}
                 />
               </li>

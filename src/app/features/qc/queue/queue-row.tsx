@@ -11,6 +11,8 @@ interface QueueRowProps {
   selected: boolean;
   /** Who is reviewing it now, if anyone; `mine` when it is the signed-in member. */
   claim?: { claim: QcClaim; mine: boolean } | undefined;
+  /** Decided by the signed-in person and kept in the browser until the service has it. */
+  saving?: boolean | undefined;
   onActivate: () => void;
 }
 
@@ -38,26 +40,34 @@ function ClaimChip({ id, claim, mine }: { id: string; claim: QcClaim; mine: bool
  * unique) and stretches over the whole row; the rest of the row describes it, so a screen
  * reader moving with j/k hears the row's facts after its name.
  */
-export function QueueRow({ request, href, selected, claim, onActivate }: QueueRowProps) {
+export function QueueRow({ request, href, selected, claim, saving, onActivate }: QueueRowProps) {
   const { document: doc } = request;
   const detailsId = `qc-row-${request.id}`;
   const claimId = `qc-claim-${request.id}`;
   const rework = request.status === 'rejected' && request.notes;
+  const chip = saving || claim;
+  const classes = ['qc-row', selected && 'qc-row--selected', saving && 'qc-row--saving'];
   return (
-    <div className={`qc-row${selected ? ' qc-row--selected' : ''}`}>
+    <div className={classes.filter(Boolean).join(' ')}>
       <div className="qc-row__main">
         <span className="qc-row__ref">
           <Link
             className="qc-row__link"
             to={href}
-            aria-describedby={claim ? `${claimId} ${detailsId}` : detailsId}
+            aria-describedby={chip ? `${claimId} ${detailsId}` : detailsId}
             aria-current={selected ? 'true' : undefined}
             onClick={onActivate}
             onFocus={onActivate}
           >
             {doc.matterReference}
           </Link>
-          {claim && <ClaimChip id={claimId} {...claim} />}
+          {saving ? (
+            <span id={claimId} className="qc-row__claim qc-row__claim--saving">
+              Saving your decision…
+            </span>
+          ) : (
+            claim && <ClaimChip id={claimId} {...claim} />
+          )}
         </span>
         <span className="qc-row__age" title={`Waiting ${ageInWords(request.createdOn)}`}>
           <span className="visually-hidden">Waiting </span>

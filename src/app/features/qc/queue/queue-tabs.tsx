@@ -25,8 +25,11 @@ export function QueueTabs({
   filters,
   counts,
   samples,
+  saving = 0,
 }: {
   filters: QueueFilters;
+  /** Decisions of the signed-in person kept in the browser, not yet saved (decision 026). */
+  saving?: number;
   /** Undefined while loading; null when the service cannot count by status. */
   counts: Record<QcRequestStatus, number> | null | undefined;
   samples?: SamplesTab;
@@ -39,6 +42,12 @@ export function QueueTabs({
     current: !samples?.current && status === filters.status,
     count: counts?.[status],
     countTestId: `count-${status}`,
+    extra:
+      status === 'pending' && saving > 0 ? (
+        <Badge tone="success" data-testid="count-saving">
+          {saving} saving
+        </Badge>
+      ) : undefined,
   }));
   const samplesTab = samples && {
     key: 'second-review',

@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
 import { TEAM_REFRESH_MS } from '../claims.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch, queueSearch, type QueueFilters } from '../queue-view.ts';
+import { useSavingIds } from '../review/outbox/use-outbox.ts';
 import { useSamplesTab } from '../second-review/use-samples-tab.ts';
 import { QueueList } from './queue-list.tsx';
 import { STATUS_LABELS, QueueTabs } from './queue-tabs.tsx';
@@ -43,6 +44,7 @@ export function Component() {
   const counts = useQuery({ ...qcQueries.counts(filters), enabled: rowsIn });
   // The second-review tab's count (the gateway's, issue 18) waits for the rows as well.
   const samples = useSamplesTab(rowsIn);
+  const saving = useSavingIds().size;
   const filterRef = useRef<HTMLSelectElement>(null);
   const items = useMemo(
     () => list.data?.pages.flatMap((page) => page.qcRequests) ?? [],
@@ -125,7 +127,7 @@ export function Component() {
       actions={<KeyHints />}
     >
       <section className="qc-queue panel panel--list" aria-label="Queue">
-        <QueueTabs filters={filters} counts={counts.data} samples={samples} />
+        <QueueTabs filters={filters} counts={counts.data} samples={samples} saving={saving} />
         <QueueToolbar
           filters={filters}
           onChange={setFilters}

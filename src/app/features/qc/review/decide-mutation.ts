@@ -1,16 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../../client/api-error.ts';
-import { decideQcRequest, getQcRequest } from '../../../../client/qc.ts';
 import type { QcRequest } from '../../../../contract/qc.ts';
 import { sessionQueries } from '../../../session.queries.ts';
 import { nextPaint } from '../../../ui/next-paint.ts';
-import { pushToast } from '../../../ui/toast-store.ts';
 import { userScope } from '../../../user-storage.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { removeFromQueue } from '../queue-cache.ts';
-import { conflictText, noteConflict } from './conflicts.ts';
-import { clearDraft, patchOf, type ReviewDraft } from './draft.ts';
+import { patchOf, type ReviewDraft } from './draft.ts';
+import { outbox } from './outbox/outbox.ts';
+import { entryKey, type OutboxEntry } from './outbox/outbox-store.ts';
+import { settleDecision } from './outbox/settle.ts';
 
 export type Decision = 'approved' | 'rejected';
 export interface Submission {
@@ -30,65 +30,55 @@ interface Where {
   names: ReadonlyMap<string, string>;
 }
 
+/** The measure of the outbox write that approve and next waits for (decision 026). */
+export const OUTBOX_WRITE_MEASURE = 'attest:outbox-write';
+
 /**
- * Approve or reject, and move on (decision 005): the next document goes on screen at once
- * (it and its PDF are prefetched) while the decision is saved behind it. The draft stays in
- * storage (draft-store.ts) until the save succeeds; a failure brings the reviewer back to it.
+ * Approve or reject, and move on (decision 005): the decision is written to the outbox
+ * (decision 026), then the next document goes on screen at once (it and its PDF are
+ * prefetched) while the decision is sent behind it. The draft stays in storage until the
+ * service has the decision; a refusal or someone else's decision brings the reviewer back to
+ * it. Resolves false when nothing was decided (no user to record it under).
  */
 export function useDecide({ next, hrefOf, queueHref, names }: Where) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const { data: session } = useQuery(sessionQueries.current());
-  return useMutation({
-    // Each decision holds the request it decided (and the answer) for as long as the cache
-    // keeps it: the default five minutes is some 25 KB a review in a fast run. Nothing reads
-    // a settled decision again; its callbacks here run whether or not a screen observes it.
-    gcTime: 0,
-    mutationFn: ({ status, current, draft }: Submission) => {
+  return useCallback(
+    async ({ status, current, draft }: Submission): Promise<boolean> => {
       const userId = session?.user?.id;
-      if (!userId) throw new Error('Sign in as a person to record a review.');
-      return decideQcRequest(current.id, patchOf(current, draft, status, userId));
-    },
-    onMutate: async ({ status, current }) => {
+      if (!session || !userId) return false;
+      const scope = userScope(session);
+      const entry: OutboxEntry = {
+        key: entryKey(scope, current.id),
+        scope,
+        requestId: current.id,
+        matterReference: current.document.matterReference,
+        patch: patchOf(current, draft, status, userId),
+        queuedOn: Date.now(),
+      };
+      // Kept in the browser and sent (keepalive) at once, and kept before the screen moves
+      // on: from here a closed tab, a crash or a dropped connection loses nothing. The write
+      // costs a few milliseconds (decision 026).
+      const writing = performance.now();
+      const { kept, sent } = outbox.submit(entry);
+      await kept;
+      performance.measure(OUTBOX_WRITE_MEASURE, { start: writing });
       // The next review renders in this task, its document drawn ahead (routes.tsx).
       if (next) navigate(hrefOf(next.id), { flushSync: true });
       else navigate(queueHref);
-      // The rest, the request that saves the decision included, waits for that screen's
-      // frame: on two cores it would otherwise share the CPU with it. The draft stays in
-      // storage until the save succeeds, so nothing is lost in those milliseconds.
+      // The rest waits for that screen's frame: on two cores it would otherwise share the
+      // CPU with it (decision 024). Only the PATCH went out before, in the key's own task.
       await nextPaint();
-      // A list fetch under way would write the old page back over the optimistic one.
+      // A list fetch under way would write the old counts back over the optimistic ones.
       await client.cancelQueries({ queryKey: qcQueries.lists() });
       await client.cancelQueries({ queryKey: qcQueries.allCounts() });
-      return { rollback: removeFromQueue(client, current.id, status) };
+      // The counts move now; its row stays, shown as saving, until the service has it.
+      const rollback = removeFromQueue(client, current.id, status, { rows: false });
+      const back = () => navigate(hrefOf(current.id));
+      settleDecision(client, await sent, { rollback, back, names });
+      return true;
     },
-    onSuccess: (saved) => {
-      clearDraft(session ? userScope(session) : null, saved.id);
-      client.setQueryData(qcQueries.detail(saved.id).queryKey, saved);
-      // Mark lists and counts stale without refetching now: the queue refreshes when shown.
-      void client.invalidateQueries({ queryKey: qcQueries.lists(), refetchType: 'none' });
-      void client.invalidateQueries({ queryKey: qcQueries.allCounts(), refetchType: 'none' });
-    },
-    // Not saved: the request goes back in the queue and the reviewer back to it, draft intact.
-    onError: async (error, { current }, context) => {
-      context?.rollback();
-      void client.invalidateQueries({ queryKey: qcQueries.allCounts() });
-      if (error instanceof ApiError && error.status === 409) {
-        // The decided version, fresh from the service, goes in the cache: the screen then shows
-        // it beside the reviewer's own draft (conflict-view.tsx), whatever the cache held.
-        const saved = await getQcRequest(current.id).catch(() => undefined);
-        if (saved && saved.status !== 'pending') {
-          client.setQueryData(qcQueries.detail(saved.id).queryKey, saved);
-        }
-        noteConflict(current.id, conflictText(saved, names, error.message));
-      } else {
-        pushToast({
-          tone: 'error',
-          title: `Your review of ${current.document.matterReference} was not saved`,
-          description: error.message,
-        });
-      }
-      navigate(hrefOf(current.id));
-    },
-  });
+    [session, client, navigate, next, hrefOf, queueHref, names],
+  );
 }

@@ -37,6 +37,8 @@ export const DRAFT_LIMITS = {
 };
 
 const NAME = 'qc-draft:';
+/** A draft's name under its person's prefix (user-storage.ts). */
+export const draftName = (id: string) => `${NAME}${id}`;
 const SAVED_AT = /^\{"savedAt":(\d+)/;
 
 export function isEmptyDraft(draft: ReviewDraft): boolean {

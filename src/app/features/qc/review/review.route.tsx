@@ -22,6 +22,7 @@ import { DecidedPanel } from './decided-panel.tsx';
 import { readiness, useDraft } from './draft.ts';
 import { isEmptyDraft } from './draft-store.ts';
 import { Facts } from './facts.tsx';
+import { useSavingIds } from './outbox/use-outbox.ts';
 import { HistoryTimeline, historyQuery } from './history-timeline.tsx';
 import { EarlierSubmissions } from './earlier-submissions.tsx';
 import { ReviewActions } from './review-actions.tsx';
@@ -150,40 +151,34 @@ function Review({ current, scope, shown, onHelp }: ReviewProps) {
 
   const ready = readiness(current, draft);
   const readOnly = current.status !== 'pending';
+  // Decided here and kept in the outbox, not yet saved: it is not offered again (decision 026).
+  const saving = useSavingIds().has(qcrId) && !readOnly;
+  const locked = readOnly || saving;
   // Decided, yet this reviewer has a draft of it: someone else was first (conflict-view.tsx).
   const clash = readOnly && !isEmptyDraft(draft);
-  const checks = useChecklistKeys(current.checklistItems, readOnly, updateDraft);
+  const checks = useChecklistKeys(current.checklistItems, locked, updateDraft);
   // A decision names its reviewer (reviewedBy): a client whose token names no user cannot
   // record one, so the review says why instead of failing on the first key.
   const noUser = Boolean(session && !session.user);
   // The team's claim on it (issue 17): only its holder decides.
-  const claim = useClaim(qcrId, !readOnly, session && memberIdOf(session));
+  const claim = useClaim(qcrId, !locked, session && memberIdOf(session));
   const { blocks: claimBlocks, markDeciding } = claim;
-  const { mutate, isPending } = decide;
   // Once per screen: a key pressed twice before the next document renders decides once.
   const submitted = useRef(false);
   const submit = useCallback(
     (status: Decision) => {
-      if (readOnly || conflicted || noUser || isPending || submitted.current) return;
+      if (locked || conflicted || noUser || submitted.current) return;
       if (claimBlocks) return;
       const latest = latestDraft();
       const allowed = readiness(current, latest);
       if (status === 'approved' ? !allowed.canApprove : !allowed.canReject) return;
       submitted.current = true;
       markDeciding();
-      mutate({ status, current, draft: latest }, { onError: () => (submitted.current = false) });
+      void decide({ status, current, draft: latest }).then((made) => {
+        if (!made) submitted.current = false;
+      });
     },
-    [
-      current,
-      readOnly,
-      conflicted,
-      noUser,
-      isPending,
-      mutate,
-      latestDraft,
-      claimBlocks,
-      markDeciding,
-    ],
+    [current, locked, conflicted, noUser, decide, latestDraft, claimBlocks, markDeciding],
   );
   const handlers = useMemo(
     () => ({
@@ -215,8 +210,14 @@ function Review({ current, scope, shown, onHelp }: ReviewProps) {
           onNext={handlers.next}
           onHelp={onHelp}
         />
-        {!readOnly && (
+        {!locked && (
           <ClaimBanner claim={claim} manager={Boolean(session && hasAny(session, ['qc.manage']))} />
+        )}
+        {saving && (
+          <p className="review__done review__saving" role="status">
+            Your decision on this request is kept in this browser and is being saved. It is sent
+            again until the service has it, so there is nothing more to do here.
+          </p>
         )}
         {conflicted && !readOnly && (
           <p className="review__alert" role="alert">
@@ -247,7 +248,7 @@ function Review({ current, scope, shown, onHelp }: ReviewProps) {
             <Checklist
               items={current.checklistItems}
               draft={draft}
-              readOnly={readOnly}
+              readOnly={locked}
               selected={checks.selected}
               onSelect={checks.setSelected}
               onChange={(itemId, change) =>
@@ -256,17 +257,17 @@ function Review({ current, scope, shown, onHelp }: ReviewProps) {
             />
           </div>
         )}
-        {!readOnly && (
+        {!locked && (
           <ReworkNotes
             value={draft.notes}
             onChange={(notes) => updateDraft((d) => ({ ...d, notes }))}
           />
         )}
       </div>
-      {!readOnly && (
+      {!locked && (
         <ReviewActions
           ready={ready}
-          blocked={isPending || Boolean(conflicted) || noUser || claimBlocks}
+          blocked={Boolean(conflicted) || noUser || claimBlocks}
           noUser={noUser}
           onDecide={submit}
         />

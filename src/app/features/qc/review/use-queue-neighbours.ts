@@ -4,6 +4,7 @@ import { useClaims } from '../claims.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { queueNeighbours } from '../queue-cache.ts';
 import type { QueueFilters } from '../queue-view.ts';
+import { useSavingIds } from './outbox/use-outbox.ts';
 
 /**
  * The documents before and after this one in the queue view, passing over those another
@@ -16,7 +17,10 @@ export function useQueueNeighbours(filters: QueueFilters, id: string) {
   // Re-render when the queue pages change, so neighbours follow the list.
   const list = useInfiniteQuery({ ...qcQueries.list(filters), refetchOnMount: false });
   const { heldByOther } = useClaims();
-  const neighbours = queueNeighbours(client, filters, id, heldByOther);
+  // And over those this reviewer has decided, listed as saving until the service has them.
+  const saving = useSavingIds();
+  const skip = (other: string) => heldByOther(other) || saving.has(other);
+  const neighbours = queueNeighbours(client, filters, id, skip);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const atEnd = Boolean(neighbours.last);
   useEffect(() => {
