@@ -1,0 +1,266 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type Page, type Route } from '@playwright/test';
+import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
+import { RequestHistorySchema } from '../src/contract/team.ts';
+import { api } from './api.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { DEMO, expectAccessible, signIn } from './support.ts';
+
+// Decision 026: a decision is kept in the browser (IndexedDB) before the screen moves on, and
+// sent until the service has it, once. Requests come from the middle of the oldest-first queue
+// (positions 70 on): the other specs take theirs from its start (the first thirty, the
+// review-team spec from 40), from position 110 or 60 % of it (sampling), or from the newest end.
+const FROM = 70;
+
+async function pendingRequests(page: Page, count: number): Promise<QcRequest[]> {
+  const { qcRequests } = await api(page).get(
+    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=${FROM + count}`,
+    QcRequestListSchema,
+  );
+  const found = qcRequests.slice(FROM, FROM + count);
+  expect(found, 'enough pending requests').toHaveLength(count);
+  return found;
+}
+
+/**
+ * A review within its firm's queue: that list holds the request on its first page, so "next"
+ * is the firm's next one, not the oldest of all (which the other specs decide).
+ */
+const reviewUrl = (request: QcRequest) =>
+  `/qc/${request.id}?status=pending&order=oldest&firm=${request.document.firmId}`;
+
+/** The request approve-and-next moves on to: the firm's next pending one. */
+async function nextOf(page: Page, request: QcRequest): Promise<QcRequest> {
+  const { qcRequests } = await api(page).get(
+    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=100&firmId=${request.document.firmId}`,
+    QcRequestListSchema,
+  );
+  const next = qcRequests[qcRequests.findIndex((r) => r.id === request.id) + 1];
+  if (!next) throw new Error('no next request in the firm');
+  return next;
+}
+const stored = (page: Page, id: string) =>
+  api(page).get(`/api/qc/v2/qc/requests/${id}`, QcRequestSchema);
+/** The decisions the gateway recorded for a request: each one the service accepted. */
+const decisionsOf = async (page: Page, id: string) =>
+  (await api(page).get(`/team/history/${id}`, RequestHistorySchema)).decisions;
+const isPatchOf = (id: string) => (url: URL) => url.pathname === `/api/qc/v2/qc/requests/${id}`;
+
+/** Entries in the browser's outbox, every person's (0 before the app first made it). */
+const outboxSize = (page: Page) =>
+  page.evaluate(async () => {
+    const known = await indexedDB.databases();
+    if (!known.some((db) => db.name === 'attest-outbox')) return 0;
+    return new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open('attest-outbox');
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+      open.onsuccess = () => {
+        const db = open.result;
+        const count = db.transaction('decisions').objectStore('decisions').count();
+        count.onsuccess = () => {
+          resolve(count.result);
+          db.close();
+        };
+        count.onerror = () => reject(count.error ?? new Error('count failed'));
+      };
+    });
+  });
+
+/** Opens a request, waits for its claim, and passes every item with the keyboard. */
+async function readyToApprove(page: Page, request: QcRequest) {
+  const { id } = request;
+  await page.goto(reviewUrl(request));
+  await expect(page.locator(`.review__panel[data-request-id="${id}"]`)).toHaveAttribute(
+    'data-claim',
+    'mine',
+    { timeout: 15_000 },
+  );
+  const count = await page.locator('.check').count();
+  await page.keyboard.press('1');
+  for (let i = 0; i < count; i += 1) await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Approve and next' })).toBeEnabled();
+}
+
+/** Approved by Riley, as the service has it, and recorded once. */
+async function expectSavedOnce(page: Page, id: string) {
+  await expect
+    .poll(async () => (await stored(page, id)).status, { timeout: 20_000 })
+    .toBe('approved');
+  const decisions = await decisionsOf(page, id);
+  expect(decisions.map((d) => `${d.status} by ${d.decidedBy.name}`)).toEqual([
+    `approved by ${DEMO.reviewer.name}`,
+  ]);
+  await expect.poll(() => outboxSize(page), { timeout: 20_000 }).toBe(0);
+}
+
+test('a tab closed 0 to 30 ms after approving loses nothing, and saves it once', async ({
+  browser,
+}) => {
+  test.setTimeout(420_000);
+  const context = await browser.newContext();
+  let page = await context.newPage();
+  await signIn(page, DEMO.reviewer);
+  const delays = [0, 5, 10, 20, 30];
+  const tries = 20;
+  const requests = await pendingRequests(page, tries);
+  const carried: number[] = [];
+  for (let i = 0; i < tries; i += 1) {
+    const request = requests[i];
+    if (!request) throw new Error('no request');
+    const delay = delays[i % delays.length] ?? 0;
+    await readyToApprove(page, request);
+    await page.keyboard.press('a');
+    if (delay > 0) await page.waitForTimeout(delay);
+    await page.close({ runBeforeUnload: false });
+    // The same browser (its IndexedDB) opens the console again.
+    page = await context.newPage();
+    await page.goto('/qc?status=pending&order=oldest');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    // Whether the keepalive request had landed by then, or the outbox still held it.
+    if ((await stored(page, request.id)).status === 'pending') carried.push(delay);
+    await expectSavedOnce(page, request.id);
+  }
+  test.info().annotations.push({
+    type: 'outbox',
+    description: `${carried.length} of ${tries} saved only by the next load (delays ${carried.join(', ') || 'none'} ms)`,
+  });
+  await context.close();
+});
+
+test('the connection dropped as a decision is made: shown as saving, saved once when back', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const [request] = await pendingRequests(page, 1);
+  if (!request) throw new Error('no request');
+  const next = await nextOf(page, request);
+  await readyToApprove(page, request);
+  await context.setOffline(true);
+  await page.keyboard.press('a');
+  await expect(page).toHaveURL(new RegExp(`/qc/${next.id}`));
+  // Back to the queue (from the app's cache: the browser is offline): listed as saving.
+  await page.getByRole('link', { name: '← Queue' }).click();
+  const row = page.locator('.qc-row').filter({ hasText: request.document.matterReference });
+  await expect(row.getByText('Saving your decision…')).toBeVisible();
+  await expect(page.getByTestId('count-saving')).toHaveText('1 saving');
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/screenshots/decision-outbox-saving.png' });
+  // Still unsent a few seconds on: kept, and shown so.
+  await page.waitForTimeout(3_000);
+  expect(await outboxSize(page)).toBe(1);
+  await expect(row.getByText('Saving your decision…')).toBeVisible();
+  // Its review does not offer to decide it again.
+  await row.getByRole('link').click();
+  await expect(page.getByRole('status').filter({ hasText: 'being saved' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve and next' })).toHaveCount(0);
+  await context.setOffline(false);
+  await expectSavedOnce(page, request.id);
+  await page.goto('/qc?status=pending&order=oldest');
+  await expect(page.getByTestId('count-saving')).toHaveCount(0);
+});
+
+test('a reload mid-save sends nothing twice', async ({ page }) => {
+  await signIn(page, DEMO.reviewer);
+  const [request] = await pendingRequests(page, 1);
+  if (!request) throw new Error('no request');
+  const held: Route[] = [];
+  let patches = 0;
+  await page.route(isPatchOf(request.id), (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    patches += 1;
+    held.push(route);
+    return undefined;
+  });
+  await readyToApprove(page, request);
+  await page.keyboard.press('a');
+  await expect.poll(() => held.length).toBe(1);
+  expect(await outboxSize(page)).toBe(1);
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  // The reloaded page finds it in the outbox, and the send that was under way goes through.
+  expect(await outboxSize(page)).toBe(1);
+  await page.unroute(isPatchOf(request.id));
+  for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+  await expectSavedOnce(page, request.id);
+  expect(patches, 'PATCHes sent').toBeLessThanOrEqual(2);
+  test.info().annotations.push({ type: 'outbox', description: `${patches} PATCH(es) sent` });
+});
+
+test('a browser restarted with an unsent decision sends it at the next sign-in', async ({
+  baseURL,
+}) => {
+  test.slow();
+  const profile = mkdtempSync(join(tmpdir(), 'attest-outbox-profile-'));
+  const launch = () =>
+    chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      ...(baseURL ? { baseURL } : {}),
+    });
+  try {
+    let context = await launch();
+    let page = context.pages()[0] ?? (await context.newPage());
+    await signIn(page, DEMO.reviewer);
+    const [request] = await pendingRequests(page, 1);
+    if (!request) throw new Error('no request');
+    let refused = 0;
+    await page.route(isPatchOf(request.id), (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      refused += 1;
+      return route.abort('internetdisconnected');
+    });
+    await readyToApprove(page, request);
+    await page.keyboard.press('a');
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    expect(await outboxSize(page)).toBe(1);
+    expect((await stored(page, request.id)).status).toBe('pending');
+    await context.close();
+
+    context = await launch();
+    // A new sign-in, not the old session's cookie.
+    await context.clearCookies();
+    page = context.pages()[0] ?? (await context.newPage());
+    await signIn(page, DEMO.reviewer);
+    await expectSavedOnce(page, request.id);
+    await context.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test("a 409 for the reviewer's own decision counts as saved", async ({ page }) => {
+  await signIn(page, DEMO.reviewer);
+  const [request] = await pendingRequests(page, 1);
+  if (!request) throw new Error('no request');
+  const next = await nextOf(page, request);
+  // The service saves it, and the answer is lost: the browser is told 409 instead, as when
+  // an earlier send (a keepalive from a closed tab) got there first.
+  await page.route(isPatchOf(request.id), async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    const answer = await route.fetch();
+    expect(answer.status()).toBe(200);
+    return route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'QC request is already approved' }),
+    });
+  });
+  await readyToApprove(page, request);
+  await page.keyboard.press('a');
+  await expect(page).toHaveURL(new RegExp(`/qc/${next.id}`));
+  await expectSavedOnce(page, request.id);
+  // Saved: the draft is gone, the reviewer stays where they are, and no conflict is shown.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (id) => Object.keys(localStorage).filter((key) => key.endsWith(`/qc-draft:${id}`)),
+        request.id,
+      ),
+    )
+    .toEqual([]);
+  await expect(page).toHaveURL(new RegExp(`/qc/${next.id}`));
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
