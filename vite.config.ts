@@ -237,7 +237,7 @@ export default defineConfig({
     // here, it bounds all projects together.
     maxWorkers: 2,
     // The root's global setup runs once per run, whichever projects run.
-    globalSetup: ['src/service/test-setup.ts'],
+    globalSetup: ['src/service/testing/setup.ts'],
     // zod's English messages, as the service, the gateway and the forms have them.
     setupFiles: ['src/contract/zod-messages.ts'],
     testTimeout: 20_000,

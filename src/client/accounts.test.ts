@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { accountsApi, type AccountsApi } from './accounts.ts';
 import { ApiError } from './api-error.ts';
 import { gatewayStandIn, type StandIn } from './testing.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { accountsApi } from './accounts.ts';
 import { ApiError } from './api-error.ts';
 import { filesApi, type FilesApi } from './files.ts';

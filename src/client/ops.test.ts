@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QcProcessListSchema, QcRequestListSchema, QcRequestSchema } from '../contract/qc.ts';
 import { SessionSchema } from '../contract/session.ts';
 import { startHarness, type Harness } from '../gateway/test-harness.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { ApiError } from './api-error.ts';
 import { opsApi } from './ops.ts';
 import { createClient } from './request.ts';

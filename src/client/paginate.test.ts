@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FirmList } from '../contract/accounts.ts';
 import type { Pagination } from '../contract/common.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { accountsApi } from './accounts.ts';
 import { ApiError } from './api-error.ts';
 import {

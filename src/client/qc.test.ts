@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QcRequestListSchema } from '../contract/qc.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { qcApi, type QcApi } from './qc.ts';
 import { createClient } from './request.ts';
 import { gatewayStandIn, tokenUserId, type StandIn, rejection } from './testing.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { filesApi } from './files.ts';
 import { signaturesApi, type SignaturesApi } from './signatures.ts';
 import { FetchXhr, gatewayStandIn, PDF_BYTES, type StandIn, rejection } from './testing.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { ApiError } from './api-error.ts';
 import { FetchXhr, gatewayStandIn, PNG_BYTES, tokenUserId, type StandIn } from './testing.ts';
 import { uploadForm } from './upload.ts';

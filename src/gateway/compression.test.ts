@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserListSchema } from '../contract/users.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { makeDist, startHarness, type Browser, type Harness } from './test-harness.ts';
 
 // Issue 16: compressed bytes on the wire. The build's precompressed copies are served by

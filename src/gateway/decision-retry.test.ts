@@ -4,7 +4,7 @@ import { QcProcessListSchema, QcRequestListSchema, QcRequestSchema } from '../co
 import { SampleListSchema } from '../contract/qc-ops.ts';
 import { SessionSchema } from '../contract/session.ts';
 import { QcClaimListSchema, RequestHistorySchema } from '../contract/team.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { DatabaseUnavailableError, type Sql } from './db/sql.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from './test-harness.ts';
 

@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIXES } from '../contract/common.ts';
 import { createServiceApp } from '../service/app.ts';
-import { anyCaller, apiRequests } from '../service/fuzz-api.ts';
-import type { FuzzRequest, Route } from '../service/fuzz-request.ts';
-import { createSender } from '../service/fuzz-send.ts';
-import { storeProbe } from '../service/fuzz-store.ts';
-import { HOSTILE_RAW } from '../service/fuzz-values.ts';
-import { createWorld, isReal } from '../service/fuzz-world.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { anyCaller, apiRequests } from '../service/testing/fuzz/api.ts';
+import type { FuzzRequest, Route } from '../service/testing/fuzz/request.ts';
+import { createSender } from '../service/testing/fuzz/send.ts';
+import { storeProbe } from '../service/testing/fuzz/store.ts';
+import { HOSTILE_RAW } from '../service/testing/fuzz/values.ts';
+import { createWorld, isReal } from '../service/testing/fuzz/world.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import {
   count,
   csrf,

@@ -9,10 +9,10 @@ import {
   mutation,
   ODD_CONTENT_TYPES,
   RAW_BODIES,
-} from '../service/fuzz-values.ts';
-import { encode } from '../service/fuzz-world.ts';
+} from '../service/testing/fuzz/values.ts';
+import { encode } from '../service/testing/fuzz/world.ts';
 import { DEMO_CLIENTS } from '../service/seed/demo-clients.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import {
   count,
   csrf,

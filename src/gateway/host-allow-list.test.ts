@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../contract/common.ts';
 import { GatewayConfigSchema } from '../contract/session.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { readConsoleAccess } from './env.ts';
 import { hostAllowList, interfaceAddresses, listenWarning, localUrl } from './host-allow-list.ts';
 import { startHarness, type Harness } from './test-harness.ts';

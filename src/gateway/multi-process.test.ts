@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postSignedDelivery } from '../../e2e/signed-delivery.ts';
 import { QcRequestListSchema } from '../contract/qc.ts';
 import { ReceivedEventSchema } from '../contract/session.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { MIGRATIONS } from './db/migrations.ts';
 import { openGatewayDatabase } from './db/open.ts';
 import { onPostgres, testDatabase } from './db/test-database.ts';

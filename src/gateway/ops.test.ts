@@ -11,7 +11,7 @@ import {
 import { QcProcessListSchema, QcRequestListSchema, QcRequestSchema } from '../contract/qc.ts';
 import { SessionSchema } from '../contract/session.ts';
 import { QueueChangeSchema, RequestHistorySchema } from '../contract/team.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from './test-harness.ts';
 
 // QC operations over real HTTP: the gateway in front of the reference service. Riley reviews,

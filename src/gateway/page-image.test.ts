@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QcRequestListSchema, QcRequestSchema } from '../contract/qc.ts';
 import { renderDocumentPdf } from '../service/seed/documents.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { PageImagesBusy, pageImages } from './page-image.ts';
 import { DRAWINGS_PER_SESSION } from './page-image.routes.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from './test-harness.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SESSION_ID } from '../contract/page-session.ts';
 import { SessionSchema, type Session } from '../contract/session.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { withSession } from './static.ts';
 import { INDEX_HTML, startHarness, type Browser, type Harness } from './test-harness.ts';
 

@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { startHarness, type Browser, type Harness } from './test-harness.ts';
 
 // Issue 13: a browser that cancels a proxied fetch (a reviewer moving on) is an ordinary

@@ -5,7 +5,7 @@ import { ErrorBodySchema } from '../contract/common.ts';
 import { QcRequestListSchema, QcRequestSchema } from '../contract/qc.ts';
 import { SessionSchema } from '../contract/session.ts';
 import { QcClaimListSchema, RequestHistorySchema } from '../contract/team.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { readPath } from './request-path.ts';
 import { makeDist, startHarness, type Browser, type Harness } from './test-harness.ts';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { openGatewayDatabase } from './db/open.ts';
 import { onPostgres, testDatabase } from './db/test-database.ts';
 import { startHarness, type Harness, type Result } from './test-harness.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../contract/common.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { MALFORMED_CREDENTIALS } from './session.routes.ts';
 import { FAILURES_ALLOWED } from './sign-in-limit.ts';
 import { expectMessage, startHarness, type Harness } from './test-harness.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { openGatewayDatabase } from './db/open.ts';
 import { freshDatabases, testDatabase } from './db/test-database.ts';
 import { FAILURE_WINDOW_MS, FAILURES_ALLOWED, signInLimit } from './sign-in-limit.ts';

@@ -13,7 +13,7 @@ import {
 } from '../contract/session.ts';
 import { SignatureRequestListSchema } from '../contract/signatures.ts';
 import { readServiceEnv } from '../service/env.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { readGatewayEnv } from './env.ts';
 import {
   expectMessage,

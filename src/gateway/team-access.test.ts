@@ -5,7 +5,7 @@ import { QcProcessListSchema, QcRequestListSchema } from '../contract/qc.ts';
 import { ProcessSettingsListSchema } from '../contract/qc-ops.ts';
 import { SessionSchema } from '../contract/session.ts';
 import { QcClaimListSchema, QUEUE_EVENT, RequestHistorySchema } from '../contract/team.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { grantedPermissions } from './identity.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from './test-harness.ts';
 

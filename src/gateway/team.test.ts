@@ -9,7 +9,7 @@ import {
   QUEUE_EVENT,
   RequestHistorySchema,
 } from '../contract/team.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { CLAIM_MS } from './claims.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from './test-harness.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionSchema } from '../contract/session.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from './test-harness.ts';
 import { REFRESH_WINDOW_MS } from './tokens.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../contract/common.ts';
 import { z } from '../contract/zod.ts';
 import { ReceivedEventListSchema, ReceivedEventSchema } from '../contract/session.ts';
-import { startTestService, type TestService } from '../service/testing.ts';
+import { startTestService, type TestService } from '../service/testing/service.ts';
 import { startHarness, type Browser, type EventStream, type Harness } from './test-harness.ts';
 
 const SECRET = `whsec_${Buffer.from('gateway webhook test secret').toString('base64')}`;

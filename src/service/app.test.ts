@@ -1,7 +1,7 @@
 import { z } from '../contract/zod.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../contract/common.ts';
-import { startTestService, type TestService } from './testing.ts';
+import { startTestService, type TestService } from './testing/service.ts';
 import { jsonBody } from './http/validate.ts';
 import { createServiceApp } from './app.ts';
 

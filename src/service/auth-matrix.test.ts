@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, TokenClaimsSchema } from '../contract/auth.ts';
 import { API_PREFIXES } from '../contract/common.ts';
 import { createServiceApp, PUBLIC_SANDBOX_INFO } from './app.ts';
-import { expectError, startTestService } from './testing.ts';
+import { expectError, startTestService } from './testing/service.ts';
 
 // Every route under the API prefixes refuses a caller without a valid token, including
 // routes added later: the list comes from the app itself, not from a hand-kept table.

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthErrorSchema } from '../contract/auth.ts';
 import { ErrorBodySchema } from '../contract/common.ts';
 import { createServiceApp } from './app.ts';
-import { anyCaller, apiRequests } from './fuzz-api.ts';
-import type { FuzzRequest, Requests, Route } from './fuzz-request.ts';
-import { blobRequests, putRequests, tokenRequests, uploadRequests } from './fuzz-bucket.ts';
-import { createSender, describe as describeRequest } from './fuzz-send.ts';
-import { storeProbe } from './fuzz-store.ts';
-import { clip } from './fuzz-values.ts';
-import { createWorld, OWNERS, adminOf } from './fuzz-world.ts';
-import { startTestService } from './testing.ts';
+import { anyCaller, apiRequests } from './testing/fuzz/api.ts';
+import type { FuzzRequest, Requests, Route } from './testing/fuzz/request.ts';
+import { blobRequests, putRequests, tokenRequests, uploadRequests } from './testing/fuzz/bucket.ts';
+import { createSender, describe as describeRequest } from './testing/fuzz/send.ts';
+import { storeProbe } from './testing/fuzz/store.ts';
+import { clip } from './testing/fuzz/values.ts';
+import { createWorld, OWNERS, adminOf } from './testing/fuzz/world.ts';
+import { startTestService } from './testing/service.ts';
 
 // Issue 13, "No 5xx from input": every route of the service, fed generated requests (real and
 // forged callers, ids of either owner or none, hostile query parameters, bodies from the

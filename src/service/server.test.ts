@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashSecret } from './auth/secrets.ts';
 import { startService } from './server.ts';
-import { basicAuth } from './testing.ts';
+import { basicAuth } from './testing/service.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'attest-restart-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

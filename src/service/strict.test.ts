@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedactionListSchema } from '../contract/redactions.ts';
 import { STRICT_PROFILE } from './profile.ts';
-import { startTestService, type DemoTokens, type TestService } from './testing.ts';
+import { startTestService, type DemoTokens, type TestService } from './testing/service.ts';
 
 // Issue 14: the spec-strict service shows only what the spec shows, so the console's strict
 // e2e project proves it needs nothing else.

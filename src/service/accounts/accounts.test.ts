@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountListSchema, AccountSchema, FirmListSchema } from '../../contract/accounts.ts';
 import { decryptSsn } from './ssn.ts';
-import { expectError, startTestService, type TestService } from '../testing.ts';
+import { expectError, startTestService, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 let acme: string;

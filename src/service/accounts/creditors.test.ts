@@ -1,7 +1,7 @@
 import { z } from '../../contract/zod.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreditorListSchema, FirmListSchema, type Creditor } from '../../contract/accounts.ts';
-import { expectError } from '../testing.ts';
+import { expectError } from '../testing/service.ts';
 import { startAccountsKit, type AccountsTestKit } from './test-helpers.ts';
 
 let kit: AccountsTestKit;

@@ -2,7 +2,7 @@ import { z } from '../../contract/zod.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountSchema, EntitySchema, type Account, type Entity } from '../../contract/accounts.ts';
 import { AddressChangePayloadSchema } from '../../contract/webhooks.ts';
-import { expectError } from '../testing.ts';
+import { expectError } from '../testing/service.ts';
 import {
   accountAt,
   ADDRESS,

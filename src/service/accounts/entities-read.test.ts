@@ -5,7 +5,7 @@ import {
   EntitySchema,
   type Account,
 } from '../../contract/accounts.ts';
-import { expectError } from '../testing.ts';
+import { expectError } from '../testing/service.ts';
 import { accountAt, startAccountsKit, UNKNOWN_ID, type AccountsTestKit } from './test-helpers.ts';
 
 let kit: AccountsTestKit;

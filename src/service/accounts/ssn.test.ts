@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountSchema, EntitySchema } from '../../contract/accounts.ts';
-import { startTestService, type JsonResponse } from '../testing.ts';
+import { startTestService, type JsonResponse } from '../testing/service.ts';
 import { decryptSsn, encryptSsn, lastFour } from './ssn.ts';
 import { ADDRESS, ssnForms, startAccountsKit, type AccountsTestKit } from './test-helpers.ts';
 

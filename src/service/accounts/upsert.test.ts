@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountSchema, type Account } from '../../contract/accounts.ts';
 import { AddressChangePayloadSchema } from '../../contract/webhooks.ts';
 import { decryptSsn } from './ssn.ts';
-import { expectError } from '../testing.ts';
+import { expectError } from '../testing/service.ts';
 import {
   accountAt,
   ADDRESS,

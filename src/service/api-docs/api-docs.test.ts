@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRICT_PROFILE } from '../profile.ts';
-import { startTestService, type TestService } from '../testing.ts';
+import { startTestService, type TestService } from '../testing/service.ts';
 import { TRY_IT_CLIENT } from './docs-config.ts';
 
 /** The directives of a CSP header, by name. */

@@ -2,7 +2,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthErrorSchema, TokenResponseSchema } from '../../contract/auth.ts';
-import { basicAuth, startTestService, type TestService } from '../testing.ts';
+import { basicAuth, startTestService, type TestService } from '../testing/service.ts';
 import { hashSecret } from './secrets.ts';
 
 let service: TestService;

@@ -8,7 +8,7 @@ import { createClock, type Clock } from '../clock.ts';
 import type { ServiceContext } from '../context.ts';
 import { startService } from '../server.ts';
 import { transaction } from '../store/transaction.ts';
-import { startTestService, type TestService } from '../testing.ts';
+import { startTestService, type TestService } from '../testing/service.ts';
 import { signatureHeader } from './delivery.ts';
 import { publishDocumentReady } from './document-ready.ts';
 import { startReceiver, type ReceivedRequest, type Respond } from './test-receiver.ts';

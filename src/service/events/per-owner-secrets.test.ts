@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceContext } from '../context.ts';
 import { transaction } from '../store/transaction.ts';
-import { startTestService, type TestService } from '../testing.ts';
+import { startTestService, type TestService } from '../testing/service.ts';
 import { publishDocumentReady } from './document-ready.ts';
 import { publish } from './outbox.ts';
 import { startReceiver, type Receiver, type ReceivedRequest } from './test-receiver.ts';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AccountSchema } from '../../contract/accounts.ts';
 import { ADDRESS } from '../accounts/test-helpers.ts';
 import { DocumentMismatchError } from '../openapi/validate-in-tests.ts';
-import { startTestService } from '../testing.ts';
+import { startTestService } from '../testing/service.ts';
 import { DOCUMENT_READY_PAYLOAD, documentReadyHeaders } from '../openapi/webhook-sample.ts';
 import { startReceiver, type Receiver } from './test-receiver.ts';
 

@@ -7,7 +7,7 @@ import {
 } from '../../contract/files.ts';
 import { renderScanPdf } from '../seed/documents.ts';
 import { transaction } from '../store/transaction.ts';
-import { expectError, startTestService, type TestService } from '../testing.ts';
+import { expectError, startTestService, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 let admin: string;

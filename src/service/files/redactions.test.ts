@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedactionListSchema, RedactionSchema, type Redaction } from '../../contract/redactions.ts';
 import { hashSecret } from '../auth/secrets.ts';
-import { basicAuth, expectError, startTestService, type TestService } from '../testing.ts';
+import { basicAuth, expectError, startTestService, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 let admin: string;

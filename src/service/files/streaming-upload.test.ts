@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { serve } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestService, type TestService } from '../testing.ts';
+import { startTestService, type TestService } from '../testing/service.ts';
 import { blobRoutes, UPLOAD_LIMITS, type UploadLimits } from './blob.routes.ts';
 import { MAX_FORM_FIELDS } from './multipart-upload.ts';
 import { presignPut } from './presign.ts';

@@ -3,7 +3,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { revokeClientTokens } from '../auth/tokens.ts';
-import { startTestService, type TestService } from '../testing.ts';
+import { startTestService, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 const FIRMS = '/accounts/v1/firms?owner=acme';

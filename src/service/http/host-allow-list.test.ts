@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { readServiceEnv } from '../env.ts';
 import { demoClient } from '../seed/demo-clients.ts';
-import { basicAuth, startTestService, type TestService } from '../testing.ts';
+import { basicAuth, startTestService, type TestService } from '../testing/service.ts';
 import { listenWarning, serviceHosts } from './host-allow-list.ts';
 
 // Issue 13, DNS rebinding: the service answers its own names only. Node's fetch will not

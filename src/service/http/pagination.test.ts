@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountListSchema, FirmListSchema } from '../../contract/accounts.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { ACCOUNTS, FIRMS } from '../accounts/accounts.routes.ts';
-import { startTestService, type TestService } from '../testing.ts';
+import { startTestService, type TestService } from '../testing/service.ts';
 import {
   bindingOf,
   encodeCursor,

@@ -5,7 +5,7 @@ import { ErrorBodySchema } from '../../contract/common.ts';
 import { createServiceApp } from '../app.ts';
 import { specShapeFor } from '../http/spec-fields.ts';
 import { STRICT_PROFILE } from '../profile.ts';
-import { startTestService, type TestService } from '../testing.ts';
+import { startTestService, type TestService } from '../testing/service.ts';
 import { openApiDocument } from './document.ts';
 import { jsonSchemaOf } from './schemas.ts';
 

@@ -7,7 +7,7 @@ import {
   startTestService,
   type JsonResponse,
   type TestService,
-} from '../testing.ts';
+} from '../testing/service.ts';
 import { openApiDocument } from './document.ts';
 import { DocumentMismatchError, documentValidator } from './validate-in-tests.ts';
 import { DOCUMENT_READY_PAYLOAD, documentReadyHeaders } from './webhook-sample.ts';

@@ -7,7 +7,7 @@ import {
   QcProcessUpdateResponseSchema,
   type QcProcess,
 } from '../../contract/qc.ts';
-import { expectError, startTestService, type TestService } from '../testing.ts';
+import { expectError, startTestService, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 let admin: string;

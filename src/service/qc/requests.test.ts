@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
 import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
-import { expectError, startTestService, type TestService } from '../testing.ts';
+import { expectError, startTestService, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 let admin: string;

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { SandboxInfoSchema } from '../../contract/sandbox.ts';
 import { demoClient } from '../seed/demo-clients.ts';
 import { startService, type RunningService } from '../server.ts';
-import { basicAuth, expectError } from '../testing.ts';
+import { basicAuth, expectError } from '../testing/service.ts';
 
 // Issue 13: the sandbox clock's offset was lost on restart, so tokens issued under an
 // advanced clock outlived their lifetime and retries scheduled under it lay far ahead.

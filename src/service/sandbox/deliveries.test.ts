@@ -10,7 +10,7 @@ import {
 import { publishDocumentReady } from '../events/document-ready.ts';
 import { startReceiver, type Receiver } from '../events/test-receiver.ts';
 import { transaction } from '../store/transaction.ts';
-import { startTestService, type JsonResponse, type TestService } from '../testing.ts';
+import { startTestService, type JsonResponse, type TestService } from '../testing/service.ts';
 
 const SECRET = `whsec_${Buffer.from('deliveries test secret').toString('base64')}`;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxResetResultSchema } from '../../contract/sandbox.ts';
-import { startTestService, type TestService } from '../testing.ts';
+import { startTestService, type TestService } from '../testing/service.ts';
 import { ownerScopes } from './reset.ts';
 
 // A reset takes a few seconds: it renders the owner's demo PDFs again.

@@ -8,7 +8,7 @@ import {
 import { createServiceApp } from '../app.ts';
 import { publishDocumentReady } from '../events/document-ready.ts';
 import { transaction } from '../store/transaction.ts';
-import { startTestService, type JsonResponse, type TestService } from '../testing.ts';
+import { startTestService, type JsonResponse, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 let admin: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../testing.ts';
+import { startTestService, type TestService } from '../testing/service.ts';
 import { DEMO_EPOCH } from './ids.ts';
 
 // The demo's QC history has the shape the team view needs to say something (issue 18),

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../testing.ts';
+import { startTestService, type TestService } from '../testing/service.ts';
 
 // The seeded redactions (demo-redactions.ts); their determinism is in demo.test.ts.
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceContext } from '../context.ts';
 import { openServiceContext } from '../server.ts';
-import { startTestService, type TestService } from '../testing.ts';
+import { startTestService, type TestService } from '../testing/service.ts';
 import { seedBulkAccounts, seedBulkQcRequests } from './bulk.ts';
 import { seedDemo } from './demo.ts';
 

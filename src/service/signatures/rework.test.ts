@@ -6,7 +6,7 @@ import {
   type SignatureRequest,
 } from '../../contract/signatures.ts';
 import { renderScanPdf } from '../seed/documents.ts';
-import { expectError, startTestService, type TestService } from '../testing.ts';
+import { expectError, startTestService, type TestService } from '../testing/service.ts';
 
 // Issue 17, the wet-ink rework loop over real HTTP: a rejected scan goes back to its notary,
 // who sends a new one; the new scan's QC request carries the earlier review.

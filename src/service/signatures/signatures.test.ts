@@ -8,7 +8,7 @@ import {
   type SignatureRequest,
 } from '../../contract/signatures.ts';
 import { renderScanPdf } from '../seed/documents.ts';
-import { expectError, startTestService, type TestService } from '../testing.ts';
+import { expectError, startTestService, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 let notary: string;

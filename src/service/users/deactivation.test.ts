@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthErrorSchema } from '../../contract/auth.ts';
 import { UserSchema } from '../../contract/users.ts';
 import { demoClient } from '../seed/demo-clients.ts';
-import { basicAuth, expectError, startTestService, type TestService } from '../testing.ts';
+import { basicAuth, expectError, startTestService, type TestService } from '../testing/service.ts';
 
 // Issue 13: a deactivated user's client must get no token, and the tokens it holds must be
 // refused from the moment of deactivation.

@@ -5,7 +5,7 @@ import {
   UserSchema,
   type UserImageKind,
 } from '../../contract/users.ts';
-import { expectError, startTestService, type TestService } from '../testing.ts';
+import { expectError, startTestService, type TestService } from '../testing/service.ts';
 import {
   download,
   forge,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserListSchema, type User } from '../../contract/users.ts';
-import { expectError, startTestService, type TestService } from '../testing.ts';
+import { expectError, startTestService, type TestService } from '../testing/service.ts';
 import { download, forge, png, userId } from './test-fixtures.ts';
 
 let service: TestService;

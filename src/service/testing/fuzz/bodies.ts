@@ -3,17 +3,17 @@ import {
   AccountUpsertSchema,
   EntityCreateSchema,
   EntityPatchSchema,
-} from '../contract/accounts.ts';
-import { FileCreateSchema } from '../contract/files.ts';
-import { QcProcessPatchSchema, QcRequestPatchSchema } from '../contract/qc.ts';
-import { ClockAdvanceSchema } from '../contract/sandbox.ts';
+} from '../../../contract/accounts.ts';
+import { FileCreateSchema } from '../../../contract/files.ts';
+import { QcProcessPatchSchema, QcRequestPatchSchema } from '../../../contract/qc.ts';
+import { ClockAdvanceSchema } from '../../../contract/sandbox.ts';
 import {
   SignatureRequestCreateSchema,
   SignatureRequestPatchSchema,
-} from '../contract/signatures.ts';
-import { UserImagesRequestSchema, UserPutSchema } from '../contract/users.ts';
-import { z } from '../contract/zod.ts';
-import { PREPARED_KEY, type Body, type Route } from './fuzz-request.ts';
+} from '../../../contract/signatures.ts';
+import { UserImagesRequestSchema, UserPutSchema } from '../../../contract/users.ts';
+import { z } from '../../../contract/zod.ts';
+import { PREPARED_KEY, type Body, type Route } from './request.ts';
 import {
   arbitraryOf,
   hostileString,
@@ -23,15 +23,8 @@ import {
   RAW_BODIES,
   type Hint,
   type JsonSchema,
-} from './fuzz-values.ts';
-import {
-  anyIdOf,
-  idOf,
-  type Caller,
-  type Owner,
-  type RealCaller,
-  type World,
-} from './fuzz-world.ts';
+} from './values.ts';
+import { anyIdOf, idOf, type Caller, type Owner, type RealCaller, type World } from './world.ts';
 
 // JSON bodies for the API's routes: from the contract's request schemas (through JSON Schema),
 // made acceptable where the schemas' refinements ask more, or mutated and malformed.

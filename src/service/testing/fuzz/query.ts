@@ -3,22 +3,22 @@ import {
   CreditorListQuerySchema,
   EntityListQuerySchema,
   FirmListQuerySchema,
-} from '../contract/accounts.ts';
-import { ListQuerySchema } from '../contract/common.ts';
-import { QC_REQUEST_STATUSES, QcRequestListQuerySchema } from '../contract/qc.ts';
-import { RedactionListQuerySchema } from '../contract/redactions.ts';
-import { DELIVERY_STATUSES, DeliveryListQuerySchema } from '../contract/sandbox.ts';
+} from '../../../contract/accounts.ts';
+import { ListQuerySchema } from '../../../contract/common.ts';
+import { QC_REQUEST_STATUSES, QcRequestListQuerySchema } from '../../../contract/qc.ts';
+import { RedactionListQuerySchema } from '../../../contract/redactions.ts';
+import { DELIVERY_STATUSES, DeliveryListQuerySchema } from '../../../contract/sandbox.ts';
 import {
   SIGNATURE_REQUEST_STATUSES,
   SignatureRequestListQuerySchema,
   TRANSACTION_STATUSES,
   TransactionListQuerySchema,
-} from '../contract/signatures.ts';
-import { USER_FIELDS, UserListQuerySchema } from '../contract/users.ts';
-import type { z } from '../contract/zod.ts';
-import type { Route } from './fuzz-request.ts';
-import { HOSTILE_RAW, hostileString, PROTOTYPE_NAMES } from './fuzz-values.ts';
-import { anyIdOf, encode, otherOwner, type Owner, type World } from './fuzz-world.ts';
+} from '../../../contract/signatures.ts';
+import { USER_FIELDS, UserListQuerySchema } from '../../../contract/users.ts';
+import type { z } from '../../../contract/zod.ts';
+import type { Route } from './request.ts';
+import { HOSTILE_RAW, hostileString, PROTOTYPE_NAMES } from './values.ts';
+import { anyIdOf, encode, otherOwner, type Owner, type World } from './world.ts';
 
 // Query strings for the API's routes: the parameters a route reads, with valid values, values
 // of the wrong kind, prototype names and percent-encodings that decode to nothing good.

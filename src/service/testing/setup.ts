@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { seedDemo } from './seed/demo.ts';
-import { openServiceContext } from './server.ts';
+import { seedDemo } from '../seed/demo.ts';
+import { openServiceContext } from '../server.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ServiceContext } from './context.ts';
-import type { BlobStore } from './store/blobs.ts';
+import type { ServiceContext } from '../../context.ts';
+import type { BlobStore } from '../../store/blobs.ts';
 
 /**
  * Whether a request wrote anything, for the fuzz tests' "a refused request wrote nothing".

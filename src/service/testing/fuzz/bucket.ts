@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { SCOPE_AREAS } from '../contract/auth.ts';
+import { SCOPE_AREAS } from '../../../contract/auth.ts';
 import {
   BYTES,
   FRAMINGS,
@@ -9,7 +9,7 @@ import {
   type Prepared,
   type Requests,
   type Route,
-} from './fuzz-request.ts';
+} from './request.ts';
 import {
   HOSTILE_RAW,
   hostileKey,
@@ -17,10 +17,10 @@ import {
   ODD_CONTENT_TYPES,
   PROTOTYPE_NAMES,
   RAW_BODIES,
-} from './fuzz-values.ts';
-import { encode, OWNERS, type Owner, type World } from './fuzz-world.ts';
-import { DEMO_CLIENTS } from './seed/demo-clients.ts';
-import { basicAuth } from './testing.ts';
+} from './values.ts';
+import { encode, OWNERS, type Owner, type World } from './world.ts';
+import { DEMO_CLIENTS } from '../../seed/demo-clients.ts';
+import { basicAuth } from '../service.ts';
 
 // Requests for the routes without a bearer token: the token endpoint and the "storage
 // bucket" (presigned POST and PUT uploads, presigned downloads). The parts that need the

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Db } from './store/db.ts';
+import type { Db } from '../../store/db.ts';
 
 // What the fuzz generators draw on: the callers and the store's real ids, read when a
 // request is generated (runs are sequential), so ids created or deleted by earlier runs,

@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import type { Caller, Owner } from './fuzz-world.ts';
+import type { Caller, Owner } from './world.ts';
 
 /** A request as generated: everything but what `prepare` fills in when it is sent. */
 export interface FuzzRequest {
@@ -34,7 +34,7 @@ export interface Route {
 }
 
 // The storage routes' requests are made when sent (a fresh upload slot, a presigned URL):
-// these describe what to make (fuzz-bucket.ts generates them, fuzz-send.ts makes them).
+// these describe what to make (bucket.ts generates them, send.ts makes them).
 
 export const UPLOAD_EDITS = [
   'none',

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { bodyOf, type BodyPart } from './fuzz-bodies.ts';
-import { hostileQuery, validQuery } from './fuzz-query.ts';
-import { PREPARED_KEY, type FuzzRequest, type Requests, type Route } from './fuzz-request.ts';
-import { HOSTILE_RAW } from './fuzz-values.ts';
+import { bodyOf, type BodyPart } from './bodies.ts';
+import { hostileQuery, validQuery } from './query.ts';
+import { PREPARED_KEY, type FuzzRequest, type Requests, type Route } from './request.ts';
+import { HOSTILE_RAW } from './values.ts';
 import {
   anyIdOf,
   columnOf,
@@ -16,7 +16,7 @@ import {
   type Owner,
   type RealCaller,
   type World,
-} from './fuzz-world.ts';
+} from './world.ts';
 
 /** Rows a route can act on, for the requests generated to be accepted. */
 const ACTIONABLE: Record<string, string> = {

@@ -1,23 +1,16 @@
-import { TokenClaimsSchema } from '../contract/auth.ts';
-import { PREPARED_KEY, type FuzzRequest } from './fuzz-request.ts';
-import type { Prepared } from './fuzz-request.ts';
-import { clip } from './fuzz-values.ts';
-import {
-  adminOf,
-  isReal,
-  REAL_CALLERS,
-  type Owner,
-  type RealCaller,
-  type World,
-} from './fuzz-world.ts';
-import { presignDownload } from './files/presign.ts';
+import { TokenClaimsSchema } from '../../../contract/auth.ts';
+import { PREPARED_KEY, type FuzzRequest } from './request.ts';
+import type { Prepared } from './request.ts';
+import { clip } from './values.ts';
+import { adminOf, isReal, REAL_CALLERS, type Owner, type RealCaller, type World } from './world.ts';
+import { presignDownload } from '../../files/presign.ts';
 import {
   basicAuth,
   checkAgainstDocument,
   type DemoTokens,
   type JsonResponse,
   type TestService,
-} from './testing.ts';
+} from '../service.ts';
 
 /** A request ready for the wire: what `prepare` made of a FuzzRequest. */
 export interface Ready {

@@ -2,14 +2,14 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, inject } from 'vitest';
-import { ErrorBodySchema } from '../contract/common.ts';
-import { DocumentMismatchError, documentValidator } from './openapi/validate-in-tests.ts';
-import { demoClient } from './seed/demo-clients.ts';
-import { startService, type RunningService, type StartServiceOptions } from './server.ts';
+import { ErrorBodySchema } from '../../contract/common.ts';
+import { DocumentMismatchError, documentValidator } from '../openapi/validate-in-tests.ts';
+import { demoClient } from '../seed/demo-clients.ts';
+import { startService, type RunningService, type StartServiceOptions } from '../server.ts';
 
 /**
  * A real reference service on an ephemeral port over its own copy of the demo data (seeded
- * once per run by test-setup.ts), for integration tests. Requests go over real HTTP, and
+ * once per run by testing/setup.ts), for integration tests. Requests go over real HTTP, and
  * every answer is checked against the service's own OpenAPI document (issue 20): one the
  * document does not describe fails the test, so the document cannot drift from the code.
  */
