@@ -100,6 +100,21 @@ export default tseslint.config(
       ],
     },
   },
+  // The contract's test support sits a folder down (src/contract/testing/): still the contract.
+  {
+    files: ['src/contract/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: zodPaths,
+          patterns: [
+            { group: ['../../*', '!../../contract/*'], message: 'contract imports zod only' },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['src/contract/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
   // Client tests run the real reference service in-process (startTestService) behind a
   // stand-in for the gateway; the client code itself still may not import it.

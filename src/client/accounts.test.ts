@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../service/testing/service.ts';
 import { accountsApi, type AccountsApi } from './accounts.ts';
 import { ApiError } from './api-error.ts';
-import { gatewayStandIn, type StandIn } from './testing.ts';
+import { gatewayStandIn, type StandIn } from './testing/stand-in.ts';
 
 let service: TestService;
 let admin: StandIn;

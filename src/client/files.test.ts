@@ -3,7 +3,7 @@ import { startTestService, type TestService } from '../service/testing/service.t
 import { accountsApi } from './accounts.ts';
 import { ApiError } from './api-error.ts';
 import { filesApi, type FilesApi } from './files.ts';
-import { FetchXhr, gatewayStandIn, PDF_BYTES, type StandIn } from './testing.ts';
+import { FetchXhr, gatewayStandIn, PDF_BYTES, type StandIn } from './testing/stand-in.ts';
 import { uploadForm } from './upload.ts';
 
 let service: TestService;

@@ -6,7 +6,7 @@ import { startTestService, type TestService } from '../service/testing/service.t
 import { ApiError } from './api-error.ts';
 import { opsApi } from './ops.ts';
 import { createClient } from './request.ts';
-import { browserFetch } from './testing.ts';
+import { browserFetch } from './testing/stand-in.ts';
 
 // The console's QC operations calls against the real gateway (its own routes, not proxied)
 // in front of the real service: a manager samples a process, a reviewer approves, the

@@ -13,7 +13,7 @@ import {
   getPreviousPageParam,
   paginate,
 } from './paginate.ts';
-import { gatewayStandIn, type StandIn } from './testing.ts';
+import { gatewayStandIn, type StandIn } from './testing/stand-in.ts';
 
 const pagination = (nextCursor: string, previousCursor = ''): Pagination => ({
   totalCount: 3,

@@ -4,7 +4,7 @@ import { QcRequestListSchema } from '../contract/qc.ts';
 import { startTestService, type TestService } from '../service/testing/service.ts';
 import { qcApi, type QcApi } from './qc.ts';
 import { createClient } from './request.ts';
-import { gatewayStandIn, tokenUserId, type StandIn, rejection } from './testing.ts';
+import { gatewayStandIn, tokenUserId, type StandIn, rejection } from './testing/stand-in.ts';
 
 let service: TestService;
 let admin: StandIn;

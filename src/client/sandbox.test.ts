@@ -3,7 +3,7 @@ import { startTestService, type TestService } from '../service/testing/service.t
 import { ApiError } from './api-error.ts';
 import { sandboxApi, type SandboxApi } from './sandbox.ts';
 import { signaturesApi } from './signatures.ts';
-import { gatewayStandIn, type StandIn } from './testing.ts';
+import { gatewayStandIn, type StandIn } from './testing/stand-in.ts';
 
 let service: TestService;
 let admin: StandIn;

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../service/testing/service.ts';
 import { filesApi } from './files.ts';
 import { signaturesApi, type SignaturesApi } from './signatures.ts';
-import { FetchXhr, gatewayStandIn, PDF_BYTES, type StandIn, rejection } from './testing.ts';
+import {
+  FetchXhr,
+  gatewayStandIn,
+  PDF_BYTES,
+  type StandIn,
+  rejection,
+} from './testing/stand-in.ts';
 import { uploadForm } from './upload.ts';
 
 let service: TestService;

@@ -4,7 +4,7 @@ import { startHarness, type Harness } from '../gateway/test-harness.ts';
 import { startTestService, type TestService } from '../service/testing/service.ts';
 import { ApiError } from './api-error.ts';
 import { createClient } from './request.ts';
-import { browserFetch } from './testing.ts';
+import { browserFetch } from './testing/stand-in.ts';
 import { teamApi } from './team.ts';
 
 // The team calls against the real gateway (its /team routes are its own, not proxied) in

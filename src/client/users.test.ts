@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../service/testing/service.ts';
 import { ApiError } from './api-error.ts';
-import { FetchXhr, gatewayStandIn, PNG_BYTES, tokenUserId, type StandIn } from './testing.ts';
+import {
+  FetchXhr,
+  gatewayStandIn,
+  PNG_BYTES,
+  tokenUserId,
+  type StandIn,
+} from './testing/stand-in.ts';
 import { uploadForm } from './upload.ts';
 import { usersApi, type UsersApi } from './users.ts';
 

@@ -19,7 +19,7 @@ import {
   SsnSchema,
   applyMetadataPatch,
 } from './accounts.ts';
-import { ID, ID2, NOW, pagination, messages } from './test-fixtures.ts';
+import { ID, ID2, NOW, pagination, messages } from './testing/fixtures.ts';
 
 const manyKeys = (count: number) =>
   Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, 'v']));

@@ -13,7 +13,7 @@ import {
   listEnvelope,
 } from './common.ts';
 import type { Pagination } from './common.ts';
-import { messages } from './test-fixtures.ts';
+import { messages } from './testing/fixtures.ts';
 
 describe('UuidSchema', () => {
   it.each([

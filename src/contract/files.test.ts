@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FileListSchema, FileRequestListSchema, FileRequestSchema, FileSchema } from './files.ts';
-import { ID, ID2, NOW, pagination } from './test-fixtures.ts';
+import { ID, ID2, NOW, pagination } from './testing/fixtures.ts';
 
 const file = {
   id: ID,

@@ -20,7 +20,7 @@ import {
   QcRequestSchema,
   QcRequestStatusSchema,
 } from './qc.ts';
-import { ID, ID2, NOW, pagination, messages } from './test-fixtures.ts';
+import { ID, ID2, NOW, pagination, messages } from './testing/fixtures.ts';
 
 const validity = (schema: z.ZodMiniType, ok: unknown, bad: unknown) => [
   schema.safeParse(ok).success,

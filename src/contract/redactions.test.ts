@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RedactionListQuerySchema, RedactionListSchema, RedactionSchema } from './redactions.ts';
-import { ID, ID2, NOW, pagination } from './test-fixtures.ts';
+import { ID, ID2, NOW, pagination } from './testing/fixtures.ts';
 
 const redaction = {
   id: ID,

@@ -8,7 +8,7 @@ import {
   MessageIdSchema,
   SandboxInfoSchema,
 } from './sandbox.ts';
-import { ID, messages, NOW, pagination } from './test-fixtures.ts';
+import { ID, messages, NOW, pagination } from './testing/fixtures.ts';
 
 const attempt = {
   attempt: 1,

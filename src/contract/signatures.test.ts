@@ -13,7 +13,7 @@ import {
   TransactionListSchema,
   UploadUrlResponseSchema,
 } from './signatures.ts';
-import { ID, ID2, NOW, messages } from './test-fixtures.ts';
+import { ID, ID2, NOW, messages } from './testing/fixtures.ts';
 
 const template = {
   id: ID,

@@ -9,7 +9,7 @@ import {
   UserPutSchema,
   UserSchema,
 } from './users.ts';
-import { ID, NOW, messages } from './test-fixtures.ts';
+import { ID, NOW, messages } from './testing/fixtures.ts';
 
 const lean = { id: ID, displayName: 'Nora Notary', email: 'nora@acme.test' };
 const detail = {

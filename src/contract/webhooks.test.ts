@@ -9,7 +9,7 @@ import {
   EVENT_TYPES,
   WEBHOOK_PAYLOAD_SCHEMAS,
 } from './webhooks.ts';
-import { ID, ID2 } from './test-fixtures.ts';
+import { ID, ID2 } from './testing/fixtures.ts';
 
 const ready = {
   matterUUID: ID,

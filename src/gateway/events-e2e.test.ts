@@ -5,7 +5,7 @@ import { ReceivedEventListSchema, ReceivedEventSchema } from '../contract/sessio
 import { SignatureRequestListSchema } from '../contract/signatures.ts';
 import { DocumentReadyPayloadSchema } from '../contract/webhooks.ts';
 import { readServiceEnv } from '../service/env.ts';
-import { startReceiver, type Receiver } from '../service/events/test-receiver.ts';
+import { startReceiver, type Receiver } from '../service/testing/receiver.ts';
 import { startTestService, type TestService } from '../service/testing/service.ts';
 import { readGatewayEnv } from './env.ts';
 import { freePort, startHarness, type Browser, type Harness } from './test-harness.ts';

@@ -2,7 +2,7 @@ import { z } from '../../contract/zod.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreditorListSchema, FirmListSchema, type Creditor } from '../../contract/accounts.ts';
 import { expectError } from '../testing/service.ts';
-import { startAccountsKit, type AccountsTestKit } from './test-helpers.ts';
+import { startAccountsKit, type AccountsTestKit } from '../testing/accounts.ts';
 
 let kit: AccountsTestKit;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
   startAccountsKit,
   UNKNOWN_ID,
   type AccountsTestKit,
-} from './test-helpers.ts';
+} from '../testing/accounts.ts';
 
 let kit: AccountsTestKit;
 let account: Account;

@@ -6,7 +6,12 @@ import {
   type Account,
 } from '../../contract/accounts.ts';
 import { expectError } from '../testing/service.ts';
-import { accountAt, startAccountsKit, UNKNOWN_ID, type AccountsTestKit } from './test-helpers.ts';
+import {
+  accountAt,
+  startAccountsKit,
+  UNKNOWN_ID,
+  type AccountsTestKit,
+} from '../testing/accounts.ts';
 
 let kit: AccountsTestKit;
 let account: Account;

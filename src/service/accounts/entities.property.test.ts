@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountListSchema, EntitySchema, METADATA_MAX_KEYS } from '../../contract/accounts.ts';
 import type { Metadata } from '../../contract/accounts.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
-import { ADDRESS, dbState, startAccountsKit, type AccountsTestKit } from './test-helpers.ts';
+import { ADDRESS, dbState, startAccountsKit, type AccountsTestKit } from '../testing/accounts.ts';
 
 // No input gives a 500: only 201 (or 200 for a PATCH) or 400, and a 400 writes nothing.
 // Inputs within the spec's limits are stored and come back exactly as sent.

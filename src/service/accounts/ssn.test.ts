@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountSchema, EntitySchema } from '../../contract/accounts.ts';
 import { startTestService, type JsonResponse } from '../testing/service.ts';
 import { decryptSsn, encryptSsn, lastFour } from './ssn.ts';
-import { ADDRESS, ssnForms, startAccountsKit, type AccountsTestKit } from './test-helpers.ts';
+import { ADDRESS, ssnForms, startAccountsKit, type AccountsTestKit } from '../testing/accounts.ts';
 
 describe('ssn.ts', () => {
   const key = Buffer.alloc(32, 7);

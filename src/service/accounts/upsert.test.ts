@@ -12,7 +12,7 @@ import {
   ssnForms,
   startAccountsKit,
   type AccountsTestKit,
-} from './test-helpers.ts';
+} from '../testing/accounts.ts';
 
 let kit: AccountsTestKit;
 beforeAll(async () => {

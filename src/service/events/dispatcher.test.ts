@@ -11,7 +11,7 @@ import { transaction } from '../store/transaction.ts';
 import { startTestService, type TestService } from '../testing/service.ts';
 import { signatureHeader } from './delivery.ts';
 import { publishDocumentReady } from './document-ready.ts';
-import { startReceiver, type ReceivedRequest, type Respond } from './test-receiver.ts';
+import { startReceiver, type ReceivedRequest, type Respond } from '../testing/receiver.ts';
 
 const VECTOR_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const SECOND_SECRET = `whsec_${Buffer.from('a second key for rotation').toString('base64')}`;

@@ -5,7 +5,7 @@ import { transaction } from '../store/transaction.ts';
 import { startTestService, type TestService } from '../testing/service.ts';
 import { publishDocumentReady } from './document-ready.ts';
 import { publish } from './outbox.ts';
-import { startReceiver, type Receiver, type ReceivedRequest } from './test-receiver.ts';
+import { startReceiver, type Receiver, type ReceivedRequest } from '../testing/receiver.ts';
 
 // ATTEST_WEBHOOK_SECRETS: each owner's deliveries are signed with that owner's secrets only,
 // so a receiver can tell (by the secret it checks with) whose endpoint a delivery is for.

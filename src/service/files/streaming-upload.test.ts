@@ -23,7 +23,7 @@ import {
   tinyFields,
   type Answer,
   type OpenRequest,
-} from './upload-fixtures.ts';
+} from '../testing/uploads.ts';
 
 // Uploads are read as they stream, a few at once, so no body can hold the process or its
 // memory, and a client that leaves mid-upload is an ordinary event (decision 014). Only a

@@ -9,7 +9,7 @@ import {
   type TestService,
 } from '../testing/service.ts';
 import { openApiDocument } from './document.ts';
-import { DocumentMismatchError, documentValidator } from './validate-in-tests.ts';
+import { DocumentMismatchError, documentValidator } from '../testing/openapi.ts';
 import { DOCUMENT_READY_PAYLOAD, documentReadyHeaders } from './webhook-sample.ts';
 import { createResponseValidator, type ResponseSample } from './validate.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRICT_PROFILE } from '../profile.ts';
 import { startTestService, type TestService } from '../testing/service.ts';
 import { openApiDocument } from './document.ts';
-import { documentValidator } from './validate-in-tests.ts';
+import { documentValidator } from '../testing/openapi.ts';
 
 // The rest of the suite checks the answers its tests happen to ask for; this sweep asks every
 // operation of the document for its refusals (no token, an unknown id, a body that is not

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { CompleteSignatureRequestResultSchema } from '../../contract/sandbox.ts';
 import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
-import { startReceiver, type Receiver } from '../events/test-receiver.ts';
+import { startReceiver, type Receiver } from '../testing/receiver.ts';
 import { startTestService, type JsonResponse, type TestService } from '../testing/service.ts';
 
 const SECRET = `whsec_${Buffer.from('complete test secret').toString('base64')}`;

@@ -8,7 +8,7 @@ import {
   type DeliveryList,
 } from '../../contract/sandbox.ts';
 import { publishDocumentReady } from '../events/document-ready.ts';
-import { startReceiver, type Receiver } from '../events/test-receiver.ts';
+import { startReceiver, type Receiver } from '../testing/receiver.ts';
 import { transaction } from '../store/transaction.ts';
 import { startTestService, type JsonResponse, type TestService } from '../testing/service.ts';
 

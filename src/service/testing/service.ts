@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, inject } from 'vitest';
 import { ErrorBodySchema } from '../../contract/common.ts';
-import { DocumentMismatchError, documentValidator } from '../openapi/validate-in-tests.ts';
+import { DocumentMismatchError, documentValidator } from './openapi.ts';
 import { demoClient } from '../seed/demo-clients.ts';
 import { startService, type RunningService, type StartServiceOptions } from '../server.ts';
 

@@ -15,7 +15,7 @@ import {
   uploadImage,
   userId,
   userState,
-} from './test-fixtures.ts';
+} from '../testing/users.ts';
 
 let service: TestService;
 let admin: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserListSchema, type User } from '../../contract/users.ts';
 import { expectError, startTestService, type TestService } from '../testing/service.ts';
-import { download, forge, png, userId } from './test-fixtures.ts';
+import { download, forge, png, userId } from '../testing/users.ts';
 
 let service: TestService;
 let admin: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserImagesResponseSchema, UserSchema, type UserImageKind } from '../../contract/users.ts';
 import { expectError, startTestService, type TestService } from '../testing/service.ts';
-import { forge, JPEG, png, uploadImage, userId, userState } from './test-fixtures.ts';
+import { forge, JPEG, png, uploadImage, userId, userState } from '../testing/users.ts';
 
 let service: TestService;
 let admin: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SignatureRequest } from '../../../contract/signatures.ts';
 import { awaitsScan, offersScan, shownStatusOf, statusOf } from './request-status.tsx';
-import { SPEC_REQUEST } from './test-fixtures.ts';
+import { SPEC_REQUEST } from '../../testing/signatures.ts';
 
 // Issue 14: the spec's signature request has no `status` and no `wetInk`; the reference
 // service sends both. Each derivation must hold with and without them.

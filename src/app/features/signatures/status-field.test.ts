@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SignatureRequest } from '../../../contract/signatures.ts';
 import { signatureQueries } from './signatures.queries.ts';
 import { rowsCarryStatus, statusToAsk } from './status-field.ts';
-import { SPEC_REQUEST } from './test-fixtures.ts';
+import { SPEC_REQUEST } from '../../testing/signatures.ts';
 
 // Issue 14: `status` and the list's `status` filter are the reference service's. Against a
 // deployment without them the console must not filter (it would be ignored, and every request

@@ -2,9 +2,9 @@ import { readdirSync } from 'node:fs';
 import { request, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { UploadKind } from './presign.ts';
-import { presignUpload } from './presign.ts';
-import type { TestService } from '../testing/service.ts';
+import type { UploadKind } from '../files/presign.ts';
+import { presignUpload } from '../files/presign.ts';
+import type { TestService } from './service.ts';
 
 // Shared by the upload tests: multipart bodies made as they are sent (so a test never holds
 // the megabytes it posts) and requests whose body the test writes at its own pace.

@@ -1,4 +1,4 @@
-import type { z } from './zod.ts';
+import type { z } from '../zod.ts';
 
 // Shared samples and helpers of the contract's tests.
 export const ID = '0190b8e4-7c3f-7a1b-8e2d-0a1b2c3d4e5f';

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccountSchema } from '../../contract/accounts.ts';
-import { ADDRESS } from '../accounts/test-helpers.ts';
-import { DocumentMismatchError } from '../openapi/validate-in-tests.ts';
-import { startTestService } from '../testing/service.ts';
+import { ADDRESS } from './accounts.ts';
+import { DocumentMismatchError } from './openapi.ts';
+import { startTestService } from './service.ts';
 import { DOCUMENT_READY_PAYLOAD, documentReadyHeaders } from '../openapi/webhook-sample.ts';
-import { startReceiver, type Receiver } from './test-receiver.ts';
+import { startReceiver, type Receiver } from './receiver.ts';
 
 // The receiver checks what it is sent against the OpenAPI document's `webhooks` (issue 20):
 // a delivery of the wrong shape fails the test that waits for it, or closes the receiver.

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EVENT_TYPE_HEADER } from '../../contract/webhooks.ts';
-import { DocumentMismatchError, documentValidator } from '../openapi/validate-in-tests.ts';
+import { DocumentMismatchError, documentValidator } from './openapi.ts';
 
 export interface ReceivedRequest {
   method: string;

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { UserImageUpload } from '../../contract/users.ts';
-import type { TestService } from '../testing/service.ts';
+import type { TestService } from './service.ts';
 
 // Shared by the users tests: real image bytes, uploads through the presigned URLs, and
 // forged tokens.

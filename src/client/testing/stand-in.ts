@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
-import { ApiError } from './api-error.ts';
-import { createClient, type Client } from './request.ts';
-import type { UploadProgressEvent, UploadXhr } from './upload.ts';
+import { ApiError } from '../api-error.ts';
+import { createClient, type Client } from '../request.ts';
+import type { UploadProgressEvent, UploadXhr } from '../upload.ts';
 
 // Test helpers. The gateway is built separately; here a few lines stand in for its proxy so
 // the client can be tested against the real reference service in-process.
 
-/** What the stand-in needs of a running reference service (src/service/testing.ts). */
+/** What the stand-in needs of a running reference service (src/service/testing/service.ts). */
 export interface ServiceLike {
   url: string;
   token(clientId: string): Promise<string>;

@@ -1,5 +1,5 @@
-import { openApiDocument } from './document.ts';
-import { createResponseValidator, type ResponseValidator } from './validate.ts';
+import { openApiDocument } from '../openapi/document.ts';
+import { createResponseValidator, type ResponseValidator } from '../openapi/validate.ts';
 
 // One validator per profile and test worker: Ajv compiles each schema once, on first use.
 const validators = new Map<boolean, ResponseValidator>();

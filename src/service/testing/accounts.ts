@@ -1,5 +1,5 @@
 import { AccountListSchema, AccountSchema, type Account } from '../../contract/accounts.ts';
-import { startTestService, type TestService } from '../testing/service.ts';
+import { startTestService, type TestService } from './service.ts';
 
 // Shared by the accounts area's integration tests: one service, tokens for each kind of
 // caller, and a fingerprint of every table a rejected request must leave alone.

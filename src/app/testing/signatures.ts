@@ -1,4 +1,4 @@
-import type { SignatureRequest } from '../../../contract/signatures.ts';
+import type { SignatureRequest } from '../../contract/signatures.ts';
 
 /** A signature request with only the spec's fields: no `status`, no `wetInk`, not completed. */
 export const SPEC_REQUEST: SignatureRequest = {
