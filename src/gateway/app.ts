@@ -11,6 +11,7 @@ import { opsRoutes } from './ops.routes.ts';
 import { pageImageRoutes } from './page-image.routes.ts';
 import { firstScreens } from './prerender.ts';
 import { proxyRoutes } from './proxy.ts';
+import { qcProxyRules } from './qc-rules.ts';
 import { atOneReading } from './request-path.ts';
 import { pageSession, sessionRoutes } from './session.routes.ts';
 import { securityHeaders, staticRoutes } from './static.ts';
@@ -61,7 +62,8 @@ export function createGatewayApp(ctx: GatewayContext) {
   }
 
   app.route('/', sessionRoutes(ctx));
-  app.route('/', proxyRoutes(ctx));
+  // The proxy is general; the QC team's rules (claims, the decision history) are its hook.
+  app.route('/', proxyRoutes(ctx, qcProxyRules(ctx)));
   app.route('/', eventRoutes(ctx));
   app.route('/', teamRoutes(ctx));
   app.route('/', opsRoutes(ctx));

@@ -3,10 +3,9 @@ import { API_PREFIXES } from '../contract/common.ts';
 import { relay } from './body-relay.ts';
 import { targetOf, type AppEnv, type GatewayContext } from './context.ts';
 import { hasBody, isJson } from './csrf.ts';
-import { createDecisionRecorder } from './decision-retry.ts';
 import { errorResponse, GatewayError, UNREACHABLE } from './errors.ts';
 import { requireSession } from './session-auth.ts';
-import { claimedByAnother, decidedRequestId } from './team.ts';
+import type { SessionRecord } from './sessions.ts';
 import { isTimeout, TIMED_OUT } from './upstream-fetch.ts';
 
 /** The prefixes proxied under /api (the token endpoint is not one). */
@@ -89,10 +88,28 @@ class BrowserGone extends Error {
   override name = 'BrowserGone';
 }
 
+/**
+ * What a deployment adds to the general proxy (the QC team's rules, app.ts): one look at each
+ * request before the upstream is asked, and one at each answer before the browser has it.
+ */
+export interface ProxyRules {
+  /** An answer of the gateway's own instead of the upstream's, or undefined to go on. */
+  before(session: SessionRecord, request: Request): Promise<Response | undefined>;
+  /**
+   * The answer the browser gets, given the upstream's (its headers already the browser's)
+   * and the body sent: an ArrayBuffer when it was held in memory, else a stream or null.
+   */
+  after(
+    session: SessionRecord,
+    request: Request,
+    sent: BodyInit | null,
+    response: Response,
+  ): Promise<Response>;
+}
+
 /** `/api/<prefix>/...` to the upstream's `/<prefix>/...` with the session's bearer token. */
-export function proxyRoutes(ctx: GatewayContext) {
+export function proxyRoutes(ctx: GatewayContext, rules?: ProxyRules) {
   const routes = new Hono<AppEnv>();
-  const decisions = createDecisionRecorder(ctx);
 
   routes.all('/api/*', async (c, next) => {
     // The path at its one reading (app.ts, decision 027): what this checks is what the
@@ -108,15 +125,9 @@ export function proxyRoutes(ctx: GatewayContext) {
 
   routes.all('/api/*', requireSession(ctx), async (c) => {
     const session = c.get('session');
-    const deciding = decidedRequestId(c.req.method, new URL(c.req.url).pathname);
-    const holder = deciding && (await claimedByAnother(ctx, session, deciding));
-    if (holder) {
-      return errorResponse(
-        c,
-        409,
-        `${holder.name} has this request open: take it over from the review to decide it`,
-      );
-    }
+    const own = await rules?.before(session, c.req.raw);
+    // Through the context, so headers set on the way (a renewed cookie) stay on it.
+    if (own) return c.newResponse(own.body, own);
     try {
       return await proxy(session, c.req.raw, () => c.req.arrayBuffer());
     } catch (error) {
@@ -127,7 +138,7 @@ export function proxyRoutes(ctx: GatewayContext) {
   });
 
   async function proxy(
-    session: AppEnv['Variables']['session'],
+    session: SessionRecord,
     request: Request,
     bufferBody: () => Promise<ArrayBuffer>,
   ): Promise<Response> {
@@ -209,44 +220,21 @@ export function proxyRoutes(ctx: GatewayContext) {
       await response.body?.cancel().catch(() => {});
       response = await send(fresh);
     }
-    const decided = response.ok ? decidedRequestId(method, url.pathname) : undefined;
-    if (decided) return recorded(session, decided, body, response);
     const empty = method === 'HEAD' || response.status === 204 || response.status === 304;
-    return new Response(
-      empty || !response.body
-        ? null
-        : // When the browser has gone, the aborted upstream body just ends: nobody is left
-          // to tell, and @hono/node-server would print the abort as an error.
-          relay(response.body, () => (browser.aborted ? 'close' : 'error')),
-      { status: response.status, headers: responseHeaders(response.headers) },
-    );
-  }
-
-  /**
-   * A decision the service accepted: its answer (one QC request, small) is read whole so the
-   * gateway can record it (team.ts, decision-retry.ts) before passing it on as it came.
-   */
-  async function recorded(
-    session: AppEnv['Variables']['session'],
-    requestId: string,
-    sent: BodyInit | null,
-    response: Response,
-  ): Promise<Response> {
-    const text = await response.text();
-    const json = (value: string) => {
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        return undefined;
-      }
-    };
-    const sentText = sent instanceof ArrayBuffer ? new TextDecoder().decode(sent) : '';
-    // Never throws: with the database down, the decision waits in memory to be recorded.
-    await decisions.record(session, requestId, json(sentText), json(text));
-    return new Response(text, {
+    const answer = new Response(empty || !response.body ? null : response.body, {
       status: response.status,
       headers: responseHeaders(response.headers),
     });
+    const final = rules ? await rules.after(session, request, body, answer) : answer;
+    if (final !== answer) return final;
+    return new Response(
+      answer.body
+        ? // When the browser has gone, the aborted upstream body just ends: nobody is left
+          // to tell, and @hono/node-server would print the abort as an error.
+          relay(answer.body, () => (browser.aborted ? 'close' : 'error'))
+        : null,
+      { status: answer.status, headers: answer.headers },
+    );
   }
 
   return routes;
