@@ -1,11 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.ts';
-import {
-  generateWebhookSecret,
-  readConsoleAccess,
-  readDeploymentSettings,
-  readGatewayEnv,
-} from './gateway/env.ts';
+import { generateWebhookSecret, readGatewayEnv } from './gateway/env.ts';
 import { localUrl } from './gateway/host-allow-list.ts';
 import { startGateway } from './gateway/server.ts';
 import { readDemoOwner, writeDemoHistory } from './gateway/demo-history.ts';
@@ -54,10 +49,10 @@ async function seedDemoHistory(serviceUrl: string, env: GatewayEnv) {
 
 async function main() {
   const env = readGatewayEnv();
-  const access = readConsoleAccess();
-  let deployment = readDeploymentSettings();
+  // What a real deployment differs in (claims, scopes, storage origins); see below.
+  let deployment: Pick<GatewayEnv, 'identity' | 'scopes' | 'storageOrigins'> = env;
   // The e2e run builds once before it starts; everyone else gets a build when it is stale.
-  if (process.env.ATTEST_SKIP_BUILD !== '1') await buildIfNeeded(root, env.distDir);
+  if (!env.skipBuild) await buildIfNeeded(root, env.distDir);
 
   let upstream = env.upstream;
   let secrets = env.webhookSecrets;
@@ -83,7 +78,7 @@ async function main() {
     // ATTEST_STRICT=1: the embedded service stands in for a real deployment (issue 14), and
     // the gateway is set up as for one; a setting named in the environment still wins.
     if (service.ctx.profile.strict) {
-      deployment = readDeploymentSettings({ ...gatewaySettingsFor(service), ...process.env });
+      deployment = readGatewayEnv({ ...gatewaySettingsFor(service), ...process.env });
     } else {
       // The demo's QC history, in the gateway's store before the gateway opens it.
       await seedDemoHistory(service.url, env);
@@ -101,12 +96,13 @@ async function main() {
     distDir: env.distDir,
     sourceMaps: env.sourceMaps,
     trustProxy: env.trustProxy,
-    publicUrls: access.publicUrls,
-    showDemoLogins: access.showDemoLogins,
+    publicUrls: env.publicUrls,
+    showDemoLogins: env.showDemoLogins,
     upstreamTimeouts: env.upstreamTimeouts,
     identity: deployment.identity,
     ...(deployment.scopes && { scopes: deployment.scopes }),
     storageOrigins: deployment.storageOrigins,
+    notaryRole: env.notaryRole,
   });
   closers.unshift(() => gateway.close());
   console.log(`\nAttest console: ${gateway.url}  (upstream: ${upstream})`);

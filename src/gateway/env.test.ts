@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { generateWebhookSecret, readGatewayEnv } from './env.ts';
+import { DEFAULT_IDENTITY } from './identity.ts';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const OTHER = `whsec_${Buffer.from('rotated in').toString('base64')}`;
@@ -34,6 +35,12 @@ describe('readGatewayEnv', () => {
       sourceMaps: false,
       trustProxy: false,
       upstreamTimeouts: { connectMs: 5000, headersMs: 15000 },
+      publicUrls: [],
+      showDemoLogins: false,
+      identity: DEFAULT_IDENTITY,
+      storageOrigins: [],
+      notaryRole: 'notary',
+      skipBuild: false,
     });
   });
 
@@ -59,10 +66,25 @@ describe('readGatewayEnv', () => {
       sourceMaps: false,
       trustProxy: true,
       upstreamTimeouts: { connectMs: 2000, headersMs: 60000 },
+      publicUrls: [],
+      showDemoLogins: false,
+      identity: DEFAULT_IDENTITY,
+      storageOrigins: [],
+      notaryRole: 'notary',
+      skipBuild: false,
     });
     expect(readGatewayEnv({ ATTEST_UPSTREAM: '', ATTEST_WEBHOOK_SECRET: '' })).toMatchObject({
       upstream: undefined,
       webhookSecrets: [],
+    });
+  });
+
+  it('reads what server.ts and main.ts once read on their own', () => {
+    const env = readGatewayEnv({ ATTEST_NOTARY_ROLE: ' witness ', ATTEST_SKIP_BUILD: '1' });
+    expect([env.notaryRole, env.skipBuild]).toEqual(['witness', true]);
+    expect(readGatewayEnv({ ATTEST_NOTARY_ROLE: ' ', ATTEST_SKIP_BUILD: 'yes' })).toMatchObject({
+      notaryRole: 'notary',
+      skipBuild: false,
     });
   });
 

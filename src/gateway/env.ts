@@ -20,8 +20,8 @@ const optional = <T extends z.ZodMiniType>(schema: T) =>
 const milliseconds = (fallback: number) =>
   z._default(z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(600_000))), fallback);
 
-// The only place the gateway reads process.env: parsed once at start-up, so a bad value
-// fails loudly before anything listens.
+// The only place the gateway reads process.env (readGatewayEnv, at the end): parsed once at
+// start-up, so a bad value fails loudly before anything listens.
 const GatewayFieldsSchema = z.object({
   PORT: z._default(z.pipe(z.coerce.number(), z.int().check(z.gte(0), z.lte(65535))), 8080),
   HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
@@ -64,100 +64,6 @@ const GatewayFieldsSchema = z.object({
   ATTEST_UPSTREAM_CONNECT_TIMEOUT_MS: milliseconds(5_000),
 });
 
-// One or the other: which of the two would win is not obvious, so neither does.
-const GatewayEnvSchema = GatewayFieldsSchema.check(
-  z.refine((e) => !(e.ATTEST_WEBHOOK_SECRET && e.ATTEST_WEBHOOK_SECRETS), {
-    error:
-      'set ATTEST_WEBHOOK_SECRET (every owner) or ATTEST_WEBHOOK_SECRETS (per owner), not both',
-    path: ['ATTEST_WEBHOOK_SECRETS'],
-  }),
-  z.refine((e) => !(e.ATTEST_UAT_WEBHOOK_SECRET && e.ATTEST_UAT_WEBHOOK_SECRETS), {
-    error:
-      'set ATTEST_UAT_WEBHOOK_SECRET (every owner) or ATTEST_UAT_WEBHOOK_SECRETS (per owner), not both',
-    path: ['ATTEST_UAT_WEBHOOK_SECRETS'],
-  }),
-  // Secrets for a staging nobody named are a typo or a leftover: better said than ignored.
-  z.refine(
-    (e) => e.ATTEST_UAT_UPSTREAM || !(e.ATTEST_UAT_WEBHOOK_SECRET || e.ATTEST_UAT_WEBHOOK_SECRETS),
-    {
-      error: 'ATTEST_UAT_WEBHOOK_SECRET(S) is set, but ATTEST_UAT_UPSTREAM is not',
-      path: ['ATTEST_UAT_UPSTREAM'],
-    },
-  ),
-  z.refine((e) => !e.ATTEST_UAT_UPSTREAM || !sameBase(e.ATTEST_UAT_UPSTREAM, e.ATTEST_UPSTREAM), {
-    error: 'ATTEST_UAT_UPSTREAM must be another address than ATTEST_UPSTREAM',
-    path: ['ATTEST_UAT_UPSTREAM'],
-  }),
-);
-
-const trimBase = (url: string) => url.replace(/\/+$/, '');
-const sameBase = (a: string, b: string | undefined) =>
-  b !== undefined && trimBase(a) === trimBase(b);
-
-/** The staging upstream beside production (ATTEST_UAT_UPSTREAM) and how its deliveries verify. */
-export interface StagingSettings {
-  /** Without a trailing slash. */
-  upstream: string;
-  webhookSecrets: WebhookSecrets;
-}
-
-export interface GatewayEnv {
-  port: number;
-  host: string;
-  /** Without a trailing slash; undefined when the embedded service is the upstream. */
-  upstream: string | undefined;
-  dataDir: string;
-  /** ATTEST_DATABASE_URL: the gateway's state on PostgreSQL; undefined keeps gateway.db. */
-  database: { url: string } | undefined;
-  /** ATTEST_SESSION_KEY, decoded; undefined reads or makes gateway-keys.json. */
-  sessionKey: Buffer | undefined;
-  /** A list serves every owner; a map, each owner it names (none: deliveries are refused). */
-  webhookSecrets: WebhookSecrets;
-  distDir: string;
-  sourceMaps: boolean;
-  trustProxy: boolean;
-  upstreamTimeouts: { connectMs: number; headersMs: number };
-  /** Undefined without ATTEST_UAT_UPSTREAM: the console is production alone. */
-  staging: StagingSettings | undefined;
-}
-
-export function readGatewayEnv(env: NodeJS.ProcessEnv = process.env): GatewayEnv {
-  const parsed = GatewayEnvSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(`invalid environment for the gateway:\n${z.prettifyError(parsed.error)}`);
-  }
-  const e = parsed.data;
-  const webhookSecrets = e.ATTEST_WEBHOOK_SECRETS ?? e.ATTEST_WEBHOOK_SECRET ?? [];
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    upstream: e.ATTEST_UPSTREAM && trimBase(e.ATTEST_UPSTREAM),
-    dataDir: resolve(e.ATTEST_DATA_DIR),
-    database: e.ATTEST_DATABASE_URL ? { url: e.ATTEST_DATABASE_URL } : undefined,
-    sessionKey: e.ATTEST_SESSION_KEY ? Buffer.from(e.ATTEST_SESSION_KEY, 'base64') : undefined,
-    webhookSecrets,
-    distDir: resolve(e.ATTEST_DIST_DIR),
-    sourceMaps: e.ATTEST_SOURCE_MAPS === 'true' || e.ATTEST_SOURCE_MAPS === '1',
-    trustProxy: e.ATTEST_TRUST_PROXY === 'true' || e.ATTEST_TRUST_PROXY === '1',
-    upstreamTimeouts: {
-      connectMs: e.ATTEST_UPSTREAM_CONNECT_TIMEOUT_MS,
-      headersMs: e.ATTEST_UPSTREAM_TIMEOUT_MS,
-    },
-    staging: e.ATTEST_UAT_UPSTREAM
-      ? {
-          upstream: trimBase(e.ATTEST_UAT_UPSTREAM),
-          webhookSecrets:
-            e.ATTEST_UAT_WEBHOOK_SECRETS ?? e.ATTEST_UAT_WEBHOOK_SECRET ?? webhookSecrets,
-        }
-      : undefined,
-  };
-}
-
-/** A fresh `whsec_` secret, for when the gateway registers itself with the embedded service. */
-export function generateWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
-}
-
 // A URL people open the console at: its origin is what Host and Origin are checked against.
 const PublicUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).check(
   z.refine(
@@ -170,8 +76,7 @@ const PublicUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http(s)
   ),
 );
 
-// Issue 13: which names the console answers at, and to whom it lists the demo logins.
-// Apart from GatewayEnv so its shape (and env.test.ts) stays as it is; read at start too.
+// Which names the console answers at, and to whom it lists the demo logins (decision 012).
 const ConsoleAccessSchema = z.object({
   // Several URLs, space-separated (a name and an address, or an old name during a move).
   ATTEST_PUBLIC_URL: optional(
@@ -186,26 +91,7 @@ const ConsoleAccessSchema = z.object({
   ATTEST_SHOW_DEMO_LOGINS: optional(z.enum(['true', 'false', '1', '0'])),
 });
 
-export interface ConsoleAccess {
-  /** Origins (no trailing slash) users reach the console at besides the loopback names. */
-  publicUrls: string[];
-  /** List the sandbox's demo logins to callers not on this machine too. */
-  showDemoLogins: boolean;
-}
-
-export function readConsoleAccess(env: NodeJS.ProcessEnv = process.env): ConsoleAccess {
-  const parsed = ConsoleAccessSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(`invalid environment for the gateway:\n${z.prettifyError(parsed.error)}`);
-  }
-  const e = parsed.data;
-  return {
-    publicUrls: (e.ATTEST_PUBLIC_URL ?? []).map((url) => new URL(url).origin),
-    showDemoLogins: e.ATTEST_SHOW_DEMO_LOGINS === 'true' || e.ATTEST_SHOW_DEMO_LOGINS === '1',
-  };
-}
-
-// Issue 14: what a real deployment differs in. The spec shows no token claims, so their names
+// What a real deployment differs in. The spec shows no token claims, so their names
 // are settings (defaults: the reference service's); the owner may come from ATTEST_OWNER;
 // the scopes asked for and the storage origins of presigned URLs are the deployment's.
 const ClaimNameSchema = z.string().check(z.minLength(1), z.maxLength(200));
@@ -249,21 +135,120 @@ const DeploymentSchema = z.object({
   ),
 });
 
-export interface DeploymentSettings {
+// One or the other: which of the two would win is not obvious, so neither does.
+const GatewayEnvSchema = z
+  .object({
+    ...GatewayFieldsSchema.shape,
+    ...ConsoleAccessSchema.shape,
+    ...DeploymentSchema.shape,
+    // The actor role whose user is a request's notary, for the team's defects by notary.
+    ATTEST_NOTARY_ROLE: optional(z.string()),
+    // `npm start` (src/main.ts) builds the app when it is stale, unless this is `1` (e2e).
+    ATTEST_SKIP_BUILD: optional(z.string()),
+  })
+  .check(
+    z.refine((e) => !(e.ATTEST_WEBHOOK_SECRET && e.ATTEST_WEBHOOK_SECRETS), {
+      error:
+        'set ATTEST_WEBHOOK_SECRET (every owner) or ATTEST_WEBHOOK_SECRETS (per owner), not both',
+      path: ['ATTEST_WEBHOOK_SECRETS'],
+    }),
+    z.refine((e) => !(e.ATTEST_UAT_WEBHOOK_SECRET && e.ATTEST_UAT_WEBHOOK_SECRETS), {
+      error:
+        'set ATTEST_UAT_WEBHOOK_SECRET (every owner) or ATTEST_UAT_WEBHOOK_SECRETS (per owner), not both',
+      path: ['ATTEST_UAT_WEBHOOK_SECRETS'],
+    }),
+    // Secrets for a staging nobody named are a typo or a leftover: better said than ignored.
+    z.refine(
+      (e) =>
+        e.ATTEST_UAT_UPSTREAM || !(e.ATTEST_UAT_WEBHOOK_SECRET || e.ATTEST_UAT_WEBHOOK_SECRETS),
+      {
+        error: 'ATTEST_UAT_WEBHOOK_SECRET(S) is set, but ATTEST_UAT_UPSTREAM is not',
+        path: ['ATTEST_UAT_UPSTREAM'],
+      },
+    ),
+    z.refine((e) => !e.ATTEST_UAT_UPSTREAM || !sameBase(e.ATTEST_UAT_UPSTREAM, e.ATTEST_UPSTREAM), {
+      error: 'ATTEST_UAT_UPSTREAM must be another address than ATTEST_UPSTREAM',
+      path: ['ATTEST_UAT_UPSTREAM'],
+    }),
+  );
+
+const trimBase = (url: string) => url.replace(/\/+$/, '');
+const sameBase = (a: string, b: string | undefined) =>
+  b !== undefined && trimBase(a) === trimBase(b);
+
+/** The staging upstream beside production (ATTEST_UAT_UPSTREAM) and how its deliveries verify. */
+export interface StagingSettings {
+  /** Without a trailing slash. */
+  upstream: string;
+  webhookSecrets: WebhookSecrets;
+}
+
+export interface GatewayEnv {
+  port: number;
+  host: string;
+  /** Without a trailing slash; undefined when the embedded service is the upstream. */
+  upstream: string | undefined;
+  dataDir: string;
+  /** ATTEST_DATABASE_URL: the gateway's state on PostgreSQL; undefined keeps gateway.db. */
+  database: { url: string } | undefined;
+  /** ATTEST_SESSION_KEY, decoded; undefined reads or makes gateway-keys.json. */
+  sessionKey: Buffer | undefined;
+  /** A list serves every owner; a map, each owner it names (none: deliveries are refused). */
+  webhookSecrets: WebhookSecrets;
+  distDir: string;
+  sourceMaps: boolean;
+  trustProxy: boolean;
+  upstreamTimeouts: { connectMs: number; headersMs: number };
+  /** Undefined without ATTEST_UAT_UPSTREAM: the console is production alone. */
+  staging: StagingSettings | undefined;
+  /** Origins (no trailing slash) users reach the console at besides the loopback names. */
+  publicUrls: string[];
+  /** List the sandbox's demo logins to callers not on this machine too. */
+  showDemoLogins: boolean;
+  /** How a token says who it is for (ATTEST_CLAIM_*, ATTEST_OWNER, ATTEST_ASSUME_PERMISSIONS). */
   identity: IdentitySettings;
   /** Scopes the token request asks for; undefined: the spec's five on the upstream's URL. */
   scopes: string[] | undefined;
   /** Origins of presigned upload and download URLs besides the upstream's own (CSP). */
   storageOrigins: string[];
+  /** ATTEST_NOTARY_ROLE, default `notary`. */
+  notaryRole: string;
+  /** ATTEST_SKIP_BUILD=1: `npm start` serves the build as it is. */
+  skipBuild: boolean;
 }
 
-export function readDeploymentSettings(env: NodeJS.ProcessEnv = process.env): DeploymentSettings {
-  const parsed = DeploymentSchema.safeParse(env);
+/** The gateway's whole environment, read once at start (src/main.ts). */
+export function readGatewayEnv(env: NodeJS.ProcessEnv = process.env): GatewayEnv {
+  const parsed = GatewayEnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`invalid environment for the gateway:\n${z.prettifyError(parsed.error)}`);
   }
   const e = parsed.data;
+  const webhookSecrets = e.ATTEST_WEBHOOK_SECRETS ?? e.ATTEST_WEBHOOK_SECRET ?? [];
   return {
+    port: e.PORT,
+    host: e.HOST,
+    upstream: e.ATTEST_UPSTREAM && trimBase(e.ATTEST_UPSTREAM),
+    dataDir: resolve(e.ATTEST_DATA_DIR),
+    database: e.ATTEST_DATABASE_URL ? { url: e.ATTEST_DATABASE_URL } : undefined,
+    sessionKey: e.ATTEST_SESSION_KEY ? Buffer.from(e.ATTEST_SESSION_KEY, 'base64') : undefined,
+    webhookSecrets,
+    distDir: resolve(e.ATTEST_DIST_DIR),
+    sourceMaps: e.ATTEST_SOURCE_MAPS === 'true' || e.ATTEST_SOURCE_MAPS === '1',
+    trustProxy: e.ATTEST_TRUST_PROXY === 'true' || e.ATTEST_TRUST_PROXY === '1',
+    upstreamTimeouts: {
+      connectMs: e.ATTEST_UPSTREAM_CONNECT_TIMEOUT_MS,
+      headersMs: e.ATTEST_UPSTREAM_TIMEOUT_MS,
+    },
+    staging: e.ATTEST_UAT_UPSTREAM
+      ? {
+          upstream: trimBase(e.ATTEST_UAT_UPSTREAM),
+          webhookSecrets:
+            e.ATTEST_UAT_WEBHOOK_SECRETS ?? e.ATTEST_UAT_WEBHOOK_SECRET ?? webhookSecrets,
+        }
+      : undefined,
+    publicUrls: (e.ATTEST_PUBLIC_URL ?? []).map((url) => new URL(url).origin),
+    showDemoLogins: e.ATTEST_SHOW_DEMO_LOGINS === 'true' || e.ATTEST_SHOW_DEMO_LOGINS === '1',
     identity: {
       ownerClaim: e.ATTEST_CLAIM_OWNER ?? DEFAULT_IDENTITY.ownerClaim,
       userClaim: e.ATTEST_CLAIM_USER ?? DEFAULT_IDENTITY.userClaim,
@@ -276,5 +261,12 @@ export function readDeploymentSettings(env: NodeJS.ProcessEnv = process.env): De
     },
     scopes: e.ATTEST_SCOPES?.length ? e.ATTEST_SCOPES : undefined,
     storageOrigins: (e.ATTEST_STORAGE_ORIGINS ?? []).map((url) => new URL(url).origin),
+    notaryRole: e.ATTEST_NOTARY_ROLE?.trim() || 'notary',
+    skipBuild: e.ATTEST_SKIP_BUILD === '1',
   };
+}
+
+/** A fresh `whsec_` secret, for when the gateway registers itself with the embedded service. */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../contract/common.ts';
 import { GatewayConfigSchema } from '../contract/session.ts';
 import { startTestService, type TestService } from '../service/testing/service.ts';
-import { readConsoleAccess } from './env.ts';
+import { readGatewayEnv } from './env.ts';
 import { hostAllowList, interfaceAddresses, listenWarning, localUrl } from './host-allow-list.ts';
 import { startHarness, type Harness } from './test-harness.ts';
 
@@ -141,6 +141,12 @@ describe('hostAllowList', () => {
     );
   });
 });
+
+/** The names the console answers at and its demo logins, as the one reader reads them. */
+function readConsoleAccess(env: NodeJS.ProcessEnv) {
+  const { publicUrls, showDemoLogins } = readGatewayEnv(env);
+  return { publicUrls, showDemoLogins };
+}
 
 let service: TestService;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../contract/auth.ts';
 import { SessionSchema } from '../contract/session.ts';
-import { readDeploymentSettings } from './env.ts';
+import { readGatewayEnv } from './env.ts';
 import { DEFAULT_IDENTITY, readIdentity, type IdentitySettings } from './identity.ts';
 import { Browser, expectMessage, startHarness, type Harness } from './test-harness.ts';
 
@@ -98,7 +98,13 @@ describe('readIdentity', () => {
   });
 });
 
-describe('readDeploymentSettings', () => {
+/** What a real deployment differs in, as the one reader reads it. */
+function readDeploymentSettings(env: NodeJS.ProcessEnv) {
+  const { identity, scopes, storageOrigins } = readGatewayEnv(env);
+  return { identity, scopes, storageOrigins };
+}
+
+describe('readGatewayEnv: a deployment’s settings', () => {
   it('has the reference service’s claim names and no scopes or storage origins by default', () => {
     expect(readDeploymentSettings({})).toEqual({
       identity: DEFAULT_IDENTITY,

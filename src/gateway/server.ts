@@ -158,7 +158,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     decisions: createDecisionLog(sql),
     ops: createOpsStore(sql),
     random: o.random ?? Math.random,
-    notaryRole: o.notaryRole ?? (process.env.ATTEST_NOTARY_ROLE?.trim() || 'notary'),
+    notaryRole: o.notaryRole ?? 'notary',
     fetch: fetchImpl,
     now,
     log,
