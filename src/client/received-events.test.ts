@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../gateway/test-harness.ts';
+import { startHarness, type Harness } from '../gateway/testing/harness.ts';
 import { startTestService, type TestService } from '../service/testing/service.ts';
 import { createClient } from './request.ts';
 import { sessionApi } from './session.ts';

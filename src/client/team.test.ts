@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QcRequestListSchema } from '../contract/qc.ts';
-import { startHarness, type Harness } from '../gateway/test-harness.ts';
+import { startHarness, type Harness } from '../gateway/testing/harness.ts';
 import { startTestService, type TestService } from '../service/testing/service.ts';
 import { ApiError } from './api-error.ts';
 import { createClient } from './request.ts';

@@ -8,7 +8,7 @@ import { readServiceEnv } from '../service/env.ts';
 import { startReceiver, type Receiver } from '../service/testing/receiver.ts';
 import { startTestService, type TestService } from '../service/testing/service.ts';
 import { readGatewayEnv } from './env.ts';
-import { freePort, startHarness, type Browser, type Harness } from './test-harness.ts';
+import { freePort, startHarness, type Browser, type Harness } from './testing/harness.ts';
 
 // The whole path of a live event: a sandbox control through the gateway's proxy, the
 // service's signed delivery to the gateway, and the gateway's stream to the right browser.

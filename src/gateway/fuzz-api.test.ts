@@ -21,7 +21,7 @@ import {
   startGatewayFuzz,
   type Csrf,
   type GatewayFuzz,
-} from './fuzz-support.ts';
+} from './testing/fuzz/support.ts';
 
 // Issue 13, "No 5xx from input", for the proxied API: requests generated as for the service's
 // own fuzz (src/service/fuzz.test.ts), sent by signed-in browsers (or forged ones) through

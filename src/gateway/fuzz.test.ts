@@ -28,7 +28,7 @@ import {
   type DemoLogin,
   type GatewayFuzz,
   type Sent,
-} from './fuzz-support.ts';
+} from './testing/fuzz/support.ts';
 import { FAILURE_WINDOW_MS } from './sign-in-limit.ts';
 
 // Issue 13, "No 5xx from input", for the gateway's own routes in front of the real reference

@@ -11,7 +11,7 @@ import { PERMISSIONS } from '../contract/auth.ts';
 import { SessionSchema } from '../contract/session.ts';
 import { readGatewayEnv } from './env.ts';
 import { DEFAULT_IDENTITY, readIdentity, type IdentitySettings } from './identity.ts';
-import { Browser, expectMessage, startHarness, type Harness } from './test-harness.ts';
+import { Browser, expectMessage, startHarness, type Harness } from './testing/harness.ts';
 
 const TODAY = new Date().toISOString().slice(0, 10);
 

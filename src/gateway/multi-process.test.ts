@@ -10,7 +10,7 @@ import { MIGRATIONS } from './db/migrations.ts';
 import { openGatewayDatabase } from './db/open.ts';
 import { onPostgres, testDatabase } from './db/test-database.ts';
 import { FAILURES_ALLOWED } from './sign-in-limit.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from './test-harness.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
 
 // Issue 19: several gateway processes on one PostgreSQL serve one team as one. Each harness
 // here is a whole gateway (its own HTTP server, pool, listener and memory) sharing a schema

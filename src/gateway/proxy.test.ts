@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../contract/common.ts';
 import { UserListSchema } from '../contract/users.ts';
 import { startTestService, type TestService } from '../service/testing/service.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from './test-harness.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
 import { REFRESH_WINDOW_MS } from './tokens.ts';
 
 let service: TestService;

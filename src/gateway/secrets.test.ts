@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../service/testing/service.ts';
 import { openGatewayDatabase } from './db/open.ts';
 import { onPostgres, testDatabase } from './db/test-database.ts';
-import { startHarness, type Harness, type Result } from './test-harness.ts';
+import { startHarness, type Harness, type Result } from './testing/harness.ts';
 import { REFRESH_WINDOW_MS } from './tokens.ts';
 
 // The reason the gateway exists (docs/design.md): no token or client secret in the browser.

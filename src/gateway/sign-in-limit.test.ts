@@ -7,7 +7,7 @@ import { startTestService, type TestService } from '../service/testing/service.t
 import { openGatewayDatabase } from './db/open.ts';
 import { freshDatabases, testDatabase } from './db/test-database.ts';
 import { FAILURE_WINDOW_MS, FAILURES_ALLOWED, signInLimit } from './sign-in-limit.ts';
-import { expectMessage, startHarness, type Harness } from './test-harness.ts';
+import { expectMessage, startHarness, type Harness } from './testing/harness.ts';
 
 const freshDb = freshDatabases();
 

@@ -21,7 +21,7 @@ import {
   startHarness,
   type Browser,
   type Harness,
-} from './test-harness.ts';
+} from './testing/harness.ts';
 
 // Issue 14: a staging service beside production, each a real reference service over HTTP.
 // Tokens, calls and webhook deliveries of the two must never cross.

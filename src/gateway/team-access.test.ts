@@ -7,7 +7,7 @@ import { SessionSchema } from '../contract/session.ts';
 import { QcClaimListSchema, QUEUE_EVENT, RequestHistorySchema } from '../contract/team.ts';
 import { startTestService, type TestService } from '../service/testing/service.ts';
 import { grantedPermissions } from './identity.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from './test-harness.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
 
 // The QC team's state (claims with reviewers' names, decisions with their notes, samples,
 // settings, figures) is for those who may read QC requests: a reviewer or a manager. A

@@ -11,7 +11,7 @@ import {
 } from '../contract/team.ts';
 import { startTestService, type TestService } from '../service/testing/service.ts';
 import { CLAIM_MS } from './claims.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from './test-harness.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
 
 // Claims and the decision history over real HTTP: the gateway in front of the reference
 // service, two reviewers of one owner (the reviewer and the admin, who reviews too) and a

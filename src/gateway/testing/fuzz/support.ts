@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { ErrorBodySchema } from '../contract/common.ts';
-import { rawRequest, type Answer } from './fuzz-http.ts';
-import { openGatewayDatabase } from './db/open.ts';
-import { testDatabase } from './db/test-database.ts';
-import { startHarness, type Harness } from './test-harness.ts';
+import { ErrorBodySchema } from '../../../contract/common.ts';
+import { rawRequest, type Answer } from './http.ts';
+import { openGatewayDatabase } from '../../db/open.ts';
+import { testDatabase } from '../../db/test-database.ts';
+import { startHarness, type Harness } from '../harness.ts';
 
 // The gateway's fuzz tests (issue 13, "No 5xx from input"): a gateway over gateway.db in a
 // folder of its own, so a second connection can see the sessions and events it writes; its

@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { ErrorBodySchema } from '../contract/common.ts';
-import { testDatabase } from './db/test-database.ts';
-import { startGateway, type GatewayOptions, type RunningGateway } from './server.ts';
+import { ErrorBodySchema } from '../../contract/common.ts';
+import { testDatabase } from '../db/test-database.ts';
+import { startGateway, type GatewayOptions, type RunningGateway } from '../server.ts';
 
 /** A port nobody listens on yet, so a service can be told a gateway's URL before it starts. */
-export { freePort } from '../../e2e/free-port.ts';
+export { freePort } from '../../../e2e/free-port.ts';
 
 // Shared by the gateway's tests. It never imports the service (the gateway's lint boundary
 // covers this file); the tests start the reference service and pass its URL in.
