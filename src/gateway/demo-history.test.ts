@@ -5,7 +5,7 @@ import { createDecisionLog } from './decisions.ts';
 import { readDemoOwner, writeDemoHistory } from './demo-history.ts';
 import { createOpsStore } from './ops-store.ts';
 import type { GatewayDatabase } from './db/open.ts';
-import { openTestDatabase } from './db/test-database.ts';
+import { openTestDatabase } from './testing/database.ts';
 
 // The demo's QC history over the real service's API and the real gateway store: one record
 // per decided request, settings and samples beside them, written once.

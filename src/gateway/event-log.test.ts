@@ -9,7 +9,7 @@ import { loadSecretBox } from './secret-box.ts';
 import { createSessionStore } from './sessions.ts';
 import { MIGRATIONS } from './db/migrations.ts';
 import { openSqlite } from './db/sqlite.ts';
-import { freshDatabases, onPostgres } from './db/test-database.ts';
+import { freshDatabases, onPostgres } from './testing/database.ts';
 
 let n = 0;
 function delivery(

@@ -8,7 +8,7 @@ import { ReceivedEventSchema } from '../contract/session.ts';
 import { startTestService, type TestService } from '../service/testing/service.ts';
 import { MIGRATIONS } from './db/migrations.ts';
 import { openGatewayDatabase } from './db/open.ts';
-import { onPostgres, testDatabase } from './db/test-database.ts';
+import { onPostgres, testDatabase } from './testing/database.ts';
 import { FAILURES_ALLOWED } from './sign-in-limit.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
 

@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../service/testing/service.ts';
 import { openGatewayDatabase } from './db/open.ts';
-import { onPostgres, testDatabase } from './db/test-database.ts';
+import { onPostgres, testDatabase } from './testing/database.ts';
 import { startHarness, type Harness, type Result } from './testing/harness.ts';
 import { REFRESH_WINDOW_MS } from './tokens.ts';
 

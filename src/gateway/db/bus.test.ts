@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BusMessage } from './bus.ts';
 import { NOTIFY_LIMIT } from './bus.ts';
 import { openGatewayDatabase, type GatewayDatabase } from './open.ts';
-import { onPostgres, testDatabase } from './test-database.ts';
+import { onPostgres, testDatabase } from '../testing/database.ts';
 
 const opened: GatewayDatabase[] = [];
 afterEach(async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { ErrorBodySchema } from '../../contract/common.ts';
-import { testDatabase } from '../db/test-database.ts';
+import { testDatabase } from './database.ts';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../server.ts';
 
 /** A port nobody listens on yet, so a service can be told a gateway's URL before it starts. */

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { ErrorBodySchema } from '../../../contract/common.ts';
 import { rawRequest, type Answer } from './http.ts';
 import { openGatewayDatabase } from '../../db/open.ts';
-import { testDatabase } from '../../db/test-database.ts';
+import { testDatabase } from '../database.ts';
 import { startHarness, type Harness } from '../harness.ts';
 
 // The gateway's fuzz tests (issue 13, "No 5xx from input"): a gateway over gateway.db in a

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, inject } from 'vitest';
-import { openGatewayDatabase, type GatewayDatabase } from './open.ts';
-import type { Sql } from './sql.ts';
+import { openGatewayDatabase, type GatewayDatabase } from '../db/open.ts';
+import type { Sql } from '../db/sql.ts';
 
 interface TestDatabase {
   url: string;
