@@ -226,7 +226,7 @@ const CODE_SPLITTING = {
 export default defineConfig({
   plugins: [react(), pdfjsAssets(), firstScreenEntry(), precompress(), prerenderBuild()],
   // Maps are written for debugging a build, but no script points at them; the gateway serves
-  // them only with ATTEST_SOURCE_MAPS (src/gateway/static.ts).
+  // them only with ATTEST_SOURCE_MAPS (src/gateway/http/static.ts).
   build: {
     outDir: 'dist',
     sourcemap: 'hidden',

@@ -15,7 +15,7 @@ const MIN_BYTES = 1024;
 /**
  * Writes `<file>.br` and `<file>.gz` beside every compressible file of the build, at the
  * strongest settings (paid once, at build time), where they save at least a tenth. The
- * gateway serves them by the browser's Accept-Encoding (src/gateway/static.ts).
+ * gateway serves them by the browser's Accept-Encoding (src/gateway/http/static.ts).
  */
 export function precompress(): Plugin {
   let outDir = 'dist';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { generateWebhookSecret, readGatewayEnv } from './gateway/env.ts';
-import { localUrl } from './gateway/host-allow-list.ts';
+import { localUrl } from './gateway/http/host-allow-list.ts';
 import { startGateway } from './gateway/server.ts';
 import { readDemoOwner, writeDemoHistory } from './gateway/demo-history.ts';
 import { openGatewayDatabase } from './gateway/db/open.ts';

@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { Hono } from 'hono';
 import { build } from 'vite';
 import { precompress } from '../../scripts/precompress.ts';
-import { staticRoutes } from '../../src/gateway/static.ts';
+import { staticRoutes } from '../../src/gateway/http/static.ts';
 
 /**
  * Builds the bare React baseline (bench/baseline/main.tsx) and serves it the way the gateway

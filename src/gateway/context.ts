@@ -5,7 +5,7 @@ import type { DecisionLog } from './decisions.ts';
 import { GatewayError } from './errors.ts';
 import type { EventHub } from './event-hub.ts';
 import type { EventLog } from './event-log.ts';
-import type { HostAllowList } from './host-allow-list.ts';
+import type { HostAllowList } from './http/host-allow-list.ts';
 import type { IdentitySettings } from './identity.ts';
 import type { OpsStore } from './ops-store.ts';
 import type { SessionRecord, SessionStore } from './sessions.ts';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { API_PREFIXES } from '../contract/common.ts';
-import { relay } from './body-relay.ts';
+import { relay } from './http/body-relay.ts';
 import { targetOf, type AppEnv, type GatewayContext } from './context.ts';
-import { hasBody, isJson } from './csrf.ts';
+import { hasBody, isJson } from './http/csrf.ts';
 import { errorResponse, GatewayError, UNREACHABLE } from './errors.ts';
 import { requireSession } from './session-auth.ts';
 import type { SessionRecord } from './sessions.ts';

@@ -9,7 +9,7 @@ import { createDecisionLog } from './decisions.ts';
 import { createEventHub } from './event-hub.ts';
 import { createEventLog } from './event-log.ts';
 import { HEARTBEAT_MS } from './events.routes.ts';
-import { hostAllowList, interfaceAddresses, listenWarning, NO_HOSTS } from './host-allow-list.ts';
+import { hostAllowList, interfaceAddresses, listenWarning, NO_HOSTS } from './http/host-allow-list.ts';
 import { createOpsStore } from './ops-store.ts';
 import { checkSessionKey, loadSecretBox } from './secret-box.ts';
 import { createSessionStore } from './sessions.ts';

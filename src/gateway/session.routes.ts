@@ -9,10 +9,10 @@ import {
 } from '../contract/session.ts';
 import { DatabaseUnavailableError } from './db/sql.ts';
 import { noSuchEnvironment, targetOf, type AppEnv, type GatewayContext } from './context.ts';
-import { clearSessionCookies, readSessionCookie, sessionCookie } from './cookies.ts';
+import { clearSessionCookies, readSessionCookie, sessionCookie } from './http/cookies.ts';
 import { bodyTooLarge, errorResponse, UNREACHABLE } from './errors.ts';
-import { reachedOverLoopback } from './host-allow-list.ts';
-import { isHttps } from './request-origin.ts';
+import { reachedOverLoopback } from './http/host-allow-list.ts';
+import { isHttps } from './http/request-origin.ts';
 import { requireSession } from './session-auth.ts';
 import { signInKey } from './sign-in-limit.ts';
 import { releaseClaimsOf } from './team.routes.ts';

@@ -2,10 +2,10 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '../contract/session.ts';
-import type { AppEnv } from './context.ts';
+import type { Session } from '../../contract/session.ts';
+import type { AppEnv } from '../context.ts';
 import { staticRoutes } from './static.ts';
-import { APP_JS, INDEX_HTML, makeDist, startHarness, type Harness } from './testing/harness.ts';
+import { APP_JS, INDEX_HTML, makeDist, startHarness, type Harness } from '../testing/harness.ts';
 
 // No upstream is needed to serve the app: port 9 (discard) is never answered.
 const UPSTREAM = 'http://127.0.0.1:9';

@@ -1,11 +1,11 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../contract/common.ts';
-import { GatewayConfigSchema } from '../contract/session.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
-import { readGatewayEnv } from './env.ts';
+import { ErrorBodySchema } from '../../contract/common.ts';
+import { GatewayConfigSchema } from '../../contract/session.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { readGatewayEnv } from '../env.ts';
 import { hostAllowList, interfaceAddresses, listenWarning, localUrl } from './host-allow-list.ts';
-import { startHarness, type Harness } from './testing/harness.ts';
+import { startHarness, type Harness } from '../testing/harness.ts';
 
 // Issue 13, DNS rebinding: a page on evil.example, its name pointed at 127.0.0.1, is
 // same-origin with itself, so it could read the gateway's answers. The gateway answers its

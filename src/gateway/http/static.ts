@@ -3,11 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { PAGE_SESSION_ID } from '../contract/page-session.ts';
-import type { Session } from '../contract/session.ts';
-import type { AppEnv } from './context.ts';
-import { pageEncoding, pageStream } from './page-stream.ts';
-import type { SplitPage } from './prerender.ts';
+import { PAGE_SESSION_ID } from '../../contract/page-session.ts';
+import type { Session } from '../../contract/session.ts';
+import type { AppEnv } from '../context.ts';
+import { pageEncoding, pageStream } from '../page-stream.ts';
+import type { SplitPage } from '../prerender.ts';
 
 /**
  * Paths the gateway itself answers; the SPA fallback never shadows them. `/events` itself is

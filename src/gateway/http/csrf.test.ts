@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../contract/common.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
-import { startHarness, type Browser, type Harness, type Result } from './testing/harness.ts';
+import { ErrorBodySchema } from '../../contract/common.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { startHarness, type Browser, type Harness, type Result } from '../testing/harness.ts';
 
 let service: TestService;
 let gateway: Harness;

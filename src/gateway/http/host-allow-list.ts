@@ -1,7 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
-import { errorResponse } from './errors.ts';
+import { errorResponse } from '../errors.ts';
 import { requestHost } from './request-origin.ts';
 import {
   bracketed,
@@ -10,7 +10,7 @@ import {
   isWildcard,
   LOOPBACK_NAMES,
   normalizeHost,
-} from '../contract/hosts.ts';
+} from '../../contract/hosts.ts';
 
 // Issue 13, DNS rebinding: a page on an attacker's name that resolves to 127.0.0.1 is
 // same-origin with itself, so the browser lets it read whatever the gateway answers. Its

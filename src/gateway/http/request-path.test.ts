@@ -1,13 +1,13 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../contract/common.ts';
-import { QcRequestListSchema, QcRequestSchema } from '../contract/qc.ts';
-import { SessionSchema } from '../contract/session.ts';
-import { QcClaimListSchema, RequestHistorySchema } from '../contract/team.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
+import { ErrorBodySchema } from '../../contract/common.ts';
+import { QcRequestListSchema, QcRequestSchema } from '../../contract/qc.ts';
+import { SessionSchema } from '../../contract/session.ts';
+import { QcClaimListSchema, RequestHistorySchema } from '../../contract/team.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
 import { readPath } from './request-path.ts';
-import { makeDist, startHarness, type Browser, type Harness } from './testing/harness.ts';
+import { makeDist, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
 // Decision 027: the gateway reads a path once, as the service does, before any rule looks
 // at it, and sends the service that very path. Every rule that matches a path is tried here

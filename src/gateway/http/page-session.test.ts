@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_SESSION_ID } from '../contract/page-session.ts';
-import { SessionSchema, type Session } from '../contract/session.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
+import { PAGE_SESSION_ID } from '../../contract/page-session.ts';
+import { SessionSchema, type Session } from '../../contract/session.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
 import { withSession } from './static.ts';
-import { INDEX_HTML, startHarness, type Browser, type Harness } from './testing/harness.ts';
+import { INDEX_HTML, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
 // Issue 16: a signed-in page carries its session, so that a first visit does not wait a
 // round trip for GET /session before it can ask for the screen's data.

@@ -3,9 +3,9 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserListSchema } from '../contract/users.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
-import { makeDist, startHarness, type Browser, type Harness } from './testing/harness.ts';
+import { UserListSchema } from '../../contract/users.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { makeDist, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
 // Issue 16: compressed bytes on the wire. The build's precompressed copies are served by
 // Accept-Encoding; the API's JSON is gzipped on the way out; streams are left as they come.

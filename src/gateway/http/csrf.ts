@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { errorResponse } from './errors.ts';
+import { errorResponse } from '../errors.ts';
 import type { HostAllowList } from './host-allow-list.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
