@@ -13,7 +13,7 @@ import { firstScreens } from './prerender.ts';
 import { proxyRoutes } from './proxy.ts';
 import { qcProxyRules } from './qc-rules.ts';
 import { atOneReading } from './http/request-path.ts';
-import { pageSession, sessionRoutes } from './session.routes.ts';
+import { pageSession, sessionRoutes } from './session/session.routes.ts';
 import { securityHeaders, staticRoutes } from './http/static.ts';
 import { teamRoutes } from './team.routes.ts';
 import { webhookRoutes } from './webhooks.routes.ts';

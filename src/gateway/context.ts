@@ -6,11 +6,11 @@ import { GatewayError } from './errors.ts';
 import type { EventHub } from './event-hub.ts';
 import type { EventLog } from './event-log.ts';
 import type { HostAllowList } from './http/host-allow-list.ts';
-import type { IdentitySettings } from './identity.ts';
+import type { IdentitySettings } from './session/identity.ts';
 import type { OpsStore } from './ops-store.ts';
-import type { SessionRecord, SessionStore } from './sessions.ts';
-import type { SignInLimit } from './sign-in-limit.ts';
-import type { TokenManager } from './tokens.ts';
+import type { SessionRecord, SessionStore } from './session/sessions.ts';
+import type { SignInLimit } from './session/sign-in-limit.ts';
+import type { TokenManager } from './session/tokens.ts';
 import type { Upstream } from './upstream.ts';
 
 /**

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { generateWebhookSecret, readGatewayEnv } from './env.ts';
-import { DEFAULT_IDENTITY } from './identity.ts';
+import { DEFAULT_IDENTITY } from './session/identity.ts';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const OTHER = `whsec_${Buffer.from('rotated in').toString('base64')}`;

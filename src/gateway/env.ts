@@ -8,7 +8,7 @@ import {
   WebhookSecretListSchema,
   type WebhookSecrets,
 } from '../contract/webhooks.ts';
-import { DEFAULT_IDENTITY, type IdentitySettings } from './identity.ts';
+import { DEFAULT_IDENTITY, type IdentitySettings } from './session/identity.ts';
 
 // An empty variable (`ATTEST_UPSTREAM=` in a shell or .env) means unset.
 const optional = <T extends z.ZodMiniType>(schema: T) =>

@@ -5,7 +5,7 @@ import type { ReceivedEvent, ReceivedEventList } from '../contract/session.ts';
 import { QUEUE_EVENT } from '../contract/team.ts';
 import type { AppEnv, GatewayContext } from './context.ts';
 import { errorResponse } from './errors.ts';
-import { requireSession } from './session-auth.ts';
+import { requireSession } from './session/session-auth.ts';
 import { isQcReader } from './team.ts';
 
 export const HEARTBEAT_MS = 15_000;

@@ -29,7 +29,7 @@ import {
   type GatewayFuzz,
   type Sent,
 } from './testing/fuzz/support.ts';
-import { FAILURE_WINDOW_MS } from './sign-in-limit.ts';
+import { FAILURE_WINDOW_MS } from './session/sign-in-limit.ts';
 
 // Issue 13, "No 5xx from input", for the gateway's own routes in front of the real reference
 // service: sign-in and sign-out, the session, config, the event list and stream, and the

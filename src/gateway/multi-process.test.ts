@@ -9,7 +9,7 @@ import { startTestService, type TestService } from '../service/testing/service.t
 import { MIGRATIONS } from './db/migrations.ts';
 import { openGatewayDatabase } from './db/open.ts';
 import { onPostgres, testDatabase } from './testing/database.ts';
-import { FAILURES_ALLOWED } from './sign-in-limit.ts';
+import { FAILURES_ALLOWED } from './session/sign-in-limit.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
 
 // Issue 19: several gateway processes on one PostgreSQL serve one team as one. Each harness

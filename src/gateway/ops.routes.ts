@@ -19,7 +19,7 @@ import { secondReview, shown } from './ops-sampling.ts';
 import { teamStats, thisWeek } from './ops-stats.ts';
 import { isTimeZone, windowOf } from './ops-time.ts';
 import { findProcess } from './ops-upstream.ts';
-import { requireSession } from './session-auth.ts';
+import { requireSession } from './session/session-auth.ts';
 import { parseRange } from './team-csv.ts';
 import {
   feedOf,

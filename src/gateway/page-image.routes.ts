@@ -11,8 +11,8 @@ import {
   MAX_PDF_BYTES,
 } from './page-image.ts';
 import { upstreamRequest, UUID } from './qc-request-upstream.ts';
-import { requireSession } from './session-auth.ts';
-import type { SessionRecord } from './sessions.ts';
+import { requireSession } from './session/session-auth.ts';
+import type { SessionRecord } from './session/sessions.ts';
 
 // `GET /preview/qc/{id}/first-page`: a QC request's document's first page as an image
 // (decision 025), for a review opened cold, which shows it until pdf.js (hundreds of

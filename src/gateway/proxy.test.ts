@@ -4,7 +4,7 @@ import { ErrorBodySchema } from '../contract/common.ts';
 import { UserListSchema } from '../contract/users.ts';
 import { startTestService, type TestService } from '../service/testing/service.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
-import { REFRESH_WINDOW_MS } from './tokens.ts';
+import { REFRESH_WINDOW_MS } from './session/tokens.ts';
 
 let service: TestService;
 let gateway: Harness;

@@ -11,13 +11,13 @@ import { createEventLog } from './event-log.ts';
 import { HEARTBEAT_MS } from './events.routes.ts';
 import { hostAllowList, interfaceAddresses, listenWarning, NO_HOSTS } from './http/host-allow-list.ts';
 import { createOpsStore } from './ops-store.ts';
-import { checkSessionKey, loadSecretBox } from './secret-box.ts';
-import { createSessionStore } from './sessions.ts';
+import { checkSessionKey, loadSecretBox } from './session/secret-box.ts';
+import { createSessionStore } from './session/sessions.ts';
 import { openGatewayDatabase } from './db/open.ts';
 import type { Sql } from './db/sql.ts';
-import { signInLimit } from './sign-in-limit.ts';
-import { createTokenManager } from './tokens.ts';
-import { DEFAULT_IDENTITY, type IdentitySettings } from './identity.ts';
+import { signInLimit } from './session/sign-in-limit.ts';
+import { createTokenManager } from './session/tokens.ts';
+import { DEFAULT_IDENTITY, type IdentitySettings } from './session/identity.ts';
 import { createUpstream } from './upstream.ts';
 import {
   createUpstreamFetch,

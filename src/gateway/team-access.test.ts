@@ -6,7 +6,7 @@ import { ProcessSettingsListSchema } from '../contract/qc-ops.ts';
 import { SessionSchema } from '../contract/session.ts';
 import { QcClaimListSchema, QUEUE_EVENT, RequestHistorySchema } from '../contract/team.ts';
 import { startTestService, type TestService } from '../service/testing/service.ts';
-import { grantedPermissions } from './identity.ts';
+import { grantedPermissions } from './session/identity.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
 
 // The QC team's state (claims with reviewers' names, decisions with their notes, samples,

@@ -4,8 +4,8 @@ import { ClaimBodySchema, type QcClaimList, type RequestHistory } from '../contr
 import { targetOf, type AppEnv, type GatewayContext } from './context.ts';
 import { bodyTooLarge, errorResponse } from './errors.ts';
 import { upstreamRequest, UUID } from './qc-request-upstream.ts';
-import { requireSession } from './session-auth.ts';
-import type { SessionRecord } from './sessions.ts';
+import { requireSession } from './session/session-auth.ts';
+import type { SessionRecord } from './session/sessions.ts';
 import { decisionsCsv, parseRange } from './team-csv.ts';
 import {
   feedOf,

@@ -8,9 +8,9 @@ import {
 } from '../contract/team.ts';
 import type { GatewayContext } from './context.ts';
 import type { Feed } from './event-log.ts';
-import { grantedPermissions } from './identity.ts';
+import { grantedPermissions } from './session/identity.ts';
 import { maybeSample } from './ops-sampling.ts';
-import type { SessionRecord } from './sessions.ts';
+import type { SessionRecord } from './session/sessions.ts';
 
 // What the QC team's state (claims, the decision history, samples) makes of a session and of
 // a decision the proxy saw the service accept. HTTP is in team.routes.ts and ops.routes.ts.

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { z } from '../contract/zod.ts';
+import { z } from '../../contract/zod.ts';
 import {
   EnvironmentSchema,
   SessionUserSchema,
   type Environment,
   type SessionUser,
-} from '../contract/session.ts';
+} from '../../contract/session.ts';
 import type { SecretBox } from './secret-box.ts';
-import type { Sql } from './db/sql.ts';
+import type { Sql } from '../db/sql.ts';
 
 /** A session ends after 8 hours without a request, and 24 hours after sign-in regardless. */
 export const IDLE_MS = 8 * 3600_000;

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { noSuchEnvironment, type AppEnv, type GatewayContext } from './context.ts';
-import { readSessionCookie } from './http/cookies.ts';
-import { errorResponse, SESSION_MISSING } from './errors.ts';
+import { noSuchEnvironment, type AppEnv, type GatewayContext } from '../context.ts';
+import { readSessionCookie } from '../http/cookies.ts';
+import { errorResponse, SESSION_MISSING } from '../errors.ts';
 
 /** Loads the cookie's session (401 without one) and counts the request as activity. */
 export function requireSession(ctx: GatewayContext): MiddlewareHandler<AppEnv> {

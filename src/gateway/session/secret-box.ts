@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from '../contract/zod.ts';
-import type { Sql } from './db/sql.ts';
+import { z } from '../../contract/zod.ts';
+import type { Sql } from '../db/sql.ts';
 
 /**
  * Seals the secrets a session keeps at rest (the client secret, so the token can be

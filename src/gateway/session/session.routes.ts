@@ -6,19 +6,19 @@ import {
   type GatewayConfig,
   type Session,
   type SessionUser,
-} from '../contract/session.ts';
-import { DatabaseUnavailableError } from './db/sql.ts';
-import { noSuchEnvironment, targetOf, type AppEnv, type GatewayContext } from './context.ts';
-import { clearSessionCookies, readSessionCookie, sessionCookie } from './http/cookies.ts';
-import { bodyTooLarge, errorResponse, UNREACHABLE } from './errors.ts';
-import { reachedOverLoopback } from './http/host-allow-list.ts';
-import { isHttps } from './http/request-origin.ts';
+} from '../../contract/session.ts';
+import { DatabaseUnavailableError } from '../db/sql.ts';
+import { noSuchEnvironment, targetOf, type AppEnv, type GatewayContext } from '../context.ts';
+import { clearSessionCookies, readSessionCookie, sessionCookie } from '../http/cookies.ts';
+import { bodyTooLarge, errorResponse, UNREACHABLE } from '../errors.ts';
+import { reachedOverLoopback } from '../http/host-allow-list.ts';
+import { isHttps } from '../http/request-origin.ts';
 import { requireSession } from './session-auth.ts';
 import { signInKey } from './sign-in-limit.ts';
-import { releaseClaimsOf } from './team.routes.ts';
+import { releaseClaimsOf } from '../team.routes.ts';
 import { expiresAt, hashSessionId, type SessionRecord } from './sessions.ts';
 import { tokenExpiry } from './tokens.ts';
-import { TIMED_OUT } from './upstream-fetch.ts';
+import { TIMED_OUT } from '../upstream-fetch.ts';
 import { readIdentity } from './identity.ts';
 
 export const WRONG_CREDENTIALS = 'client id or secret is wrong';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionSchema } from '../contract/session.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
+import { SessionSchema } from '../../contract/session.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 import { REFRESH_WINDOW_MS } from './tokens.ts';
 
 // Issue 13: the spec answers an expired or revoked token and a missing permission alike, with

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../contract/common.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
+import { ErrorBodySchema } from '../../contract/common.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
 import { MALFORMED_CREDENTIALS } from './session.routes.ts';
 import { FAILURES_ALLOWED } from './sign-in-limit.ts';
-import { expectMessage, startHarness, type Harness } from './testing/harness.ts';
+import { expectMessage, startHarness, type Harness } from '../testing/harness.ts';
 
 // Issue 13: no value a browser can put in a sign-in body makes the gateway answer 5xx.
 

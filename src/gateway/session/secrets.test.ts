@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../service/testing/service.ts';
-import { openGatewayDatabase } from './db/open.ts';
-import { onPostgres, testDatabase } from './testing/database.ts';
-import { startHarness, type Harness, type Result } from './testing/harness.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { openGatewayDatabase } from '../db/open.ts';
+import { onPostgres, testDatabase } from '../testing/database.ts';
+import { startHarness, type Harness, type Result } from '../testing/harness.ts';
 import { REFRESH_WINDOW_MS } from './tokens.ts';
 
 // The reason the gateway exists (docs/design.md): no token or client secret in the browser.

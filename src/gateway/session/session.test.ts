@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GatewayConfigSchema, SessionSchema } from '../contract/session.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
+import { GatewayConfigSchema, SessionSchema } from '../../contract/session.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
 import { ABSOLUTE_MS, IDLE_MS } from './sessions.ts';
 import { FAILURE_WINDOW_MS, FAILURES_ALLOWED } from './sign-in-limit.ts';
-import { expectMessage, startHarness, type Harness } from './testing/harness.ts';
+import { expectMessage, startHarness, type Harness } from '../testing/harness.ts';
 
 let service: TestService;
 let gateway: Harness;

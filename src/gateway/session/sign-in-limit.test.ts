@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../service/testing/service.ts';
-import { openGatewayDatabase } from './db/open.ts';
-import { freshDatabases, testDatabase } from './testing/database.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { openGatewayDatabase } from '../db/open.ts';
+import { freshDatabases, testDatabase } from '../testing/database.ts';
 import { FAILURE_WINDOW_MS, FAILURES_ALLOWED, signInLimit } from './sign-in-limit.ts';
-import { expectMessage, startHarness, type Harness } from './testing/harness.ts';
+import { expectMessage, startHarness, type Harness } from '../testing/harness.ts';
 
 const freshDb = freshDatabases();
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { Sql } from './db/sql.ts';
+import type { Sql } from '../db/sql.ts';
 
 /** Failed sign-ins allowed per client id and address within the window. */
 export const FAILURES_ALLOWED = 5;

@@ -7,11 +7,11 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../contract/auth.ts';
-import { SessionSchema } from '../contract/session.ts';
-import { readGatewayEnv } from './env.ts';
+import { PERMISSIONS } from '../../contract/auth.ts';
+import { SessionSchema } from '../../contract/session.ts';
+import { readGatewayEnv } from '../env.ts';
 import { DEFAULT_IDENTITY, readIdentity, type IdentitySettings } from './identity.ts';
-import { Browser, expectMessage, startHarness, type Harness } from './testing/harness.ts';
+import { Browser, expectMessage, startHarness, type Harness } from '../testing/harness.ts';
 
 const TODAY = new Date().toISOString().slice(0, 10);
 
