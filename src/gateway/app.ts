@@ -10,7 +10,7 @@ import { requireAllowedHost } from './http/host-allow-list.ts';
 import { opsRoutes } from './ops.routes.ts';
 import { pageImageRoutes } from './page-image.routes.ts';
 import { firstScreens } from './prerender.ts';
-import { proxyRoutes } from './proxy.ts';
+import { proxyRoutes } from './upstream/proxy.ts';
 import { qcProxyRules } from './qc-rules.ts';
 import { atOneReading } from './http/request-path.ts';
 import { pageSession, sessionRoutes } from './session/session.routes.ts';

@@ -11,7 +11,7 @@ import type { OpsStore } from './ops-store.ts';
 import type { SessionRecord, SessionStore } from './session/sessions.ts';
 import type { SignInLimit } from './session/sign-in-limit.ts';
 import type { TokenManager } from './session/tokens.ts';
-import type { Upstream } from './upstream.ts';
+import type { Upstream } from './upstream/upstream.ts';
 
 /**
  * One environment's service (issue 14): where its sessions' tokens come from, where their

@@ -10,7 +10,7 @@ import {
   type PageImagesOptions,
   MAX_PDF_BYTES,
 } from './page-image.ts';
-import { upstreamRequest, UUID } from './qc-request-upstream.ts';
+import { upstreamRequest, UUID } from './upstream/qc-request-upstream.ts';
 import { requireSession } from './session/session-auth.ts';
 import type { SessionRecord } from './session/sessions.ts';
 

@@ -1,6 +1,6 @@
 import type { GatewayContext } from './context.ts';
 import { createDecisionRecorder } from './decision-retry.ts';
-import type { ProxyRules } from './proxy.ts';
+import type { ProxyRules } from './upstream/proxy.ts';
 import type { SessionRecord } from './session/sessions.ts';
 import { claimedByAnother, decidedRequestId } from './team.ts';
 

@@ -18,12 +18,12 @@ import type { Sql } from './db/sql.ts';
 import { signInLimit } from './session/sign-in-limit.ts';
 import { createTokenManager } from './session/tokens.ts';
 import { DEFAULT_IDENTITY, type IdentitySettings } from './session/identity.ts';
-import { createUpstream } from './upstream.ts';
+import { createUpstream } from './upstream/upstream.ts';
 import {
   createUpstreamFetch,
   DEFAULT_UPSTREAM_TIMEOUTS,
   type UpstreamTimeouts,
-} from './upstream-fetch.ts';
+} from './upstream/upstream-fetch.ts';
 
 export interface GatewayOptions {
   port?: number;

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { ClaimBodySchema, type QcClaimList, type RequestHistory } from '../contract/team.ts';
 import { targetOf, type AppEnv, type GatewayContext } from './context.ts';
 import { bodyTooLarge, errorResponse } from './errors.ts';
-import { upstreamRequest, UUID } from './qc-request-upstream.ts';
+import { upstreamRequest, UUID } from './upstream/qc-request-upstream.ts';
 import { requireSession } from './session/session-auth.ts';
 import type { SessionRecord } from './session/sessions.ts';
 import { decisionsCsv, parseRange } from './team-csv.ts';

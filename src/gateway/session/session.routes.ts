@@ -18,7 +18,7 @@ import { signInKey } from './sign-in-limit.ts';
 import { releaseClaimsOf } from '../team.routes.ts';
 import { expiresAt, hashSessionId, type SessionRecord } from './sessions.ts';
 import { tokenExpiry } from './tokens.ts';
-import { TIMED_OUT } from '../upstream-fetch.ts';
+import { TIMED_OUT } from '../upstream/upstream-fetch.ts';
 import { readIdentity } from './identity.ts';
 
 export const WRONG_CREDENTIALS = 'client id or secret is wrong';

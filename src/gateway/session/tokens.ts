@@ -1,7 +1,7 @@
 import { GatewayError, UNREACHABLE } from '../errors.ts';
 import type { SessionRecord, SessionStore } from './sessions.ts';
-import { TIMED_OUT } from '../upstream-fetch.ts';
-import type { TokenExchange, Upstream } from '../upstream.ts';
+import { TIMED_OUT } from '../upstream/upstream-fetch.ts';
+import type { TokenExchange, Upstream } from '../upstream/upstream.ts';
 
 /** A token is used until this long before it expires, so it never expires in flight. */
 export const TOKEN_BUFFER_MS = 60_000;

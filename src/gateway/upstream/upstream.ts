@@ -1,6 +1,6 @@
-import { z } from '../contract/zod.ts';
-import { SCOPE_AREAS, TokenResponseSchema } from '../contract/auth.ts';
-import { DemoLoginSchema, type DemoLogin, type SessionUser } from '../contract/session.ts';
+import { z } from '../../contract/zod.ts';
+import { SCOPE_AREAS, TokenResponseSchema } from '../../contract/auth.ts';
+import { DemoLoginSchema, type DemoLogin, type SessionUser } from '../../contract/session.ts';
 import { isTimeout, type UpstreamTimeouts } from './upstream-fetch.ts';
 
 /** Calls the gateway itself makes to the upstream (not the proxied ones). */

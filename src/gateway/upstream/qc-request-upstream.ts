@@ -1,6 +1,6 @@
-import { QcRequestSchema, type QcRequest } from '../contract/qc.ts';
-import { targetOf, type GatewayContext } from './context.ts';
-import type { SessionRecord } from './session/sessions.ts';
+import { QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
+import { targetOf, type GatewayContext } from '../context.ts';
+import type { SessionRecord } from '../session/sessions.ts';
 
 /** A QC request id as the service makes them. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,8 +2,8 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../service/testing/service.ts';
-import { expectMessage, startHarness, type Harness } from './testing/harness.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { expectMessage, startHarness, type Harness } from '../testing/harness.ts';
 import { TIMED_OUT } from './upstream-fetch.ts';
 
 // Issue 13: an upstream that accepts the connection and never answers must not hold the

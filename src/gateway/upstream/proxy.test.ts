@@ -1,10 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../contract/common.ts';
-import { UserListSchema } from '../contract/users.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
-import { REFRESH_WINDOW_MS } from './session/tokens.ts';
+import { ErrorBodySchema } from '../../contract/common.ts';
+import { UserListSchema } from '../../contract/users.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
+import { REFRESH_WINDOW_MS } from '../session/tokens.ts';
 
 let service: TestService;
 let gateway: Harness;

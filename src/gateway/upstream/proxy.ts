@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { API_PREFIXES } from '../contract/common.ts';
-import { relay } from './http/body-relay.ts';
-import { targetOf, type AppEnv, type GatewayContext } from './context.ts';
-import { hasBody, isJson } from './http/csrf.ts';
-import { errorResponse, GatewayError, UNREACHABLE } from './errors.ts';
-import { requireSession } from './session/session-auth.ts';
-import type { SessionRecord } from './session/sessions.ts';
+import { API_PREFIXES } from '../../contract/common.ts';
+import { relay } from '../http/body-relay.ts';
+import { targetOf, type AppEnv, type GatewayContext } from '../context.ts';
+import { hasBody, isJson } from '../http/csrf.ts';
+import { errorResponse, GatewayError, UNREACHABLE } from '../errors.ts';
+import { requireSession } from '../session/session-auth.ts';
+import type { SessionRecord } from '../session/sessions.ts';
 import { isTimeout, TIMED_OUT } from './upstream-fetch.ts';
 
 /** The prefixes proxied under /api (the token endpoint is not one). */

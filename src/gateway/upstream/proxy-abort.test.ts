@@ -1,8 +1,8 @@
 import { createServer, request as httpRequest, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startTestService, type TestService } from '../service/testing/service.ts';
-import { startHarness, type Browser, type Harness } from './testing/harness.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
 // Issue 13: a browser that cancels a proxied fetch (a reviewer moving on) is an ordinary
 // event. The upstream request is abandoned with it, and neither the gateway nor the service
