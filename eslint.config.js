@@ -19,6 +19,9 @@ const zodPaths = ['zod', 'zod/mini', 'zod/v4', 'zod/v4/mini'].map((name) => ({
 const FEATURES = readdirSync('src/app/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const QC_SUBFEATURES = readdirSync('src/app/features/qc', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const boundaries = [
   ...FEATURES.map((feature) => ({
     target: `./src/app/features/${feature}`,
@@ -44,6 +47,51 @@ const boundaries = [
   },
 ];
 
+// Held by production code only: a test may start the gateway or the service (their testing/).
+const productionBoundaries = [
+  ...boundaries,
+  {
+    target: './src/app',
+    from: ['./src/gateway', './src/service'],
+    message: 'the app imports nothing from the gateway or the service: it reaches them over HTTP',
+  },
+  {
+    target: './src/client',
+    from: ['./src/gateway', './src/service'],
+    message:
+      'the client imports nothing from the gateway or the service: it reaches them over HTTP',
+  },
+  {
+    target: './src/app/pdf',
+    from: './src/app/features',
+    message: 'pdf/ imports no feature: the features import it',
+  },
+  // A QC sub-feature (features/qc/<sub>/) reaches another only through its index.ts (or
+  // shares a stylesheet): what the others use of it is listed in one place.
+  ...QC_SUBFEATURES.map((sub) => ({
+    target: `./src/app/features/qc/${sub}`,
+    from: QC_SUBFEATURES.filter((other) => other !== sub).map(
+      (other) => `./src/app/features/qc/${other}/**`,
+    ),
+    except: QC_SUBFEATURES.map((other) => `**/src/app/features/qc/${other}/index.ts`).concat(
+      '**/*.css',
+    ),
+    message: "a QC sub-feature imports another only through that one's index.ts",
+  })),
+];
+
+// Test support lives in a part's testing/ folder (CONTRIBUTING.md); production code imports
+// neither it nor vitest. Tests, testing/ itself, e2e/, bench/ and scripts/ may.
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
+const testingImports = {
+  patterns: [
+    {
+      group: ['**/testing', '**/testing/**', 'vitest', 'vitest/**'],
+      message: 'production code imports no test support: testing/ and vitest are for tests',
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.attest', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -67,6 +115,14 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: boundaries }],
       // Runtime cycles; `npm run lint` also runs scripts/import-cycles.ts for type-only ones.
       'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: productionBoundaries }],
+      '@typescript-eslint/no-restricted-imports': ['error', testingImports],
     },
   },
   {

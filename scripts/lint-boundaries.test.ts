@@ -11,6 +11,13 @@ async function rulesBroken(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
 
+/** What lint says of a file at `filePath` whose only code imports `name` from `from`. */
+async function messagesOf(filePath: string, from: string, name = 'x'): Promise<string[]> {
+  const code = `import { ${name} } from '${from}';\nexport const used = ${name};\n`;
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
 const RESTRICTED = 'import-x/no-restricted-paths';
 
 describe('npm run lint holds the boundaries between parts', () => {
@@ -48,6 +55,109 @@ describe('npm run lint holds the boundaries between parts', () => {
       expect(await rulesBroken(path, `${line}\nexport const used = ${name};\n`), path).toContain(
         RESTRICTED,
       );
+    }
+  });
+});
+
+describe('npm run lint keeps test support out of production code', () => {
+  const TESTING = 'production code imports no test support: testing/ and vitest are for tests';
+
+  it('refuses a production file importing a testing/ file or vitest', async () => {
+    const cases: [string, string, string][] = [
+      ['src/service/fixture.ts', './testing/service.ts', 'startTestService'],
+      ['src/service/qc/fixture.ts', '../testing/fuzz/values.ts', 'HOSTILE_RAW'],
+      ['src/client/fixture.ts', './testing/stand-in.ts', 'gatewayStandIn'],
+      ['src/contract/fixture.ts', './testing/fixtures.ts', 'ID'],
+      ['src/app/features/signatures/fixture.ts', '../../testing/signatures.ts', 'SPEC_REQUEST'],
+      ['src/gateway/fixture.ts', '../service/testing/fuzz/world.ts', 'createWorld'],
+      ['src/service/fixture.ts', 'vitest', 'expect'],
+      ['src/app/fixture.tsx', 'vitest', 'vi'],
+    ];
+    for (const [path, from, name] of cases) {
+      const messages = await messagesOf(path, from, name);
+      expect(messages, `${path} importing ${from}`).toContainEqual(
+        expect.stringContaining(TESTING),
+      );
+    }
+  });
+
+  it('lets tests and test support import testing/ and vitest', async () => {
+    const cases: [string, string, string][] = [
+      ['src/service/qc/fixture.test.ts', '../testing/service.ts', 'startTestService'],
+      ['src/service/testing/fixture.ts', 'vitest', 'expect'],
+      ['src/service/testing/fuzz/fixture.ts', '../service.ts', 'startTestService'],
+      ['src/client/fixture.test.ts', './testing/stand-in.ts', 'gatewayStandIn'],
+      ['src/client/fixture.test.ts', '../service/testing/service.ts', 'startTestService'],
+      ['src/contract/fixture.test.ts', './testing/fixtures.ts', 'ID'],
+      [
+        'src/app/features/signatures/fixture.test.ts',
+        '../../testing/signatures.ts',
+        'SPEC_REQUEST',
+      ],
+    ];
+    for (const [path, from, name] of cases) {
+      expect(await messagesOf(path, from, name), `${path} importing ${from}`).toEqual([]);
+    }
+  });
+});
+
+describe('npm run lint holds the boundaries within and around the app', () => {
+  const refused = async (path: string, from: string, name: string, message: string) => {
+    const messages = await messagesOf(path, from, name);
+    expect(messages, `${path} importing ${from}`).toContainEqual(
+      `${RESTRICTED}: Unexpected path "${from}" imported in restricted zone. ${message}`,
+    );
+  };
+
+  it('refuses the app importing the gateway or the service', async () => {
+    const message =
+      'the app imports nothing from the gateway or the service: it reaches them over HTTP';
+    await refused('src/app/fixture.ts', '../gateway/server.ts', 'startGateway', message);
+    await refused('src/app/shell/fixture.ts', '../../service/server.ts', 'startService', message);
+  });
+
+  it('refuses the client importing the gateway or the service', async () => {
+    const message =
+      'the client imports nothing from the gateway or the service: it reaches them over HTTP';
+    await refused('src/client/fixture.ts', '../gateway/server.ts', 'startGateway', message);
+    await refused('src/client/fixture.ts', '../service/server.ts', 'startService', message);
+  });
+
+  it('refuses pdf/ importing a feature, and lets a feature import pdf/', async () => {
+    await refused(
+      'src/app/pdf/fixture.ts',
+      '../features/qc/qc.queries.ts',
+      'qcQueries',
+      'pdf/ imports no feature: the features import it',
+    );
+    expect(
+      await messagesOf('src/app/features/qc/review/fixture.ts', '../../../pdf/prepared.ts'),
+    ).toEqual([]);
+  });
+
+  it("refuses a QC sub-feature reaching into another's modules, not through its index.ts", async () => {
+    const message = "a QC sub-feature imports another only through that one's index.ts";
+    await refused(
+      'src/app/features/qc/queue/fixture.ts',
+      '../review/draft-store.ts',
+      'draftStore',
+      message,
+    );
+    await refused(
+      'src/app/features/qc/second-review/deep/fixture.ts',
+      '../../queue/queue-tabs.tsx',
+      'QueueTabs',
+      message,
+    );
+    const allowed: [string, string, string][] = [
+      ['src/app/features/qc/second-review/fixture.ts', '../review/index.ts', 'draftStore'],
+      ['src/app/features/qc/second-review/fixture.ts', '../queue/index.ts', 'QueueTabs'],
+      ['src/app/features/qc/review/fixture.ts', './draft-store.ts', 'draftStore'],
+      ['src/app/features/qc/review/fixture.ts', '../qc.queries.ts', 'qcQueries'],
+      ['src/app/features/qc/fixture.ts', './review/draft-store.ts', 'draftStore'],
+    ];
+    for (const [path, from, name] of allowed) {
+      expect(await messagesOf(path, from, name), `${path} importing ${from}`).toEqual([]);
     }
   });
 });

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { QcRequest } from '../../../../contract/qc.ts';
 import '../../../ui/table.css';
 import { useClaims } from '../claims.ts';
-import { useSavingIds } from '../review/outbox/use-outbox.ts';
+import { useSavingIds } from '../review/index.ts';
 import { queueSearch, type QueueFilters } from '../queue-view.ts';
 import { readQueuePosition, saveQueuePosition } from './queue-position.ts';
 import { QueueRow } from './queue-row.tsx';

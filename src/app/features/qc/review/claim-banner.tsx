@@ -1,6 +1,6 @@
 import { Button } from '../../../ui/button.tsx';
 import { when } from '../../../ui/dates.ts';
-import { heldFor } from '../queue/queue-row.tsx';
+import { heldFor } from '../queue/index.ts';
 import type { useClaim } from './use-claim.ts';
 import './claim-banner.css';
 

@@ -12,7 +12,7 @@ import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
 import { dropStandby, prepareStandby } from '../../../pdf/pdf-standby.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch } from '../queue-view.ts';
-import { rememberQueueSelection } from '../queue/queue-position.ts';
+import { rememberQueueSelection } from '../queue/index.ts';
 import { Checklist, ReworkNotes } from './checklist.tsx';
 import { ClaimBanner } from './claim-banner.tsx';
 import { ConflictView } from './conflict-view.tsx';

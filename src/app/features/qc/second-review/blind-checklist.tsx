@@ -4,7 +4,7 @@ import {
   type ChecklistItem,
   type ChecklistVerdict,
 } from '../../../../contract/qc.ts';
-import type { ItemDraft, ReviewDraft } from '../review/draft-store.ts';
+import type { ItemDraft, ReviewDraft } from '../review/index.ts';
 import '../review/checklist.css';
 
 /**

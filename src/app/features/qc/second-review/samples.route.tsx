@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
 import { LinkTabs } from '../../../ui/tabs.tsx';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch } from '../queue-view.ts';
-import { QueueTabs } from '../queue/queue-tabs.tsx';
+import { QueueTabs } from '../queue/index.ts';
 import { StateBadge } from './comparison.tsx';
 import { samplesQueries } from './samples.queries.ts';
 import { useSamplesTab } from './use-samples-tab.ts';

@@ -1,13 +1,13 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ChecklistItem } from '../../../../contract/qc.ts';
 import type { SecondReviewBody } from '../../../../contract/qc-ops.ts';
-import { draftStore, EMPTY_DRAFT, type ReviewDraft } from '../review/draft-store.ts';
+import { draftStore, EMPTY_DRAFT, type ReviewDraft } from '../review/index.ts';
 
 // A second review in progress, kept in the browser like a first review's draft (the same
 // bounded, per-person store, review/draft-store.ts) under an id of its own, so the two
 // never meet: a reload, a closed tab or a restart loses nothing until it is sent.
 
-export type { ReviewDraft } from '../review/draft-store.ts';
+export type { ReviewDraft } from '../review/index.ts';
 
 const draftId = (requestId: string) => `second:${requestId}`;
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { hasAny, sessionQueries } from '../../../session.queries.ts';
-import type { SamplesTab } from '../queue/queue-tabs.tsx';
+import type { SamplesTab } from '../queue/index.ts';
 import { samplesQueries } from './samples.queries.ts';
 
 /**
