@@ -5,7 +5,7 @@ import type { AppEnv, GatewayContext } from './context.ts';
 import { requireJsonBody, requireSameOrigin } from './http/csrf.ts';
 import { DATABASE_UNAVAILABLE, DatabaseUnavailableError } from './db/sql.ts';
 import { errorResponse, GatewayError } from './errors.ts';
-import { eventRoutes } from './events.routes.ts';
+import { eventRoutes } from './events/events.routes.ts';
 import { requireAllowedHost } from './http/host-allow-list.ts';
 import { opsRoutes } from './ops.routes.ts';
 import { pageImageRoutes } from './page-image.routes.ts';
@@ -16,7 +16,7 @@ import { atOneReading } from './http/request-path.ts';
 import { pageSession, sessionRoutes } from './session/session.routes.ts';
 import { securityHeaders, staticRoutes } from './http/static.ts';
 import { teamRoutes } from './team.routes.ts';
-import { webhookRoutes } from './webhooks.routes.ts';
+import { webhookRoutes } from './events/webhooks.routes.ts';
 import '../contract/zod-messages.ts';
 
 /** The gateway as one Hono app over its context. */

@@ -1,5 +1,5 @@
 import type { QcClaim, TakeOver, TeamMember } from '../contract/team.ts';
-import type { Feed } from './event-log.ts';
+import type { Feed } from './events/event-log.ts';
 import type { Sql } from './db/sql.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
 import { UserListSchema } from '../contract/users.ts';
 import type { DecisionRecord, TeamMember } from '../contract/team.ts';
 import { createDecisionLog } from './decisions.ts';
-import type { Feed } from './event-log.ts';
+import type { Feed } from './events/event-log.ts';
 import { secondReview } from './ops-sampling.ts';
 import { createOpsStore } from './ops-store.ts';
 import type { Sql } from './db/sql.ts';

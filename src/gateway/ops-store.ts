@@ -4,7 +4,7 @@ import {
   type Sample,
   type SampleState,
 } from '../contract/qc-ops.ts';
-import type { Feed } from './event-log.ts';
+import type { Feed } from './events/event-log.ts';
 import type { Sql } from './db/sql.ts';
 
 // QC operations' state (issue 18), per feed (environment and owner): each process's

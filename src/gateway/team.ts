@@ -7,7 +7,7 @@ import {
   type TeamMember,
 } from '../contract/team.ts';
 import type { GatewayContext } from './context.ts';
-import type { Feed } from './event-log.ts';
+import type { Feed } from './events/event-log.ts';
 import { grantedPermissions } from './session/identity.ts';
 import { maybeSample } from './ops-sampling.ts';
 import type { SessionRecord } from './session/sessions.ts';

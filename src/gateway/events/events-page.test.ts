@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INDEX_HTML, startHarness, type Harness } from './testing/harness.ts';
+import { INDEX_HTML, startHarness, type Harness } from '../testing/harness.ts';
 
 // `/events` is both the event stream and the console's events page: the Accept header
 // tells them apart, so a reload of the page gets the app and EventSource gets the stream.

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import type { Environment } from '../contract/session.ts';
+import type { Environment } from '../../contract/session.ts';
 import { createEventLog, type Delivery, type Feed } from './event-log.ts';
-import { loadSecretBox } from './session/secret-box.ts';
-import { createSessionStore } from './session/sessions.ts';
-import { MIGRATIONS } from './db/migrations.ts';
-import { openSqlite } from './db/sqlite.ts';
-import { freshDatabases, onPostgres } from './testing/database.ts';
+import { loadSecretBox } from '../session/secret-box.ts';
+import { createSessionStore } from '../session/sessions.ts';
+import { MIGRATIONS } from '../db/migrations.ts';
+import { openSqlite } from '../db/sqlite.ts';
+import { freshDatabases, onPostgres } from '../testing/database.ts';
 
 let n = 0;
 function delivery(

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../contract/common.ts';
-import { z } from '../contract/zod.ts';
-import { ReceivedEventListSchema, ReceivedEventSchema } from '../contract/session.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
-import { startHarness, type Browser, type EventStream, type Harness } from './testing/harness.ts';
+import { ErrorBodySchema } from '../../contract/common.ts';
+import { z } from '../../contract/zod.ts';
+import { ReceivedEventListSchema, ReceivedEventSchema } from '../../contract/session.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { startHarness, type Browser, type EventStream, type Harness } from '../testing/harness.ts';
 
 const SECRET = `whsec_${Buffer.from('gateway webhook test secret').toString('base64')}`;
 const ROTATED = `whsec_${Buffer.from('the next secret, rotating in').toString('base64')}`;

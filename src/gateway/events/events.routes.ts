@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { except } from 'hono/combine';
 import { streamSSE } from 'hono/streaming';
-import type { ReceivedEvent, ReceivedEventList } from '../contract/session.ts';
-import { QUEUE_EVENT } from '../contract/team.ts';
-import type { AppEnv, GatewayContext } from './context.ts';
-import { errorResponse } from './errors.ts';
-import { requireSession } from './session/session-auth.ts';
-import { isQcReader } from './team.ts';
+import type { ReceivedEvent, ReceivedEventList } from '../../contract/session.ts';
+import { QUEUE_EVENT } from '../../contract/team.ts';
+import type { AppEnv, GatewayContext } from '../context.ts';
+import { errorResponse } from '../errors.ts';
+import { requireSession } from '../session/session-auth.ts';
+import { isQcReader } from '../team.ts';
 
 export const HEARTBEAT_MS = 15_000;
 /** How long a browser waits before reconnecting (EventSource's `retry`). */

@@ -1,5 +1,5 @@
-import type { ReceivedEvent } from '../contract/session.ts';
-import type { Bus, BusMessage } from './db/bus.ts';
+import type { ReceivedEvent } from '../../contract/session.ts';
+import type { Bus, BusMessage } from '../db/bus.ts';
 import type { Feed, LoggedEvent } from './event-log.ts';
 
 export interface Subscriber extends Feed {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../contract/common.ts';
-import { CompleteSignatureRequestResultSchema } from '../contract/sandbox.ts';
-import { ReceivedEventListSchema, ReceivedEventSchema } from '../contract/session.ts';
-import { SignatureRequestListSchema } from '../contract/signatures.ts';
-import { DocumentReadyPayloadSchema } from '../contract/webhooks.ts';
-import { readServiceEnv } from '../service/env.ts';
-import { startReceiver, type Receiver } from '../service/testing/receiver.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
-import { readGatewayEnv } from './env.ts';
-import { freePort, startHarness, type Browser, type Harness } from './testing/harness.ts';
+import { ErrorBodySchema } from '../../contract/common.ts';
+import { CompleteSignatureRequestResultSchema } from '../../contract/sandbox.ts';
+import { ReceivedEventListSchema, ReceivedEventSchema } from '../../contract/session.ts';
+import { SignatureRequestListSchema } from '../../contract/signatures.ts';
+import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
+import { readServiceEnv } from '../../service/env.ts';
+import { startReceiver, type Receiver } from '../../service/testing/receiver.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { readGatewayEnv } from '../env.ts';
+import { freePort, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
 // The whole path of a live event: a sandbox control through the gateway's proxy, the
 // service's signed delivery to the gateway, and the gateway's stream to the right browser.

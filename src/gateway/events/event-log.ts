@@ -1,6 +1,6 @@
-import { z } from '../contract/zod.ts';
-import { EnvironmentSchema, type Environment, type ReceivedEvent } from '../contract/session.ts';
-import type { Sql } from './db/sql.ts';
+import { z } from '../../contract/zod.ts';
+import { EnvironmentSchema, type Environment, type ReceivedEvent } from '../../contract/session.ts';
+import type { Sql } from '../db/sql.ts';
 
 /** What GET /events/recent lists. */
 export const RECENT_LIMIT = 200;
