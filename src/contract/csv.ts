@@ -1,5 +1,5 @@
 // CSV (RFC 4180) cells and lines, shared by everything that writes a spreadsheet for people:
-// the gateway's decision history (gateway/team-csv.ts) and the console's team view exports,
+// the gateway's decision history (gateway/team/team-csv.ts) and the console's team view exports,
 // which are built in the browser.
 
 /**

@@ -11,11 +11,11 @@ import { opsRoutes } from './ops.routes.ts';
 import { pageImageRoutes } from './page-image.routes.ts';
 import { firstScreens } from './prerender.ts';
 import { proxyRoutes } from './upstream/proxy.ts';
-import { qcProxyRules } from './qc-rules.ts';
+import { qcProxyRules } from './team/qc-rules.ts';
 import { atOneReading } from './http/request-path.ts';
 import { pageSession, sessionRoutes } from './session/session.routes.ts';
 import { securityHeaders, staticRoutes } from './http/static.ts';
-import { teamRoutes } from './team.routes.ts';
+import { teamRoutes } from './team/team.routes.ts';
 import { webhookRoutes } from './events/webhooks.routes.ts';
 import '../contract/zod-messages.ts';
 

@@ -1,7 +1,7 @@
 import type { Environment } from '../contract/session.ts';
 import type { WebhookSecrets } from '../contract/webhooks.ts';
-import type { ClaimStore } from './claims.ts';
-import type { DecisionLog } from './decisions.ts';
+import type { ClaimStore } from './team/claims.ts';
+import type { DecisionLog } from './team/decisions.ts';
 import { GatewayError } from './errors.ts';
 import type { EventHub } from './events/event-hub.ts';
 import type { EventLog } from './events/event-log.ts';

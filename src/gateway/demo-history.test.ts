@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoClient } from '../service/seed/demo-clients.ts';
 import { startTestService, type TestService } from '../service/testing/service.ts';
-import { createDecisionLog } from './decisions.ts';
+import { createDecisionLog } from './team/decisions.ts';
 import { readDemoOwner, writeDemoHistory } from './demo-history.ts';
 import { createOpsStore } from './ops-store.ts';
 import type { GatewayDatabase } from './db/open.ts';

@@ -7,7 +7,7 @@ import {
 } from '../contract/qc.ts';
 import { UserListSchema } from '../contract/users.ts';
 import type { DecisionRecord, TeamMember } from '../contract/team.ts';
-import { createDecisionLog } from './decisions.ts';
+import { createDecisionLog } from './team/decisions.ts';
 import type { Feed } from './events/event-log.ts';
 import { secondReview } from './ops-sampling.ts';
 import { createOpsStore } from './ops-store.ts';

@@ -6,7 +6,7 @@ import { QUEUE_EVENT } from '../../contract/team.ts';
 import type { AppEnv, GatewayContext } from '../context.ts';
 import { errorResponse } from '../errors.ts';
 import { requireSession } from '../session/session-auth.ts';
-import { isQcReader } from '../team.ts';
+import { isQcReader } from '../team/team.ts';
 
 export const HEARTBEAT_MS = 15_000;
 /** How long a browser waits before reconnecting (EventSource's `retry`). */

@@ -1,7 +1,7 @@
-import type { GatewayContext } from './context.ts';
+import type { GatewayContext } from '../context.ts';
 import { createDecisionRecorder } from './decision-retry.ts';
-import type { ProxyRules } from './upstream/proxy.ts';
-import type { SessionRecord } from './session/sessions.ts';
+import type { ProxyRules } from '../upstream/proxy.ts';
+import type { SessionRecord } from '../session/sessions.ts';
 import { claimedByAnother, decidedRequestId } from './team.ts';
 
 // The QC team's rules on the proxied API (decision 020), given to the general proxy as its

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QcRequestListSchema, QcRequestSchema } from '../contract/qc.ts';
-import { SessionSchema } from '../contract/session.ts';
+import { QcRequestListSchema, QcRequestSchema } from '../../contract/qc.ts';
+import { SessionSchema } from '../../contract/session.ts';
 import {
   ClaimConflictSchema,
   QcClaimListSchema,
@@ -8,10 +8,10 @@ import {
   QueueChangeSchema,
   QUEUE_EVENT,
   RequestHistorySchema,
-} from '../contract/team.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
+} from '../../contract/team.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
 import { CLAIM_MS } from './claims.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
 // Claims and the decision history over real HTTP: the gateway in front of the reference
 // service, two reviewers of one owner (the reviewer and the admin, who reviews too) and a

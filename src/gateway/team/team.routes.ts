@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ClaimBodySchema, type QcClaimList, type RequestHistory } from '../contract/team.ts';
-import { targetOf, type AppEnv, type GatewayContext } from './context.ts';
-import { bodyTooLarge, errorResponse } from './errors.ts';
-import { upstreamRequest, UUID } from './upstream/qc-request-upstream.ts';
-import { requireSession } from './session/session-auth.ts';
-import type { SessionRecord } from './session/sessions.ts';
+import { ClaimBodySchema, type QcClaimList, type RequestHistory } from '../../contract/team.ts';
+import { targetOf, type AppEnv, type GatewayContext } from '../context.ts';
+import { bodyTooLarge, errorResponse } from '../errors.ts';
+import { upstreamRequest, UUID } from '../upstream/qc-request-upstream.ts';
+import { requireSession } from '../session/session-auth.ts';
+import type { SessionRecord } from '../session/sessions.ts';
 import { decisionsCsv, parseRange } from './team-csv.ts';
 import {
   feedOf,

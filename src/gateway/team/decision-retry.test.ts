@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QcProcessListSchema, QcRequestListSchema, QcRequestSchema } from '../contract/qc.ts';
-import { SampleListSchema } from '../contract/qc-ops.ts';
-import { SessionSchema } from '../contract/session.ts';
-import { QcClaimListSchema, RequestHistorySchema } from '../contract/team.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
-import { DatabaseUnavailableError, type Sql } from './db/sql.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
+import { QcProcessListSchema, QcRequestListSchema, QcRequestSchema } from '../../contract/qc.ts';
+import { SampleListSchema } from '../../contract/qc-ops.ts';
+import { SessionSchema } from '../../contract/session.ts';
+import { QcClaimListSchema, RequestHistorySchema } from '../../contract/team.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { DatabaseUnavailableError, type Sql } from '../db/sql.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
 // A decision the service accepts while the gateway's database is down is the service's all
 // the same: the gateway keeps it in memory and records it once the database answers, in

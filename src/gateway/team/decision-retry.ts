@@ -1,7 +1,7 @@
-import type { DecisionRecord } from '../contract/team.ts';
-import type { GatewayContext } from './context.ts';
-import { DatabaseUnavailableError } from './db/sql.ts';
-import type { SessionRecord } from './session/sessions.ts';
+import type { DecisionRecord } from '../../contract/team.ts';
+import type { GatewayContext } from '../context.ts';
+import { DatabaseUnavailableError } from '../db/sql.ts';
+import type { SessionRecord } from '../session/sessions.ts';
 import { applyDecision, deciderOf, decisionRecord, type Decider } from './team.ts';
 
 // A decision the service accepted is the service's whatever the gateway's database says.

@@ -1,16 +1,16 @@
-import { QcRequestPatchSchema, QcRequestSchema } from '../contract/qc.ts';
+import { QcRequestPatchSchema, QcRequestSchema } from '../../contract/qc.ts';
 import {
   memberIdOf,
   QUEUE_EVENT,
   type DecisionRecord,
   type QueueChange,
   type TeamMember,
-} from '../contract/team.ts';
-import type { GatewayContext } from './context.ts';
-import type { Feed } from './events/event-log.ts';
-import { grantedPermissions } from './session/identity.ts';
-import { maybeSample } from './ops-sampling.ts';
-import type { SessionRecord } from './session/sessions.ts';
+} from '../../contract/team.ts';
+import type { GatewayContext } from '../context.ts';
+import type { Feed } from '../events/event-log.ts';
+import { grantedPermissions } from '../session/identity.ts';
+import { maybeSample } from '../ops-sampling.ts';
+import type { SessionRecord } from '../session/sessions.ts';
 
 // What the QC team's state (claims, the decision history, samples) makes of a session and of
 // a decision the proxy saw the service accept. HTTP is in team.routes.ts and ops.routes.ts.

@@ -1,5 +1,5 @@
-import { csvCell } from '../contract/csv.ts';
-import type { DecisionRecord } from '../contract/team.ts';
+import { csvCell } from '../../contract/csv.ts';
+import type { DecisionRecord } from '../../contract/team.ts';
 
 // The decision history as CSV (RFC 4180), for the spreadsheet a QC manager keeps.
 

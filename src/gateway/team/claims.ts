@@ -1,6 +1,6 @@
-import type { QcClaim, TakeOver, TeamMember } from '../contract/team.ts';
-import type { Feed } from './events/event-log.ts';
-import type { Sql } from './db/sql.ts';
+import type { QcClaim, TakeOver, TeamMember } from '../../contract/team.ts';
+import type { Feed } from '../events/event-log.ts';
+import type { Sql } from '../db/sql.ts';
 
 /**
  * A claim lasts this long unless renewed. The review screen renews it every minute while

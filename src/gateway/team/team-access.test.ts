@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../contract/auth.ts';
-import { QcProcessListSchema, QcRequestListSchema } from '../contract/qc.ts';
-import { ProcessSettingsListSchema } from '../contract/qc-ops.ts';
-import { SessionSchema } from '../contract/session.ts';
-import { QcClaimListSchema, QUEUE_EVENT, RequestHistorySchema } from '../contract/team.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
-import { grantedPermissions } from './session/identity.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
+import { PERMISSIONS } from '../../contract/auth.ts';
+import { QcProcessListSchema, QcRequestListSchema } from '../../contract/qc.ts';
+import { ProcessSettingsListSchema } from '../../contract/qc-ops.ts';
+import { SessionSchema } from '../../contract/session.ts';
+import { QcClaimListSchema, QUEUE_EVENT, RequestHistorySchema } from '../../contract/team.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { grantedPermissions } from '../session/identity.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
 // The QC team's state (claims with reviewers' names, decisions with their notes, samples,
 // settings, figures) is for those who may read QC requests: a reviewer or a manager. A

@@ -1,6 +1,6 @@
-import { DecisionRecordSchema, type DecisionRecord } from '../contract/team.ts';
-import type { Feed } from './events/event-log.ts';
-import type { Sql } from './db/sql.ts';
+import { DecisionRecordSchema, type DecisionRecord } from '../../contract/team.ts';
+import type { Feed } from '../events/event-log.ts';
+import type { Sql } from '../db/sql.ts';
 
 /** The most decisions one export holds: a year of a busy team, and a bounded answer. */
 export const EXPORT_LIMIT = 50_000;
