@@ -7,7 +7,7 @@ import { DATABASE_UNAVAILABLE, DatabaseUnavailableError } from './db/sql.ts';
 import { errorResponse, GatewayError } from './errors.ts';
 import { eventRoutes } from './events/events.routes.ts';
 import { requireAllowedHost } from './http/host-allow-list.ts';
-import { opsRoutes } from './ops.routes.ts';
+import { opsRoutes } from './qc-ops/ops.routes.ts';
 import { pageImageRoutes } from './page-image.routes.ts';
 import { firstScreens } from './prerender.ts';
 import { proxyRoutes } from './upstream/proxy.ts';

@@ -7,7 +7,7 @@ import type { EventHub } from './events/event-hub.ts';
 import type { EventLog } from './events/event-log.ts';
 import type { HostAllowList } from './http/host-allow-list.ts';
 import type { IdentitySettings } from './session/identity.ts';
-import type { OpsStore } from './ops-store.ts';
+import type { OpsStore } from './qc-ops/ops-store.ts';
 import type { SessionRecord, SessionStore } from './session/sessions.ts';
 import type { SignInLimit } from './session/sign-in-limit.ts';
 import type { TokenManager } from './session/tokens.ts';

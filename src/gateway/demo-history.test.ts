@@ -3,7 +3,7 @@ import { demoClient } from '../service/seed/demo-clients.ts';
 import { startTestService, type TestService } from '../service/testing/service.ts';
 import { createDecisionLog } from './team/decisions.ts';
 import { readDemoOwner, writeDemoHistory } from './demo-history.ts';
-import { createOpsStore } from './ops-store.ts';
+import { createOpsStore } from './qc-ops/ops-store.ts';
 import type { GatewayDatabase } from './db/open.ts';
 import { openTestDatabase } from './testing/database.ts';
 

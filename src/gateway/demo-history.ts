@@ -9,8 +9,8 @@ import { UserListSchema } from '../contract/users.ts';
 import type { DecisionRecord, TeamMember } from '../contract/team.ts';
 import { createDecisionLog } from './team/decisions.ts';
 import type { Feed } from './events/event-log.ts';
-import { secondReview } from './ops-sampling.ts';
-import { createOpsStore } from './ops-store.ts';
+import { secondReview } from './qc-ops/ops-sampling.ts';
+import { createOpsStore } from './qc-ops/ops-store.ts';
 import type { Sql } from './db/sql.ts';
 
 // The QC team's history for the demo (issue 18): the reference service's seeded decisions,

@@ -9,7 +9,7 @@ import {
 import type { GatewayContext } from '../context.ts';
 import type { Feed } from '../events/event-log.ts';
 import { grantedPermissions } from '../session/identity.ts';
-import { maybeSample } from '../ops-sampling.ts';
+import { maybeSample } from '../qc-ops/ops-sampling.ts';
 import type { SessionRecord } from '../session/sessions.ts';
 
 // What the QC team's state (claims, the decision history, samples) makes of a session and of

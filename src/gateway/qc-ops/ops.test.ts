@@ -7,12 +7,12 @@ import {
   SampleSchema,
   TeamStatsSchema,
   type Sample,
-} from '../contract/qc-ops.ts';
-import { QcProcessListSchema, QcRequestListSchema, QcRequestSchema } from '../contract/qc.ts';
-import { SessionSchema } from '../contract/session.ts';
-import { QueueChangeSchema, RequestHistorySchema } from '../contract/team.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
+} from '../../contract/qc-ops.ts';
+import { QcProcessListSchema, QcRequestListSchema, QcRequestSchema } from '../../contract/qc.ts';
+import { SessionSchema } from '../../contract/session.ts';
+import { QueueChangeSchema, RequestHistorySchema } from '../../contract/team.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
 // QC operations over real HTTP: the gateway in front of the reference service. Riley reviews,
 // Alex manages (and reviews), Nora is a notary of the same owner without QC, and Gwen is of

@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { z } from '../contract/zod.ts';
+import type { z } from '../../contract/zod.ts';
 import {
   ProcessSettingsBodySchema,
   SAMPLE_STATES,
@@ -11,16 +11,16 @@ import {
   type Sample,
   type SampleList,
   type SampleState,
-} from '../contract/qc-ops.ts';
-import type { AppEnv, GatewayContext } from './context.ts';
-import { EXPORT_LIMIT } from './team/decisions.ts';
-import { bodyTooLarge, errorResponse } from './errors.ts';
+} from '../../contract/qc-ops.ts';
+import type { AppEnv, GatewayContext } from '../context.ts';
+import { EXPORT_LIMIT } from '../team/decisions.ts';
+import { bodyTooLarge, errorResponse } from '../errors.ts';
 import { secondReview, shown } from './ops-sampling.ts';
 import { teamStats, thisWeek } from './ops-stats.ts';
 import { isTimeZone, windowOf } from './ops-time.ts';
 import { findProcess } from './ops-upstream.ts';
-import { requireSession } from './session/session-auth.ts';
-import { parseRange } from './team/team-csv.ts';
+import { requireSession } from '../session/session-auth.ts';
+import { parseRange } from '../team/team-csv.ts';
 import {
   feedOf,
   isQcManager,
@@ -28,7 +28,7 @@ import {
   memberOf,
   NOT_A_QC_READER,
   publishQueueChange,
-} from './team/team.ts';
+} from '../team/team.ts';
 
 // QC operations over HTTP (issue 18): per-process settings, second-review samples and the
 // team's figures. The gateway's own state; the upstream is asked only whether a process is

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Sample } from '../contract/qc-ops.ts';
+import type { Sample } from '../../contract/qc-ops.ts';
 import { createOpsStore } from './ops-store.ts';
-import { freshDatabases } from './testing/database.ts';
+import { freshDatabases } from '../testing/database.ts';
 
 // The store's own promises, which HTTP cannot reach: a request is sampled once, two second
 // reviewers cannot both move a sample, and feeds never see each other's rows.

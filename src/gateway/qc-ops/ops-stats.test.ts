@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Sample } from '../contract/qc-ops.ts';
-import type { DecisionRecord, TeamMember } from '../contract/team.ts';
+import type { Sample } from '../../contract/qc-ops.ts';
+import type { DecisionRecord, TeamMember } from '../../contract/team.ts';
 import { median, p90, teamStats, type StatsInput } from './ops-stats.ts';
 import { dayIn, isTimeZone, mondayOf } from './ops-time.ts';
 

@@ -4,8 +4,8 @@ import type {
   ReviewerThroughput,
   Sample,
   TeamStats,
-} from '../contract/qc-ops.ts';
-import type { DecisionRecord, TeamMember } from '../contract/team.ts';
+} from '../../contract/qc-ops.ts';
+import type { DecisionRecord, TeamMember } from '../../contract/team.ts';
 import { dayIn, daysFrom, mondayOf } from './ops-time.ts';
 
 // The team's figures (issue 18, GET /team/stats) from the decision history and the samples.

@@ -3,9 +3,9 @@ import {
   type ProcessSettings,
   type Sample,
   type SampleState,
-} from '../contract/qc-ops.ts';
-import type { Feed } from './events/event-log.ts';
-import type { Sql } from './db/sql.ts';
+} from '../../contract/qc-ops.ts';
+import type { Feed } from '../events/event-log.ts';
+import type { Sql } from '../db/sql.ts';
 
 // QC operations' state (issue 18), per feed (environment and owner): each process's
 // settings and the sampled approvals. HTTP is in ops.routes.ts.

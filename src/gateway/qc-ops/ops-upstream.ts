@@ -1,6 +1,6 @@
-import { QcProcessListSchema, type QcProcess } from '../contract/qc.ts';
-import { targetOf, type GatewayContext } from './context.ts';
-import type { SessionRecord } from './session/sessions.ts';
+import { QcProcessListSchema, type QcProcess } from '../../contract/qc.ts';
+import { targetOf, type GatewayContext } from '../context.ts';
+import type { SessionRecord } from '../session/sessions.ts';
 
 // The one upstream question QC operations ask (issue 18): is this process the owner's, and
 // what is it called? Asked with the session's own token, so the service decides who may see.
