@@ -6,8 +6,8 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { PAGE_SESSION_ID } from '../../contract/page-session.ts';
 import type { Session } from '../../contract/session.ts';
 import type { AppEnv } from '../context.ts';
-import { pageEncoding, pageStream } from '../page-stream.ts';
-import type { SplitPage } from '../prerender.ts';
+import { pageEncoding, pageStream } from '../first-visit/page-stream.ts';
+import type { SplitPage } from '../first-visit/prerender.ts';
 
 /**
  * Paths the gateway itself answers; the SPA fallback never shadows them. `/events` itself is

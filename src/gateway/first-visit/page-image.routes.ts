@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import type { AppEnv, GatewayContext } from './context.ts';
-import { errorResponse } from './errors.ts';
+import type { AppEnv, GatewayContext } from '../context.ts';
+import { errorResponse } from '../errors.ts';
 import {
   PageImagesBusy,
   pageImages,
@@ -10,9 +10,9 @@ import {
   type PageImagesOptions,
   MAX_PDF_BYTES,
 } from './page-image.ts';
-import { upstreamRequest, UUID } from './upstream/qc-request-upstream.ts';
-import { requireSession } from './session/session-auth.ts';
-import type { SessionRecord } from './session/sessions.ts';
+import { upstreamRequest, UUID } from '../upstream/qc-request-upstream.ts';
+import { requireSession } from '../session/session-auth.ts';
+import type { SessionRecord } from '../session/sessions.ts';
 
 // `GET /preview/qc/{id}/first-page`: a QC request's document's first page as an image
 // (decision 025), for a review opened cold, which shows it until pdf.js (hundreds of

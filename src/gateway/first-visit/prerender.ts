@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
-import { AFTER_FIRST_PAINT, FIRST_SCREEN_CLASS } from '../contract/page-session.ts';
-import type { Session } from '../contract/session.ts';
-import type { AppEnv } from './context.ts';
+import { AFTER_FIRST_PAINT, FIRST_SCREEN_CLASS } from '../../contract/page-session.ts';
+import type { Session } from '../../contract/session.ts';
+import type { AppEnv } from '../context.ts';
 
 // A first visit's first screen in its page (issue 16, decision 025). The app's build brings
 // a module that knows which screens it renders and how (src/app/prerender.tsx, built into

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { QcRequestListSchema, QcRequestSchema } from '../contract/qc.ts';
-import { renderDocumentPdf } from '../service/seed/documents.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
+import { QcRequestListSchema, QcRequestSchema } from '../../contract/qc.ts';
+import { renderDocumentPdf } from '../../service/seed/documents.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
 import { PageImagesBusy, pageImages } from './page-image.ts';
 import { DRAWINGS_PER_SESSION } from './page-image.routes.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
 // A QC request's first page drawn by the gateway (decision 025), over real HTTP in front of
 // the reference service, with pdf.js's Node build in a real worker thread.

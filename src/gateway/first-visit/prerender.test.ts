@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Session } from '../contract/session.ts';
-import type { AppEnv } from './context.ts';
+import type { Session } from '../../contract/session.ts';
+import type { AppEnv } from '../context.ts';
 import { firstScreens, splitForFirstScreen, type SplitPage } from './prerender.ts';
 
 // The gateway's side of a first visit's first screen (decision 025), over a build of its
