@@ -3,7 +3,7 @@ import { buildIfNeeded } from './build-if-needed.ts';
 import { generateWebhookSecret, readGatewayEnv } from './gateway/env.ts';
 import { localUrl } from './gateway/http/host-allow-list.ts';
 import { startGateway } from './gateway/server.ts';
-import { readDemoOwner, writeDemoHistory } from './gateway/demo-history.ts';
+import { readDemoOwner, writeDemoHistory } from './gateway/demo/demo-history.ts';
 import { openGatewayDatabase } from './gateway/db/open.ts';
 import type { GatewayEnv } from './gateway/env.ts';
 import { hasSecrets } from './contract/webhooks.ts';
@@ -19,7 +19,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The embedded demo service's decisions, recorded in the gateway's history with settings
- * and second reviews (gateway/demo-history.ts), once per data folder. Read through the
+ * and second reviews (gateway/demo/demo-history.ts), once per data folder. Read through the
  * service's API with each owner's admin login; the gateway opens its store after this.
  */
 async function seedDemoHistory(serviceUrl: string, env: GatewayEnv) {

@@ -1,17 +1,17 @@
-import type { ProcessSettings, Sample, SecondReviewBody } from '../contract/qc-ops.ts';
+import type { ProcessSettings, Sample, SecondReviewBody } from '../../contract/qc-ops.ts';
 import {
   QcProcessListSchema,
   QcRequestListSchema,
   type QcProcess,
   type QcRequest,
-} from '../contract/qc.ts';
-import { UserListSchema } from '../contract/users.ts';
-import type { DecisionRecord, TeamMember } from '../contract/team.ts';
-import { createDecisionLog } from './team/decisions.ts';
-import type { Feed } from './events/event-log.ts';
-import { secondReview } from './qc-ops/ops-sampling.ts';
-import { createOpsStore } from './qc-ops/ops-store.ts';
-import type { Sql } from './db/sql.ts';
+} from '../../contract/qc.ts';
+import { UserListSchema } from '../../contract/users.ts';
+import type { DecisionRecord, TeamMember } from '../../contract/team.ts';
+import { createDecisionLog } from '../team/decisions.ts';
+import type { Feed } from '../events/event-log.ts';
+import { secondReview } from '../qc-ops/ops-sampling.ts';
+import { createOpsStore } from '../qc-ops/ops-store.ts';
+import type { Sql } from '../db/sql.ts';
 
 // The QC team's history for the demo (issue 18): the reference service's seeded decisions,
 // recorded in the gateway's decision log as if they had been made through the console, with

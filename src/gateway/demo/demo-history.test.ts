@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoClient } from '../service/seed/demo-clients.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
-import { createDecisionLog } from './team/decisions.ts';
+import { demoClient } from '../../service/seed/demo-clients.ts';
+import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { createDecisionLog } from '../team/decisions.ts';
 import { readDemoOwner, writeDemoHistory } from './demo-history.ts';
-import { createOpsStore } from './qc-ops/ops-store.ts';
-import type { GatewayDatabase } from './db/open.ts';
-import { openTestDatabase } from './testing/database.ts';
+import { createOpsStore } from '../qc-ops/ops-store.ts';
+import type { GatewayDatabase } from '../db/open.ts';
+import { openTestDatabase } from '../testing/database.ts';
 
 // The demo's QC history over the real service's API and the real gateway store: one record
 // per decided request, settings and samples beside them, written once.
