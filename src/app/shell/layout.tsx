@@ -118,9 +118,10 @@ function Sidebar({ areas, onNavigate }: { areas: Area[]; onNavigate?: () => void
             title={`${unsent.length} ${unsent.length === 1 ? 'decision is' : 'decisions are'} not saved yet`}
             description={
               <>
-                The service has not answered for {unsent.map((work) => work.label).join(', ')}. Stay
-                signed in and they are sent as soon as the service can be reached. Sign out anyway
-                and they stay in this browser, sent when you next sign in here.
+                The service has not answered for {unsent.map((work) => work.label).join(', ')}.
+                {unsent.length === 1
+                  ? ' Stay signed in and it is sent as soon as the service can be reached. Sign out anyway and it stays in this browser, sent when you next sign in here.'
+                  : ' Stay signed in and they are sent as soon as the service can be reached. Sign out anyway and they stay in this browser, sent when you next sign in here.'}
               </>
             }
             confirmLabel="Sign out anyway"

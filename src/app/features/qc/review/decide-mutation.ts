@@ -70,6 +70,8 @@ export function useDecide({ next, hrefOf, queueHref, names }: Where) {
       // The rest waits for that screen's frame: on two cores it would otherwise share the
       // CPU with it (decision 024). Only the PATCH went out before, in the key's own task.
       await nextPaint();
+      // Its row in the queue, and its review, now say it is being saved.
+      outbox.announce();
       // A list fetch under way would write the old counts back over the optimistic ones.
       await client.cancelQueries({ queryKey: qcQueries.lists() });
       await client.cancelQueries({ queryKey: qcQueries.allCounts() });

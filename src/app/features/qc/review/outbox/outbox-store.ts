@@ -71,9 +71,11 @@ export function createOutboxStore(factory: () => IDBFactory | undefined): Outbox
     });
     return db;
   };
-  // A decision is written `strict`: committed to disk before the screen moves on, so a power
-  // cut (not only a closed tab) keeps it. Removals may be relaxed: a lost one sends again,
-  // which the service answers with a 409 that counts as saved.
+  // Writes are `relaxed`: committed and handed to the operating system before the screen
+  // moves on, which a closed tab, a crashed tab or browser, or a closed lid does not undo
+  // (only a power cut within the OS's flush, a few seconds, could). `strict` (flushed to disk)
+  // is cheap here, but its cost on a reviewer's disk would land on approve-and-next; and the
+  // PATCH went out with keepalive beside the write anyway.
   const write = async (
     durability: IDBTransactionDurability,
     run: (store: IDBObjectStore) => void,
@@ -86,7 +88,7 @@ export function createOutboxStore(factory: () => IDBFactory | undefined): Outbox
   };
   const read = async () => (await database()).transaction(STORE, 'readonly').objectStore(STORE);
   return {
-    put: (entry) => write('strict', (store) => store.put(entry)),
+    put: (entry) => write('relaxed', (store) => store.put(entry)),
     get: async (key) => (await done((await read()).get(key))) as OutboxEntry | undefined,
     list: async (scope) =>
       (await done((await read()).index('scope').getAll(scope))) as OutboxEntry[],

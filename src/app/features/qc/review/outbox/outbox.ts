@@ -36,11 +36,19 @@ export function createOutbox(
   const inFlight = new Map<string, Promise<Attempt>>();
   const runners = new Map<string, { onSent: (sent: Sent) => void; soon: () => void }>();
 
+  // From a decision's submission to its next screen's frame screens are not told of changes
+  // (its answer may come first): they would render for nothing before that frame.
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  const announce = () => {
+    clearTimeout(quiet);
+    quiet = undefined;
+    listeners.forEach((listener) => listener());
+  };
   const hold = (scope: string, change: (ids: Set<string>) => void) => {
     const ids = new Set(held.get(scope));
     change(ids);
     held.set(scope, ids);
-    listeners.forEach((listener) => listener());
+    if (quiet === undefined) announce();
   };
   // Entries written by this tab and not answered for good: held even before they are listed.
   const mine = new Set<string>();
@@ -105,6 +113,9 @@ export function createOutbox(
     /** Whether any person's outbox in this tab holds a decision of request `id`. */
     holds: (id: string): boolean => [...held.values()].some((ids) => ids.has(id)),
 
+    /** Tells screens what changed since a decision was submitted: once its next screen is shown. */
+    announce,
+
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -115,9 +126,13 @@ export function createOutbox(
      * handed to the browser in the caller's task, so a tab closed a moment later has lost
      * neither. `kept` resolves once the entry is committed (false when the browser keeps
      * nothing, no IndexedDB: it is sent all the same), `sent` with the service's answer.
-     * Another tab leaves it to this one (`sentOn`, within SENT_GRACE_MS).
+     * Another tab leaves it to this one (`sentOn`, within SENT_GRACE_MS). Screens hear of it,
+     * and of its answer, on `announce()` (a second at most): the screen that decided it would
+     * otherwise render once more, for nothing, before the next one (decision 024).
      */
     submit(entry: OutboxEntry): { kept: Promise<boolean>; sent: Promise<Sent> } {
+      clearTimeout(quiet);
+      quiet = setTimeout(announce, 1_000);
       mine.add(entry.key);
       hold(entry.scope, (ids) => ids.add(entry.requestId));
       const kept = store.put({ ...entry, sentOn: now() }).then(
@@ -201,11 +216,19 @@ export function createOutbox(
      */
     async drain(scope: string, boundMs: number): Promise<OutboxEntry[]> {
       const onSent = runners.get(scope)?.onSent;
+      const end = now() + boundMs;
+      let over = false;
       const attempt = async () => {
-        await Promise.allSettled(inFlight.values());
-        for (const entry of await store.list(scope).catch(() => [])) {
-          const sent = await send(entry, { grace: false });
-          if (sent && 'outcome' in sent) onSent?.(sent);
+        // Tried again a second apart while the bound lasts: a connection may come back.
+        while (!over) {
+          await Promise.allSettled(inFlight.values());
+          const entries = await store.list(scope).catch(() => []);
+          if (entries.length === 0) return;
+          for (const entry of entries) {
+            const sent = await send(entry, { grace: false });
+            if (sent && 'outcome' in sent) onSent?.(sent);
+          }
+          await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, end - now())));
         }
       };
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -213,6 +236,7 @@ export function createOutbox(
         attempt(),
         new Promise((resolve) => (timer = setTimeout(resolve, boundMs))),
       ]);
+      over = true;
       clearTimeout(timer);
       return store.list(scope).catch(() => []);
     },

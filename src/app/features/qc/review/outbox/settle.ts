@@ -42,9 +42,11 @@ export function settleDecision(
       clearDraft(scope, id);
       client.setQueryData(qcQueries.detail(id).queryKey, outcome.request);
       dropFromLists(client, id);
-      // Stale, not fetched now: the queue refreshes when shown (decision 024).
+      // Lists stale, not fetched now: the queue refreshes when shown (decision 024). Counts
+      // are fetched if on screen (the queue, after the last of it was decided): a fetch of
+      // them was cancelled for the optimistic move.
       void client.invalidateQueries({ queryKey: qcQueries.lists(), refetchType });
-      void client.invalidateQueries({ queryKey: qcQueries.allCounts(), refetchType });
+      void client.invalidateQueries({ queryKey: qcQueries.allCounts() });
       return;
   }
   foreground?.rollback();
