@@ -168,7 +168,8 @@ test('a reload mid-save sends nothing twice', async ({ page }) => {
   if (!request) throw new Error('no request');
   const held: Route[] = [];
   let patches = 0;
-  await page.route(isPatchOf(request.id), (route) => {
+  const itsUrl = isPatchOf(request.id);
+  await page.route(itsUrl, (route) => {
     if (route.request().method() !== 'PATCH') return route.continue();
     patches += 1;
     held.push(route);
@@ -182,7 +183,7 @@ test('a reload mid-save sends nothing twice', async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   // The reloaded page finds it in the outbox, and the send that was under way goes through.
   expect(await outboxSize(page)).toBe(1);
-  await page.unroute(isPatchOf(request.id));
+  await page.unroute(itsUrl);
   for (const route of held.splice(0)) await route.continue().catch(() => undefined);
   await expectSavedOnce(page, request.id);
   expect(patches, 'PATCHes sent').toBeLessThanOrEqual(2);
@@ -263,4 +264,48 @@ test("a 409 for the reviewer's own decision counts as saved", async ({ page }) =
     .toEqual([]);
   await expect(page).toHaveURL(new RegExp(`/qc/${next.id}`));
   await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('sign-out waits for an unsent decision, names it, and keeps it for the next sign-in', async ({
+  page,
+}) => {
+  test.slow();
+  await signIn(page, DEMO.reviewer);
+  const [request] = await pendingRequests(page, 1);
+  if (!request) throw new Error('no request');
+  const unreachable = (route: Route) =>
+    route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.continue();
+  const itsUrl = isPatchOf(request.id);
+  await page.route(itsUrl, unreachable);
+  await readyToApprove(page, request);
+  await page.keyboard.press('a');
+  await expect.poll(() => outboxSize(page)).toBe(1);
+
+  // Sign-out tries for a few seconds, then says what is unsent; the reviewer may stay.
+  const signOut = page.locator('.who').getByRole('button');
+  await signOut.click();
+  await expect(signOut).toHaveText('Saving 1 decision…');
+  const dialog = page.getByRole('alertdialog', { name: '1 decision is not saved yet' });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toContainText(`${request.document.matterReference} (approved)`);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/screenshots/decision-outbox-sign-out.png' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  // Signed out anyway: the decision and its draft stay in the browser, under Riley's name.
+  await signOut.click();
+  await dialog.getByRole('button', { name: 'Sign out anyway' }).click({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Sign in to Attest' })).toBeVisible();
+  expect(await outboxSize(page)).toBe(1);
+  const drafts = await page.evaluate(
+    (id) => Object.keys(localStorage).filter((key) => key.endsWith(`/qc-draft:${id}`)),
+    request.id,
+  );
+  expect(drafts).toHaveLength(1);
+
+  // Riley's next sign-in here sends it.
+  await page.unroute(itsUrl, unreachable);
+  await signIn(page, DEMO.reviewer);
+  await expectSavedOnce(page, request.id);
 });
