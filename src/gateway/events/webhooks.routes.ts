@@ -2,7 +2,12 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { z } from '../../contract/zod.ts';
-import { EVENT_TYPE_HEADER, isPerOwner, secretsFor, WEBHOOK_OWNER } from '../../contract/webhooks.ts';
+import {
+  EVENT_TYPE_HEADER,
+  isPerOwner,
+  secretsFor,
+  WEBHOOK_OWNER,
+} from '../../contract/webhooks.ts';
 import type { AppEnv, GatewayContext, UpstreamTarget } from '../context.ts';
 import type { Feed } from './event-log.ts';
 import { bodyTooLarge, errorResponse } from '../errors.ts';
