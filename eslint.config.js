@@ -173,9 +173,10 @@ export default tseslint.config(
   },
   { files: ['src/contract/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
   // Client tests run the real reference service in-process (startTestService) behind a
-  // stand-in for the gateway; the client code itself still may not import it.
+  // stand-in for the gateway, or the real gateway (their fixtures, src/client/testing/); the
+  // client code itself still may not import either.
   {
-    files: ['src/client/**/*.test.ts'],
+    files: ['src/client/**/*.test.ts', 'src/client/testing/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   // Gateway tests start the reference service as their upstream: a fixture, not a dependency.

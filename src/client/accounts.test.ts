@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../service/testing/service.ts';
+import { describe, expect } from 'vitest';
 import { accountsApi, type AccountsApi } from './accounts.ts';
 import { ApiError } from './api-error.ts';
-import { gatewayStandIn, type StandIn } from './testing/stand-in.ts';
+import { clientTest as it } from './testing/fixtures.ts';
 
-let service: TestService;
-let admin: StandIn;
 let api: AccountsApi;
 
-beforeAll(async () => {
-  service = await startTestService();
-  admin = await gatewayStandIn(service, 'acme-admin');
+it.beforeAll(async ({ admin }) => {
   api = accountsApi(admin.client);
 });
-afterAll(() => service.close());
 
 describe('accounts', () => {
   it('lists accounts and gets one with its entities', async () => {
@@ -31,7 +25,7 @@ describe('accounts', () => {
     expect(account.entities).toHaveLength(first.entityCount);
   });
 
-  it('upserts by crid: creates, then replaces', async () => {
+  it('upserts by crid: creates, then replaces', async ({ admin }) => {
     const created = await api.upsertAccount({
       crid: 'CLIENT-TEST-1',
       entities: [{ type: 'BORROWER', name: 'Pat Q Public', externalEntityId: 'ext-1' }],

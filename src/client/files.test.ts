@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../service/testing/service.ts';
+import { describe, expect } from 'vitest';
 import { accountsApi } from './accounts.ts';
 import { ApiError } from './api-error.ts';
 import { filesApi, type FilesApi } from './files.ts';
-import { FetchXhr, gatewayStandIn, PDF_BYTES, type StandIn } from './testing/stand-in.ts';
+import { clientTest as it } from './testing/fixtures.ts';
+import { FetchXhr, PDF_BYTES } from './testing/stand-in.ts';
 import { uploadForm } from './upload.ts';
 
-let service: TestService;
-let admin: StandIn;
 let api: FilesApi;
 
-beforeAll(async () => {
-  service = await startTestService();
-  admin = await gatewayStandIn(service, 'acme-admin');
+it.beforeAll(async ({ admin }) => {
   api = filesApi(admin.client);
 });
-afterAll(() => service.close());
 
 describe('files', () => {
   it('lists files (with countExceedsLimit) and gets one with a download URL', async () => {
@@ -33,7 +28,9 @@ describe('files', () => {
     expect(file.downloadUrl).toMatch(/^http/);
   });
 
-  it('creates a file in three steps: slot, upload, record; it gets a file request', async () => {
+  it('creates a file in three steps: slot, upload, record; it gets a file request', async ({
+    admin,
+  }) => {
     const slot = await api.requestFileUpload();
     expect(admin.calls.at(-1)?.headers.get('x-attest')).toBe('1');
     const loaded: [number, number][] = [];

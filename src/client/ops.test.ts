@@ -1,42 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { QcProcessListSchema, QcRequestListSchema, QcRequestSchema } from '../contract/qc.ts';
 import { SessionSchema } from '../contract/session.ts';
-import { startHarness, type Harness } from '../gateway/testing/harness.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
 import { ApiError } from './api-error.ts';
 import { opsApi } from './ops.ts';
-import { createClient } from './request.ts';
-import { browserFetch } from './testing/stand-in.ts';
+import { clientTest as it } from './testing/fixtures.ts';
 
 // The console's QC operations calls against the real gateway (its own routes, not proxied)
 // in front of the real service: a manager samples a process, a reviewer approves, the
 // manager reviews it again, settles the flag and reads the figures.
 
-let service: TestService;
-let gateway: Harness;
-
-async function clientOf(clientId: string) {
-  const browser = gateway.browser();
-  expect((await browser.signIn(clientId)).status).toBe(200);
-  return {
-    api: opsApi(createClient({ baseUrl: gateway.url, fetch: browserFetch(browser) })),
-    browser,
-  };
-}
-
-beforeAll(async () => {
-  service = await startTestService();
-  gateway = await startHarness({ upstream: service.url });
-});
-afterAll(async () => {
-  await gateway.close();
-  await service.close();
-});
-
 describe('opsApi', () => {
-  it('sets a sample, reviews a sampled approval again, settles it and counts it', async () => {
-    const riley = await clientOf('acme-reviewer');
-    const alex = await clientOf('acme-admin');
+  it('sets a sample, reviews a sampled approval again, settles it and counts it', async ({
+    gateway,
+    signIn,
+  }) => {
+    const riley = await signIn('acme-reviewer', opsApi);
+    const alex = await signIn('acme-admin', opsApi);
     const list = await riley.browser.request(
       'GET',
       '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=1',

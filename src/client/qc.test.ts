@@ -1,26 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { QcRequestListSchema } from '../contract/qc.ts';
-import { startTestService, type TestService } from '../service/testing/service.ts';
 import { qcApi, type QcApi } from './qc.ts';
 import { createClient } from './request.ts';
-import { gatewayStandIn, tokenUserId, type StandIn, rejection } from './testing/stand-in.ts';
+import { clientTest as it } from './testing/fixtures.ts';
+import { tokenUserId, rejection } from './testing/stand-in.ts';
 
-let service: TestService;
-let admin: StandIn;
 let api: QcApi;
 let adminId: string;
 
-beforeAll(async () => {
-  service = await startTestService();
-  admin = await gatewayStandIn(service, 'acme-admin');
+it.beforeAll(async ({ service, admin }) => {
   api = qcApi(admin.client);
   adminId = tokenUserId(await service.token('acme-admin'));
 });
-afterAll(() => service.close());
 
 describe('QC requests', () => {
-  it('lists with filters, gets one, and approves it; a second decision is 409', async () => {
+  it('lists with filters, gets one, and approves it; a second decision is 409', async ({
+    admin,
+  }) => {
     const pending = await api.listQcRequests({
       owner: 'acme',
       status: 'pending',
@@ -87,7 +84,9 @@ describe('QC requests', () => {
     });
   });
 
-  it('an answer that does not match the contract is an unexpected response', async () => {
+  it('an answer that does not match the contract is an unexpected response', async ({
+    service,
+  }) => {
     // A "gateway" whose upstream answers a different shape (a page without `pagination`).
     const wrong = qcApi(
       createClient({
@@ -113,7 +112,9 @@ describe('QC requests', () => {
 });
 
 describe('QC processes and checklists', () => {
-  it('lists (archived filter), gets, renames, archives and unarchives a process', async () => {
+  it('lists (archived filter), gets, renames, archives and unarchives a process', async ({
+    admin,
+  }) => {
     const active = await api.listQcProcesses({ owner: 'acme', archived: false });
     expect(admin.calls.at(-1)?.search.get('archived')).toBe('false');
     expect(active.qcProcesses.every((p) => !p.archivedOn)).toBe(true);

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../service/testing/service.ts';
+import { describe, expect } from 'vitest';
 import { ApiError } from './api-error.ts';
 import { sandboxApi, type SandboxApi } from './sandbox.ts';
 import { signaturesApi } from './signatures.ts';
-import { gatewayStandIn, type StandIn } from './testing/stand-in.ts';
+import { clientTest as it } from './testing/fixtures.ts';
 
-let service: TestService;
-let admin: StandIn;
 let api: SandboxApi;
 
-beforeAll(async () => {
-  service = await startTestService();
-  admin = await gatewayStandIn(service, 'acme-admin');
+it.beforeAll(async ({ admin }) => {
   api = sandboxApi(admin.client);
 });
-afterAll(() => service.close());
 
 describe('sandbox controls', () => {
-  it('completes a signature request; its DOCUMENT_READY shows among the deliveries', async () => {
+  it('completes a signature request; its DOCUMENT_READY shows among the deliveries', async ({
+    admin,
+  }) => {
     const { signatureRequests } = await signaturesApi(admin.client).listSignatureRequests({
       owner: 'acme',
       status: 'pending',
@@ -42,14 +38,14 @@ describe('sandbox controls', () => {
     expect(again).toMatchObject({ id: done.messageId, status: 'pending' });
   });
 
-  it('advances the clock', async () => {
+  it('advances the clock', async ({ admin }) => {
     const before = Date.parse((await api.advanceClock(1)).now);
     const { now } = await api.advanceClock(120);
     expect(Date.parse(now) - before).toBeGreaterThanOrEqual(120_000);
     expect(admin.calls.at(-1)?.headers.get('x-attest')).toBe('1');
   });
 
-  it("revokes a client's tokens; another owner's client is 404", async () => {
+  it("revokes a client's tokens; another owner's client is 404", async ({ service }) => {
     const token = await service.token('acme-reviewer');
     const { revoked } = await api.revokeClient('acme-reviewer');
     expect(revoked).toBeGreaterThanOrEqual(1);

@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../service/testing/service.ts';
+import { describe, expect } from 'vitest';
 import { filesApi } from './files.ts';
 import { signaturesApi, type SignaturesApi } from './signatures.ts';
-import {
-  FetchXhr,
-  gatewayStandIn,
-  PDF_BYTES,
-  type StandIn,
-  rejection,
-} from './testing/stand-in.ts';
+import { clientTest as it } from './testing/fixtures.ts';
+import { FetchXhr, gatewayStandIn, PDF_BYTES, rejection } from './testing/stand-in.ts';
 import { uploadForm } from './upload.ts';
 
-let service: TestService;
-let admin: StandIn;
 let api: SignaturesApi;
 let fileId: string;
 
-beforeAll(async () => {
-  service = await startTestService();
-  admin = await gatewayStandIn(service, 'acme-admin');
+it.beforeAll(async ({ admin }) => {
   api = signaturesApi(admin.client);
   const { files } = await filesApi(admin.client).listFiles({ owner: 'acme', limit: 1 });
   fileId = files[0]?.id ?? '';
 });
-afterAll(() => service.close());
 
 describe('signature requests', () => {
   it('lists with a status filter and gets one', async () => {
@@ -39,7 +28,7 @@ describe('signature requests', () => {
     expect(await api.getSignatureRequest(first.id)).toEqual(first);
   });
 
-  it('creates (with the CSRF header) and deletes, after which it is 404', async () => {
+  it('creates (with the CSRF header) and deletes, after which it is 404', async ({ admin }) => {
     const created = await api.createSignatureRequest({ fileId });
     expect(created).toMatchObject({ status: 'pending', wetInk: false, file: { id: fileId } });
     const post = admin.calls.at(-1);
@@ -92,7 +81,9 @@ describe('signature requests', () => {
 });
 
 describe('transactions', () => {
-  it("lists the user's transactions, filtered by status values and client group", async () => {
+  it("lists the user's transactions, filtered by status values and client group", async ({
+    service,
+  }) => {
     const notary = signaturesApi((await gatewayStandIn(service, 'acme-notary')).client);
     const all = await notary.listTransactions();
     expect(all.transactions.length).toBeGreaterThan(0);
@@ -107,7 +98,7 @@ describe('transactions', () => {
     expect(none.transactions).toEqual([]);
   });
 
-  it('sends the filter as field:value,value', async () => {
+  it('sends the filter as field:value,value', async ({ admin }) => {
     await api.listTransactions({
       clientGroup: 'retail',
       filter: { field: 'status', values: ['pending', 'failed'] },
