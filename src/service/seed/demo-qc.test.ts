@@ -1,23 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../testing/service.ts';
+import { describe, expect } from 'vitest';
+import { serviceTest } from '../testing/fixtures.ts';
 import { DEMO_EPOCH } from './ids.ts';
 
 // The demo's QC history has the shape the team view needs to say something (issue 18),
 // counted here straight from the seeded rows.
 
-let service: TestService;
-const rows = <T>(sql: string, ...params: string[]) =>
-  service.ctx.db.prepare(sql).all(...params) as T[];
-
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(() => service.close());
+/** `rows`: what a query selects from the service's seeded database. */
+const it = serviceTest.extend(
+  'rows',
+  { scope: 'file' },
+  ({ service }) =>
+    <T>(sql: string, ...params: string[]) =>
+      service.ctx.db.prepare(sql).all(...params) as T[],
+);
 
 const HOUR = 3_600_000;
 
 describe('demo QC history', () => {
-  it('spreads decisions over five weeks among several reviewers, mostly within minutes', () => {
+  it('spreads decisions over five weeks among several reviewers, mostly within minutes', ({
+    rows,
+  }) => {
     const decided = rows<{ by: string; started: string; completed: string; created: string }>(
       `SELECT reviewed_by AS by, review_started_on AS started, review_completed_on AS completed,
         created_on AS created FROM qc_requests WHERE owner = 'acme' AND status != 'pending'`,
@@ -40,7 +42,7 @@ describe('demo QC history', () => {
     expect(minutes.some((m) => m > 20)).toBe(true);
   });
 
-  it('concentrates failures on a few checks, with some double failures', () => {
+  it('concentrates failures on a few checks, with some double failures', ({ rows }) => {
     const failed = rows<{ request: string; name: string }>(
       `SELECT r.id AS request, json_extract(i.value, '$.displayName') AS name
        FROM qc_requests r JOIN checklist_versions v ON v.id = r.checklist_version_id,
@@ -59,7 +61,7 @@ describe('demo QC history', () => {
     expect([...perRequest.values()].every((n) => n >= 1 && n <= 2)).toBe(true);
   });
 
-  it('has firms and notaries worse than others', () => {
+  it('has firms and notaries worse than others', ({ rows }) => {
     const rate = (key: string) => {
       const groups = rows<{ key: string; n: number; rejected: number }>(
         `SELECT ${key} AS key, COUNT(*) AS n, SUM(status = 'rejected') AS rejected
@@ -74,7 +76,7 @@ describe('demo QC history', () => {
     expect(notaries.worst).toBeGreaterThan(notaries.best * 1.5);
   });
 
-  it('leaves one process past a two-day target and another within three days', () => {
+  it('leaves one process past a two-day target and another within three days', ({ rows }) => {
     const oldest = rows<{ name: string; oldest: string }>(
       `SELECT p.display_name AS name, MIN(r.created_on) AS oldest FROM qc_requests r
        JOIN qc_processes p ON p.id = r.process_id

@@ -1,14 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../testing/service.ts';
+import { describe, expect } from 'vitest';
+import { serviceTest } from '../testing/fixtures.ts';
 
 // The seeded redactions (demo-redactions.ts); their determinism is in demo.test.ts.
-
-let service: TestService;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(() => service.close());
 
 interface Row {
   id: string;
@@ -24,16 +18,22 @@ interface Row {
   height: number;
   reason: string;
 }
-const rows = () =>
-  service.ctx.db
-    .prepare(
-      `SELECT r.*, f.owner AS file_owner, f.blob_key, u.owner AS creator_owner FROM redactions r
+/** `rows`: the seeded redactions, with their files' and creators' owners. */
+const it = serviceTest.extend(
+  'rows',
+  { scope: 'file' },
+  ({ service }) =>
+    () =>
+      service.ctx.db
+        .prepare(
+          `SELECT r.*, f.owner AS file_owner, f.blob_key, u.owner AS creator_owner FROM redactions r
        LEFT JOIN files f ON f.id = r.file_id LEFT JOIN users u ON u.id = r.created_by`,
-    )
-    .all() as unknown as Row[];
+        )
+        .all() as unknown as Row[],
+);
 
 describe('demo redactions', () => {
-  it('gives both owners some, on files and by users of their own', () => {
+  it('gives both owners some, on files and by users of their own', ({ rows }) => {
     const all = rows();
     const of = (owner: string) => all.filter((r) => r.owner === owner);
     expect(of('acme').length).toBeGreaterThan(100);
@@ -44,7 +44,7 @@ describe('demo redactions', () => {
     expect(new Set(all.map((r) => r.reason))).toContain('Account number');
   });
 
-  it("lies on a page of its file, inside the page's US Letter box", async () => {
+  it("lies on a page of its file, inside the page's US Letter box", async ({ service, rows }) => {
     const all = rows();
     expect(all.every((r) => r.x + r.width <= 612 && r.y + r.height <= 792)).toBe(true);
     for (const r of all.filter((_, i) => i % 10 === 0)) {
