@@ -2,7 +2,12 @@ import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { MAX_PDF_BYTES } from './page-image.ts';
+import {
+  MAX_PDF_BYTES,
+  type PageImageFormat,
+  type PageImageJob,
+  type PageImageResult,
+} from './page-image-job.ts';
 
 // A PDF's first page as a WebP image (decision 025), drawn by pdf.js (its Node build, with the
 // @napi-rs/canvas it brings) in a worker thread of its own: a hostile or huge PDF costs this
@@ -56,18 +61,6 @@ interface NodeCanvasFactory {
     context: CanvasRenderingContext2D;
   };
 }
-
-export type PageImageFormat = 'avif' | 'webp';
-
-export interface PageImageJob {
-  id: number;
-  pdf: Uint8Array;
-  format: PageImageFormat;
-  /** Tests only: a drawing that never ends, as a hostile document's might. */
-  hang?: true;
-}
-export type PageImageResult =
-  { id: number; image: Uint8Array; width: number; height: number } | { id: number; error: string };
 
 async function firstPage(pdf: Uint8Array, format: PageImageFormat) {
   if (pdf.byteLength > MAX_PDF_BYTES) throw new Error('the document is too large to draw');

@@ -1,5 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import type { PageImageFormat, PageImageJob, PageImageResult } from './page-image-worker.ts';
+import {
+  MAX_PDF_BYTES,
+  type PageImageFormat,
+  type PageImageJob,
+  type PageImageResult,
+} from './page-image-job.ts';
 
 // The worker that draws first pages (page-image-worker.ts), one job at a time: on two cores
 // the gateway keeps the other. Every drawing is bounded (decision 028):
@@ -15,10 +20,7 @@ import type { PageImageFormat, PageImageJob, PageImageResult } from './page-imag
 //   while a job runs, and a job past `externalBytes` ends the worker as a slow one does. The
 //   canvas, the images pdf.js decodes and the document itself are capped in the worker.
 
-export type { PageImageFormat };
-
-/** The largest document drawn (a signed PDF, scanned pages and all), fetched or taken. */
-export const MAX_PDF_BYTES = 32 * 1024 * 1024;
+export { MAX_PDF_BYTES, type PageImageFormat };
 
 export interface PageImage {
   image: Uint8Array;
