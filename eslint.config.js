@@ -45,6 +45,13 @@ const boundaries = [
     from: ['./src/app', './src/client'],
     message: 'the gateway imports nothing from the app or the client',
   },
+  // The gateway's proxy is general: the QC team's rules reach it through its one hook
+  // (ProxyRules, given by team/qc-rules.ts in app.ts), never by import.
+  {
+    target: './src/gateway/upstream',
+    from: ['./src/gateway/team', './src/gateway/qc-ops'],
+    message: 'upstream/ imports nothing from team/ or qc-ops/: QC rules come through the hook',
+  },
 ];
 
 // Held by production code only: a test may start the gateway or the service (their testing/).
