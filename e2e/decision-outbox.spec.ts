@@ -129,6 +129,43 @@ test('a tab closed 0 to 30 ms after approving loses nothing, and saves it once',
   await context.close();
 });
 
+test('a tab closed 0 to 30 ms after approving, its PATCH lost: the outbox alone saves it', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext();
+  let page = await context.newPage();
+  await signIn(page, DEMO.reviewer);
+  const requests = await pendingRequests(page, 5);
+  // Every decision's PATCH fails while the tab is open: only the outbox can carry it on. (A
+  // keepalive request may outlive the closed page's interception and land all the same: the
+  // annotation says how many were still pending when the console opened again.)
+  const decisions = (url: URL) => url.pathname.startsWith('/api/qc/v2/qc/requests/');
+  const lost = (route: Route) =>
+    route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.continue();
+  const pendingOnReopening: boolean[] = [];
+  for (const [i, delay] of [0, 5, 10, 20, 30].entries()) {
+    const request = requests[i];
+    if (!request) throw new Error('no request');
+    await readyToApprove(page, request);
+    await context.route(decisions, lost);
+    await page.keyboard.press('a');
+    if (delay > 0) await page.waitForTimeout(delay);
+    await page.close({ runBeforeUnload: false });
+    await context.unroute(decisions, lost);
+    page = await context.newPage();
+    await page.goto('/qc?status=pending&order=oldest');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    pendingOnReopening.push((await stored(page, request.id)).status === 'pending');
+    await expectSavedOnce(page, request.id);
+  }
+  test.info().annotations.push({
+    type: 'outbox',
+    description: `pending on reopening: ${pendingOnReopening.join(', ')}`,
+  });
+  await context.close();
+});
+
 test('the connection dropped as a decision is made: shown as saving, saved once when back', async ({
   page,
   context,

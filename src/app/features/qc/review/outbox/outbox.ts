@@ -45,8 +45,11 @@ export function createOutbox(
     listeners.forEach((listener) => listener());
   };
   const hold = (scope: string, change: (ids: Set<string>) => void) => {
-    const ids = new Set(held.get(scope));
+    const before = held.get(scope) ?? NONE;
+    const ids = new Set(before);
     change(ids);
+    // Unchanged: screens keep the set they have, and render nothing.
+    if (ids.size === before.size && [...ids].every((id) => before.has(id))) return;
     held.set(scope, ids);
     if (quiet === undefined) announce();
   };
