@@ -1,7 +1,7 @@
 import { createBrowserRouter, redirect } from 'react-router';
 import { RouteError } from './routes/route-error.tsx';
 import { requireSession } from './route-guards.ts';
-import { hasAny } from './session.queries.ts';
+import { mayOpen } from './session.queries.ts';
 import { Layout } from './shell/layout.tsx';
 import { Loading } from './ui/states.tsx';
 import { AREAS } from './shell/nav.ts';
@@ -16,7 +16,7 @@ import { usersRoutes } from './features/users/routes.tsx';
 /** `/` goes to the first area the session may use. */
 async function home() {
   const session = await requireSession();
-  const first = AREAS.find((area) => hasAny(session, area.anyOf));
+  const first = AREAS.find((area) => mayOpen(session, area));
   return redirect(first?.to ?? '/events');
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../contract/session.ts';
 import { AREAS } from './shell/nav.ts';
-import { hasAny, knowsPermissions } from './session.queries.ts';
+import { grants, hasAny, knowsPermissions, mayOpen } from './session.queries.ts';
 
 const session = (permissions: string[] | null): Session => ({
   clientId: 'c',
@@ -13,9 +13,9 @@ const session = (permissions: string[] | null): Session => ({
   expiresOn: '2026-11-24T12:00:00.000Z',
 });
 
-const areasFor = (s: Session) => AREAS.filter((a) => hasAny(s, a.anyOf)).map((a) => a.to);
+const areasFor = (s: Session) => AREAS.filter((a) => mayOpen(s, a)).map((a) => a.to);
 
-describe('areas by permission (issue 14)', () => {
+describe('areas by permission', () => {
   it('follows the permissions when the token carries ones the console knows', () => {
     const reviewer = session(['qc.review', 'something.else']);
     expect(knowsPermissions(reviewer)).toBe(true);
@@ -24,11 +24,23 @@ describe('areas by permission (issue 14)', () => {
     expect(areasFor(reviewer).length).toBeLessThan(AREAS.length);
   });
 
-  it('shows every area when the token has no permissions claim, or only names it does not know', () => {
+  it("shows every area the service guards when the token names none it knows, but not the team layer's", () => {
+    // The service refuses what such a token may not do; the gateway's team layer grants only
+    // what a session names (decision 020), so its area is not offered.
     for (const unknown of [session(null), session([]), session(['role:reviewer', 'Admin'])]) {
       expect(knowsPermissions(unknown)).toBe(false);
-      expect(areasFor(unknown)).toEqual(AREAS.map((a) => a.to));
+      expect(areasFor(unknown)).toEqual(AREAS.filter((a) => !('team' in a)).map((a) => a.to));
       expect(hasAny(unknown, ['users.manage'])).toBe(true);
+      expect(grants(unknown, ['qc.review', 'qc.manage'])).toBe(false);
     }
+  });
+
+  it('opens the team layer to the permissions a session names, as the gateway assumed them too', () => {
+    const manager = session(['qc.manage']);
+    expect(grants(manager, ['qc.manage'])).toBe(true);
+    expect(areasFor(manager)).toContain('/qc/team');
+    const reviewer = session(['qc.review']);
+    expect(grants(reviewer, ['qc.manage'])).toBe(false);
+    expect(areasFor(reviewer)).not.toContain('/qc/team');
   });
 });

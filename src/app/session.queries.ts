@@ -36,6 +36,25 @@ export function hasAny(session: Session, permissions: readonly string[]): boolea
   return permissions.some((p) => session.permissions?.includes(p));
 }
 
+/**
+ * Whether the session names one of `permissions`. The gateway's team layer (claims, the
+ * history, second reviews, the team's figures) is the console's own: no service stands behind
+ * it to refuse, so it grants only what a session names and refuses a token without a
+ * permissions claim, unless the deployment assumes them (ATTEST_ASSUME_PERMISSIONS, decision
+ * 020). The console asks it for nothing it would refuse.
+ */
+export function grants(session: Session, permissions: readonly string[]): boolean {
+  return permissions.some((p) => session.permissions?.includes(p) ?? false);
+}
+
+/** Whether an area of the navigation is open to the session (`team`: the team layer's). */
+export function mayOpen(
+  session: Session,
+  area: { anyOf: readonly string[]; team?: boolean },
+): boolean {
+  return area.team ? grants(session, area.anyOf) : hasAny(session, area.anyOf);
+}
+
 /** The signed-in owner, for list queries: lists are scoped to it (sign-out clears the cache). */
 export async function ownerOf(client: QueryClient): Promise<string> {
   return (await client.ensureQueryData(sessionQueries.current())).owner;

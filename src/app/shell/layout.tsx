@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { signOut } from '../../client/session.ts';
 import { queryClient } from '../query-client.ts';
-import { hasAny, sessionQueries } from '../session.queries.ts';
+import { mayOpen, sessionQueries } from '../session.queries.ts';
 import { clearUserStorage, userScope } from '../user-storage.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
@@ -158,7 +158,7 @@ export function Layout() {
   useLiveEvents(Boolean(session));
   // What features keep in the browser for this person is seen to (decisions kept: 026).
   useSessionWork(session ? userScope(session) : null);
-  const areas = session ? AREAS.filter((area) => hasAny(session, area.anyOf)) : [];
+  const areas = session ? AREAS.filter((area) => mayOpen(session, area)) : [];
   return (
     <div className="shell">
       <a className="skip-link" href="#main">

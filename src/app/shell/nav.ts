@@ -5,6 +5,8 @@ export interface Area {
   label: string;
   group: 'Review' | 'Signing' | 'Records' | 'Admin';
   anyOf: readonly string[];
+  /** Served by the gateway's team layer, which grants only named permissions (`grants`). */
+  team?: boolean;
   summary: string;
 }
 
@@ -28,6 +30,7 @@ export const AREAS = [
     label: 'QC team',
     group: 'Review',
     anyOf: ['qc.manage'],
+    team: true,
     summary: 'Throughput, queue ages, defects and calibration.',
   },
   {

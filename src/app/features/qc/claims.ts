@@ -6,7 +6,8 @@ import {
   type QcClaimList,
   type QueueChange,
 } from '../../../contract/team.ts';
-import { sessionQueries } from '../../session.queries.ts';
+import { grants, sessionQueries } from '../../session.queries.ts';
+import { areaFor } from '../../shell/nav.ts';
 import { cachedQueue, dropFromLists, removeFromQueue } from './queue-cache.ts';
 import { outbox } from './review/outbox/outbox.ts';
 import { qcQueries } from './qc.queries.ts';
@@ -35,10 +36,20 @@ export function activeClaims(list: QcClaimList | undefined, now = Date.now()) {
   return byId;
 }
 
+/**
+ * Whether the signed-in session may read the team layer (claims, history, second reviews):
+ * the gateway grants it only to permissions a session names (session.queries.ts `grants`),
+ * and nothing is asked of it that it would refuse.
+ */
+export function useOnTeam(): boolean {
+  const { data: session } = useQuery(sessionQueries.current());
+  return Boolean(session && grants(session, areaFor('/qc').anyOf));
+}
+
 /** The claims of the owner's team, and the signed-in member's id to tell theirs apart. */
 export function useClaims() {
   const { data: session } = useQuery(sessionQueries.current());
-  const { data } = useQuery(claimsQuery());
+  const { data } = useQuery({ ...claimsQuery(), enabled: useOnTeam() });
   const me = session ? memberIdOf(session) : undefined;
   const claims = activeClaims(data);
   /** Held by someone other than the signed-in member. */

@@ -34,19 +34,19 @@ export const qcRoutes: RouteObject[] = [
   },
   {
     path: 'qc/team',
-    loader: requireArea(areaFor('/qc/team').anyOf),
+    loader: requireArea(areaFor('/qc/team').anyOf, { team: true }),
     lazy: () => import('./team/team.route.tsx'),
   },
   {
     path: 'qc/second-review',
-    loader: requireArea(QC_READERS),
+    loader: requireArea(QC_READERS, { team: true }),
     lazy: () => import('./second-review/samples.route.tsx'),
   },
   {
     path: 'qc/second-review/:requestId',
     loader: () => {
       pdfWorkerPort(); // as for a review: the document is what takes longest
-      return requireArea(QC_READERS)();
+      return requireArea(QC_READERS, { team: true })();
     },
     lazy: () => import('./second-review/second-review.route.tsx'),
   },

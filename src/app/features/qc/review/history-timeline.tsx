@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { history } from '../../../../client/team.ts';
 import type { DecisionRecord, TakeOver } from '../../../../contract/team.ts';
 import { when } from '../../../ui/dates.ts';
+import { useOnTeam } from '../claims.ts';
 import { qcQueries } from '../qc.queries.ts';
 import './history-timeline.css';
 
@@ -54,7 +55,7 @@ function Decision({ decision }: { decision: DecisionRecord }) {
 
 /** The request's history; nothing until there is some (or when the gateway has none). */
 export function HistoryTimeline({ requestId }: { requestId: string }) {
-  const { data } = useQuery(historyQuery(requestId));
+  const { data } = useQuery({ ...historyQuery(requestId), enabled: useOnTeam() });
   if (!data) return null;
   const entries: Entry[] = [
     ...data.decisions.map((decision) => ({

@@ -4,12 +4,13 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useFirmNames, useUserNames } from '../../../lookups.queries.ts';
 import type { QcRequest } from '../../../../contract/qc.ts';
 import { memberIdOf } from '../../../../contract/team.ts';
-import { hasAny, sessionQueries } from '../../../session.queries.ts';
+import { grants, sessionQueries } from '../../../session.queries.ts';
 import { userScope } from '../../../user-storage.ts';
 import { afterNextPaint } from '../../../ui/next-paint.ts';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
 import { dropStandby, prepareStandby } from '../../../pdf/pdf-standby.ts';
+import { useOnTeam } from '../claims.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch } from '../queue-view.ts';
 import { rememberQueueSelection } from '../queue/index.ts';
@@ -105,6 +106,7 @@ function Review({ current, scope, shown, onHelp }: ReviewProps) {
   const client = useQueryClient();
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const { data: session } = useQuery(sessionQueries.current());
+  const onTeam = useOnTeam();
   const names = useUserNames();
   const firms = useFirmNames();
   const neighbours = useQueueNeighbours(filters, qcrId);
@@ -128,7 +130,7 @@ function Review({ current, scope, shown, onHelp }: ReviewProps) {
     // After this screen's frame: approve and next paints it first.
     return afterNextPaint(() => {
       // Its history too, so the next screen shows it at once and fetches nothing on opening.
-      void client.prefetchQuery(historyQuery(next.id));
+      if (onTeam) void client.prefetchQuery(historyQuery(next.id));
       // Seeded from the list only while its download link is young: an hour-old page's link
       // may have expired, and the next document then loads afresh instead (issue 17).
       const listedAt = client.getQueryState(qcQueries.list(filters).queryKey)?.dataUpdatedAt ?? 0;
@@ -144,7 +146,7 @@ function Review({ current, scope, shown, onHelp }: ReviewProps) {
         .then((fresh) => shown && prepareStandby(fresh.fileUrl))
         .catch(() => {});
     });
-  }, [qcrId, neighbours.next, client, shown, filters]);
+  }, [qcrId, neighbours.next, client, shown, filters, onTeam]);
 
   const queueHref = `/qc?${search.toString()}`;
   const decide = useDecide({ next: neighbours.next, hrefOf, queueHref, names });
@@ -161,7 +163,7 @@ function Review({ current, scope, shown, onHelp }: ReviewProps) {
   // record one, so the review says why instead of failing on the first key.
   const noUser = Boolean(session && !session.user);
   // The team's claim on it (issue 17): only its holder decides.
-  const claim = useClaim(qcrId, !locked, session && memberIdOf(session));
+  const claim = useClaim(qcrId, !locked && onTeam, session && memberIdOf(session));
   const { blocks: claimBlocks, markDeciding } = claim;
   // Once per screen: a key pressed twice before the next document renders decides once.
   const submitted = useRef(false);
@@ -211,7 +213,7 @@ function Review({ current, scope, shown, onHelp }: ReviewProps) {
           onHelp={onHelp}
         />
         {!locked && (
-          <ClaimBanner claim={claim} manager={Boolean(session && hasAny(session, ['qc.manage']))} />
+          <ClaimBanner claim={claim} manager={Boolean(session && grants(session, ['qc.manage']))} />
         )}
         {saving && (
           <p className="review__done review__saving" role="status">

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { SAMPLE_STATES, type Sample, type SampleState } from '../../../../contract/qc-ops.ts';
-import { hasAny, sessionQueries } from '../../../session.queries.ts';
+import { grants, sessionQueries } from '../../../session.queries.ts';
 import { Button } from '../../../ui/button.tsx';
 import { when } from '../../../ui/dates.ts';
 import { Page } from '../../../ui/page.tsx';
@@ -51,7 +51,7 @@ function SampleRow({ sample }: { sample: Sample }) {
 export function Component() {
   const [params] = useSearchParams();
   const { data: session } = useQuery(sessionQueries.current());
-  const manager = Boolean(session && hasAny(session, ['qc.manage']));
+  const manager = Boolean(session && grants(session, ['qc.manage']));
   const asked = SAMPLE_STATES.find((s) => s === params.get('state')) ?? 'open';
   const state = manager ? asked : 'open';
   const list = useQuery(samplesQueries.list(state));

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../../client/api-error.ts';
 import type { Sample } from '../../../../contract/qc-ops.ts';
 import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
-import { hasAny, sessionQueries } from '../../../session.queries.ts';
+import { grants, sessionQueries } from '../../../session.queries.ts';
 import { when } from '../../../ui/dates.ts';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { userScope } from '../../../user-storage.ts';
@@ -23,7 +23,7 @@ export function Component() {
   const { requestId = '' } = useParams();
   const { data: session } = useQuery(sessionQueries.current());
   const scope = session ? userScope(session) : null;
-  const manager = Boolean(session && hasAny(session, ['qc.manage']));
+  const manager = Boolean(session && grants(session, ['qc.manage']));
   const me = session?.user?.id;
   return (
     <SecondReview

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { hasAny, sessionQueries } from '../../../session.queries.ts';
+import { grants, sessionQueries } from '../../../session.queries.ts';
 import type { SamplesTab } from '../queue/index.ts';
+import { useOnTeam } from '../claims.ts';
 import { samplesQueries } from './samples.queries.ts';
 
 /**
@@ -10,8 +11,9 @@ import { samplesQueries } from './samples.queries.ts';
  */
 export function useSamplesTab(enabled: boolean, current = false): SamplesTab {
   const { data: session } = useQuery(sessionQueries.current());
-  const manager = Boolean(session && hasAny(session, ['qc.manage']));
-  const open = useQuery({ ...samplesQueries.list('open'), enabled });
+  const manager = Boolean(session && grants(session, ['qc.manage']));
+  const onTeam = useOnTeam();
+  const open = useQuery({ ...samplesQueries.list('open'), enabled: enabled && onTeam });
   const flagged = useQuery({ ...samplesQueries.list('flagged'), enabled: enabled && manager });
   return {
     count: open.data?.samples.length,
