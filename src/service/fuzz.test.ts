@@ -12,10 +12,11 @@ import { clip } from './testing/fuzz/values.ts';
 import { createWorld, OWNERS, adminOf } from './testing/fuzz/world.ts';
 import { startTestService } from './testing/service.ts';
 
-// Issue 13, "No 5xx from input": every route of the service, fed generated requests (real and
-// forged callers, ids of either owner or none, hostile query parameters, bodies from the
-// contract's schemas then mutated, malformed bodies and framings), answers below 500 with a
-// {message} body (the token endpoint: {error}), and a refused request writes nothing.
+// No 5xx from input (docs/design.md, "Bars every part is held to"): every route of the
+// service, fed generated requests (real and forged callers, ids of either owner or none,
+// hostile query parameters, bodies from the contract's schemas then mutated, malformed bodies
+// and framings), answers below 500 with a {message} body (the token endpoint: {error}), and a
+// refused request writes nothing.
 
 const logs: string[] = [];
 // Top-level await: describe.each needs the routes when the file is collected.

@@ -27,7 +27,7 @@ export interface StartServiceOptions {
   log?: (message: string, detail?: unknown) => void;
   /** Where webhooks go (ATTEST_WEBHOOK_URL); null or absent keeps messages pending. */
   webhook?: WebhookConfig | null;
-  /** Spec-strict (issue 14, profile.ts): its storage then listens on storagePort too. */
+  /** Spec-strict (decision 016, profile.ts): its storage then listens on storagePort too. */
   profile?: ServiceProfile;
   /** Port of a strict service's storage origin; 0 or absent picks a free one. */
   storagePort?: number;
@@ -63,7 +63,8 @@ export async function openServiceContext(
   return {
     db,
     keys: await loadKeys(dataDir),
-    // The sandbox's advances survive a restart (issue 13): the offset is kept in the store.
+    // The sandbox's advances survive a restart (sandbox/clock-restart.test.ts): the offset is
+    // kept in the store.
     clock: options.clock ?? storedClock(db),
     blobs: dataDir ? fileBlobStore(join(dataDir, 'blobs')) : memoryBlobStore(),
     baseUrl: options.baseUrl ?? '',
@@ -139,7 +140,7 @@ interface Listener {
   listenUrl: string;
   /** The base URL it names itself by: publicUrl, or where it listens. */
   url: string;
-  /** Host values answered (issue 13), known once it listens. */
+  /** Host values answered (decision 012), known once it listens. */
   hosts: ReadonlySet<string>;
 }
 

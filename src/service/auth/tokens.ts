@@ -93,7 +93,7 @@ export async function verifyToken(ctx: ServiceContext, token: string): Promise<P
   const claims = TokenClaimsSchema.safeParse(underReferenceNames(ctx, payload));
   if (!claims.success) throw new TokenError('access token is invalid');
   // One query by primary keys: the token's record, and whether its client's user has been
-  // deactivated, which ends the user's tokens from that moment (issue 13).
+  // deactivated, which ends the user's tokens from that moment (users/deactivation.test.ts).
   const row = ctx.db
     .prepare(
       `SELECT t.revoked_at, u.deactivated_on FROM issued_tokens t

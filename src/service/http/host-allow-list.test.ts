@@ -6,7 +6,7 @@ import { demoClient } from '../seed/demo-clients.ts';
 import { basicAuth, startTestService, type TestService } from '../testing/service.ts';
 import { listenWarning, serviceHosts } from './host-allow-list.ts';
 
-// Issue 13, DNS rebinding: the service answers its own names only. Node's fetch will not
+// DNS rebinding (decision 012): the service answers its own names only. Node's fetch will not
 // send another Host than its URL's, so these requests go through node:http.
 
 interface Raw {

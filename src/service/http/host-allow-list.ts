@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bracketed, isWildcard, LOOPBACK_NAMES, normalizeHost } from '../../contract/hosts.ts';
 import { errorResponse } from './errors.ts';
 
-// Issue 13, DNS rebinding: a page on an attacker's name that resolves to 127.0.0.1 may call
+// DNS rebinding (decision 012): a page on an attacker's name that resolves to 127.0.0.1 may call
 // the service as its own origin (a token from the demo secrets, then the API). Its requests
 // carry the attacker's name in Host; the service answers only its own names. How a Host is
 // spelled and compared is shared with the gateway (src/contract/hosts.ts).

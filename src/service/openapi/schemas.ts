@@ -107,12 +107,12 @@ export const EXTENSION_FIELDS: Record<string, Record<string, string>> = {
   SignatureRequest: {
     status: 'docs/interface-gaps.md › Signatures (#10): the spec shows no request states',
     wetInk: 'docs/interface-gaps.md › Signatures (#10): the wet-ink mark as a field',
-    scanReviews: 'docs/interface-gaps.md › The wet-ink rework loop (issue 17)',
+    scanReviews: 'docs/interface-gaps.md › The wet-ink rework loop',
   },
   SignatureRequestCreate: {
     wetInk: 'docs/interface-gaps.md › Signatures (#16): creating a wet-ink request',
   },
-  QcRequest: { earlierReviews: 'docs/interface-gaps.md › The wet-ink rework loop (issue 17)' },
+  QcRequest: { earlierReviews: 'docs/interface-gaps.md › The wet-ink rework loop' },
   Entity: { createdOn: 'docs/interface-gaps.md › Accounts: the spec’s entity has no createdOn' },
 };
 

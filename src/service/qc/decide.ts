@@ -67,7 +67,7 @@ export function decideQcRequest(
       };
       publishDocumentReady(ctx, owner, row.file_id, row.blob_key ?? file.blob_key);
     } else {
-      // A rejected wet-ink scan goes back to its notary for a new one (issue 17).
+      // A rejected wet-ink scan goes back to its notary for a new one (the wet-ink rework loop).
       returnRejectedScan(ctx, owner, id);
     }
     return getQcRow(ctx, owner, id);

@@ -88,7 +88,7 @@ export function qcRequestsJson(ctx: ServiceContext, rows: QcRow[]): QcRequest[] 
   );
   // Parsed once per version: a page of 100 requests most often shares a few checklists.
   const items = new Map([...versions.values()].map((v) => [v.id, versionItems(v.items)]));
-  // A rescanned wet-ink document's earlier reviews (issue 17); rows are of one owner.
+  // A rescanned wet-ink document's earlier reviews (the rework loop); rows are of one owner.
   const earlier = earlierReviewsOf(
     ctx,
     rows[0]?.owner ?? '',

@@ -4,7 +4,7 @@ import { QcRequestListSchema, QcRequestSchema } from '../../contract/qc.ts';
 import { MIGRATION_COUNT, migrate } from '../store/migrations.ts';
 import { startTestService, type TestService } from '../testing/service.ts';
 
-// Issue 13: a review's shortId was "reviews so far + 1", which repeats the seed's ids; a
+// A review's shortId was "reviews so far + 1", which repeats the seed's ids; a
 // burst of decisions produced 52 duplicates.
 
 let service: TestService;

@@ -7,7 +7,7 @@ import { demoClient } from '../seed/demo-clients.ts';
 import { startService, type RunningService } from '../server.ts';
 import { basicAuth, expectError } from '../testing/service.ts';
 
-// Issue 13: the sandbox clock's offset was lost on restart, so tokens issued under an
+// The sandbox clock's offset was lost on restart, so tokens issued under an
 // advanced clock outlived their lifetime and retries scheduled under it lay far ahead.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'attest-clock-'));

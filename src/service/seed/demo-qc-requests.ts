@@ -14,10 +14,10 @@ import type { SeededProcess } from './demo-qc.ts';
 import { demoEpoch, demoId } from './ids.ts';
 import type { OwnerSeed, SeedFile, SeedUser } from './seed-types.ts';
 
-// The demo's QC requests (issue 18): a queue of recent pending work, and a team's history of
-// decisions over the last five weeks. `current` files arrived in the last days and are mostly
-// pending; `history` files were all decided. Processes in FRESH are worked within a day and a
-// half, so a target age is met on them and missed on the others.
+// The demo's QC requests (decision 003's amendment): a queue of recent pending work, and a
+// team's history of decisions over the last five weeks. `current` files arrived in the last
+// days and are mostly pending; `history` files were all decided. Processes in FRESH are worked
+// within a day and a half, so a target age is met on them and missed on the others.
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;

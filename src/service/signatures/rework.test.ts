@@ -8,8 +8,8 @@ import {
 import { renderScanPdf } from '../seed/documents.ts';
 import { expectError, startTestService, type TestService } from '../testing/service.ts';
 
-// Issue 17, the wet-ink rework loop over real HTTP: a rejected scan goes back to its notary,
-// who sends a new one; the new scan's QC request carries the earlier review.
+// The wet-ink rework loop (docs/interface-gaps.md) over real HTTP: a rejected scan goes back
+// to its notary, who sends a new one; the new scan's QC request carries the earlier review.
 
 let service: TestService;
 let notary: string;

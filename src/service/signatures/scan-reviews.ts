@@ -2,9 +2,10 @@ import type { SQLInputValue } from 'node:sqlite';
 import type { ScanReview } from '../../contract/signatures.ts';
 import type { ServiceContext } from '../context.ts';
 
-// What QC said of each wet-ink scan (issue 17): the notary reads it on the signature request
-// (`scanReviews`), the reviewer of a rescan on its QC request (`earlierReviews`). Both come
-// from the decided QC requests that share a signature request; nothing extra is stored.
+// What QC said of each wet-ink scan (docs/interface-gaps.md, the wet-ink rework loop): the
+// notary reads it on the signature request (`scanReviews`), the reviewer of a rescan on its QC
+// request (`earlierReviews`). Both come from the decided QC requests that share a signature
+// request; nothing extra is stored.
 
 interface ReviewRow {
   id: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TRANSACTION_FILTER_VALUES, TransactionListSchema } from '../../contract/signatures.ts';
 import { expectError, startTestService, type TestService } from '../testing/service.ts';
 
-// Issue 13: the transactions filter's field name was looked up on a plain object, so
+// The transactions filter's field name was looked up on a plain object, so
 // `constructor` answered 500; and `status:pending,otpMethod:sms` was read as two statuses.
 
 let service: TestService;

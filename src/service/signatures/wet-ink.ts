@@ -94,7 +94,7 @@ interface Signing {
 
 /**
  * Who signed and notarized the request, and when: its own fields once completed, else the
- * newest signature transaction naming it. Never the upload time (issue 17): a scan is uploaded
+ * newest signature transaction naming it. Never the upload time: a scan is uploaded
  * after the signing, often days after.
  */
 function signingOf(ctx: ServiceContext, row: SignatureRequestRow): Signing {
@@ -175,10 +175,11 @@ export function confirmScan(
 }
 
 /**
- * A rejected scan goes back to its notary (issue 17): the signature request awaits a new scan
- * again. The rejected scan stays with its QC request, and the review with it; the request
- * drops it as its current scan. Only the review of the request's current scan moves it, so a
- * late decision on an older scan changes nothing. Runs inside the decision's transaction.
+ * A rejected scan goes back to its notary (the wet-ink rework loop): the signature request
+ * awaits a new scan again. The rejected scan stays with its QC request, and the review with it;
+ * the request drops it as its current scan. Only the review of the request's current scan moves
+ * it, so a late decision on an older scan changes nothing. Runs inside the decision's
+ * transaction.
  */
 export function returnRejectedScan(ctx: ServiceContext, owner: string, qcRequestId: string): void {
   ctx.db

@@ -4,7 +4,7 @@ import { UserSchema } from '../../contract/users.ts';
 import { demoClient } from '../seed/demo-clients.ts';
 import { basicAuth, expectError, startTestService, type TestService } from '../testing/service.ts';
 
-// Issue 13: a deactivated user's client must get no token, and the tokens it holds must be
+// A deactivated user's client must get no token, and the tokens it holds must be
 // refused from the moment of deactivation.
 
 let service: TestService;

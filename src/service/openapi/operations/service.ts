@@ -60,6 +60,9 @@ export const serviceOperations: ApiOperation[] = [
         media: { type: 'application/json', schema: { type: 'object' } },
       },
     ],
-    extension: 'Issue 20: the integrator’s kit; the spec publishes no document.',
+    extension: gap(
+      'The OpenAPI document and the API reference',
+      'the integrator’s kit; the spec publishes no document',
+    ),
   },
 ];

@@ -1,5 +1,5 @@
 -- Review shortIds were "the owner's reviews so far + 1", which repeats the ids the demo seed
--- gave out sparsely (issue 13: a burst of decisions produced 52 duplicates). From here on
+-- gave out sparsely (a burst of decisions produced 52 duplicates). From here on
 -- each owner has a sequence, advanced in the transaction that records the decision, and an
 -- index makes a repeat impossible.
 

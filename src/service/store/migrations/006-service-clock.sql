@@ -1,5 +1,5 @@
--- How far the sandbox has advanced the service clock, in milliseconds ahead of the wall clock
--- (issue 13). Without it a restart put the clock back: retries scheduled under the advanced
+-- How far the sandbox has advanced the service clock, in milliseconds ahead of the wall clock.
+-- Without it a restart put the clock back: retries scheduled under the advanced
 -- clock lay that far ahead, and tokens issued under it outlived their lifetime. One row: the
 -- clock is the whole service's, not an owner's, so a sandbox reset leaves it alone.
 CREATE TABLE service_clock (

@@ -1,4 +1,4 @@
--- Issue 20: the redactions the spec's list envelope names (interface-gaps #7, #23). A
+-- The redactions the spec's list envelope names (interface-gaps #7, #23). A
 -- redaction is a rectangle on one page of a file, in PDF points from the page's bottom-left.
 CREATE TABLE redactions (
   id TEXT PRIMARY KEY,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-// Hostile values for the fuzz tests (issue 13, "No 5xx from input"), shared by the service's
+// Hostile values for the fuzz tests ("No 5xx from input", docs/design.md), shared by the service's
 // and the gateway's: what a caller can put in a path, a query, a header or a JSON body that
 // a handler might not expect.
 
