@@ -8,7 +8,7 @@ const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const OTHER = `whsec_${Buffer.from('rotated in').toString('base64')}`;
 
 describe('readGatewayEnv', () => {
-  it('reads PostgreSQL and the session key for several processes (issue 19)', () => {
+  it('reads PostgreSQL and the session key for several processes', () => {
     const key = Buffer.alloc(32, 7);
     const env = readGatewayEnv({
       ATTEST_DATABASE_URL: 'postgres://attest:pw@db.internal:5432/console',
@@ -100,7 +100,7 @@ describe('readGatewayEnv', () => {
     expect(() => readGatewayEnv(env)).toThrow(message);
   });
 
-  it('reads the staging upstream and its secrets, else the production secrets (issue 14)', () => {
+  it('reads the staging upstream and its secrets, else the production secrets', () => {
     expect(readGatewayEnv({}).staging).toBeUndefined();
     expect(
       readGatewayEnv({

@@ -28,7 +28,7 @@ const GatewayFieldsSchema = z.object({
   // A real deployment's base URL; unset means the embedded reference service (src/main.ts).
   ATTEST_UPSTREAM: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   ATTEST_DATA_DIR: z._default(z.string().check(z.minLength(1)), '.attest'),
-  // Issue 19: PostgreSQL for the gateway's state, shared by every process of a team; unset
+  // PostgreSQL for the gateway's state (decision 023), shared by every process of a team; unset
   // keeps gateway.db in ATTEST_DATA_DIR. Every process of one database seals sessions with
   // one key: ATTEST_SESSION_KEY, or a gateway-keys.json they share.
   ATTEST_DATABASE_URL: optional(
@@ -46,7 +46,7 @@ const GatewayFieldsSchema = z.object({
   // so each owner's endpoint verifies with its own secrets only. One or the other.
   ATTEST_WEBHOOK_SECRET: optional(WebhookSecretListSchema),
   ATTEST_WEBHOOK_SECRETS: optional(WebhookOwnerSecretsSchema),
-  // Issue 14: the spec's staging base address ({uat_base_url}), offered beside production at
+  // The spec's staging base address ({uat_base_url}), offered beside production at
   // sign-in. Its deliveries come to /webhooks/staging/{owner}, verified with the UAT secrets
   // when set, else with the production ones (decision 015).
   ATTEST_UAT_UPSTREAM: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),

@@ -23,10 +23,10 @@ import {
   type GatewayFuzz,
 } from './testing/fuzz/support.ts';
 
-// Issue 13, "No 5xx from input", for the proxied API: requests generated as for the service's
-// own fuzz (src/service/fuzz.test.ts), sent by signed-in browsers (or forged ones) through
-// /api/*, answer below 500 with a {message} body (the upstream is reachable, so not even 502),
-// and a refused one writes nothing upstream.
+// "No 5xx from input" (docs/design.md), for the proxied API: requests generated as for the
+// service's own fuzz (src/service/fuzz.test.ts), sent by signed-in browsers (or forged ones)
+// through /api/*, answer below 500 with a {message} body (the upstream is reachable, so not
+// even 502), and a refused one writes nothing upstream.
 
 let service: TestService;
 let gateway: GatewayFuzz;

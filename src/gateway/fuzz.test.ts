@@ -31,7 +31,7 @@ import {
 } from './testing/fuzz/support.ts';
 import { FAILURE_WINDOW_MS } from './session/sign-in-limit.ts';
 
-// Issue 13, "No 5xx from input", for the gateway's own routes in front of the real reference
+// "No 5xx from input" (docs/design.md), for the gateway's own routes in front of the real reference
 // service: sign-in and sign-out, the session, config, the event list and stream, and the
 // webhook receiver answer every generated request below 500 (the upstream is reachable
 // throughout, so not even 502 or 504) with a {message} body; a refused sign-in creates or

@@ -12,7 +12,7 @@ import { onPostgres, testDatabase } from './testing/database.ts';
 import { FAILURES_ALLOWED } from './session/sign-in-limit.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
 
-// Issue 19: several gateway processes on one PostgreSQL serve one team as one. Each harness
+// Decision 023: several gateway processes on one PostgreSQL serve one team as one. Each harness
 // here is a whole gateway (its own HTTP server, pool, listener and memory) sharing a schema
 // with the others, as processes behind a load balancer share a database.
 
@@ -94,7 +94,7 @@ describe.runIf(onPostgres())('two gateway processes on one PostgreSQL', () => {
       await stream.waitFor(1, 5000);
       const event = ReceivedEventSchema.parse(JSON.parse(stream.messages[0]?.data ?? ''));
       expect(event).toMatchObject({ hookId: delivered.id, owner: 'acme', verified: true });
-      // The issue's bound: within a second, with room for a busy two-core machine.
+      // Within a second across processes, with room for a busy two-core machine.
       expect(Date.now() - sent).toBeLessThan(2000);
     } finally {
       stream.close();

@@ -35,14 +35,14 @@ export const MIGRATIONS = [
   CREATE INDEX received_events_owner ON received_events (owner, verified, seq);
   `,
   `
-  -- Issue 13: refused deliveries become a small ring per owner (event-log.ts). Those kept so
+  -- Decision 013: refused deliveries become a small ring per owner (event-log.ts). Those kept so
   -- far were kept under whatever owner name a sender chose, forged floods included: they are
   -- dropped rather than sorted.
   DELETE FROM received_events WHERE verified = 0;
   CREATE INDEX received_events_refused ON received_events (owner, seq) WHERE verified = 0;
   `,
   `
-  -- Issue 14: a staging service beside production. Every row so far came from the one
+  -- Decision 015: a staging service beside production. Every row so far came from the one
   -- upstream there was, production. Two services may number their hook-ids alike, so
   -- de-duplication and every per-owner list are per environment too.
   ALTER TABLE sessions ADD COLUMN environment TEXT NOT NULL DEFAULT 'production'
@@ -59,7 +59,7 @@ export const MIGRATIONS = [
     WHERE verified = 0;
   `,
   `
-  -- Issue 17: the QC team's claims and the decisions made through the console. Kept by the
+  -- Decision 020: the QC team's claims and the decisions made through the console. Kept by the
   -- gateway: the upstream knows nothing of either. Times are epoch milliseconds.
   CREATE TABLE qc_claims (
     environment TEXT NOT NULL,
@@ -99,7 +99,7 @@ export const MIGRATIONS = [
   CREATE INDEX qc_decisions_time ON qc_decisions (environment, owner, decided_at);
   `,
   `
-  -- Issue 18: what a QC manager sets per process (a target age, a share of approvals
+  -- Decision 021: what a QC manager sets per process (a target age, a share of approvals
   -- sampled for a second review) and the sampled approvals. The gateway's own, like the
   -- history. A decision names its process by name only (the spec's QC request), hence the
   -- index on process_name. Times are epoch milliseconds.
@@ -133,7 +133,7 @@ export const MIGRATIONS = [
   CREATE INDEX qc_samples_time ON qc_samples (environment, owner, sampled_at);
   `,
   `
-  -- Issue 19: failed sign-ins, counted across every process of one database (sign-in-limit.ts),
+  -- Decision 023: failed sign-ins, counted across every process of one database (sign-in-limit.ts),
   -- and the gateway's own facts (the session key's fingerprint).
   CREATE TABLE sign_in_failures (
     pair TEXT NOT NULL,

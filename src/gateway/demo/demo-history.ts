@@ -13,10 +13,11 @@ import { secondReview } from '../qc-ops/ops-sampling.ts';
 import { createOpsStore } from '../qc-ops/ops-store.ts';
 import type { Sql } from '../db/sql.ts';
 
-// The QC team's history for the demo (issue 18): the reference service's seeded decisions,
-// recorded in the gateway's decision log as if they had been made through the console, with
-// process settings and second reviews beside them, so a fresh `npm start` has a team view
-// worth reading. Only for the embedded demo service (src/main.ts); never for a real upstream.
+// The QC team's history for the demo (decision 003's amendment): the reference service's
+// seeded decisions, recorded in the gateway's decision log as if they had been made through
+// the console, with process settings and second reviews beside them, so a fresh `npm start`
+// has a team view worth reading. Only for the embedded demo service (src/main.ts); never for
+// a real upstream.
 
 export interface DemoHistoryInput {
   feed: Feed;

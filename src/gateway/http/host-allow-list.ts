@@ -12,7 +12,7 @@ import {
   normalizeHost,
 } from '../../contract/hosts.ts';
 
-// Issue 13, DNS rebinding: a page on an attacker's name that resolves to 127.0.0.1 is
+// DNS rebinding (decision 012): a page on an attacker's name that resolves to 127.0.0.1 is
 // same-origin with itself, so the browser lets it read whatever the gateway answers. Its
 // requests still carry the attacker's name in Host; the gateway answers only its own names.
 

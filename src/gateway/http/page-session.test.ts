@@ -5,7 +5,7 @@ import { startTestService, type TestService } from '../../service/testing/servic
 import { withSession } from './static.ts';
 import { INDEX_HTML, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
-// Issue 16: a signed-in page carries its session, so that a first visit does not wait a
+// Decision 017: a signed-in page carries its session, so that a first visit does not wait a
 // round trip for GET /session before it can ask for the screen's data.
 
 let service: TestService;

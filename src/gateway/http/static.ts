@@ -117,7 +117,7 @@ export function staticRoutes(
   distDir: string,
   options: {
     sourceMaps?: boolean;
-    /** The signed-in session a page is served with (issue 16), if any. */
+    /** The signed-in session a page is served with (decision 017), if any. */
     pageSession?: (c: Context<AppEnv>) => Promise<Session | undefined>;
     /** A signed-in page with its first screen in it (prerender.ts), or as it is. */
     firstScreen?: (

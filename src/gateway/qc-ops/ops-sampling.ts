@@ -3,7 +3,7 @@ import type { DecisionRecord, TeamMember } from '../../contract/team.ts';
 import type { GatewayContext } from '../context.ts';
 import type { Feed } from '../events/event-log.ts';
 
-// Second-level sampling (issue 18): which approvals are sampled, what a second review makes
+// Second-level sampling (decision 021): which approvals are sampled, what a second review makes
 // of one, and what a sample shows to whom. Storage is ops-store.ts, HTTP ops.routes.ts.
 
 /**

@@ -30,7 +30,7 @@ import {
   publishQueueChange,
 } from '../team/team.ts';
 
-// QC operations over HTTP (issue 18): per-process settings, second-review samples and the
+// QC operations over HTTP (decision 021): per-process settings, second-review samples and the
 // team's figures. The gateway's own state; the upstream is asked only whether a process is
 // the owner's when its settings are saved.
 

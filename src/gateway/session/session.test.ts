@@ -57,7 +57,7 @@ describe('POST /session', () => {
     }
   });
 
-  it('signs every demo login in with the default claim names and scopes (issue 14)', async () => {
+  it('signs every demo login in with the default claim names and scopes', async () => {
     for (const login of ['acme-reviewer', 'acme-notary', 'acme-admin', 'acme-integration']) {
       const result = await gateway.browser().signIn(login);
       expect(result.status, `${login}: ${result.text}`).toBe(200);

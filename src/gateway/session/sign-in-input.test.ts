@@ -5,7 +5,7 @@ import { MALFORMED_CREDENTIALS } from './session.routes.ts';
 import { FAILURES_ALLOWED } from './sign-in-limit.ts';
 import { expectMessage, startHarness, type Harness } from '../testing/harness.ts';
 
-// Issue 13: no value a browser can put in a sign-in body makes the gateway answer 5xx.
+// No value a browser can put in a sign-in body makes the gateway answer 5xx (docs/design.md).
 
 let service: TestService;
 let gateway: Harness;

@@ -4,7 +4,7 @@ import { startTestService, type TestService } from '../../service/testing/servic
 import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 import { REFRESH_WINDOW_MS } from './tokens.ts';
 
-// Issue 13: the spec answers an expired or revoked token and a missing permission alike, with
+// Decision 011: the spec answers an expired or revoked token and a missing permission alike, with
 // 401. The gateway refreshes only when its token may really be the reason.
 
 let service: TestService;

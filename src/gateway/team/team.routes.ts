@@ -16,7 +16,7 @@ import {
   publishQueueChange,
 } from './team.ts';
 
-// The QC team's state over HTTP (issue 17): claims on pending requests, a request's
+// The QC team's state over HTTP (decision 020): claims on pending requests, a request's
 // decision history, and the history of a date range as CSV. The gateway's own: the
 // upstream is asked only whether a request exists and is pending when it is first claimed.
 

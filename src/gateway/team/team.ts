@@ -60,7 +60,7 @@ export function decidedRequestId(method: string, pathname: string): string | und
 
 /**
  * Who else holds the claim on `requestId`, when someone does: a decision then waits for a
- * take-over (issue 17: reviewers never collide), whoever sends it, the console or a script.
+ * take-over (decision 020: reviewers never collide), whoever sends it, the console or a script.
  */
 export async function claimedByAnother(
   ctx: GatewayContext,
@@ -117,7 +117,7 @@ export async function decisionRecord(
       }))
     : [];
   const notes = request.success ? request.data.notes : body.success ? body.data.notes : undefined;
-  // What the request was, for the team's figures and the sampling (issue 18).
+  // What the request was, for the team's figures and the sampling (decision 021).
   const context = request.success
     ? {
         processName: request.data.processName,

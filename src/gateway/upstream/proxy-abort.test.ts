@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startTestService, type TestService } from '../../service/testing/service.ts';
 import { startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
-// Issue 13: a browser that cancels a proxied fetch (a reviewer moving on) is an ordinary
+// A browser that cancels a proxied fetch (a reviewer moving on) is an ordinary
 // event. The upstream request is abandoned with it, and neither the gateway nor the service
 // (nor @hono/node-server under them, which prints to the console) reports an error.
 

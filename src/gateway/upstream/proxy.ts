@@ -143,7 +143,7 @@ export function proxyRoutes(ctx: GatewayContext, rules?: ProxyRules) {
     bufferBody: () => Promise<ArrayBuffer>,
   ): Promise<Response> {
     const url = new URL(request.url);
-    // The session's own environment, never the other (issue 14).
+    // The session's own environment, never the other (decision 015).
     const { base } = targetOf(ctx.targets, session.environment);
     const target = `${base}${url.pathname.slice('/api'.length)}${url.search}`;
     const { method, signal: browser } = request;
