@@ -1,4 +1,4 @@
-// Host names as the gateway's and the service's allow-lists (issue 13, DNS rebinding) spell
+// Host names as the gateway's and the service's allow-lists (decision 012, DNS rebinding) spell
 // and compare them. Pure functions, no imports: each side adds what only a server has (its
 // interfaces, its middleware).
 

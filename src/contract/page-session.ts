@@ -1,6 +1,6 @@
 /**
  * The id of the JSON data block that carries the signed-in session in a page of the app
- * (issue 16): the gateway writes it into index.html, the app reads it instead of asking
+ * (decision 017): the gateway writes it into index.html, the app reads it instead of asking
  * GET /session. Its content is what GET /session answers (SessionSchema).
  */
 export const PAGE_SESSION_ID = 'attest-session';

@@ -106,9 +106,9 @@ export const QcRequestSchema = z.object({
   checklistName: z.string(),
   checklistVersion: z.optional(z.string()),
   notes: z.optional(z.string()),
-  // Reference extension (issue 17): for a rescanned wet-ink document, the decided reviews of
-  // the earlier scans of the same signature request, oldest first. Absent otherwise, and from
-  // a deployment that does not send it.
+  // Reference extension (the wet-ink rework loop): for a rescanned wet-ink document, the
+  // decided reviews of the earlier scans of the same signature request, oldest first. Absent
+  // otherwise, and from a deployment that does not send it.
   earlierReviews: z.optional(z.array(ScanReviewSchema)),
 });
 export type QcRequest = z.infer<typeof QcRequestSchema>;

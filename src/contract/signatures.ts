@@ -39,7 +39,7 @@ export const SIGNATURE_REQUEST_STATUSES = [
 export const SignatureRequestStatusSchema = z.enum(SIGNATURE_REQUEST_STATUSES);
 export type SignatureRequestStatus = z.infer<typeof SignatureRequestStatusSchema>;
 
-// Issue 17, the wet-ink rework loop: what QC said of a scan. A reference-service extension the
+// The wet-ink rework loop: what QC said of a scan. A reference-service extension the
 // spec does not show (docs/interface-gaps.md); the console shows it only when sent.
 export const ScanReviewFailureSchema = z.object({
   id: UuidSchema,
@@ -77,8 +77,8 @@ export const SignatureRequestSchema = z.object({
   // reference-only behaviour); the reference service always sends both.
   status: z.optional(SignatureRequestStatusSchema),
   wetInk: z.optional(z.boolean()),
-  // Reference extension (issue 17): the decided QC reviews of this request's scans, oldest
-  // first; absent when there are none or the deployment does not send them.
+  // Reference extension (the wet-ink rework loop): the decided QC reviews of this request's
+  // scans, oldest first; absent when there are none or the deployment does not send them.
   scanReviews: z.optional(z.array(ScanReviewSchema)),
 });
 export type SignatureRequest = z.infer<typeof SignatureRequestSchema>;
