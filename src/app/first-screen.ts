@@ -10,7 +10,7 @@ import { cameRendered, readPageSession, whenParsed } from './page-session.ts';
 import { cameSlowly, servedFirstPageSettled } from './pdf/first-page.ts';
 import { pdfWorkerPort } from './pdf/pdf-worker-port.ts';
 
-// The page's first script (issue 16), an entry of its own that index.html loads `async`
+// The page's first script (decision 017), an entry of its own that index.html loads `async`
 // ahead of the app (vite.config.ts): a few kilobytes with no libraries, it runs as soon as it
 // arrives, while the app's entry (which runs only once all of its hundred-odd kilobytes are
 // in) is still on the wire. On a reviewer's first visit it starts what the first screen

@@ -33,7 +33,7 @@ function Toasts() {
 // The page's first script may run this entry before the page's body has come (a review on a
 // fast link, first-screen.ts): its modules are evaluated by now, what follows needs the body.
 whenParsed(() => {
-  // The session the page came with (issue 16): the first screen's loaders need not ask for it.
+  // The session the page came with (decision 017): the first screen's loaders need not ask for it.
   const served = SessionSchema.safeParse(takePageSession());
   if (served.success) queryClient.setQueryData(sessionQueries.current().queryKey, served.data);
 

@@ -24,8 +24,8 @@ const KNOWN: ReadonlySet<string> = new Set(PERMISSIONS);
 
 /**
  * Whether the token's permissions say anything the console understands. A deployment's
- * tokens may carry no permissions claim, or names of its own (the spec shows neither,
- * issue 14): then every area is shown and the service's 401 says what is refused.
+ * tokens may carry no permissions claim, or names of its own (the spec shows neither):
+ * then every area is shown and the service's 401 says what is refused.
  */
 export function knowsPermissions(session: Session): boolean {
   return session.permissions?.some((p) => KNOWN.has(p)) ?? false;

@@ -146,7 +146,7 @@ export function Component() {
             </ul>
           </section>
         )}
-        {/* Demo logins are listed only to a browser on the console's own machine (issue 13). */}
+        {/* Demo logins are listed only to a browser on the console's machine (decision 012). */}
         {config?.sandbox && config.demoLogins.length === 0 && (
           <p className="demo demo__note">
             <Badge tone="warning">Sandbox</Badge> Demo logins are listed when the console is opened

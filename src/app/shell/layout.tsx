@@ -136,7 +136,10 @@ function Sidebar({ areas, onNavigate }: { areas: Area[]; onNavigate?: () => void
   );
 }
 
-/** What the session works against: staging (issue 14) and a sandbox say so; production is quiet. */
+/**
+ * What the session works against: staging (decision 015) and a sandbox say so; production is
+ * quiet.
+ */
 function EnvironmentBadges({ staging, sandbox }: { staging: boolean; sandbox: boolean }) {
   if (!staging && !sandbox) return null;
   return (

@@ -13,7 +13,7 @@ import { applySampleChange } from './second-review/samples.queries.ts';
 
 // What the team does (claims, releases, decisions) reaches the cached queue as it happens.
 onQueueChange(applyQueueChange);
-// Sampled approvals and second reviews (issue 18) reach the "Second review" tab and list.
+// Sampled approvals and second reviews (decision 021) reach the "Second review" tab and list.
 onQueueChange(applySampleChange);
 // Decisions kept in the browser until the service has them (decision 026).
 registerSessionWork(decisionOutbox);

@@ -10,7 +10,7 @@ export const STATUS_LABELS: Record<QcRequestStatus, string> = {
   rejected: 'Rejected',
 };
 
-/** The "Second review" tab (issue 18): sampled approvals, on a screen of their own. */
+/** The "Second review" tab (decision 021): sampled approvals, on a screen of their own. */
 export interface SamplesTab {
   /** Open samples for the signed-in person; undefined while unknown. */
   count: number | undefined;

@@ -3,7 +3,7 @@ import type { ScanReview } from '../../../../contract/signatures.ts';
 import { when } from '../../../ui/dates.ts';
 import './earlier-submissions.css';
 
-// A rescanned wet-ink document (issue 17): the reviewer sees that this is a later submission and
+// A rescanned wet-ink document: the reviewer sees that this is a later submission and
 // what was wrong before, so the second review checks the fixes. `earlierReviews` is the
 // reference service's (docs/interface-gaps.md); without it this renders nothing.
 

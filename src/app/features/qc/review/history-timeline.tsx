@@ -6,7 +6,7 @@ import { useOnTeam } from '../claims.ts';
 import { qcQueries } from '../qc.queries.ts';
 import './history-timeline.css';
 
-// What the team did with this request through the console (issue 17): claims taken over
+// What the team did with this request through the console (decision 020): claims taken over
 // and decisions, oldest first, as the gateway recorded them.
 
 export const historyQuery = (id: string) =>

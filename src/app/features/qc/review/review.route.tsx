@@ -132,7 +132,7 @@ function Review({ current, scope, shown, onHelp }: ReviewProps) {
       // Its history too, so the next screen shows it at once and fetches nothing on opening.
       if (onTeam) void client.prefetchQuery(historyQuery(next.id));
       // Seeded from the list only while its download link is young: an hour-old page's link
-      // may have expired, and the next document then loads afresh instead (issue 17).
+      // may have expired, and the next document then loads afresh instead.
       const listedAt = client.getQueryState(qcQueries.list(filters).queryKey)?.dataUpdatedAt ?? 0;
       if (Date.now() - listedAt < LISTED_LINK_FRESH_MS) {
         client.setQueryData(qcQueries.detail(next.id).queryKey, (current) => current ?? next, {
@@ -162,7 +162,7 @@ function Review({ current, scope, shown, onHelp }: ReviewProps) {
   // A decision names its reviewer (reviewedBy): a client whose token names no user cannot
   // record one, so the review says why instead of failing on the first key.
   const noUser = Boolean(session && !session.user);
-  // The team's claim on it (issue 17): only its holder decides.
+  // The team's claim on it (decision 020): only its holder decides.
   const claim = useClaim(qcrId, !locked && onTeam, session && memberIdOf(session));
   const { blocks: claimBlocks, markDeciding } = claim;
   // Once per screen: a key pressed twice before the next document renders decides once.

@@ -7,7 +7,7 @@ import { onQueueChange } from '../../../shell/live-events.ts';
 import { afterNextPaint } from '../../../ui/next-paint.ts';
 import { claimsQuery } from '../claims.ts';
 
-// The reviewer's claim on the open request (issue 17): taken on opening, renewed while they
+// The reviewer's claim on the open request (decision 020): taken on opening, renewed while they
 // are active, released when they move on or leave; and what the screen does when someone
 // else holds it or takes it over.
 

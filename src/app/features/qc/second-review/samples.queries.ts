@@ -3,7 +3,7 @@ import { getSample, listSamples, type SampleFilter } from '../../../../client/op
 import type { QueueChange } from '../../../../contract/team.ts';
 import { qcQueries } from '../qc.queries.ts';
 
-// Second-level sampling (issue 18): the gateway's samples of approved requests. Under the
+// Second-level sampling (decision 021): the gateway's samples of approved requests. Under the
 // QC keys, so everything that invalidates QC (a sign-out, a process change) reaches them.
 
 export const samplesQueries = {

@@ -1,7 +1,7 @@
 import type { ScanReview, SignatureRequest } from '../../../../contract/signatures.ts';
 import { when } from '../../../ui/dates.ts';
 
-// Why QC sent a wet-ink scan back (issue 17): the failed checks with the reviewer's notes and
+// Why QC sent a wet-ink scan back: the failed checks with the reviewer's notes and
 // the rework notes. `scanReviews` is the reference service's (docs/interface-gaps.md); from a
 // deployment that does not send it nothing is shown and the scan panel works as before.
 
