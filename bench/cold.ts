@@ -2,7 +2,7 @@ import { CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { summarise } from './lib.ts';
 import { plainChromium, type PlainPage } from './plain-chromium.ts';
 
-// A first visit over a real connection (issue 16): every load in a fresh browser with a cold
+// A first visit over a real connection (decision 017): every load in a fresh browser with a cold
 // cache, unthrottled and under the mobile profile, the console's queue beside the bare React
 // baseline (bench/baseline) measured the same way in the same run. It reports; it asserts
 // nothing.

@@ -4,9 +4,10 @@ import type { z } from '../src/contract/zod.ts';
 import { ApiError, createClient, type Method, type Query } from '../src/client/request.ts';
 import { demoClient } from '../src/service/seed/demo-clients.ts';
 
-// The specs' API calls (issue 15): sent from inside the page, so the session cookie is the
-// browser's own, by the app's own client (its headers, the CSRF one included), and parsed
-// with the contract, so a spec gets typed data and a contract break fails the spec that saw it.
+// The specs' API calls (CONTRIBUTING.md, step 6): sent from inside the page, so the session
+// cookie is the browser's own, by the app's own client (its headers, the CSRF one included),
+// and parsed with the contract, so a spec gets typed data and a contract break fails the spec
+// that saw it.
 
 export interface CallOptions {
   query?: Query;

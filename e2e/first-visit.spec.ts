@@ -7,7 +7,7 @@ import { api } from './api.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { DEMO, VIEWPORTS, expectAccessible, signIn } from './support.ts';
 
-// Issue 16: a first visit waits on nothing it need not. The page comes with its session (no
+// Decision 017: a first visit waits on nothing it need not. The page comes with its session (no
 // GET /session), and the page's first script asks for the queue's first page while the app's
 // code is still arriving: the app takes that answer instead of asking again.
 

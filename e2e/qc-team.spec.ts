@@ -5,7 +5,7 @@ import { QcClaimListSchema } from '../src/contract/team.ts';
 import { api } from './api.ts';
 import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
 
-// A QC team on one queue (issue 17): two reviewers in two browsers, claims between them.
+// A QC team on one queue (decision 020): two reviewers in two browsers, claims between them.
 // This spec has a project of its own that runs after the others (playwright.config.ts):
 // it walks the oldest pending requests, which other specs take one at a time.
 

@@ -7,9 +7,9 @@ import { api } from './api.ts';
 import { scanPdf, requestAwaitingScan } from './scans.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
-// Issue 17, the wet-ink rework loop end to end: QC rejects a scan with a failed check, the
-// notary sees why on the signature request and uploads again, and the reviewer of the new
-// scan sees it is a second submission and what was wrong the first time. The reference
+// The wet-ink rework loop end to end: QC rejects a scan with a failed check, the notary sees
+// why on the signature request and uploads again, and the reviewer of the new scan sees it is
+// a second submission and what was wrong the first time. The reference
 // service's `scanReviews` and `earlierReviews` carry this (docs/interface-gaps.md), so the
 // spec runs in the `chromium` project only (the strict one runs core-flows alone).
 

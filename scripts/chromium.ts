@@ -3,7 +3,7 @@ import { delimiter, join } from 'node:path';
 import { chromium } from '@playwright/test';
 
 // Which Chromium the end-to-end specs and the bench drive, and how the test command gets one
-// on a machine that has none (issue 15: the README's two commands are all a newcomer runs).
+// on a machine that has none (the README's two commands are all a newcomer runs).
 // The machine is passed in, so the order of preference and the messages are tested without
 // installing anything.
 

@@ -3,8 +3,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 // Import cycles among the project's own modules, type-only imports included: eslint's
-// import-x/no-cycle skips `import type`, yet a type cycle still ties two modules together
-// (issue 15). Run by `npm run lint`.
+// import-x/no-cycle skips `import type`, yet a type cycle still ties two modules together.
+// Run by `npm run lint`.
 
 const SPECIFIER = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g;
 
