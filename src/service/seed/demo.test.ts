@@ -47,7 +47,7 @@ describe('demo data', () => {
     ).toBe(1);
   });
 
-  it('has the sizes the issue asks for', () => {
+  it('seeds acme with the fixed number of each record', () => {
     const acme = (table: string) =>
       count(`SELECT COUNT(*) AS n FROM ${table} WHERE owner = ?`, 'acme');
     expect(acme('firms')).toBe(12);
