@@ -115,8 +115,14 @@ export function Component() {
             error={fieldErrors.clientSecret}
             onChange={(e) => setForm({ ...form, clientSecret: e.target.value })}
           />
-          <Button type="submit" variant="primary" block disabled={login.isPending}>
-            {login.isPending ? 'Signing in…' : 'Sign in'}
+          <Button
+            type="submit"
+            variant="primary"
+            block
+            pending={login.isPending}
+            pendingLabel="Signing in…"
+          >
+            Sign in
           </Button>
         </form>
         {config?.sandbox && config.demoLogins.length > 0 && (

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import './button.css';
 
 type Variant = 'primary' | 'secondary' | 'ghost';
@@ -6,6 +6,10 @@ type Variant = 'primary' | 'secondary' | 'ghost';
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   block?: boolean;
+  /** While an answer is awaited: the button is disabled and says so (`pendingLabel`). */
+  pending?: boolean;
+  /** What a pending button says, e.g. "Creating…". */
+  pendingLabel?: ReactNode;
 }
 
 export function Button({
@@ -13,8 +17,21 @@ export function Button({
   block,
   className,
   type = 'button',
+  pending = false,
+  pendingLabel = 'Saving…',
+  disabled,
+  children,
   ...rest
 }: ButtonProps) {
   const classes = ['button', `button--${variant}`, block ? 'button--block' : '', className ?? ''];
-  return <button type={type} className={classes.filter(Boolean).join(' ')} {...rest} />;
+  return (
+    <button
+      type={type}
+      className={classes.filter(Boolean).join(' ')}
+      disabled={disabled || pending}
+      {...rest}
+    >
+      {pending ? pendingLabel : children}
+    </button>
+  );
 }

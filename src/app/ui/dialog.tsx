@@ -145,8 +145,14 @@ export function ConfirmDialog({
         <Radix.Close asChild>
           <Button>Cancel</Button>
         </Radix.Close>
-        <Button variant="primary" className="dialog__danger" onClick={onConfirm} disabled={pending}>
-          {pending ? pendingLabel : confirmLabel}
+        <Button
+          variant="primary"
+          className="dialog__danger"
+          onClick={onConfirm}
+          pending={pending}
+          pendingLabel={pendingLabel}
+        >
+          {confirmLabel}
         </Button>
       </div>
     </Shell>

@@ -134,10 +134,12 @@ export function DeliveryRow({ delivery, received }: { delivery: Delivery; receiv
       <div className="delivery__actions">
         <Button
           onClick={() => resend.mutate(delivery.id)}
-          disabled={resend.isPending || delivery.status === 'pending'}
+          disabled={delivery.status === 'pending'}
+          pending={resend.isPending}
+          pendingLabel="Redelivering…"
           aria-describedby={`${titleId}-result`}
         >
-          {resend.isPending ? 'Redelivering…' : 'Redeliver'}
+          Redeliver
         </Button>
         <p className="delivery__note" id={`${titleId}-result`} aria-live="polite">
           {resend.isError

@@ -105,8 +105,8 @@ export function MetadataSection({ accountId, entity }: { accountId: string; enti
           )}
           <div className="entity-metadata-form__actions">
             <Button onClick={stopEditing}>Cancel</Button>
-            <Button type="submit" variant="primary" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save metadata'}
+            <Button type="submit" variant="primary" pending={save.isPending}>
+              Save metadata
             </Button>
           </div>
         </form>

@@ -212,8 +212,8 @@ function NewEntityForm({ accountId }: { accountId: string }) {
           <Link className="button button--secondary" to={`/accounts/${accountId}`}>
             Cancel
           </Link>
-          <Button type="submit" variant="primary" disabled={saving}>
-            {saving ? 'Creating…' : 'Create entity'}
+          <Button type="submit" variant="primary" pending={saving} pendingLabel="Creating…">
+            Create entity
           </Button>
         </div>
       </div>

@@ -70,8 +70,8 @@ export function DecisionsExport() {
             min={from}
             onChange={(e) => setTo(e.target.value)}
           />
-          <Button type="submit" variant="primary" disabled={status.busy}>
-            {status.busy ? 'Preparing…' : 'Download CSV'}
+          <Button type="submit" variant="primary" pending={status.busy} pendingLabel="Preparing…">
+            Download CSV
           </Button>
         </div>
         <p

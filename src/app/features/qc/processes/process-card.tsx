@@ -62,10 +62,11 @@ export function ProcessCard({
         {process.archivedOn ? (
           <Button
             aria-label={`Unarchive ${process.displayName}`}
-            disabled={unarchive.isPending}
+            pending={unarchive.isPending}
+            pendingLabel="Unarchiving…"
             onClick={() => unarchive.mutate({ id: process.id, patch: { archivedOn: null } })}
           >
-            {unarchive.isPending ? 'Unarchiving…' : 'Unarchive'}
+            Unarchive
           </Button>
         ) : (
           <ArchiveProcessDialog process={process} />

@@ -60,8 +60,8 @@ export function ProcessSettingsDialog({
       failure={save.isError ? settingsFailure(save.error) : null}
       onSubmit={submit}
       actions={
-        <Button type="submit" variant="primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save settings'}
+        <Button type="submit" variant="primary" pending={save.isPending}>
+          Save settings
         </Button>
       }
     >

@@ -88,9 +88,11 @@ export function BlindReview({ requestId, scope, items, onConflict }: Props) {
         <Button
           type="submit"
           variant="primary"
-          disabled={missing.unanswered.length > 0 || send.isPending || refused}
+          disabled={missing.unanswered.length > 0 || refused}
+          pending={send.isPending}
+          pendingLabel="Sending…"
         >
-          {send.isPending ? 'Sending…' : 'Send second review'}
+          Send second review
         </Button>
         <p className="sr-muted" aria-live="polite">
           {hint}

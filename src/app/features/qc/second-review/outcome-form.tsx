@@ -95,8 +95,8 @@ export function OutcomeForm({ sample, onConflict }: { sample: Sample; onConflict
           </p>
         )}
       </div>
-      <Button type="submit" variant="primary" disabled={record.isPending}>
-        {record.isPending ? 'Saving…' : 'Record outcome'}
+      <Button type="submit" variant="primary" pending={record.isPending}>
+        Record outcome
       </Button>
     </form>
   );

@@ -161,8 +161,8 @@ export function NewRequestDialog({ from }: { from: string }) {
       failure={create.isError ? createFailure(create.error) : null}
       onSubmit={submit}
       actions={
-        <Button type="submit" variant="primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create request'}
+        <Button type="submit" variant="primary" pending={create.isPending} pendingLabel="Creating…">
+          Create request
         </Button>
       }
     >

@@ -141,8 +141,8 @@ export function ImageManager({ user }: { user: User }) {
             {statusText(save.isSuccess, busy, pending.length)}
           </p>
         </div>
-        <Button variant="primary" onClick={submit} disabled={pending.length === 0 || busy}>
-          {busy ? 'Saving…' : 'Save images'}
+        <Button variant="primary" onClick={submit} disabled={pending.length === 0} pending={busy}>
+          Save images
         </Button>
       </div>
     </div>
