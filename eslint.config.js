@@ -45,6 +45,20 @@ const boundaries = [
     from: ['./src/app', './src/client'],
     message: 'the gateway imports nothing from the app or the client',
   },
+  // src/shared holds pure helpers every part may use, as it may use the contract: it imports
+  // nothing of the project but the contract (the standard library and zod: see below), and the
+  // contract, zod only, imports nothing of it.
+  {
+    target: './src/shared',
+    from: './src',
+    except: ['./shared', './contract'],
+    message: 'shared imports nothing of the parts: only the contract, the standard library and zod',
+  },
+  {
+    target: './src/contract',
+    from: './src/shared',
+    message: 'the contract imports nothing from shared: shared may import the contract',
+  },
   // The gateway's proxy is general: the QC team's rules reach it through its one hook
   // (ProxyRules, given by team/qc-rules.ts in app.ts), never by import.
   {
@@ -179,6 +193,27 @@ export default tseslint.config(
     },
   },
   { files: ['src/contract/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
+  // Shared code runs in every part, the browser's included: the standard library (node:) and
+  // zod (through src/contract/zod.ts; zod's own locales) are all it may bring. Its tests may
+  // use test libraries.
+  {
+    files: ['src/shared/**'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: zodPaths,
+          patterns: [
+            {
+              regex: '^(?!node:|zod/|\\.)',
+              message: 'shared imports the standard library (node:) and zod only, and the contract',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Client tests run the real reference service in-process (startTestService) behind a
   // stand-in for the gateway, or the real gateway (their fixtures, src/client/testing/); the
   // client code itself still may not import either.

@@ -197,13 +197,14 @@ const CODE_SPLITTING = {
     },
     // Radix's dialog, for the screens that open one and the phone's menu.
     { name: 'dialog', test: /[\\/]src[\\/]app[\\/]ui[\\/]dialog\.tsx$/, priority: 3 },
-    // What every screen shares: the client, the contract, the shell and the ui primitives.
+    // What every screen shares: the client, the contract and the shared helpers, the shell and
+    // the ui primitives.
     // Not the pieces loaded on first use, which bring Radix with them: the toaster, the
     // dialogs and the phone's menu drawer.
     {
       name: 'app',
       test: (id: string) =>
-        /[\\/]src[\\/](client|contract|app)[\\/]/.test(id) &&
+        /[\\/]src[\\/](client|contract|shared|app)[\\/]/.test(id) &&
         !/[\\/]src[\\/]app[\\/](features|pdf)[\\/]/.test(id) &&
         !ON_FIRST_USE.test(id) &&
         // The entry stays the entry: in a shared chunk, its start-up would run whenever
@@ -239,7 +240,7 @@ export default defineConfig({
     // The root's global setup runs once per run, whichever projects run.
     globalSetup: ['src/service/testing/setup.ts'],
     // zod's English messages, as the service, the gateway and the forms have them.
-    setupFiles: ['src/contract/zod-messages.ts'],
+    setupFiles: ['src/shared/zod-messages.ts'],
     testTimeout: 20_000,
     // Each project extends the options above (Vitest 5's default for inline projects).
     projects: [

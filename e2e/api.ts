@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import '../src/contract/zod-messages.ts';
+import '../src/shared/zod-messages.ts';
 import type { z } from '../src/contract/zod.ts';
 import { ApiError, createClient, type Method, type Query } from '../src/client/request.ts';
 import { demoClient } from '../src/service/seed/demo-clients.ts';

@@ -162,3 +162,70 @@ describe('npm run lint holds the boundaries within and around the app', () => {
     }
   });
 });
+
+describe('npm run lint keeps src/shared a leaf every part may use', () => {
+  const PARTS =
+    'shared imports nothing of the parts: only the contract, the standard library and zod';
+  const PACKAGES = 'shared imports the standard library (node:) and zod only, and the contract';
+
+  it('refuses shared importing the app, the gateway, the service or the client', async () => {
+    const cases: [string, string][] = [
+      ['../app/session.queries.ts', 'sessionQueries'],
+      ['../gateway/server.ts', 'startGateway'],
+      ['../service/server.ts', 'startService'],
+      ['../client/request.ts', 'request'],
+      ['../main.ts', 'main'],
+    ];
+    for (const [from, name] of cases) {
+      for (const path of ['src/shared/fixture.ts', 'src/shared/fixture.test.ts']) {
+        expect(await messagesOf(path, from, name), `${path} importing ${from}`).toContainEqual(
+          `${RESTRICTED}: Unexpected path "${from}" imported in restricted zone. ${PARTS}`,
+        );
+      }
+    }
+  });
+
+  it('refuses shared code importing a package other than zod', async () => {
+    for (const from of ['hono', 'react', 'os', 'zod']) {
+      const messages = await messagesOf('src/shared/fixture.ts', from);
+      expect(messages, from).toContainEqual(expect.stringContaining(PACKAGES));
+    }
+  });
+
+  it('lets shared import the standard library, zod, the contract and itself', async () => {
+    const cases: [string, string][] = [
+      ['node:os', 'networkInterfaces'],
+      ['../contract/zod.ts', 'z'],
+      ['../contract/file-types.ts', 'UPLOAD_RULES'],
+      ['./hosts.ts', 'normalizeHost'],
+    ];
+    for (const [from, name] of cases) {
+      expect(await messagesOf('src/shared/fixture.ts', from, name), from).toEqual([]);
+    }
+    // Its tests may use test libraries.
+    expect(await messagesOf('src/shared/fixture.test.ts', 'fast-check', 'fc')).toEqual([]);
+  });
+
+  it('refuses the contract importing shared: the arrow goes one way', async () => {
+    const messages = await messagesOf('src/contract/fixture.ts', '../shared/hosts.ts');
+    expect(messages).toContainEqual(
+      `${RESTRICTED}: Unexpected path "../shared/hosts.ts" imported in restricted zone. ` +
+        'the contract imports nothing from shared: shared may import the contract',
+    );
+  });
+
+  it('lets every part import shared, as it imports the contract', async () => {
+    const cases: [string, string, string][] = [
+      ['src/app/features/qc/team/fixture.ts', '../../../../shared/csv.ts', 'toCsv'],
+      ['src/app/ui/fixture.ts', '../../shared/sniff.ts', 'sniff'],
+      ['src/client/fixture.ts', '../shared/csv.ts', 'toCsv'],
+      ['src/gateway/http/fixture.ts', '../../shared/hosts.ts', 'normalizeHost'],
+      ['src/service/http/fixture.ts', '../../shared/hosts.ts', 'normalizeHost'],
+      ['e2e/fixture.ts', '../src/shared/csv.ts', 'toCsv'],
+      ['scripts/fixture.ts', '../src/shared/hosts.ts', 'normalizeHost'],
+    ];
+    for (const [path, from, name] of cases) {
+      expect(await messagesOf(path, from, name), `${path} importing ${from}`).toEqual([]);
+    }
+  });
+});

@@ -1,13 +1,7 @@
-// File types are decided by content (magic bytes), never by name or declared type.
+// The interface's uploads: the file types it takes and each kind's limit (the service refuses
+// the rest with 415 or 413; the console checks first). A file's type is decided by its content
+// (magic bytes, src/shared/sniff.ts), never by its name or declared type.
 export type SniffedType = 'application/pdf' | 'image/png' | 'image/jpeg';
-
-export function sniff(bytes: Uint8Array): SniffedType | null {
-  const starts = (...magic: number[]) => magic.every((byte, i) => bytes[i] === byte);
-  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf'; // %PDF-
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  return null;
-}
 
 /** What each kind of upload accepts. */
 export const UPLOAD_RULES = {

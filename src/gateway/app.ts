@@ -17,7 +17,7 @@ import { pageSession, sessionRoutes } from './session/session.routes.ts';
 import { securityHeaders, staticRoutes } from './http/static.ts';
 import { teamRoutes } from './team/team.routes.ts';
 import { webhookRoutes } from './events/webhooks.routes.ts';
-import '../contract/zod-messages.ts';
+import '../shared/zod-messages.ts';
 
 /** The gateway as one Hono app over its context. */
 export function createGatewayApp(ctx: GatewayContext) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { PERMISSIONS } from '../contract/auth.ts';
-import '../contract/zod-messages.ts';
+import '../shared/zod-messages.ts';
 import { z } from '../contract/zod.ts';
 import {
   WebhookOwnerSecretsSchema,

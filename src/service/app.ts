@@ -17,7 +17,7 @@ import { onlySpecFields } from './http/spec-fields.ts';
 import { errorResponse, HttpError } from './http/errors.ts';
 import { requireAllowedHost } from './http/host-allow-list.ts';
 import { API_PREFIXES } from '../contract/common.ts';
-import '../contract/zod-messages.ts';
+import '../shared/zod-messages.ts';
 
 export const PUBLIC_SANDBOX_INFO = '/sandbox/v1/info';
 

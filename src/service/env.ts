@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import '../contract/zod-messages.ts';
+import '../shared/zod-messages.ts';
 import { z } from '../contract/zod.ts';
 import { WebhookOwnerSecretsSchema, WebhookSecretListSchema } from '../contract/webhooks.ts';
 import type { WebhookConfig } from './events/delivery.ts';

@@ -1,4 +1,5 @@
-import { sniff, UPLOAD_RULES } from '../../contract/file-types.ts';
+import { UPLOAD_RULES } from '../../contract/file-types.ts';
+import { sniff } from '../../shared/sniff.ts';
 
 export type UploadKind = keyof typeof UPLOAD_RULES;
 

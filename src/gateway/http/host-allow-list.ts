@@ -10,7 +10,7 @@ import {
   isWildcard,
   LOOPBACK_NAMES,
   normalizeHost,
-} from '../../contract/hosts.ts';
+} from '../../shared/hosts.ts';
 
 // DNS rebinding (decision 012): a page on an attacker's name that resolves to 127.0.0.1 is
 // same-origin with itself, so the browser lets it read whatever the gateway answers. Its

@@ -1,4 +1,4 @@
-import { csvCell } from '../../contract/csv.ts';
+import { csvCell } from '../../shared/csv.ts';
 import type { DecisionRecord } from '../../contract/team.ts';
 
 // The decision history as CSV (RFC 4180), for the spreadsheet a QC manager keeps.

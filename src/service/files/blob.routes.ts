@@ -10,7 +10,7 @@ import { requestBody, watchBody } from './request-body.ts';
 import { uploadGate } from './upload-gate.ts';
 import { ClientGone, tooLarge, UploadRefusal, uploadsBusy } from './upload-refusal.ts';
 import { openUpload } from './upload-target.ts';
-import { sniff } from '../../contract/file-types.ts';
+import { sniff } from '../../shared/sniff.ts';
 
 // The service's "storage bucket": presigned downloads and uploads, checked by signature and
 // expiry instead of a bearer token, with CORS open as a bucket's would be. Uploads are read

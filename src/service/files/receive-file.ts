@@ -1,6 +1,7 @@
 import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { sniff, type SniffedType } from '../../contract/file-types.ts';
+import type { SniffedType } from '../../contract/file-types.ts';
+import { sniff } from '../../shared/sniff.ts';
 import { tooLarge, UploadRefusal } from './upload-refusal.ts';
 
 /** Bytes sniff() looks at: the longest magic number (PNG's) decides every type. */

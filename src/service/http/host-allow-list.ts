@@ -1,12 +1,12 @@
 import { networkInterfaces } from 'node:os';
 import type { MiddlewareHandler } from 'hono';
-import { bracketed, isWildcard, LOOPBACK_NAMES, normalizeHost } from '../../contract/hosts.ts';
+import { bracketed, isWildcard, LOOPBACK_NAMES, normalizeHost } from '../../shared/hosts.ts';
 import { errorResponse } from './errors.ts';
 
 // DNS rebinding (decision 012): a page on an attacker's name that resolves to 127.0.0.1 may call
 // the service as its own origin (a token from the demo secrets, then the API). Its requests
 // carry the attacker's name in Host; the service answers only its own names. How a Host is
-// spelled and compared is shared with the gateway (src/contract/hosts.ts).
+// spelled and compared is shared with the gateway (src/shared/hosts.ts).
 
 /** This machine's addresses (link-local IPv6 left out: a browser cannot name their zone). */
 export function interfaceAddresses(): string[] {

@@ -9,7 +9,7 @@ import {
 import { revokeClientTokens } from '../auth/tokens.ts';
 import type { ServiceContext, ServiceEnv } from '../context.ts';
 import { requirePermission } from '../http/auth.ts';
-import { isLoopbackAddress } from '../../contract/hosts.ts';
+import { isLoopbackAddress } from '../../shared/hosts.ts';
 import { notFound } from '../http/errors.ts';
 import { jsonBody, uuidParam } from '../http/validate.ts';
 import { deactivateUser, reactivateUser } from '../users/deactivation.ts';

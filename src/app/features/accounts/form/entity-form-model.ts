@@ -7,7 +7,7 @@ import {
   type Metadata,
 } from '../../../../contract/accounts.ts';
 import { CalendarDateSchema } from '../../../../contract/common.ts';
-import '../../../../contract/zod-messages.ts';
+import '../../../../shared/zod-messages.ts';
 
 // The new-entity form as plain data, and the one place that turns it into the contract's
 // body: trimmed, blanks left out, checked by the contract's own schema so the browser refuses

@@ -9,7 +9,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { saveFailure, useUpdateProcess } from './process-mutations.ts';
-import '../../../../contract/zod-messages.ts';
+import '../../../../shared/zod-messages.ts';
 
 interface Form {
   displayName: string;

@@ -1,4 +1,4 @@
-import { toCsv } from '../../../../contract/csv.ts';
+import { toCsv } from '../../../../shared/csv.ts';
 
 // The team view's exports are built in the browser from the figures on screen (the same
 // rounding, team-format.ts), so a file says what the manager saw.

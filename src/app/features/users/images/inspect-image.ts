@@ -1,4 +1,4 @@
-import { sniff } from '../../../../contract/file-types.ts';
+import { sniff } from '../../../../shared/sniff.ts';
 import { hasTransparentPixel, type ImageFacts } from './image-verdict.ts';
 
 // Enough to find a transparent background; a larger image is scanned scaled down (blending

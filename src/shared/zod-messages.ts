@@ -1,5 +1,5 @@
 import en from 'zod/v4/locales/en.js';
-import { z } from './zod.ts';
+import { z } from '../contract/zod.ts';
 
 // zod's English messages ("Too small: expected string to have >=1 characters"), set once for
 // the whole process or page. Imported for its effect by what shows them: the service and the
