@@ -87,8 +87,8 @@ export function EditProcessDialog({
       failure={update.isError ? saveFailure(update.error) : null}
       onSubmit={submit}
       actions={
-        <Button type="submit" variant="primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save changes'}
+        <Button type="submit" variant="primary" pending={update.isPending}>
+          Save changes
         </Button>
       }
     >
