@@ -9,12 +9,8 @@ import { createDecisionLog } from './team/decisions.ts';
 import { createEventHub } from './events/event-hub.ts';
 import { createEventLog } from './events/event-log.ts';
 import { HEARTBEAT_MS } from './events/events.routes.ts';
-import {
-  hostAllowList,
-  interfaceAddresses,
-  listenWarning,
-  NO_HOSTS,
-} from './http/host-allow-list.ts';
+import { hostAllowList, listenWarning, NO_HOSTS } from './http/host-allow-list.ts';
+import { interfaceAddresses } from '../shared/interface-addresses.ts';
 import { createOpsStore } from './qc-ops/ops-store.ts';
 import { checkSessionKey, loadSecretBox } from './session/secret-box.ts';
 import { createSessionStore } from './session/sessions.ts';

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackAddress, isLoopbackName, isWildcard, normalizeHost } from './hosts.ts';
+import { interfaceAddresses } from './interface-addresses.ts';
+import {
+  hostsOf,
+  isLoopbackAddress,
+  isLoopbackName,
+  isWildcard,
+  localUrls,
+  normalizeHost,
+} from './hosts.ts';
 
 describe('Host names', () => {
   it('spells a Host one way, and refuses what is no host', () => {
@@ -32,5 +40,33 @@ describe('Host names', () => {
     for (const address of ['192.0.2.9', '::ffff:10.0.0.1', 'fd00::2', undefined]) {
       expect(isLoopbackAddress(address), String(address)).toBe(false);
     }
+  });
+
+  it("spells a URL's host both ways a client may send it", () => {
+    expect(hostsOf(new URL('https://Console.Example.com/x'))).toEqual([
+      'console.example.com',
+      'console.example.com:443',
+    ]);
+    expect(hostsOf(new URL('http://[0:0:0:0:0:0:0:1]:8080'))).toEqual(['[::1]:8080', '[::1]:8080']);
+  });
+
+  it("reaches a listen address by the loopback names, and a wildcard by the machine's addresses", () => {
+    const hosts = (listenHost: string) =>
+      localUrls(listenHost, 8080, ['192.0.2.7', 'fd00::7']).map((url) => url.host);
+    expect(hosts('192.0.2.8')).toEqual([
+      '127.0.0.1:8080',
+      'localhost:8080',
+      '[::1]:8080',
+      '192.0.2.8:8080',
+    ]);
+    expect(hosts('::')).toEqual([
+      '127.0.0.1:8080',
+      'localhost:8080',
+      '[::1]:8080',
+      '[::]:8080',
+      '192.0.2.7:8080',
+      '[fd00::7]:8080',
+    ]);
+    expect(interfaceAddresses().every((address) => !address.startsWith('fe80:'))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 // Host names as the gateway's and the service's allow-lists (decision 012, DNS rebinding) spell
 // and compare them. Pure functions, no imports: each side adds what only a server has (its
-// interfaces, its middleware).
+// middleware, its messages); the machine's addresses are read by ./interface-addresses.ts.
 
 /** The names a browser on this machine reaches a server by. */
 export const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'] as const;
@@ -35,4 +35,23 @@ export function isLoopbackName(hostname: string): boolean {
 /** A peer address on this machine (IPv4 loopback, also as IPv4-mapped IPv6, or ::1). */
 export function isLoopbackAddress(address: string | undefined): boolean {
   return address === '::1' || /^(?:::ffff:)?127(?:\.\d{1,3}){3}$/i.test(address ?? '');
+}
+
+/** A URL's host as clients send it: the default port left out, and spelled out (a proxy may). */
+export function hostsOf(url: URL): string[] {
+  const defaultPort = url.protocol === 'https:' ? 443 : 80;
+  return [url.host, `${url.hostname}:${url.port || defaultPort}`].flatMap((host) => {
+    const name = normalizeHost(host);
+    return name ? [name] : [];
+  });
+}
+
+/**
+ * The URLs a server listening on `listenHost` at `port` is reached by here: the loopback names
+ * and the listen address, and on 0.0.0.0 or :: also the machine's addresses (`interfaces`). A
+ * page can never make an IP literal its own name, so addresses are safe to answer.
+ */
+export function localUrls(listenHost: string, port: number, interfaces: readonly string[] = []) {
+  const names = [...LOOPBACK_NAMES, listenHost, ...(isWildcard(listenHost) ? interfaces : [])];
+  return names.map((name) => new URL(`http://${bracketed(name)}:${port}`));
 }

@@ -4,7 +4,8 @@ import { ErrorBodySchema } from '../../contract/common.ts';
 import { GatewayConfigSchema } from '../../contract/session.ts';
 import { startTestService, type TestService } from '../../service/testing/service.ts';
 import { readGatewayEnv } from '../env.ts';
-import { hostAllowList, interfaceAddresses, listenWarning, localUrl } from './host-allow-list.ts';
+import { interfaceAddresses } from '../../shared/interface-addresses.ts';
+import { hostAllowList, listenWarning, localUrl } from './host-allow-list.ts';
 import { startHarness, type Harness } from '../testing/harness.ts';
 
 // DNS rebinding (decision 012): a page on evil.example, its name pointed at 127.0.0.1, is

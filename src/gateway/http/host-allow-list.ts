@@ -1,13 +1,14 @@
-import { networkInterfaces } from 'node:os';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { errorResponse } from '../errors.ts';
 import { requestHost } from './request-origin.ts';
 import {
   bracketed,
+  hostsOf,
   isLoopbackAddress,
   isLoopbackName,
   isWildcard,
+  localUrls,
   LOOPBACK_NAMES,
   normalizeHost,
 } from '../../shared/hosts.ts';
@@ -26,19 +27,12 @@ export interface HostAllowList {
 /** Until the gateway listens it knows no port, so no name. */
 export const NO_HOSTS: HostAllowList = { hosts: new Set(), origins: new Set() };
 
-/** This machine's addresses (link-local IPv6 left out: a browser cannot name their zone). */
-export function interfaceAddresses(): string[] {
-  return Object.values(networkInterfaces())
-    .flat()
-    .flatMap((a) => (a && (a.family === 'IPv4' || a.scopeid === 0) ? [a.address] : []));
-}
-
 export interface AllowListOptions {
   listenHost: string;
   port: number;
   /** ATTEST_PUBLIC_URL: where users reach the console (behind a proxy, or by a name). */
   publicUrls: readonly string[];
-  /** The machine's own addresses (interfaceAddresses()), answered when listening on all. */
+  /** The machine's own addresses (shared/interface-addresses.ts), answered on 0.0.0.0 or ::. */
   interfaces?: readonly string[];
 }
 
@@ -50,21 +44,13 @@ export interface AllowListOptions {
 export function hostAllowList(o: AllowListOptions): HostAllowList {
   const hosts = new Set<string>();
   const origins = new Set<string>();
-  const add = (url: URL) => {
+  const publicUrls = o.publicUrls.map((url) => new URL(url));
+  for (const url of [...localUrls(o.listenHost, o.port, o.interfaces), ...publicUrls]) {
     origins.add(url.origin);
-    for (const host of [url.host, `${url.hostname}:${url.port || defaultPort(url)}`]) {
-      const name = normalizeHost(host);
-      if (name) hosts.add(name);
-    }
-  };
-  const local = [...LOOPBACK_NAMES, o.listenHost];
-  if (isWildcard(o.listenHost)) local.push(...(o.interfaces ?? []));
-  for (const name of local) add(new URL(`http://${bracketed(name)}:${o.port}`));
-  for (const url of o.publicUrls) add(new URL(url));
+    for (const name of hostsOf(url)) hosts.add(name);
+  }
   return { hosts, origins };
 }
-
-const defaultPort = (url: URL) => (url.protocol === 'https:' ? 443 : 80);
 
 /** What to tell the operator at start when the console answers few names; null if nothing. */
 export function listenWarning(listenHost: string, port: number, publicUrls: readonly string[]) {

@@ -1,26 +1,19 @@
-import { networkInterfaces } from 'node:os';
 import type { MiddlewareHandler } from 'hono';
-import { bracketed, isWildcard, LOOPBACK_NAMES, normalizeHost } from '../../shared/hosts.ts';
+import { hostsOf, isWildcard, localUrls, normalizeHost } from '../../shared/hosts.ts';
 import { errorResponse } from './errors.ts';
 
 // DNS rebinding (decision 012): a page on an attacker's name that resolves to 127.0.0.1 may call
 // the service as its own origin (a token from the demo secrets, then the API). Its requests
 // carry the attacker's name in Host; the service answers only its own names. How a Host is
-// spelled and compared is shared with the gateway (src/shared/hosts.ts).
-
-/** This machine's addresses (link-local IPv6 left out: a browser cannot name their zone). */
-export function interfaceAddresses(): string[] {
-  return Object.values(networkInterfaces())
-    .flat()
-    .flatMap((a) => (a && (a.family === 'IPv4' || a.scopeid === 0) ? [a.address] : []));
-}
+// spelled and compared, and the names a listen address gives, are shared with the gateway
+// (src/shared/hosts.ts).
 
 export interface ServiceHostOptions {
   listenHost: string;
   port: number;
   /** The base URL the service names itself by (ATTEST_SERVICE_URL, or where it listens). */
   baseUrl: string;
-  /** The machine's own addresses (interfaceAddresses()), answered when listening on all. */
+  /** The machine's own addresses (shared/interface-addresses.ts), answered on 0.0.0.0 or ::. */
   interfaces?: readonly string[];
 }
 
@@ -30,20 +23,8 @@ export interface ServiceHostOptions {
  * page cannot make an IP literal its own name, so addresses are safe to answer.
  */
 export function serviceHosts(o: ServiceHostOptions): ReadonlySet<string> {
-  const hosts = new Set<string>();
-  const add = (url: URL) => {
-    const defaultPort = url.protocol === 'https:' ? 443 : 80;
-    // A proxy may spell the default port out.
-    for (const host of [url.host, `${url.hostname}:${url.port || defaultPort}`]) {
-      const name = normalizeHost(host);
-      if (name) hosts.add(name);
-    }
-  };
-  const local = [...LOOPBACK_NAMES, o.listenHost];
-  if (isWildcard(o.listenHost)) local.push(...(o.interfaces ?? []));
-  for (const name of local) add(new URL(`http://${bracketed(name)}:${o.port}`));
-  add(new URL(o.baseUrl));
-  return hosts;
+  const urls = [...localUrls(o.listenHost, o.port, o.interfaces), new URL(o.baseUrl)];
+  return new Set(urls.flatMap(hostsOf));
 }
 
 /** What to tell the operator at start when clients elsewhere would be refused; or null. */
