@@ -1,3 +1,4 @@
+// A deliberate twin of src/service/http/errors.ts: the reference service shares no console code.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 

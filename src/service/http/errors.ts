@@ -1,3 +1,4 @@
+// A deliberate twin of src/gateway/errors.ts: a stand-in for another's service shares no console code.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from '../../contract/zod.ts';
