@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   QcProcessPatchSchema,
   type QcChecklist,
@@ -7,7 +7,7 @@ import {
 } from '../../../../contract/qc.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
-import { Field } from '../../../ui/field.tsx';
+import { Field, SelectField, TextAreaField } from '../../../ui/field.tsx';
 import { saveFailure, useUpdateProcess } from './process-mutations.ts';
 import '../../../../shared/zod-messages.ts';
 
@@ -48,7 +48,6 @@ export function EditProcessDialog({
   const [form, setForm] = useState<Form>(() => formOf(process));
   const [errors, setErrors] = useState<FormErrors>({});
   const update = useUpdateProcess();
-  const ids = { description: useId(), checklist: useId() };
 
   const onOpenChange = (next: boolean) => {
     if (next) {
@@ -100,45 +99,30 @@ export function EditProcessDialog({
         maxLength={200}
         onChange={(e) => setForm({ ...form, displayName: e.target.value })}
       />
-      <div className="field">
-        <label className="field__label" htmlFor={ids.description}>
-          Description
-        </label>
-        <textarea
-          id={ids.description}
-          className="field__input qc-textarea"
-          rows={3}
-          maxLength={2000}
-          value={form.description}
-          aria-invalid={errors.description ? true : undefined}
-          onChange={(e) => setForm({ ...form, description: e.target.value })}
-        />
-        {errors.description && <p className="field__error">{errors.description}</p>}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.checklist}>
-          Checklist
-        </label>
-        <select
-          id={ids.checklist}
-          className="field__input"
-          value={form.checklistId}
-          aria-describedby={`${ids.checklist}-hint`}
-          onChange={(e) => setForm({ ...form, checklistId: e.target.value })}
-        >
-          {!checklists.some((c) => c.id === form.checklistId) && (
-            <option value={form.checklistId}>Current checklist</option>
-          )}
-          {checklists.map((checklist) => (
-            <option key={checklist.id} value={checklist.id}>
-              {checklist.displayName} (v{checklist.version})
-            </option>
-          ))}
-        </select>
-        <p id={`${ids.checklist}-hint`} className="field__hint">
-          New requests use this checklist; requests already waiting keep theirs.
-        </p>
-      </div>
+      <TextAreaField
+        label="Description"
+        className="field__input qc-textarea"
+        rows={3}
+        maxLength={2000}
+        value={form.description}
+        error={errors.description}
+        onChange={(e) => setForm({ ...form, description: e.target.value })}
+      />
+      <SelectField
+        label="Checklist"
+        value={form.checklistId}
+        hint="New requests use this checklist; requests already waiting keep theirs."
+        onChange={(e) => setForm({ ...form, checklistId: e.target.value })}
+      >
+        {!checklists.some((c) => c.id === form.checklistId) && (
+          <option value={form.checklistId}>Current checklist</option>
+        )}
+        {checklists.map((checklist) => (
+          <option key={checklist.id} value={checklist.id}>
+            {checklist.displayName} (v{checklist.version})
+          </option>
+        ))}
+      </SelectField>
     </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../../client/api-error.ts';
 import { Button } from '../../../ui/button.tsx';
+import { TextAreaField } from '../../../ui/field.tsx';
 import { useToasterClearance } from '../../../ui/toaster-clearance.ts';
 import { BlindChecklist, type BlindItem } from './blind-checklist.tsx';
 import { reviewFailure, useSendSecondReview } from './sample-mutations.ts';
@@ -70,20 +71,17 @@ export function BlindReview({ requestId, scope, items, onConflict }: Props) {
           }
         />
       </div>
-      <div className="field">
-        <label className="sr-section-title" htmlFor="sr-notes">
-          Notes for the admin
-        </label>
-        <textarea
-          id="sr-notes"
-          className="check__note"
-          maxLength={5000}
-          placeholder="Anything the checklist does not say (optional)"
-          value={draft.notes}
-          disabled={refused}
-          onChange={(e) => update((d) => ({ ...d, notes: e.target.value }))}
-        />
-      </div>
+      <TextAreaField
+        label="Notes for the admin"
+        labelClassName="sr-section-title"
+        id="sr-notes"
+        className="check__note"
+        maxLength={5000}
+        placeholder="Anything the checklist does not say (optional)"
+        value={draft.notes}
+        disabled={refused}
+        onChange={(e) => update((d) => ({ ...d, notes: e.target.value }))}
+      />
       <div className="sr-actions">
         <Button
           type="submit"

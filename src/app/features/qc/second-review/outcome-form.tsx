@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../../client/api-error.ts';
 import type { Sample, SampleOutcomeBody } from '../../../../contract/qc-ops.ts';
 import { Button } from '../../../ui/button.tsx';
+import { TextAreaField } from '../../../ui/field.tsx';
 import { outcomeFailure, useRecordOutcome } from './sample-mutations.ts';
 
 type Action = SampleOutcomeBody['action'];
@@ -25,7 +26,7 @@ export function OutcomeForm({ sample, onConflict }: { sample: Sample; onConflict
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
   const record = useRecordOutcome(sample.requestId);
-  const ids = { title: useId(), note: useId(), error: useId() };
+  const titleId = useId();
   const noteMissing = !note.trim();
 
   const submit = (event: FormEvent) => {
@@ -43,8 +44,8 @@ export function OutcomeForm({ sample, onConflict }: { sample: Sample; onConflict
   };
 
   return (
-    <form className="sr-outcome" aria-labelledby={ids.title} onSubmit={submit} noValidate>
-      <h2 className="sr-section-title" id={ids.title}>
+    <form className="sr-outcome" aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <h2 className="sr-section-title" id={titleId}>
         Outcome
       </h2>
       <p className="sr-muted">
@@ -74,27 +75,16 @@ export function OutcomeForm({ sample, onConflict }: { sample: Sample; onConflict
         ))}
       </fieldset>
       {tried && !action && <p className="field__error">Choose what happens to the document.</p>}
-      <div className="field">
-        <label className="field__label" htmlFor={ids.note}>
-          Note (required)
-        </label>
-        <textarea
-          id={ids.note}
-          className="check__note"
-          rows={3}
-          maxLength={2000}
-          value={note}
-          placeholder="Why: what the reviewers' difference means for the document"
-          aria-invalid={tried && noteMissing ? true : undefined}
-          aria-describedby={tried && noteMissing ? ids.error : undefined}
-          onChange={(e) => setNote(e.target.value)}
-        />
-        {tried && noteMissing && (
-          <p className="field__error" id={ids.error}>
-            Write a note: it is kept with the outcome.
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label="Note (required)"
+        className="check__note"
+        rows={3}
+        maxLength={2000}
+        value={note}
+        placeholder="Why: what the reviewers' difference means for the document"
+        error={tried && noteMissing ? 'Write a note: it is kept with the outcome.' : undefined}
+        onChange={(e) => setNote(e.target.value)}
+      />
       <Button type="submit" variant="primary" pending={record.isPending}>
         Record outcome
       </Button>
