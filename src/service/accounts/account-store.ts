@@ -7,7 +7,7 @@ import {
   entityJson,
   type AccountRow,
   type EntityRow,
-} from './rows.ts';
+} from './account-json.ts';
 
 // Reads shared by the account and entity routes. Every query is filtered by owner, so
 // another owner's id reads exactly like an unknown one.

@@ -8,7 +8,7 @@ import {
   type ListDefinition,
   type SortKey,
 } from '../http/pagination.ts';
-import { creditorJson, type CreditorRow } from './rows.ts';
+import { creditorJson, type CreditorRow } from './account-json.ts';
 
 export const CREDITORS: ListDefinition = {
   name: 'creditors',

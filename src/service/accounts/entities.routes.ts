@@ -20,7 +20,7 @@ import { jsonBody, uuidParam } from '../http/validate.ts';
 import { transaction } from '../store/transaction.ts';
 import { findAccount, readEntity, touchAccount, type AccountRef } from './account-store.ts';
 import { insertEntity, patchEntity } from './entity-write.ts';
-import { ENTITY_COLUMNS, entityJson, type EntityRow } from './rows.ts';
+import { ENTITY_COLUMNS, entityJson, type EntityRow } from './account-json.ts';
 
 export const ENTITIES: ListDefinition = {
   name: 'account-entities',
