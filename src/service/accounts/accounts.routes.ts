@@ -8,7 +8,13 @@ import { jsonBody, uuidParam } from '../http/validate.ts';
 import { readAccount } from './account-store.ts';
 import { creditorRoutes } from './creditors.routes.ts';
 import { entityRoutes } from './entities.routes.ts';
-import { ACCOUNT_COLUMNS, accountJson, firmJson, type AccountRow, type FirmRow } from './account-json.ts';
+import {
+  ACCOUNT_COLUMNS,
+  accountJson,
+  firmJson,
+  type AccountRow,
+  type FirmRow,
+} from './account-json.ts';
 import { upsertAccount } from './upsert.ts';
 
 export const FIRMS: ListDefinition = {
