@@ -57,7 +57,7 @@ function pdfjsAssets(): Plugin {
  */
 function firstScreenEntry(): Plugin {
   const name = 'first-screen';
-  const source = 'src/app/first-screen.ts';
+  const source = 'src/app/first-visit/first-screen.ts';
   return {
     name: 'attest:first-screen-entry',
     config: () => ({
@@ -97,10 +97,10 @@ function firstScreenEntry(): Plugin {
 }
 
 /**
- * The gateway's render of a first visit's first screen (src/app/prerender.tsx, decision 025):
- * built for Node beside the app, in `<outDir>/server/` (which the gateway never serves), once
- * the app's own build is written, with `screens.json`: the stylesheets each screen's module
- * needs in the app's build, which the gateway links in the page it renders.
+ * The gateway's render of a first visit's first screen (src/app/first-visit/prerender.tsx,
+ * decision 025): built for Node beside the app, in `<outDir>/server/` (which the gateway never
+ * serves), once the app's own build is written, with `screens.json`: the stylesheets each
+ * screen's module needs in the app's build, which the gateway links in the page it renders.
  */
 function prerenderBuild(): Plugin {
   let root = '';
@@ -149,7 +149,7 @@ function prerenderBuild(): Plugin {
         ssr: { noExternal: true },
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         build: {
-          ssr: 'src/app/prerender.tsx',
+          ssr: 'src/app/first-visit/prerender.tsx',
           outDir: serverDir,
           emptyOutDir: true,
           copyPublicDir: false,
@@ -165,9 +165,12 @@ function prerenderBuild(): Plugin {
   };
 }
 
-/** The first script's modules (src/app/first-screen.ts): no libraries, so it runs at once. */
+/**
+ * The first script's modules (src/app/first-visit/first-screen.ts): no libraries, so it runs at
+ * once. ui/next-paint.ts is one of them, shared with the app's own code.
+ */
 const FIRST_SCREEN =
-  /[\\/]src[\\/](app[\\/](page-session|first-screen|held-keys)\.ts|app[\\/]features[\\/]qc[\\/](queue-request|screens)\.ts|app[\\/]pdf[\\/](pdf-worker-port|first-page)\.ts|client[\\/](early-responses|url|qc-paths)\.ts|contract[\\/]page-session\.ts)$|vite[\\/]preload-helper/;
+  /[\\/]src[\\/](app[\\/](first-visit[\\/](page-session|first-screen|held-keys)|ui[\\/]next-paint)\.ts|app[\\/]features[\\/]qc[\\/](queue-request|screens)\.ts|app[\\/]pdf[\\/](pdf-worker-port|first-page)\.ts|client[\\/](early-responses|url|qc-paths)\.ts|contract[\\/]page-session\.ts)$|vite[\\/]preload-helper/;
 /** Shared modules that load on first use (main.tsx, layout.tsx, the features' dialogs). */
 const ON_FIRST_USE = /[\\/]src[\\/]app[\\/](ui[\\/](toaster|dialog)|shell[\\/]menu-drawer)\.tsx$/;
 /**

@@ -5,9 +5,9 @@ import { createRoot } from 'react-dom/client';
 // asks for when it moves to the next document.
 import { RouterProvider } from 'react-router/dom';
 import { SessionSchema } from '../contract/session.ts';
-import { cameRendered, takePageSession, whenParsed } from './page-session.ts';
-import { whenSettled } from './first-render.ts';
-import { releaseHeldKeys } from './held-keys.ts';
+import { cameRendered, takePageSession, whenParsed } from './first-visit/page-session.ts';
+import { whenSettled } from './first-visit/first-render.ts';
+import { releaseHeldKeys } from './first-visit/held-keys.ts';
 import { keepServedFirstPage, servedFirstPageSettled } from './pdf/first-page.ts';
 import { queryClient } from './query-client.ts';
 import { sessionQueries } from './session.queries.ts';

@@ -1,5 +1,5 @@
-// No zod here: the page's first script (src/app/first-screen.ts) builds URLs with it before
-// the libraries arrive.
+// No zod here: the page's first script (src/app/first-visit/first-screen.ts) builds URLs with it
+// before the libraries arrive.
 
 /** undefined is left out; an array repeats the name (`a=1&a=2`). */
 export type QueryValue = string | number | boolean | readonly string[] | undefined;

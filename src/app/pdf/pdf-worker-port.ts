@@ -2,10 +2,10 @@
 // which the gateway's worker rule matches (its CSP adds 'wasm-unsafe-eval' for the decoders).
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
-// No pdf.js here, only the worker's URL: the page's first script (src/app/first-screen.ts)
-// starts the worker with it on a page load of a review, so the worker compiles its megabyte
-// of script while the app's own entry is still loading. Elsewhere the queue (once its rows are
-// shown) or the router (on opening a review) starts it.
+// No pdf.js here, only the worker's URL: the page's first script
+// (src/app/first-visit/first-screen.ts) starts the worker with it on a page load of a review, so
+// the worker compiles its megabyte of script while the app's own entry is still loading. Elsewhere
+// the queue (once its rows are shown) or the router (on opening a review) starts it.
 
 export interface PdfWorkerPort {
   port: Worker;

@@ -1,3 +1,14 @@
+// "After the next frame", in the two forms the app needs. No libraries here: the page's first
+// script (first-visit/first-screen.ts) imports this module too, and vite.config.ts keeps it in
+// that script's chunk.
+
+/**
+ * Runs `run` once the next frame is painted: after the browser's next animation frame, in a
+ * task of its own, with no idle wait, no bound and no cancel: the first script's start once a
+ * first screen is painted, and the held keys given back one frame apart.
+ */
+export const afterFrame = (run: () => void) => requestAnimationFrame(() => setTimeout(run));
+
 // Work that must not hold up the frame a person is waiting for (approve and next: decision 024)
 // goes after it: once that frame is painted and the main thread is idle. A hidden tab paints
 // no frames and a busy one has no idle time, so a timer bounds the wait.

@@ -8,11 +8,11 @@ import type { Session } from '../../contract/session.ts';
 import type { AppEnv } from '../context.ts';
 
 // A first visit's first screen in its page (decision 025). The app's build brings
-// a module that knows which screens it renders and how (src/app/prerender.tsx, built into
-// `<dist>/server/`); the gateway asks itself for the screen's data as the browser would, and
-// puts the screen's HTML in the page. The app still asks for its data itself, and replaces
-// the HTML with its own render of it. Anything that does not go to plan (no module, a slow
-// or failed answer, a render that throws) serves the page as it was.
+// a module that knows which screens it renders and how (src/app/first-visit/prerender.tsx, built
+// into `<dist>/server/`); the gateway asks itself for the screen's data as the browser would, and
+// puts the screen's HTML in the page. The app still asks for its data itself, and replaces the HTML
+// with its own render of it. Anything that does not go to plan (no module, a slow or failed answer,
+// a render that throws) serves the page as it was.
 
 /** How long a page waits for its screen's data before it goes without. */
 const DATA_BUDGET_MS = 400;

@@ -1,8 +1,8 @@
 import type { QueueFilters } from './queue-view.ts';
 
 // What the queue asks the service for, in one place for the queue's query (qc.queries.ts)
-// and the page's first script (src/app/first-screen.ts), which asks for the first page before
-// the libraries arrive; the same view gives the same URL, so the early answer is taken. No
+// and the page's first script (src/app/first-visit/first-screen.ts), which asks for the first page
+// before the libraries arrive; the same view gives the same URL, so the early answer is taken. No
 // zod here, for that first script.
 
 /**

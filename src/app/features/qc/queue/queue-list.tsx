@@ -46,8 +46,9 @@ function indexOf(items: QcRequest[], selection: Selection | null | undefined): n
 }
 
 /**
- * The queue's rows. Rendered in the gateway for a first visit's page (src/app/prerender.tsx),
- * they are the first page's rows as they are, which the live list replaces once the app runs.
+ * The queue's rows. Rendered in the gateway for a first visit's page
+ * (src/app/first-visit/prerender.tsx), they are the first page's rows as they are, which the live
+ * list replaces once the app runs.
  */
 export function QueueList(props: QueueListProps) {
   return typeof window === 'undefined' ? (

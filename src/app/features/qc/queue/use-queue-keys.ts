@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { releaseHeldKeys } from '../../../held-keys.ts';
+import { releaseHeldKeys } from '../../../first-visit/held-keys.ts';
 
 export interface QueueKeyActions {
   /** Move the selection by one row (j: +1, k: -1). */

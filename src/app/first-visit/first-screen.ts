@@ -1,14 +1,14 @@
-import { fetchEarly } from '../client/early-responses.ts';
-import { QC_REQUESTS } from '../client/qc-paths.ts';
-import { buildUrl } from '../client/url.ts';
-import { plainPendingView, queueListQuery } from './features/qc/queue-request.ts';
-import { QUEUE_PATH, REVIEW_PATH, queueScreen, reviewScreen } from './features/qc/screens.ts';
-import { AFTER_FIRST_PAINT } from '../contract/page-session.ts';
-import { afterFrame } from './after-frame.ts';
+import { fetchEarly } from '../../client/early-responses.ts';
+import { QC_REQUESTS } from '../../client/qc-paths.ts';
+import { buildUrl } from '../../client/url.ts';
+import { plainPendingView, queueListQuery } from '../features/qc/queue-request.ts';
+import { QUEUE_PATH, REVIEW_PATH, queueScreen, reviewScreen } from '../features/qc/screens.ts';
+import { AFTER_FIRST_PAINT } from '../../contract/page-session.ts';
+import { afterFrame } from '../ui/next-paint.ts';
 import { holdKeys } from './held-keys.ts';
 import { cameRendered, readPageSession, whenParsed } from './page-session.ts';
-import { cameSlowly, servedFirstPageSettled } from './pdf/first-page.ts';
-import { pdfWorkerPort } from './pdf/pdf-worker-port.ts';
+import { cameSlowly, servedFirstPageSettled } from '../pdf/first-page.ts';
+import { pdfWorkerPort } from '../pdf/pdf-worker-port.ts';
 
 // The page's first script (decision 017), an entry of its own that index.html loads `async`
 // ahead of the app (vite.config.ts): a few kilobytes with no libraries, it runs as soon as it

@@ -3,7 +3,7 @@
 // them; the queue hands them to itself once it listens, as the same keydowns. No libraries
 // here, for that first script.
 
-import { afterFrame } from './after-frame.ts';
+import { afterFrame } from '../ui/next-paint.ts';
 
 const held: KeyboardEvent[] = [];
 

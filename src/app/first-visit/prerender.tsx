@@ -2,20 +2,20 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
-import { FIRST_PAGE } from '../client/paginate.ts';
-import { QC_REQUESTS } from '../client/qc-paths.ts';
-import { qcApi } from '../client/qc.ts';
-import { createClient } from '../client/request.ts';
-import { buildUrl } from '../client/url.ts';
-import { SessionSchema, type Session } from '../contract/session.ts';
-import { Component as Queue } from './features/qc/queue/queue.route.tsx';
-import { ofStatus, qcQueries } from './features/qc/qc.queries.ts';
-import { plainPendingView, queueListQuery } from './features/qc/queue-request.ts';
-import { QUEUE_PATH, REVIEW_PATH } from './features/qc/screens.ts';
-import { ReviewFirstScreen } from './features/qc/review/review-first-screen.tsx';
-import { hasAny, sessionQueries } from './session.queries.ts';
-import { areaFor } from './shell/nav.ts';
-import { Layout } from './shell/layout.tsx';
+import { FIRST_PAGE } from '../../client/paginate.ts';
+import { QC_REQUESTS } from '../../client/qc-paths.ts';
+import { qcApi } from '../../client/qc.ts';
+import { createClient } from '../../client/request.ts';
+import { buildUrl } from '../../client/url.ts';
+import { SessionSchema, type Session } from '../../contract/session.ts';
+import { Component as Queue } from '../features/qc/queue/queue.route.tsx';
+import { ofStatus, qcQueries } from '../features/qc/qc.queries.ts';
+import { plainPendingView, queueListQuery } from '../features/qc/queue-request.ts';
+import { QUEUE_PATH, REVIEW_PATH } from '../features/qc/screens.ts';
+import { ReviewFirstScreen } from '../features/qc/review/review-first-screen.tsx';
+import { hasAny, sessionQueries } from '../session.queries.ts';
+import { areaFor } from '../shell/nav.ts';
+import { Layout } from '../shell/layout.tsx';
 
 // The first screen of a first visit, rendered in the gateway (decision 025): the
 // gateway asks itself for the screen's data as the browser would, with the browser's own

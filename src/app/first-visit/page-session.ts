@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_CLASS, PAGE_SESSION_ID } from '../contract/page-session.ts';
+import { FIRST_SCREEN_CLASS, PAGE_SESSION_ID } from '../../contract/page-session.ts';
 
 // The session the gateway served this page with, if it did (src/gateway/http/static.ts). No zod
 // here: the page's first script (first-screen.ts) reads it before the libraries arrive.

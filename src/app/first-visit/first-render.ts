@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { createRouter } from './router.tsx';
+import type { createRouter } from '../router.tsx';
 
 /**
  * However long the first screen's loaders and data take, the app renders after this: the
