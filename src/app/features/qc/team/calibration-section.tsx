@@ -6,7 +6,7 @@ import { fileName, type CsvFile } from './team-csv.ts';
 import { count, percentValue } from './team-format.ts';
 import type { StatsView } from './stats-view.ts';
 import { SectionState, TeamSection } from './team-section.tsx';
-import { TableScroller } from './table-scroller.tsx';
+import { TableScroller } from '../../../ui/table.tsx';
 
 type Calibration = TeamStats['calibration'];
 

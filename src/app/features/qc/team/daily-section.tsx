@@ -5,9 +5,15 @@ import { fileName } from './team-csv.ts';
 import { count, longDayLabel } from './team-format.ts';
 import type { StatsView } from './stats-view.ts';
 import { SectionState, TeamSection } from './team-section.tsx';
-import { TableScroller } from './table-scroller.tsx';
+import { Table } from '../../../ui/table.tsx';
 
 const TITLE = 'Decisions per day';
+const DAILY_COLUMNS = [
+  { label: 'Day' },
+  { label: 'Approved', className: 'table__num' },
+  { label: 'Rejected', className: 'table__num' },
+  { label: 'Decisions', className: 'table__num' },
+];
 
 function summary(stats: TeamStats): string {
   const busiest = stats.daily.reduce<TeamStats['daily'][number] | undefined>(
@@ -45,35 +51,21 @@ export function DailySection({ view }: { view: StatsView }) {
         <DailyChart days={stats.daily} label={summary(stats)} />
         <details className="team-disclosure">
           <summary>Show the figures as a table</summary>
-          <TableScroller label="Decisions per day, table">
-            <table className="table table--compact">
-              <caption className="visually-hidden">{TITLE}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col" className="table__num">
-                    Approved
-                  </th>
-                  <th scope="col" className="table__num">
-                    Rejected
-                  </th>
-                  <th scope="col" className="table__num">
-                    Decisions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.daily.map((d) => (
-                  <tr key={d.date}>
-                    <th scope="row">{longDayLabel(d.date)}</th>
-                    <td className="table__num">{count(d.approved)}</td>
-                    <td className="table__num">{count(d.rejected)}</td>
-                    <td className="table__num">{count(d.approved + d.rejected)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroller>
+          <Table
+            className="table--compact"
+            caption={TITLE}
+            scrollLabel="Decisions per day, table"
+            columns={DAILY_COLUMNS}
+          >
+            {stats.daily.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{longDayLabel(d.date)}</th>
+                <td className="table__num">{count(d.approved)}</td>
+                <td className="table__num">{count(d.rejected)}</td>
+                <td className="table__num">{count(d.approved + d.rejected)}</td>
+              </tr>
+            ))}
+          </Table>
         </details>
       </>
     );

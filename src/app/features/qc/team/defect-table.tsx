@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { DefectRow } from '../../../../contract/qc-ops.ts';
 import { barScale, RateBar } from './rate-bar.tsx';
 import { count, percent, shortId } from './team-format.ts';
-import { TableScroller } from './table-scroller.tsx';
+import { Table } from '../../../ui/table.tsx';
 
 /** The requests behind a row, behind a disclosure: up to 100 links, newest first. */
 function RequestLinks({ row }: { row: DefectRow }) {
@@ -67,42 +67,40 @@ function FailedTable({
   scale: number;
 }) {
   return (
-    <TableScroller label={caption}>
-      <table className="table team-table team-table--bars" data-testid="defects-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Check</th>
-            <th scope="col">
+    <Table
+      className="team-table team-table--bars"
+      data-testid="defects-table"
+      caption={caption}
+      scrollLabel={caption}
+      columns={[
+        { label: 'Check' },
+        {
+          label: (
+            <>
               Failure rate <span className="team-table__scale">(bars to {percent(scale)})</span>
-            </th>
-            <th scope="col" className="table__num">
-              Failed
-            </th>
-            <th scope="col" className="table__num">
-              Reviewed
-            </th>
-            <th scope="col">Requests</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.displayName} data-check={row.displayName}>
-              <th scope="row" className="team-table__name">
-                {row.displayName}
-              </th>
-              <td>
-                <RateBar rate={row.rate} scale={scale} tone="danger" />
-              </td>
-              <td className="table__num">{count(row.failed)}</td>
-              <td className="table__num">{count(row.reviewed)}</td>
-              <td>
-                <RequestLinks row={row} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroller>
+            </>
+          ),
+        },
+        { label: 'Failed', className: 'table__num' },
+        { label: 'Reviewed', className: 'table__num' },
+        { label: 'Requests' },
+      ]}
+    >
+      {rows.map((row) => (
+        <tr key={row.displayName} data-check={row.displayName}>
+          <th scope="row" className="team-table__name">
+            {row.displayName}
+          </th>
+          <td>
+            <RateBar rate={row.rate} scale={scale} tone="danger" />
+          </td>
+          <td className="table__num">{count(row.failed)}</td>
+          <td className="table__num">{count(row.reviewed)}</td>
+          <td>
+            <RequestLinks row={row} />
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }

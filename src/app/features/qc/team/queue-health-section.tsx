@@ -10,7 +10,7 @@ import { dayIn } from './team-range.ts';
 import { count, duration, minutesValue } from './team-format.ts';
 import { teamQueries } from './team.queries.ts';
 import { SectionState, TeamSection } from './team-section.tsx';
-import { TableScroller } from './table-scroller.tsx';
+import { Table } from '../../../ui/table.tsx';
 
 /** The time now, moving on every minute: queue ages grow while the page is open. */
 function useNow(every = 60_000) {
@@ -37,59 +37,53 @@ function Mark({ row }: { row: HealthRow }) {
   }
 }
 
+const HEALTH_COLUMNS = [
+  { label: 'Process' },
+  { label: 'Pending', className: 'table__num' },
+  { label: 'Oldest waiting', className: 'table__num' },
+  { label: 'Target age', className: 'table__num' },
+  { label: 'Status' },
+];
+
 function HealthTable({ rows }: { rows: HealthRow[] }) {
   return (
-    <TableScroller label="Queue health">
-      <table className="table team-table" data-testid="queue-health-table">
-        <caption className="visually-hidden">Pending requests per active process</caption>
-        <thead>
-          <tr>
-            <th scope="col">Process</th>
-            <th scope="col" className="table__num">
-              Pending
-            </th>
-            <th scope="col" className="table__num">
-              Oldest waiting
-            </th>
-            <th scope="col" className="table__num">
-              Target age
-            </th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr
-              key={row.processId}
-              data-process={row.name}
-              className={row.mark === 'over' ? 'team-table__over' : undefined}
+    <Table
+      className="team-table"
+      data-testid="queue-health-table"
+      caption="Pending requests per active process"
+      scrollLabel="Queue health"
+      columns={HEALTH_COLUMNS}
+    >
+      {rows.map((row) => (
+        <tr
+          key={row.processId}
+          data-process={row.name}
+          className={row.mark === 'over' ? 'team-table__over' : undefined}
+        >
+          <th scope="row">
+            <Link
+              className="table__link"
+              to={`/qc?status=pending&order=oldest&process=${encodeURIComponent(row.processId)}`}
             >
-              <th scope="row">
-                <Link
-                  className="table__link"
-                  to={`/qc?status=pending&order=oldest&process=${encodeURIComponent(row.processId)}`}
-                >
-                  {row.name}
-                </Link>
-              </th>
-              <td className="table__num">{row.pending === null ? '—' : count(row.pending)}</td>
-              <td
-                className="table__num"
-                title={row.oldestOn ? `Since ${when(row.oldestOn)}` : undefined}
-              >
-                {duration(row.ageMinutes)}
-              </td>
-              <td className="table__num">
-                {row.targetHours === null ? '—' : duration(row.targetHours * 60)}
-              </td>
-              <td>
-                <Mark row={row} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroller>
+              {row.name}
+            </Link>
+          </th>
+          <td className="table__num">{row.pending === null ? '—' : count(row.pending)}</td>
+          <td
+            className="table__num"
+            title={row.oldestOn ? `Since ${when(row.oldestOn)}` : undefined}
+          >
+            {duration(row.ageMinutes)}
+          </td>
+          <td className="table__num">
+            {row.targetHours === null ? '—' : duration(row.targetHours * 60)}
+          </td>
+          <td>
+            <Mark row={row} />
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }
 

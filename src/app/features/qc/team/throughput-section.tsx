@@ -4,7 +4,7 @@ import { fileName, type CsvFile } from './team-csv.ts';
 import { count, duration, minutesValue, percent, percentValue } from './team-format.ts';
 import type { StatsView } from './stats-view.ts';
 import { SectionState, TeamSection } from './team-section.tsx';
-import { TableScroller } from './table-scroller.tsx';
+import { TableScroller } from '../../../ui/table.tsx';
 
 const COLUMNS = [
   'Today',
