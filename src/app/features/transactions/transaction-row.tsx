@@ -59,13 +59,13 @@ export function TransactionRow({
       </div>
       <dl className="tx-row__facts">
         <div className="tx-row__cell tx-row__created">
-          <dt className="tx-row__label">Created</dt>
+          <dt className="visually-hidden tx-row__label">Created</dt>
           <dd>
             <Time on={transaction.createdOn} />
           </dd>
         </div>
         <div className="tx-row__cell tx-row__requests">
-          <dt className="tx-row__label">Signature requests</dt>
+          <dt className="visually-hidden tx-row__label">Signature requests</dt>
           <dd>
             {transaction.signatureRequests.length === 0 ? (
               <span className="tx-row__muted">None</span>
@@ -91,13 +91,13 @@ export function TransactionRow({
           <dd>{person(transaction.notaryId, names)}</dd>
         </div>
         <div className="tx-row__cell tx-row__otp">
-          <dt className="tx-row__label">One-time password</dt>
+          <dt className="visually-hidden tx-row__label">One-time password</dt>
           <dd className={transaction.otpRequired ? undefined : 'tx-row__muted'}>
             {otpLabel(transaction)}
           </dd>
         </div>
         <div className="tx-row__cell tx-row__ended">
-          <dt className="tx-row__label">{ended?.label ?? 'Ended'}</dt>
+          <dt className="visually-hidden tx-row__label">{ended?.label ?? 'Ended'}</dt>
           <dd>
             {ended ? (
               <>

@@ -82,7 +82,7 @@ export function QueueRow({ request, href, selected, claim, saving, onActivate }:
           <span className="qc-row__checklist">{request.checklistName}</span>
         </p>
         <p className="qc-row__cell qc-row__prepared">
-          <span className="qc-row__label">Prepared by </span>
+          <span className="visually-hidden qc-row__label">Prepared by </span>
           <span className="qc-row__value">{doc.preparedBy}</span>
           <span className="qc-row__muted">
             <span className="visually-hidden"> on </span>
@@ -90,13 +90,13 @@ export function QueueRow({ request, href, selected, claim, saving, onActivate }:
           </span>
         </p>
         <p className="qc-row__cell qc-row__signed">
-          <span className="qc-row__label">Signed on </span>
+          <span className="visually-hidden qc-row__label">Signed on </span>
           <span className="qc-row__value">
             {doc.signedOn ? shortDate(doc.signedOn) : 'Not signed'}
           </span>
         </p>
         <p className="qc-row__roles">
-          <span className="qc-row__label">Roles </span>
+          <span className="visually-hidden qc-row__label">Roles </span>
           {roleNames(request.actors).map((role, i) => (
             <span className="qc-row__role" key={role}>
               {i > 0 && <span className="visually-hidden">, </span>}
