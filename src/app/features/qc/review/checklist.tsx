@@ -3,14 +3,9 @@ import {
   type ChecklistItem,
   type ChecklistVerdict,
 } from '../../../../contract/qc.ts';
+import { ChecklistGroups, VERDICTS } from './checklist-groups.tsx';
 import type { ItemDraft, ReviewDraft } from './draft.ts';
 import './checklist.css';
-
-const VERDICTS: { value: ChecklistVerdict; label: string }[] = [
-  { value: 'approved', label: 'Pass' },
-  { value: 'rejected', label: 'Fail' },
-  { value: 'notApplicable', label: 'N/A' },
-];
 
 interface Props {
   items: ChecklistItem[];
@@ -23,75 +18,66 @@ interface Props {
 
 /** The checklist grouped by `group`: a verdict per item, and a note when it fails. */
 export function Checklist({ items, draft, readOnly, selected, onSelect, onChange }: Props) {
-  const groups = [...new Set(items.map((item) => item.group))];
   return (
-    <div className="checklist">
-      {groups.map((group) => (
-        <fieldset className="checklist__group" key={group}>
-          <legend className="checklist__group-title">{group}</legend>
-          {items
-            .map((item, index) => ({ item, index }))
-            .filter(({ item }) => item.group === group)
-            .map(({ item, index }) => {
-              const entry = readOnly
-                ? { status: verdictOf(item), note: item.reviewerNote }
-                : (draft.items[item.id] ?? {});
-              return (
-                <div
-                  key={item.id}
-                  className="check"
-                  data-selected={!readOnly && index === selected}
-                  data-verdict={entry.status ?? 'pending'}
-                  data-testid={`check-${index + 1}`}
-                  onFocusCapture={() => onSelect(index)}
+    <ChecklistGroups items={items}>
+      {(item, index) => {
+        const entry = readOnly
+          ? { status: verdictOf(item), note: item.reviewerNote }
+          : (draft.items[item.id] ?? {});
+        return (
+          <div
+            key={item.id}
+            className="check"
+            data-selected={!readOnly && index === selected}
+            data-verdict={entry.status ?? 'pending'}
+            data-testid={`check-${index + 1}`}
+            onFocusCapture={() => onSelect(index)}
+          >
+            <div className="check__head">
+              <span className="check__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <div>
+                <p className="check__name" id={`check-${item.id}`}>
+                  {item.displayName}
+                </p>
+                <p className="check__description">{item.description}</p>
+              </div>
+            </div>
+            <div className="verdicts" role="group" aria-labelledby={`check-${item.id}`}>
+              {VERDICTS.filter((v) => verdictAllowed(item, v.value)).map((v) => (
+                <button
+                  key={v.value}
+                  type="button"
+                  className="verdicts__option"
+                  data-verdict={v.value}
+                  aria-pressed={entry.status === v.value}
+                  disabled={readOnly}
+                  onClick={() =>
+                    onChange(item.id, {
+                      ...entry,
+                      status: entry.status === v.value ? undefined : v.value,
+                    })
+                  }
                 >
-                  <div className="check__head">
-                    <span className="check__number" aria-hidden="true">
-                      {index + 1}
-                    </span>
-                    <div>
-                      <p className="check__name" id={`check-${item.id}`}>
-                        {item.displayName}
-                      </p>
-                      <p className="check__description">{item.description}</p>
-                    </div>
-                  </div>
-                  <div className="verdicts" role="group" aria-labelledby={`check-${item.id}`}>
-                    {VERDICTS.filter((v) => verdictAllowed(item, v.value)).map((v) => (
-                      <button
-                        key={v.value}
-                        type="button"
-                        className="verdicts__option"
-                        data-verdict={v.value}
-                        aria-pressed={entry.status === v.value}
-                        disabled={readOnly}
-                        onClick={() =>
-                          onChange(item.id, {
-                            ...entry,
-                            status: entry.status === v.value ? undefined : v.value,
-                          })
-                        }
-                      >
-                        {v.label}
-                      </button>
-                    ))}
-                  </div>
-                  {!readOnly && entry.status === 'rejected' && (
-                    <textarea
-                      className="check__note"
-                      aria-label={`What is wrong: ${item.displayName}`}
-                      placeholder="What is wrong (sent with the rework)"
-                      value={entry.note ?? ''}
-                      onChange={(e) => onChange(item.id, { ...entry, note: e.target.value })}
-                    />
-                  )}
-                  {readOnly && entry.note && <p className="check__result">{entry.note}</p>}
-                </div>
-              );
-            })}
-        </fieldset>
-      ))}
-    </div>
+                  {v.label}
+                </button>
+              ))}
+            </div>
+            {!readOnly && entry.status === 'rejected' && (
+              <textarea
+                className="check__note"
+                aria-label={`What is wrong: ${item.displayName}`}
+                placeholder="What is wrong (sent with the rework)"
+                value={entry.note ?? ''}
+                onChange={(e) => onChange(item.id, { ...entry, note: e.target.value })}
+              />
+            )}
+            {readOnly && entry.note && <p className="check__result">{entry.note}</p>}
+          </div>
+        );
+      }}
+    </ChecklistGroups>
   );
 }
 

@@ -2,6 +2,7 @@ import type { QcRequest } from '../../../../contract/qc.ts';
 import { FirstPageImage } from '../../../pdf/first-page-image.tsx';
 import { Loading } from '../../../ui/states.tsx';
 import { ReviewHeader } from './review-header.tsx';
+import '../document-review.css';
 import './review.css';
 
 const nothing = () => {};
@@ -14,8 +15,8 @@ const nothing = () => {};
 export function ReviewFirstScreen(props: { request: QcRequest; image: string; queueHref: string }) {
   const { request, image, queueHref } = props;
   return (
-    <div className="review">
-      <section className="review__document" aria-label="Document">
+    <div className="review document-review">
+      <section className="review__document document-review__document" aria-label="Document">
         <div className="pdf-preview" data-pdf-state="loading">
           <div className="pdf-toolbar pdf-toolbar--placeholder" />
           <div className="pdf-preview__area">
@@ -23,8 +24,8 @@ export function ReviewFirstScreen(props: { request: QcRequest; image: string; qu
           </div>
         </div>
       </section>
-      <section className="review__panel" aria-labelledby="review-title">
-        <div className="review__scroll">
+      <section className="review__panel document-review__panel" aria-labelledby="review-title">
+        <div className="review__scroll document-review__scroll">
           <ReviewHeader
             current={request}
             queueHref={queueHref}

@@ -17,7 +17,7 @@ interface Props {
 /** The review's top: back to the queue, previous and next, the document and its status. */
 export function ReviewHeader({ current, queueHref, hasPrevious, hasNext, ...on }: Props) {
   return (
-    <div className="review__top">
+    <div className="review__top document-review__top">
       <div className="review__crumbs">
         <Link to={queueHref}>← Queue</Link>
         <span>

@@ -32,6 +32,7 @@ import { ShortcutsDialog, useShortcuts } from './shortcuts.tsx';
 import { useChecklistKeys } from './use-checklist-keys.ts';
 import { useClaim } from './use-claim.ts';
 import { useQueueNeighbours } from './use-queue-neighbours.ts';
+import '../document-review.css';
 import './review.css';
 
 /** How long a listed request's download link is trusted to open the next document. */
@@ -68,8 +69,8 @@ export function Component() {
   const url = current.fileUrl;
   return (
     <>
-      <div className="review">
-        <section className="review__document" aria-label="Document">
+      <div className="review document-review">
+        <section className="review__document document-review__document" aria-label="Document">
           <PdfErrorBoundary url={url}>
             <PdfPreview
               url={url}
@@ -197,12 +198,12 @@ function Review({ current, scope, shown, onHelp }: ReviewProps) {
 
   return (
     <section
-      className="review__panel"
+      className="review__panel document-review__panel"
       aria-labelledby="review-title"
       data-request-id={current.id}
       data-claim={claim.state.kind}
     >
-      <div className="review__scroll">
+      <div className="review__scroll document-review__scroll">
         <ReviewHeader
           current={current}
           queueHref={queueHref}

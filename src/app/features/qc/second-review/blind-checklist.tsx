@@ -1,10 +1,6 @@
 import { useState } from 'react';
-import {
-  verdictAllowed,
-  type ChecklistItem,
-  type ChecklistVerdict,
-} from '../../../../contract/qc.ts';
-import type { ItemDraft, ReviewDraft } from '../review/index.ts';
+import { verdictAllowed, type ChecklistItem } from '../../../../contract/qc.ts';
+import { ChecklistGroups, VERDICTS, type ItemDraft, type ReviewDraft } from '../review/index.ts';
 import '../review/checklist.css';
 
 /**
@@ -26,12 +22,6 @@ export const blind = (items: readonly ChecklistItem[]): BlindItem[] =>
     allowNA,
   }));
 
-const VERDICTS: { value: ChecklistVerdict; label: string }[] = [
-  { value: 'approved', label: 'Pass' },
-  { value: 'rejected', label: 'Fail' },
-  { value: 'notApplicable', label: 'N/A' },
-];
-
 interface Props {
   items: readonly BlindItem[];
   draft: ReviewDraft;
@@ -43,29 +33,20 @@ interface Props {
 
 /** The second reviewer's own verdicts, grouped like the first review's checklist. */
 export function BlindChecklist({ items, draft, disabled, flagged, onChange }: Props) {
-  const groups = [...new Set(items.map((item) => item.group))];
   return (
-    <div className="checklist">
-      {groups.map((group) => (
-        <fieldset className="checklist__group" key={group}>
-          <legend className="checklist__group-title">{group}</legend>
-          {items
-            .map((item, index) => ({ item, index }))
-            .filter(({ item }) => item.group === group)
-            .map(({ item, index }) => (
-              <BlindCheck
-                key={item.id}
-                item={item}
-                number={index + 1}
-                entry={draft.items[item.id] ?? {}}
-                disabled={disabled}
-                missingNote={flagged.has(item.id)}
-                onChange={(change) => onChange(item.id, change)}
-              />
-            ))}
-        </fieldset>
-      ))}
-    </div>
+    <ChecklistGroups items={items}>
+      {(item, index) => (
+        <BlindCheck
+          key={item.id}
+          item={item}
+          number={index + 1}
+          entry={draft.items[item.id] ?? {}}
+          disabled={disabled}
+          missingNote={flagged.has(item.id)}
+          onChange={(change) => onChange(item.id, change)}
+        />
+      )}
+    </ChecklistGroups>
   );
 }
 

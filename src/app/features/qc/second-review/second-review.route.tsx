@@ -14,6 +14,7 @@ import { BlindReview } from './blind-review.tsx';
 import { Comparison, OutcomeView, StateBadge } from './comparison.tsx';
 import { OutcomeForm } from './outcome-form.tsx';
 import { samplesQueries } from './samples.queries.ts';
+import '../document-review.css';
 import './second-review.css';
 
 const LIST = '/qc/second-review';
@@ -95,19 +96,19 @@ function SecondReview({
   const title = qcr.document.matterReference;
 
   return (
-    <div className="sr">
-      <section className="sr__document" aria-label="Document">
+    <div className="sr document-review">
+      <section className="sr__document document-review__document" aria-label="Document">
         <PdfErrorBoundary url={qcr.fileUrl}>
           <PdfPreview key={qcr.id} url={qcr.fileUrl} title={title} />
         </PdfErrorBoundary>
       </section>
       <section
-        className="sr__panel"
+        className="sr__panel document-review__panel"
         aria-labelledby="sr-title"
         data-request-id={id}
         data-state={current.state}
       >
-        <div className="sr__scroll">
+        <div className="sr__scroll document-review__scroll">
           <Header sample={current} title={title} />
           {beaten && current.state !== 'open' && (
             <p className="sr-alert" role="alert">
@@ -141,7 +142,7 @@ function SecondReview({
 
 function Header({ sample, title }: { sample: Sample; title: string }) {
   return (
-    <div className="sr__top">
+    <div className="sr__top document-review__top">
       <Link to={LIST} className="sr__back">
         ← Second review
       </Link>
