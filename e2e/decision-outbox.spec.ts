@@ -6,7 +6,7 @@ import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/con
 import { RequestHistorySchema } from '../src/contract/team.ts';
 import { api } from './api.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
-import { DEMO, expectAccessible, signIn } from './support.ts';
+import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
 
 // Decision 026: a decision is kept in the browser (IndexedDB) before the screen moves on, and
 // sent until the service has it, once. Requests come from the middle of the oldest-first queue
@@ -184,7 +184,7 @@ test('the connection dropped as a decision is made: shown as saving, saved once 
   await expect(row.getByText('Saving your decision…')).toBeVisible();
   await expect(page.getByTestId('count-saving')).toHaveText('1 saving');
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screenshots/decision-outbox-saving.png' });
+  await bothThemes(page, 'decision-outbox-saving');
   // Still unsent a few seconds on: kept, and shown so.
   await page.waitForTimeout(3_000);
   expect(await outboxSize(page)).toBe(1);
@@ -326,7 +326,7 @@ test('sign-out waits for an unsent decision, names it, and keeps it for the next
   await expect(dialog).toBeVisible({ timeout: 15_000 });
   await expect(dialog).toContainText(`${request.document.matterReference} (approved)`);
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screenshots/decision-outbox-sign-out.png' });
+  await bothThemes(page, 'decision-outbox-sign-out');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 
