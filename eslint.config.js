@@ -221,9 +221,10 @@ export default tseslint.config(
     files: ['src/client/**/*.test.ts', 'src/client/testing/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
-  // Gateway tests start the reference service as their upstream: a fixture, not a dependency.
+  // Gateway tests start the reference service as their upstream: a fixture, not a dependency
+  // (gatewayTest, src/gateway/testing/fixtures.ts, the one test support file that does).
   {
-    files: ['src/gateway/**/*.test.ts'],
+    files: ['src/gateway/**/*.test.ts', 'src/gateway/testing/fixtures.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -1,13 +1,13 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ErrorBodySchema } from '../../contract/common.ts';
-import { QcRequestListSchema, QcRequestSchema } from '../../contract/qc.ts';
+import { QcRequestSchema } from '../../contract/qc.ts';
 import { SessionSchema } from '../../contract/session.ts';
 import { QcClaimListSchema, RequestHistorySchema } from '../../contract/team.ts';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
 import { readPath } from './request-path.ts';
 import { makeDist, startHarness, type Browser, type Harness } from '../testing/harness.ts';
+import { gatewayTest as it, pendingRequests } from '../testing/fixtures.ts';
 
 // Decision 027: the gateway reads a path once, as the service does, before any rule looks
 // at it, and sends the service that very path. Every rule that matches a path is tried here
@@ -32,18 +32,11 @@ describe('readPath', () => {
   });
 });
 
-let service: TestService;
 let gateway: Harness;
 let reviewer: Browser;
 let admin: Browser;
 let stranger: Browser;
 let pending: string[];
-
-async function signedIn(clientId: string) {
-  const browser = gateway.browser();
-  expect((await browser.signIn(clientId)).status).toBe(200);
-  return browser;
-}
 
 interface RawResult {
   status: number;
@@ -98,22 +91,13 @@ function raw(
 const encodedFirst = (id: string) =>
   `%${id.charCodeAt(0).toString(16).toUpperCase()}${id.slice(1)}`;
 
-beforeAll(async () => {
-  service = await startTestService();
-  gateway = await startHarness({ upstream: service.url });
+it.beforeAll(async ({ gateway: started, signedIn }) => {
+  gateway = started;
   reviewer = await signedIn('acme-reviewer');
   admin = await signedIn('acme-admin');
   stranger = await signedIn('globex-admin');
-  const list = await admin.request(
-    'GET',
-    '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=4&orderDirection=asc',
-  );
-  pending = QcRequestListSchema.parse(list.body).qcRequests.map((r) => r.id);
+  pending = (await pendingRequests(admin, 4)).map((r) => r.id);
   expect(pending.length).toBe(4);
-});
-afterAll(async () => {
-  await gateway.close();
-  await service.close();
 });
 
 describe('the /api prefix check', () => {
@@ -152,7 +136,7 @@ describe('the /api prefix check', () => {
     expect(gateway.calls.length).toBe(before);
   });
 
-  it('proxies an encoded spelling of a real path to the path it reads as', async () => {
+  it('proxies an encoded spelling of a real path to the path it reads as', async ({ service }) => {
     const result = await raw(admin, 'GET', '/%61pi/%75sers/v1/users?owner=acme&limit=1');
     expect(result.status, result.text).toBe(200);
     expect(gateway.calls.at(-1)?.url).toBe(`${service.url}/users/v1/users?owner=acme&limit=1`);
@@ -182,7 +166,7 @@ describe('the sandbox info block', () => {
     expect(gateway.calls.slice(before).some((c) => /info/i.test(c.url))).toBe(false);
   });
 
-  it('sends the upstream the path it checked, not the spelling it got', async () => {
+  it('sends the upstream the path it checked, not the spelling it got', async ({ service }) => {
     // Encoded reserved characters stay encoded (in upper case): the service reads them as
     // the gateway does, as text inside a segment.
     await raw(admin, 'GET', '/api/sandbox/v1/%69nfo%3f');
@@ -227,7 +211,9 @@ describe('a decision against another reviewer’s claim', () => {
     expect(claims.claims.find((c) => c.requestId === id)?.holder.name).toBe('Riley Reviewer');
   });
 
-  it('once taken over, is recorded under the id it reads as, and ends the claim', async () => {
+  it('once taken over, is recorded under the id it reads as, and ends the claim', async ({
+    service,
+  }) => {
     const id = pending[1] ?? '';
     expect((await reviewer.request('PUT', `/team/claims/${id}`, { json: {} })).status).toBe(201);
     const taken = await admin.request('PUT', `/team/claims/${id.toUpperCase()}`, {
@@ -301,7 +287,9 @@ describe('the team routes’ ids', () => {
 });
 
 describe('the static rules', () => {
-  it('never serves a source map or the first screens’ build, however the path is spelled', async () => {
+  it('never serves a source map or the first screens’ build, however the path is spelled', async ({
+    service,
+  }) => {
     const dist = makeDist();
     writeFileSync(`${dist}/assets/app-abc123.js.map`, '{"sources":["secret.ts"]}');
     mkdirSync(`${dist}/server`);

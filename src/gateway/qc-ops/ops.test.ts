@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   ProcessSettingsListSchema,
   ProcessSettingsSchema,
@@ -8,17 +8,16 @@ import {
   TeamStatsSchema,
   type Sample,
 } from '../../contract/qc-ops.ts';
-import { QcProcessListSchema, QcRequestListSchema, QcRequestSchema } from '../../contract/qc.ts';
+import { QcProcessListSchema, QcRequestSchema } from '../../contract/qc.ts';
 import { SessionSchema } from '../../contract/session.ts';
 import { QueueChangeSchema, RequestHistorySchema } from '../../contract/team.ts';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
+import { expectMessage, type Browser, type Harness } from '../testing/harness.ts';
+import { gatewayTest as it, pendingRequests } from '../testing/fixtures.ts';
 
 // QC operations over real HTTP: the gateway in front of the reference service. Riley reviews,
 // Alex manages (and reviews), Nora is a notary of the same owner without QC, and Gwen is of
 // another owner. One process's approvals are sampled at 100%, then at 0%.
 
-let service: TestService;
 let gateway: Harness;
 let reviewer: Browser;
 let admin: Browser;
@@ -27,12 +26,6 @@ let stranger: Browser;
 let processId: string;
 let processName: string;
 let pending: string[];
-
-async function signedIn(clientId: string) {
-  const browser = gateway.browser();
-  expect((await browser.signIn(clientId)).status).toBe(200);
-  return browser;
-}
 
 const settings = async (browser: Browser) =>
   ProcessSettingsListSchema.parse((await browser.request('GET', '/team/settings')).body).processes;
@@ -65,18 +58,13 @@ async function approve(browser: Browser, id: string) {
   return request;
 }
 
-beforeAll(async () => {
-  service = await startTestService();
-  gateway = await startHarness({ upstream: service.url });
+it.beforeAll(async ({ gateway: started, signedIn }) => {
+  gateway = started;
   reviewer = await signedIn('acme-reviewer');
   admin = await signedIn('acme-admin');
   notary = await signedIn('acme-notary');
   stranger = await signedIn('globex-admin');
-  const list = await admin.request(
-    'GET',
-    '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=100&orderDirection=asc',
-  );
-  const requests = QcRequestListSchema.parse(list.body).qcRequests;
+  const requests = await pendingRequests(admin, 100);
   const byProcess = Map.groupBy(requests, (r) => r.processName);
   const [name, ofIt] = [...byProcess].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
   processName = name ?? '';
@@ -87,10 +75,6 @@ beforeAll(async () => {
     (p) => p.displayName === processName,
   );
   processId = process?.id ?? '';
-});
-afterAll(async () => {
-  await gateway.close();
-  await service.close();
 });
 
 describe('process settings', () => {

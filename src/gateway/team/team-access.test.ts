@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { PERMISSIONS } from '../../contract/auth.ts';
-import { QcProcessListSchema, QcRequestListSchema } from '../../contract/qc.ts';
+import { QcProcessListSchema } from '../../contract/qc.ts';
 import { ProcessSettingsListSchema } from '../../contract/qc-ops.ts';
 import { SessionSchema } from '../../contract/session.ts';
 import { QcClaimListSchema, QUEUE_EVENT, RequestHistorySchema } from '../../contract/team.ts';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
 import { grantedPermissions } from '../session/identity.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
+import { expectMessage, type Browser, type Harness } from '../testing/harness.ts';
+import { gatewayTest as it, pendingRequests } from '../testing/fixtures.ts';
 
 // The QC team's state (claims with reviewers' names, decisions with their notes, samples,
 // settings, figures) is for those who may read QC requests: a reviewer or a manager. A
 // notary of the same owner (signatures only) gets 403 on every /team route and none of the
 // queue's news on the event stream.
 
-let service: TestService;
 let gateway: Harness;
 let reviewer: Browser;
 let admin: Browser;
@@ -23,35 +22,20 @@ let stranger: Browser;
 let pending: string[];
 let processId: string;
 
-async function signedIn(clientId: string) {
-  const browser = gateway.browser();
-  expect((await browser.signIn(clientId)).status).toBe(200);
-  return browser;
-}
-
 const claims = async (browser: Browser) =>
   QcClaimListSchema.parse((await browser.request('GET', '/team/claims')).body).claims;
 const today = new Date().toISOString().slice(0, 10);
 
-beforeAll(async () => {
-  service = await startTestService();
-  gateway = await startHarness({ upstream: service.url });
+it.beforeAll(async ({ gateway: started, signedIn }) => {
+  gateway = started;
   reviewer = await signedIn('acme-reviewer');
   admin = await signedIn('acme-admin');
   notary = await signedIn('acme-notary');
   stranger = await signedIn('globex-admin');
-  const list = await admin.request(
-    'GET',
-    '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=3&orderDirection=asc',
-  );
-  pending = QcRequestListSchema.parse(list.body).qcRequests.map((r) => r.id);
+  pending = (await pendingRequests(admin, 3)).map((r) => r.id);
   const processes = await admin.request('GET', '/api/qc/v2/qc/processes?owner=acme&limit=1');
   processId = QcProcessListSchema.parse(processes.body).qcProcesses[0]?.id ?? '';
   expect(processId).not.toBe('');
-});
-afterAll(async () => {
-  await gateway.close();
-  await service.close();
 });
 
 /** Every /team route, as a notary might call it: good ids, unknown ones, foreign ones. */

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QcRequestListSchema, QcRequestSchema } from '../../contract/qc.ts';
+import { describe, expect } from 'vitest';
+import { QcRequestSchema } from '../../contract/qc.ts';
 import { SessionSchema } from '../../contract/session.ts';
 import {
   ClaimConflictSchema,
@@ -9,48 +9,32 @@ import {
   QUEUE_EVENT,
   RequestHistorySchema,
 } from '../../contract/team.ts';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
 import { CLAIM_MS } from './claims.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
+import { expectMessage, type Browser, type Harness } from '../testing/harness.ts';
+import { gatewayTest as it, pendingRequests } from '../testing/fixtures.ts';
 
 // Claims and the decision history over real HTTP: the gateway in front of the reference
 // service, two reviewers of one owner (the reviewer and the admin, who reviews too) and a
 // stranger of another owner.
 
-let service: TestService;
 let gateway: Harness;
 let reviewer: Browser;
 let admin: Browser;
 let stranger: Browser;
 let pending: string[];
 
-async function signedIn(clientId: string) {
-  const browser = gateway.browser();
-  expect((await browser.signIn(clientId)).status).toBe(200);
-  return browser;
-}
-
 const claims = async (browser: Browser) =>
   QcClaimListSchema.parse((await browser.request('GET', '/team/claims')).body).claims;
 const claim = (browser: Browser, id: string, json?: unknown) =>
   browser.request('PUT', `/team/claims/${id}`, json === undefined ? {} : { json });
 
-beforeAll(async () => {
-  service = await startTestService();
-  gateway = await startHarness({ upstream: service.url });
+it.beforeAll(async ({ gateway: started, signedIn }) => {
+  gateway = started;
   reviewer = await signedIn('acme-reviewer');
   admin = await signedIn('acme-admin');
   stranger = await signedIn('globex-admin');
-  const list = await admin.request(
-    'GET',
-    '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=7&orderDirection=asc',
-  );
-  pending = QcRequestListSchema.parse(list.body).qcRequests.map((r) => r.id);
+  pending = (await pendingRequests(admin, 7)).map((r) => r.id);
   expect(pending.length).toBe(7);
-});
-afterAll(async () => {
-  await gateway.close();
-  await service.close();
 });
 
 describe('claims', () => {
@@ -184,7 +168,7 @@ describe('claims', () => {
     await expect.poll(async () => (await read()).reviewStartedOn).toBeDefined();
   });
 
-  it('ends a member’s claims when their last session signs out', async () => {
+  it('ends a member’s claims when their last session signs out', async ({ signedIn }) => {
     const other = await signedIn('acme-reviewer');
     const id = pending[5] ?? '';
     expect((await claim(other, id)).status).toBe(200);
