@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getDelivery, listDeliveries } from '../../../client/sandbox.ts';
 import { refusedEvents } from '../../../client/session.ts';
 import { ownerOf } from '../../session.queries.ts';
+import { eventKeys } from './event-keys.ts';
 import { recentQuery } from './received-events.ts';
 
 /** Sandbox deliveries shown at once: the latest are the ones being looked at. */
@@ -12,7 +13,7 @@ export const DELIVERIES_SHOWN = 25;
 // (received-events.ts), and refused ones, never streamed. The deliveries are the sandbox
 // service's outbox, for admins of a sandbox only.
 export const eventQueries = {
-  all: () => ['events'] as const,
+  all: eventKeys.all,
   recent: recentQuery,
   refused: () =>
     queryOptions({

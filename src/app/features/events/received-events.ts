@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { recentEvents } from '../../../client/session.ts';
 import type { ReceivedEvent, ReceivedEventList } from '../../../contract/session.ts';
+import { eventKeys } from './event-keys.ts';
 
 /**
  * The gateway's received list (GET /events/recent). Here rather than in events.queries.ts,
@@ -8,7 +9,7 @@ import type { ReceivedEvent, ReceivedEventList } from '../../../contract/session
  */
 export const recentQuery = () =>
   queryOptions({
-    queryKey: ['events', 'recent'] as const,
+    queryKey: eventKeys.recent(),
     queryFn: ({ signal }) => recentEvents({ signal }),
   });
 

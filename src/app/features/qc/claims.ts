@@ -22,7 +22,7 @@ export const TEAM_REFRESH_MS = 30_000;
 
 export const claimsQuery = () =>
   queryOptions({
-    queryKey: [...qcQueries.all(), 'claims'] as const,
+    queryKey: qcQueries.claims(),
     queryFn: ({ signal }) => listClaims({ signal }),
     refetchInterval: TEAM_REFRESH_MS,
   });

@@ -13,7 +13,9 @@ import {
   listQcRequests,
   type QcProcessListParams,
 } from '../../../client/qc.ts';
+import { history } from '../../../client/team.ts';
 import type { QcRequestList, QcRequestStatus } from '../../../contract/qc.ts';
+import { areaKeys } from '../../area-keys.ts';
 import { ownerOf } from '../../session.queries.ts';
 import { queueListQuery } from './queue-request.ts';
 import { normalize, scopeOf, type QueueFilters, type QueueScope } from './queue-view.ts';
@@ -35,7 +37,7 @@ export function ofStatus(page: QcRequestList, status: QcRequestStatus): QcReques
 }
 
 export const qcQueries = {
-  all: () => ['qc'] as const,
+  all: areaKeys.qc,
   lists: () => [...qcQueries.all(), 'list'] as const,
   list: (filters: QueueFilters) => {
     const view = normalize(filters);
@@ -78,6 +80,16 @@ export const qcQueries = {
   },
   /** A request's team history (the gateway's, review/history-timeline.tsx reads it). */
   history: (id: string) => [...qcQueries.all(), 'history', id] as const,
+  teamHistory: (id: string) =>
+    queryOptions({
+      queryKey: qcQueries.history(id),
+      queryFn: ({ signal }) => history(id, { signal }),
+      // Kept current by the live queue (claims.ts invalidates it on a take-over or decision),
+      // so the history prefetched for the next document is still good when it opens.
+      staleTime: 60_000,
+    }),
+  /** The team's claims (the gateway's, claims.ts reads them). */
+  claims: () => [...qcQueries.all(), 'claims'] as const,
   details: () => [...qcQueries.all(), 'detail'] as const,
   detail: (id: string) =>
     queryOptions({

@@ -1,5 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { history } from '../../../../client/team.ts';
+import { useQuery } from '@tanstack/react-query';
 import type { DecisionRecord, TakeOver } from '../../../../contract/team.ts';
 import { when } from '../../../ui/dates.ts';
 import { useOnTeam } from '../claims.ts';
@@ -8,15 +7,6 @@ import './history-timeline.css';
 
 // What the team did with this request through the console (decision 020): claims taken over
 // and decisions, oldest first, as the gateway recorded them.
-
-export const historyQuery = (id: string) =>
-  queryOptions({
-    queryKey: qcQueries.history(id),
-    queryFn: ({ signal }) => history(id, { signal }),
-    // Kept current by the live queue (claims.ts invalidates it on a take-over or decision),
-    // so the history prefetched for the next document is still good when it opens.
-    staleTime: 60_000,
-  });
 
 /** "1 min 30 s": how long the decision took from opening. */
 export function took(openedOn: string, decidedOn: string): string {
@@ -55,7 +45,7 @@ function Decision({ decision }: { decision: DecisionRecord }) {
 
 /** The request's history; nothing until there is some (or when the gateway has none). */
 export function HistoryTimeline({ requestId }: { requestId: string }) {
-  const { data } = useQuery({ ...historyQuery(requestId), enabled: useOnTeam() });
+  const { data } = useQuery({ ...qcQueries.teamHistory(requestId), enabled: useOnTeam() });
   if (!data) return null;
   const entries: Entry[] = [
     ...data.decisions.map((decision) => ({

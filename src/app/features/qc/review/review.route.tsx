@@ -24,7 +24,7 @@ import { readiness, useDraft } from './draft.ts';
 import { isEmptyDraft } from './draft-store.ts';
 import { Facts } from './facts.tsx';
 import { useSavingIds } from './outbox/use-outbox.ts';
-import { HistoryTimeline, historyQuery } from './history-timeline.tsx';
+import { HistoryTimeline } from './history-timeline.tsx';
 import { EarlierSubmissions } from './earlier-submissions.tsx';
 import { ReviewActions } from './review-actions.tsx';
 import { ReviewHeader } from './review-header.tsx';
@@ -131,7 +131,7 @@ function Review({ current, scope, shown, onHelp }: ReviewProps) {
     // After this screen's frame: approve and next paints it first.
     return afterNextPaint(() => {
       // Its history too, so the next screen shows it at once and fetches nothing on opening.
-      if (onTeam) void client.prefetchQuery(historyQuery(next.id));
+      if (onTeam) void client.prefetchQuery(qcQueries.teamHistory(next.id));
       // Seeded from the list only while its download link is young: an hour-old page's link
       // may have expired, and the next document then loads afresh instead.
       const listedAt = client.getQueryState(qcQueries.list(filters).queryKey)?.dataUpdatedAt ?? 0;

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ApiError } from '../../../../client/api-error.ts';
 import { confirmWetInk, getUploadUrl } from '../../../../client/signatures.ts';
 import { uploadForm } from '../../../../client/upload.ts';
+import { areaKeys } from '../../../area-keys.ts';
 import { signatureQueries } from '../signatures.queries.ts';
 import {
   confirmFailedMessage,
@@ -35,7 +36,7 @@ export function useWetInkUpload(requestId: string) {
       void client.invalidateQueries({ queryKey: signatureQueries.lists() });
       void client.invalidateQueries({ queryKey: signatureQueries.allCounts() });
       // The scan is now a QC request: any cached queue is out of date.
-      void client.invalidateQueries({ queryKey: ['qc'] });
+      void client.invalidateQueries({ queryKey: areaKeys.qc() });
     } catch (error) {
       dispatch({ type: 'confirmFailed', message: confirmFailedMessage(error) });
     }
