@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { GatewayConfigSchema, SessionSchema } from '../../contract/session.ts';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
 import { ABSOLUTE_MS, IDLE_MS } from './sessions.ts';
 import { FAILURE_WINDOW_MS, FAILURES_ALLOWED } from './sign-in-limit.ts';
 import { expectMessage, startHarness, type Harness } from '../testing/harness.ts';
+import { gatewayTest as it } from '../testing/fixtures.ts';
 
-let service: TestService;
 let gateway: Harness;
 
-beforeAll(async () => {
-  service = await startTestService();
-  gateway = await startHarness({ upstream: service.url });
-});
-afterAll(async () => {
-  await gateway.close();
-  await service.close();
+it.beforeAll(async ({ gateway: started }) => {
+  gateway = started;
 });
 
 describe('POST /session', () => {
@@ -65,7 +59,7 @@ describe('POST /session', () => {
     }
   });
 
-  it('sends the credentials form-encoded in HTTP Basic (RFC 6749 §2.3.1)', async () => {
+  it('sends the credentials form-encoded in HTTP Basic (RFC 6749 §2.3.1)', async ({ service }) => {
     await gateway.browser().signIn('acme-admin', 'a:b c+d%');
     const call = gateway.calls.at(-1);
     const basic = call?.headers.get('authorization')?.replace(/^Basic /, '') ?? '';
@@ -93,7 +87,9 @@ describe('POST /session', () => {
     }
   });
 
-  it('over HTTPS (behind a trusted proxy): a Secure, __Host- prefixed cookie that works', async () => {
+  it('over HTTPS (behind a trusted proxy): a Secure, __Host- prefixed cookie that works', async ({
+    service,
+  }) => {
     const secure = await startHarness({
       upstream: service.url,
       trustProxy: true,
@@ -254,7 +250,9 @@ describe('GET /config', () => {
     expect(config.demoLogins.map((l) => l.clientId)).toContain('acme-reviewer');
   });
 
-  it('says no sandbox, and lists nobody, for an upstream without the sandbox info', async () => {
+  it('says no sandbox, and lists nobody, for an upstream without the sandbox info', async ({
+    service,
+  }) => {
     const real = await startHarness({ upstream: service.url });
     real.intercept = (url) =>
       url.endsWith('/sandbox/v1/info')

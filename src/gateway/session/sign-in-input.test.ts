@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ErrorBodySchema } from '../../contract/common.ts';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
 import { MALFORMED_CREDENTIALS } from './session.routes.ts';
 import { FAILURES_ALLOWED } from './sign-in-limit.ts';
-import { expectMessage, startHarness, type Harness } from '../testing/harness.ts';
+import { expectMessage, type Harness } from '../testing/harness.ts';
+import { gatewayTest as it } from '../testing/fixtures.ts';
 
 // No value a browser can put in a sign-in body makes the gateway answer 5xx (docs/design.md).
 
-let service: TestService;
 let gateway: Harness;
 
-beforeAll(async () => {
-  service = await startTestService();
-  gateway = await startHarness({ upstream: service.url });
-});
-afterAll(async () => {
-  await gateway.close();
-  await service.close();
+it.beforeAll(async ({ gateway: started }) => {
+  gateway = started;
 });
 
 const signIn = (json: unknown) => gateway.browser().request('POST', '/session', { json });

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QcProcessListSchema, QcRequestListSchema, QcRequestSchema } from '../../contract/qc.ts';
+import { describe, expect } from 'vitest';
+import { QcProcessListSchema, QcRequestSchema } from '../../contract/qc.ts';
 import { SampleListSchema } from '../../contract/qc-ops.ts';
 import { SessionSchema } from '../../contract/session.ts';
 import { QcClaimListSchema, RequestHistorySchema } from '../../contract/team.ts';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { serviceTest as it } from '../../service/testing/fixtures.ts';
 import { DatabaseUnavailableError, type Sql } from '../db/sql.ts';
+import { pendingRequests, signedIn } from '../testing/fixtures.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
 // A decision the service accepts while the gateway's database is down is the service's all
@@ -41,7 +42,6 @@ function flaky(sql: Sql): Sql {
   };
 }
 
-let service: TestService;
 let gateway: Harness;
 let reviewer: Browser;
 let admin: Browser;
@@ -49,12 +49,6 @@ let stranger: Browser;
 let pending: string[];
 /** Flips the database down as the decision reaches the service: it accepts, the gateway cannot record. */
 let downOnPatch = false;
-
-async function signedIn(clientId: string) {
-  const browser = gateway.browser();
-  expect((await browser.signIn(clientId)).status).toBe(200);
-  return browser;
-}
 
 const history = async (id: string) =>
   RequestHistorySchema.parse((await reviewer.request('GET', `/team/history/${id}`)).body);
@@ -82,8 +76,7 @@ async function approve(browser: Browser, id: string) {
   });
 }
 
-beforeAll(async () => {
-  service = await startTestService();
+it.beforeAll(async ({ service }) => {
   gateway = await startHarness({ upstream: service.url, sql: flaky, random: () => 0 });
   gateway.intercept = (url, init) => {
     if (downOnPatch && init?.method === 'PATCH' && url.includes('/qc/v2/qc/requests/')) {
@@ -91,14 +84,10 @@ beforeAll(async () => {
     }
     return undefined;
   };
-  reviewer = await signedIn('acme-reviewer');
-  admin = await signedIn('acme-admin');
-  stranger = await signedIn('globex-admin');
-  const list = await admin.request(
-    'GET',
-    '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=5&orderDirection=asc',
-  );
-  const requests = QcRequestListSchema.parse(list.body).qcRequests;
+  reviewer = await signedIn(gateway, 'acme-reviewer');
+  admin = await signedIn(gateway, 'acme-admin');
+  stranger = await signedIn(gateway, 'globex-admin');
+  const requests = await pendingRequests(admin, 5);
   pending = requests.map((r) => r.id);
   expect(pending.length).toBe(5);
   // Every approval of these processes is sampled (random is 0), so the sampling shows it too.
@@ -113,10 +102,9 @@ beforeAll(async () => {
     expect(put.status, put.text).toBe(200);
   }
 });
-afterAll(async () => {
+it.afterAll(async () => {
   db.down = false;
   await gateway.close();
-  await service.close();
 });
 
 /** Samples of `id` as `browser` lists them (an approver's own open samples are not shown to them). */
