@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it, tokensOf } from '../testing/fixtures.ts';
 import { AccountListSchema, AccountSchema, FirmListSchema } from '../../contract/accounts.ts';
 import { decryptSsn } from './ssn.ts';
-import { expectError, startTestService, type TestService } from '../testing/service.ts';
+import { expectError, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 let acme: string;
 let globex: string;
 let reviewer: string;
 
-beforeAll(async () => {
-  service = await startTestService();
-  [acme, globex, reviewer] = await Promise.all([
-    service.token('acme-admin'),
-    service.token('globex-admin'),
-    service.token('acme-reviewer'),
-  ]);
+it.beforeAll(async ({ service: started }) => {
+  service = started;
+  [acme, globex, reviewer] = await tokensOf(service, 'acme-admin', 'globex-admin', 'acme-reviewer');
 });
-afterAll(() => service.close());
 
 describe('GET /accounts/v1/firms', () => {
   it("lists the owner's firms by name in the spec envelope", async () => {

@@ -1,15 +1,16 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import * as oauth from 'oauth4webapi';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it } from '../testing/fixtures.ts';
 import { OAuthErrorSchema, TokenResponseSchema } from '../../contract/auth.ts';
-import { basicAuth, startTestService, type TestService } from '../testing/service.ts';
+import { basicAuth, type TestService } from '../testing/service.ts';
 import { hashSecret } from './secrets.ts';
 
 let service: TestService;
 let tokenUrl: string;
 
-beforeAll(async () => {
-  service = await startTestService();
+it.beforeAll(async ({ service: started }) => {
+  service = started;
   tokenUrl = `${service.url}/auth/v1/oauth2/token`;
   // A client whose id and secret need form-encoding (RFC 6749 §2.3.1).
   service.ctx.db
@@ -25,7 +26,6 @@ beforeAll(async () => {
       '["files"]',
     );
 });
-afterAll(() => service.close());
 
 const FORM = 'application/x-www-form-urlencoded';
 

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it } from '../testing/fixtures.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
-import { startTestService, type TestService } from '../testing/service.ts';
+import { type TestService } from '../testing/service.ts';
 import { presignDownload, presignPut, presignUpload } from './presign.ts';
 
 let service: TestService;
-beforeAll(async () => {
-  service = await startTestService();
+it.beforeAll(async ({ service: started }) => {
+  service = started;
 });
-afterAll(() => service.close());
 
 const PDF = new TextEncoder().encode('%PDF-1.7\n% a tiny test file\n%%EOF\n');
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it, tokensOf } from '../testing/fixtures.ts';
 import { RedactionListSchema, RedactionSchema, type Redaction } from '../../contract/redactions.ts';
 import { hashSecret } from '../auth/secrets.ts';
-import { basicAuth, expectError, startTestService, type TestService } from '../testing/service.ts';
+import { basicAuth, expectError, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 let admin: string;
@@ -12,14 +13,15 @@ let noFileReader: string;
 
 const LIST = '/files/v1/redactions';
 
-beforeAll(async () => {
-  service = await startTestService();
-  [admin, reviewer, notary, globex] = await Promise.all([
-    service.token('acme-admin'),
-    service.token('acme-reviewer'),
-    service.token('acme-notary'),
-    service.token('globex-admin'),
-  ]);
+it.beforeAll(async ({ service: started }) => {
+  service = started;
+  [admin, reviewer, notary, globex] = await tokensOf(
+    service,
+    'acme-admin',
+    'acme-reviewer',
+    'acme-notary',
+    'globex-admin',
+  );
   // A client that manages accounts only: it may not read files, so not their redactions.
   service.ctx.db
     .prepare(
@@ -43,7 +45,6 @@ beforeAll(async () => {
   });
   noFileReader = ((await response.json()) as { access_token: string }).access_token;
 });
-afterAll(() => service.close());
 
 const list = async (query: string, token = admin) => {
   const result = await service.get(`${LIST}?${query}`, token);

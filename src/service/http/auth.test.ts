@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it } from '../testing/fixtures.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { revokeClientTokens } from '../auth/tokens.ts';
 import { startTestService, type TestService } from '../testing/service.ts';
@@ -8,10 +9,9 @@ import { startTestService, type TestService } from '../testing/service.ts';
 let service: TestService;
 const FIRMS = '/accounts/v1/firms?owner=acme';
 
-beforeAll(async () => {
-  service = await startTestService();
+it.beforeAll(async ({ service: started }) => {
+  service = started;
 });
-afterAll(() => service.close());
 
 async function expect401(path: string, authorization: string | undefined, message: RegExp) {
   const response = await fetch(`${service.url}${path}`, {

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it } from '../testing/fixtures.ts';
 import { AccountListSchema, FirmListSchema } from '../../contract/accounts.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { ACCOUNTS, FIRMS } from '../accounts/accounts.routes.ts';
-import { startTestService, type TestService } from '../testing/service.ts';
+import { type TestService } from '../testing/service.ts';
 import {
   bindingOf,
   encodeCursor,
@@ -17,11 +18,10 @@ let service: TestService;
 let acme: string;
 let globex: string;
 
-beforeAll(async () => {
-  service = await startTestService();
+it.beforeAll(async ({ service: started }) => {
+  service = started;
   [acme, globex] = await Promise.all([service.token('acme-admin'), service.token('globex-admin')]);
 });
-afterAll(() => service.close());
 
 type Page = ReturnType<typeof AccountListSchema.parse>;
 
@@ -104,7 +104,7 @@ describe('keyset pagination', () => {
 
   describe('cursors', () => {
     let cursor: string;
-    beforeAll(async () => {
+    it.beforeAll(async () => {
       cursor = (await accounts('limit=10')).pagination.nextCursor;
     });
     const parts = () => cursor.split('.') as [string, string];

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it } from '../testing/fixtures.ts';
 import { QcRequestListSchema } from '../../contract/qc.ts';
 import { STRICT_PROFILE } from '../profile.ts';
 import {
@@ -21,8 +22,8 @@ let service: TestService;
 let detail: ResponseSample;
 let answer: JsonResponse;
 
-beforeAll(async () => {
-  service = await startTestService();
+it.beforeAll(async ({ service: started }) => {
+  service = started;
   const token = await service.token('acme-reviewer');
   const list = await service.get('/qc/v2/qc/requests?owner=acme&limit=1', token);
   const id = QcRequestListSchema.parse(list.body).qcRequests[0]?.id;
@@ -30,7 +31,6 @@ beforeAll(async () => {
   answer = await service.get(path, token);
   detail = sample('GET', path, answer);
 });
-afterAll(() => service.close());
 
 function sample(method: string, path: string, result: JsonResponse): ResponseSample {
   const { status, body, text, headers } = result;

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it, tokensOf } from '../testing/fixtures.ts';
 import {
   QcChecklistListSchema,
   QcChecklistSchema,
@@ -7,22 +8,22 @@ import {
   QcProcessUpdateResponseSchema,
   type QcProcess,
 } from '../../contract/qc.ts';
-import { expectError, startTestService, type TestService } from '../testing/service.ts';
+import { expectError, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 let admin: string;
 let reviewer: string;
 let globex: string;
 
-beforeAll(async () => {
-  service = await startTestService();
-  [admin, reviewer, globex] = await Promise.all([
-    service.token('acme-admin'),
-    service.token('acme-reviewer'),
-    service.token('globex-admin'),
-  ]);
+it.beforeAll(async ({ service: started }) => {
+  service = started;
+  [admin, reviewer, globex] = await tokensOf(
+    service,
+    'acme-admin',
+    'acme-reviewer',
+    'globex-admin',
+  );
 });
-afterAll(() => service.close());
 
 const processes = async (query = '', token = admin) => {
   const result = await service.get(`/qc/v2/qc/processes?owner=acme${query}`, token);

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it, tokensOf } from '../testing/fixtures.ts';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
 import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
-import { expectError, startTestService, type TestService } from '../testing/service.ts';
+import { expectError, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 let admin: string;
@@ -11,22 +12,22 @@ let globex: string;
 let integration: string;
 let riley: string;
 
-beforeAll(async () => {
-  service = await startTestService();
-  [admin, reviewer, notary, globex, integration] = await Promise.all([
-    service.token('acme-admin'),
-    service.token('acme-reviewer'),
-    service.token('acme-notary'),
-    service.token('globex-admin'),
-    service.token('acme-integration'),
-  ]);
+it.beforeAll(async ({ service: started }) => {
+  service = started;
+  [admin, reviewer, notary, globex, integration] = await tokensOf(
+    service,
+    'acme-admin',
+    'acme-reviewer',
+    'acme-notary',
+    'globex-admin',
+    'acme-integration',
+  );
   riley = (
     service.ctx.db.prepare("SELECT id FROM users WHERE display_name = 'Riley Reviewer'").get() as {
       id: string;
     }
   ).id;
 });
-afterAll(() => service.close());
 
 const list = async (query: string, token = reviewer) => {
   const result = await service.get(`/qc/v2/qc/requests?owner=acme&${query}`, token);

@@ -1,8 +1,9 @@
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it } from '../testing/fixtures.ts';
 import { QcRequestListSchema, QcRequestSchema } from '../../contract/qc.ts';
 import { MIGRATION_COUNT, migrate } from '../store/migrations.ts';
-import { startTestService, type TestService } from '../testing/service.ts';
+import { type TestService } from '../testing/service.ts';
 
 // A review's shortId was "reviews so far + 1", which repeats the seed's ids; a
 // burst of decisions produced 52 duplicates.
@@ -11,8 +12,8 @@ let service: TestService;
 let reviewer: string;
 let riley: string;
 
-beforeAll(async () => {
-  service = await startTestService();
+it.beforeAll(async ({ service: started }) => {
+  service = started;
   reviewer = await service.token('acme-reviewer');
   riley = (
     service.ctx.db.prepare("SELECT id FROM users WHERE display_name = 'Riley Reviewer'").get() as {
@@ -20,7 +21,6 @@ beforeAll(async () => {
     }
   ).id;
 });
-afterAll(() => service.close());
 
 const shortIds = (owner: string) =>
   (

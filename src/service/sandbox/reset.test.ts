@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it, tokensOf } from '../testing/fixtures.ts';
 import { SandboxResetResultSchema } from '../../contract/sandbox.ts';
-import { startTestService, type TestService } from '../testing/service.ts';
+import { type TestService } from '../testing/service.ts';
 import { ownerScopes } from './reset.ts';
 
 // A reset takes a few seconds: it renders the owner's demo PDFs again.
@@ -11,15 +12,15 @@ let admin: string;
 let globex: string;
 let integration: string;
 
-beforeAll(async () => {
-  service = await startTestService();
-  [admin, globex, integration] = await Promise.all([
-    service.token('acme-admin'),
-    service.token('globex-admin'),
-    service.token('acme-integration'),
-  ]);
+it.beforeAll(async ({ service: started }) => {
+  service = started;
+  [admin, globex, integration] = await tokensOf(
+    service,
+    'acme-admin',
+    'globex-admin',
+    'acme-integration',
+  );
 });
-afterAll(() => service.close());
 
 // Encrypted SSNs carry a random IV, so the same SSN encrypts differently on each seed.
 const RANDOM_COLUMNS = new Set(['ssn_encrypted']);

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it, tokensOf } from '../testing/fixtures.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import {
   ClockAdvanceResultSchema,
@@ -8,7 +9,7 @@ import {
 import { createServiceApp } from '../app.ts';
 import { publishDocumentReady } from '../events/document-ready.ts';
 import { transaction } from '../store/transaction.ts';
-import { startTestService, type JsonResponse, type TestService } from '../testing/service.ts';
+import { type JsonResponse, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 let admin: string;
@@ -18,14 +19,15 @@ let integration: string;
 let pendingRequest: string;
 let messageId: string;
 
-beforeAll(async () => {
-  service = await startTestService();
-  [admin, globex, reviewer, integration] = await Promise.all([
-    service.token('acme-admin'),
-    service.token('globex-admin'),
-    service.token('acme-reviewer'),
-    service.token('acme-integration'),
-  ]);
+it.beforeAll(async ({ service: started }) => {
+  service = started;
+  [admin, globex, reviewer, integration] = await tokensOf(
+    service,
+    'acme-admin',
+    'globex-admin',
+    'acme-reviewer',
+    'acme-integration',
+  );
   const { db } = service.ctx;
   pendingRequest = (
     db
@@ -40,7 +42,6 @@ beforeAll(async () => {
     publishDocumentReady(service.ctx, 'acme', file.id, file.blob_key),
   );
 });
-afterAll(() => service.close());
 
 function expectError(result: JsonResponse, status: number, message: RegExp) {
   expect(result.status, result.text).toBe(status);

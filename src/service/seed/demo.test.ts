@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it } from '../testing/fixtures.ts';
 import type { ServiceContext } from '../context.ts';
 import { openServiceContext } from '../server.ts';
-import { startTestService, type TestService } from '../testing/service.ts';
+import { type TestService } from '../testing/service.ts';
 import { seedBulkAccounts, seedBulkQcRequests } from './bulk.ts';
 import { seedDemo } from './demo.ts';
 
@@ -9,11 +10,10 @@ let service: TestService;
 let db: ServiceContext['db'];
 const count = (sql: string, ...params: string[]) => Number(db.prepare(sql).get(...params)?.n);
 
-beforeAll(async () => {
-  service = await startTestService();
+it.beforeAll(async ({ service: started }) => {
+  service = started;
   db = service.ctx.db;
 });
-afterAll(() => service.close());
 
 describe('demo data', () => {
   it('has the owners, clients and users of docs/design.md', () => {

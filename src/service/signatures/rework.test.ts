@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it, tokensOf } from '../testing/fixtures.ts';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
 import {
   SignatureRequestSchema,
@@ -6,7 +7,7 @@ import {
   type SignatureRequest,
 } from '../../contract/signatures.ts';
 import { renderScanPdf } from '../seed/documents.ts';
-import { expectError, startTestService, type TestService } from '../testing/service.ts';
+import { expectError, type TestService } from '../testing/service.ts';
 
 // The wet-ink rework loop (docs/interface-gaps.md) over real HTTP: a rejected scan goes back
 // to its notary, who sends a new one; the new scan's QC request carries the earlier review.
@@ -17,16 +18,16 @@ let reviewer: string;
 let globex: string;
 let integration: string;
 
-beforeAll(async () => {
-  service = await startTestService();
-  [notary, reviewer, globex, integration] = await Promise.all([
-    service.token('acme-notary'),
-    service.token('acme-reviewer'),
-    service.token('globex-admin'),
-    service.token('acme-integration'),
-  ]);
+it.beforeAll(async ({ service: started }) => {
+  service = started;
+  [notary, reviewer, globex, integration] = await tokensOf(
+    service,
+    'acme-notary',
+    'acme-reviewer',
+    'globex-admin',
+    'acme-integration',
+  );
 });
-afterAll(() => service.close());
 
 const userOf = (client: string) =>
   (

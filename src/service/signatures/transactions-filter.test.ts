@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it } from '../testing/fixtures.ts';
 import { MAX_TRANSACTION_FILTER_VALUES, TransactionListSchema } from '../../contract/signatures.ts';
-import { expectError, startTestService, type TestService } from '../testing/service.ts';
+import { expectError, type TestService } from '../testing/service.ts';
 
 // The transactions filter's field name was looked up on a plain object, so
 // `constructor` answered 500; and `status:pending,otpMethod:sms` was read as two statuses.
@@ -19,8 +20,8 @@ const ROWS = [
 ] as const;
 const ids = new Map<string, string>();
 
-beforeAll(async () => {
-  service = await startTestService();
+it.beforeAll(async ({ service: started }) => {
+  service = started;
   notary = await service.token('acme-notary');
   const { db } = service.ctx;
   const nora = (
@@ -49,7 +50,6 @@ beforeAll(async () => {
     );
   });
 });
-afterAll(() => service.close());
 
 const listed = async (query: string) => {
   const result = await service.get(

@@ -1,5 +1,5 @@
 import { test } from 'vitest';
-import { startTestService } from './service.ts';
+import { startTestService, type TestService } from './service.ts';
 
 /**
  * `test` with the reference service as a fixture: a test, or a `beforeAll` of it, that names
@@ -20,3 +20,10 @@ export const serviceTest = test.extend(
     return service;
   },
 );
+
+/** Access tokens of `clientIds`, in order, from `service`'s token endpoint. */
+export function tokensOf<const T extends readonly string[]>(service: TestService, ...clientIds: T) {
+  return Promise.all(clientIds.map((clientId) => service.token(clientId))) as Promise<{
+    [K in keyof T]: string;
+  }>;
+}

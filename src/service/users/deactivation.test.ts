@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it } from '../testing/fixtures.ts';
 import { OAuthErrorSchema } from '../../contract/auth.ts';
 import { UserSchema } from '../../contract/users.ts';
 import { demoClient } from '../seed/demo-clients.ts';
-import { basicAuth, expectError, startTestService, type TestService } from '../testing/service.ts';
+import { basicAuth, expectError, type TestService } from '../testing/service.ts';
 
 // A deactivated user's client must get no token, and the tokens it holds must be
 // refused from the moment of deactivation.
@@ -10,11 +11,10 @@ import { basicAuth, expectError, startTestService, type TestService } from '../t
 let service: TestService;
 let admin: string;
 
-beforeAll(async () => {
-  service = await startTestService();
+it.beforeAll(async ({ service: started }) => {
+  service = started;
   admin = await service.token('acme-admin');
 });
-afterAll(() => service.close());
 
 const userId = (name: string) =>
   (

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it, tokensOf } from '../testing/fixtures.ts';
 import {
   UserImagesResponseSchema,
   UserListSchema,
   UserSchema,
   type UserImageKind,
 } from '../../contract/users.ts';
-import { expectError, startTestService, type TestService } from '../testing/service.ts';
+import { expectError, type TestService } from '../testing/service.ts';
 import {
   download,
   forge,
@@ -26,19 +27,19 @@ let nora: string;
 let riley: string;
 let gwen: string;
 
-beforeAll(async () => {
-  service = await startTestService();
-  [admin, reviewer, notary, globex] = await Promise.all([
-    service.token('acme-admin'),
-    service.token('acme-reviewer'),
-    service.token('acme-notary'),
-    service.token('globex-admin'),
-  ]);
+it.beforeAll(async ({ service: started }) => {
+  service = started;
+  [admin, reviewer, notary, globex] = await tokensOf(
+    service,
+    'acme-admin',
+    'acme-reviewer',
+    'acme-notary',
+    'globex-admin',
+  );
   nora = userId(service, 'acme', 'Nora Notary');
   riley = userId(service, 'acme', 'Riley Reviewer');
   gwen = userId(service, 'globex', 'Gwen Globex');
 });
-afterAll(() => service.close());
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const path = (id: string) => `/users/v1/users/${id}`;

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it } from '../testing/fixtures.ts';
 import { UserListSchema, type User } from '../../contract/users.ts';
-import { expectError, startTestService, type TestService } from '../testing/service.ts';
+import { expectError, type TestService } from '../testing/service.ts';
 import { download, forge, png, userId } from '../testing/users.ts';
 
 let service: TestService;
@@ -10,8 +11,8 @@ let notary: string;
 let integration: string;
 let globex: string;
 
-beforeAll(async () => {
-  service = await startTestService();
+it.beforeAll(async ({ service: started }) => {
+  service = started;
   ({
     'acme-admin': admin,
     'acme-reviewer': reviewer,
@@ -20,7 +21,6 @@ beforeAll(async () => {
     'globex-admin': globex,
   } = await service.tokens());
 });
-afterAll(() => service.close());
 
 const LEAN = ['deactivatedOn', 'displayName', 'email', 'id', 'jobTitle', 'phoneNumber'];
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it } from '../testing/fixtures.ts';
 import { UserImagesResponseSchema, UserSchema, type UserImageKind } from '../../contract/users.ts';
-import { expectError, startTestService, type TestService } from '../testing/service.ts';
+import { expectError, type TestService } from '../testing/service.ts';
 import { forge, JPEG, png, uploadImage, userId, userState } from '../testing/users.ts';
 
 let service: TestService;
@@ -13,8 +14,8 @@ let nora: string;
 let riley: string;
 let gwen: string;
 
-beforeAll(async () => {
-  service = await startTestService();
+it.beforeAll(async ({ service: started }) => {
+  service = started;
   ({
     'acme-admin': admin,
     'acme-reviewer': reviewer,
@@ -26,7 +27,6 @@ beforeAll(async () => {
   riley = userId(service, 'acme', 'Riley Reviewer');
   gwen = userId(service, 'globex', 'Gwen Globex');
 });
-afterAll(() => service.close());
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const path = (id: string) => `/users/v1/users/${id}`;
