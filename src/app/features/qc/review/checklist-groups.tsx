@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { ChecklistVerdict } from '../../../../contract/qc.ts';
+import { verdictAllowed, type ChecklistVerdict } from '../../../../contract/qc.ts';
 import './checklist.css';
 
 /** The verdicts a reviewer gives an item, as the checklist's buttons name them. */
-export const VERDICTS: { value: ChecklistVerdict; label: string }[] = [
+const VERDICTS: { value: ChecklistVerdict; label: string }[] = [
   { value: 'approved', label: 'Pass' },
   { value: 'rejected', label: 'Fail' },
   { value: 'notApplicable', label: 'N/A' },
@@ -32,6 +32,39 @@ export function ChecklistGroups<Item extends { group: string }>({
             .filter(({ item }) => item.group === group)
             .map(({ item, index }) => children(item, index))}
         </fieldset>
+      ))}
+    </div>
+  );
+}
+
+/** An item's verdict buttons: pressing the chosen one again takes it back. */
+export function Verdicts({
+  item,
+  labelledBy,
+  status,
+  disabled,
+  onChange,
+}: {
+  item: { allowNA: boolean };
+  labelledBy: string;
+  status: ChecklistVerdict | undefined;
+  disabled: boolean;
+  onChange: (status: ChecklistVerdict | undefined) => void;
+}) {
+  return (
+    <div className="verdicts" role="group" aria-labelledby={labelledBy}>
+      {VERDICTS.filter((v) => verdictAllowed(item, v.value)).map((v) => (
+        <button
+          key={v.value}
+          type="button"
+          className="verdicts__option"
+          data-verdict={v.value}
+          aria-pressed={status === v.value}
+          disabled={disabled}
+          onClick={() => onChange(status === v.value ? undefined : v.value)}
+        >
+          {v.label}
+        </button>
       ))}
     </div>
   );

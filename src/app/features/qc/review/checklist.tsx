@@ -1,9 +1,5 @@
-import {
-  verdictAllowed,
-  type ChecklistItem,
-  type ChecklistVerdict,
-} from '../../../../contract/qc.ts';
-import { ChecklistGroups, VERDICTS } from './checklist-groups.tsx';
+import type { ChecklistItem, ChecklistVerdict } from '../../../../contract/qc.ts';
+import { ChecklistGroups, Verdicts } from './checklist-groups.tsx';
 import type { ItemDraft, ReviewDraft } from './draft.ts';
 import './checklist.css';
 
@@ -44,26 +40,13 @@ export function Checklist({ items, draft, readOnly, selected, onSelect, onChange
                 <p className="check__description">{item.description}</p>
               </div>
             </div>
-            <div className="verdicts" role="group" aria-labelledby={`check-${item.id}`}>
-              {VERDICTS.filter((v) => verdictAllowed(item, v.value)).map((v) => (
-                <button
-                  key={v.value}
-                  type="button"
-                  className="verdicts__option"
-                  data-verdict={v.value}
-                  aria-pressed={entry.status === v.value}
-                  disabled={readOnly}
-                  onClick={() =>
-                    onChange(item.id, {
-                      ...entry,
-                      status: entry.status === v.value ? undefined : v.value,
-                    })
-                  }
-                >
-                  {v.label}
-                </button>
-              ))}
-            </div>
+            <Verdicts
+              item={item}
+              labelledBy={`check-${item.id}`}
+              status={entry.status}
+              disabled={readOnly}
+              onChange={(status) => onChange(item.id, { ...entry, status })}
+            />
             {!readOnly && entry.status === 'rejected' && (
               <textarea
                 className="check__note"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { verdictAllowed, type ChecklistItem } from '../../../../contract/qc.ts';
-import { ChecklistGroups, VERDICTS, type ItemDraft, type ReviewDraft } from '../review/index.ts';
+import type { ChecklistItem } from '../../../../contract/qc.ts';
+import { ChecklistGroups, Verdicts, type ItemDraft, type ReviewDraft } from '../review/index.ts';
 import '../review/checklist.css';
 
 /**
@@ -83,23 +83,13 @@ function BlindCheck({
           <p className="check__description">{item.description}</p>
         </div>
       </div>
-      <div className="verdicts" role="group" aria-labelledby={nameId}>
-        {VERDICTS.filter((v) => verdictAllowed(item, v.value)).map((v) => (
-          <button
-            key={v.value}
-            type="button"
-            className="verdicts__option"
-            data-verdict={v.value}
-            aria-pressed={entry.status === v.value}
-            disabled={disabled}
-            onClick={() =>
-              onChange({ ...entry, status: entry.status === v.value ? undefined : v.value })
-            }
-          >
-            {v.label}
-          </button>
-        ))}
-      </div>
+      <Verdicts
+        item={item}
+        labelledBy={nameId}
+        status={entry.status}
+        disabled={disabled}
+        onChange={(status) => onChange({ ...entry, status })}
+      />
       {showNote ? (
         <>
           <textarea
