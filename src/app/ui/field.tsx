@@ -29,19 +29,18 @@ export interface SelectFieldProps extends Frame, SelectHTMLAttributes<HTMLSelect
   ref?: Ref<HTMLSelectElement>;
 }
 
-/** The control's id and what describes it: its hint and its error, announced with it. */
-function useFieldIds(id: string | undefined, { hint, error }: Frame) {
-  const generated = useId();
-  const controlId = id ?? generated;
-  const hintId = hint ? `${controlId}-hint` : undefined;
-  const errorId = error ? `${controlId}-error` : undefined;
-  const control = {
-    id: controlId,
-    className: 'field__input',
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
-  };
-  return { control, hintId, errorId };
+/** What the control carries: its id, its class, and what describes it (its hint and error). */
+interface Control {
+  id: string;
+  className: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** The frame's own props apart from the control's. */
+function split<P extends Frame & { id?: string | undefined }>(props: P) {
+  const { label, hint, error, labelClassName, id, ...control } = props;
+  return { frame: { label, hint, error, labelClassName, id }, control };
 }
 
 function FieldFrame({
@@ -49,22 +48,24 @@ function FieldFrame({
   hint,
   error,
   labelClassName = 'field__label',
-  controlId,
-  hintId,
-  errorId,
+  id,
   children,
-}: Frame & {
-  controlId: string;
-  hintId: string | undefined;
-  errorId: string | undefined;
-  children: ReactNode;
-}) {
+}: Frame & { id: string | undefined; children: (control: Control) => ReactNode }) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
   return (
     <div className="field">
       <label className={labelClassName} htmlFor={controlId}>
         {label}
       </label>
-      {children}
+      {children({
+        id: controlId,
+        className: 'field__input',
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+      })}
       {hint && (
         <p id={hintId} className="field__hint">
           {hint}
@@ -80,41 +81,19 @@ function FieldFrame({
 }
 
 /** A labelled input whose hint and error are announced with it. */
-export function Field({ label, hint, error, labelClassName, id, ...rest }: FieldProps) {
-  const frame = { label, hint, error, labelClassName };
-  const { control, hintId, errorId } = useFieldIds(id, frame);
-  return (
-    <FieldFrame {...frame} controlId={control.id} hintId={hintId} errorId={errorId}>
-      <input {...control} {...rest} />
-    </FieldFrame>
-  );
+export function Field(props: FieldProps) {
+  const { frame, control } = split(props);
+  return <FieldFrame {...frame}>{(own) => <input {...own} {...control} />}</FieldFrame>;
 }
 
 /** A labelled textarea whose hint and error are announced with it. */
-export function TextAreaField({
-  label,
-  hint,
-  error,
-  labelClassName,
-  id,
-  ...rest
-}: TextAreaFieldProps) {
-  const frame = { label, hint, error, labelClassName };
-  const { control, hintId, errorId } = useFieldIds(id, frame);
-  return (
-    <FieldFrame {...frame} controlId={control.id} hintId={hintId} errorId={errorId}>
-      <textarea {...control} {...rest} />
-    </FieldFrame>
-  );
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { frame, control } = split(props);
+  return <FieldFrame {...frame}>{(own) => <textarea {...own} {...control} />}</FieldFrame>;
 }
 
 /** A labelled select (its options as children) whose hint and error are announced with it. */
-export function SelectField({ label, hint, error, labelClassName, id, ...rest }: SelectFieldProps) {
-  const frame = { label, hint, error, labelClassName };
-  const { control, hintId, errorId } = useFieldIds(id, frame);
-  return (
-    <FieldFrame {...frame} controlId={control.id} hintId={hintId} errorId={errorId}>
-      <select {...control} {...rest} />
-    </FieldFrame>
-  );
+export function SelectField(props: SelectFieldProps) {
+  const { frame, control } = split(props);
+  return <FieldFrame {...frame}>{(own) => <select {...own} {...control} />}</FieldFrame>;
 }
