@@ -1,5 +1,5 @@
 import { LinkTabs } from '../../ui/tabs.tsx';
-import { eventsSearch, type EventFilters } from './event-filters.ts';
+import { filtersToSearch, type EventFilters } from './event-filters.ts';
 
 export type Check = 'verified' | 'refused';
 
@@ -26,7 +26,7 @@ export function CheckTabs({ filters, counts, onOpenRefused }: CheckTabsProps) {
         const count = counts[check];
         return {
           key: check,
-          to: `?${eventsSearch({ ...filters, check: check === 'refused' ? check : undefined })}`,
+          to: `?${filtersToSearch({ ...filters, check: check === 'refused' ? check : undefined })}`,
           label,
           current: check === current,
           count,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReceivedEvent } from '../../../contract/session.ts';
 import {
-  eventsSearch,
+  filtersToSearch,
   filtersFromSearch,
   isFiltered,
   matchesFilters,
@@ -24,12 +24,12 @@ describe('event filters in the URL', () => {
     const params = new URLSearchParams('type=ADDRESS_CHANGE&check=refused&q=acme');
     const filters = filtersFromSearch(params);
     expect(filters).toEqual({ type: 'ADDRESS_CHANGE', check: 'refused', q: 'acme' });
-    expect(eventsSearch(filters)).toBe('type=ADDRESS_CHANGE&check=refused&q=acme');
+    expect(filtersToSearch(filters)).toBe('type=ADDRESS_CHANGE&check=refused&q=acme');
   });
 
   it('takes the refused list as a view, not a filter; verified is the default', () => {
     expect(filtersFromSearch(new URLSearchParams('check=verified'))).toEqual({});
-    expect(eventsSearch({ check: 'verified' })).toBe('');
+    expect(filtersToSearch({ check: 'verified' })).toBe('');
     const refused = filtersFromSearch(new URLSearchParams('check=refused&q=x'));
     expect(isFiltered({ check: 'refused' })).toBe(false);
     expect(withoutFilters(refused)).toEqual({ check: 'refused' });
@@ -39,7 +39,7 @@ describe('event filters in the URL', () => {
   it('ignores what a hand-edited URL gets wrong', () => {
     expect(filtersFromSearch(new URLSearchParams('type=<b>&check=maybe&q='))).toEqual({});
     expect(isFiltered({})).toBe(false);
-    expect(eventsSearch({})).toBe('');
+    expect(filtersToSearch({})).toBe('');
   });
 });
 

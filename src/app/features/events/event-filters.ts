@@ -33,7 +33,7 @@ export function filtersFromSearch(params: URLSearchParams): EventFilters {
 }
 
 /** The search string (no `?`) of a view; the same view always gives the same string. */
-export function eventsSearch(filters: EventFilters, extra: Record<string, string> = {}): string {
+export function filtersToSearch(filters: EventFilters, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();
   if (filters.type) params.set('type', filters.type);
   if (filters.check === 'refused') params.set('check', filters.check);

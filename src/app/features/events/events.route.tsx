@@ -6,7 +6,7 @@ import { useLiveStatus } from '../../shell/live-events.ts';
 import { Page } from '../../ui/page.tsx';
 import { LinkTabs } from '../../ui/tabs.tsx';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
-import { eventsSearch, filtersFromSearch, type EventFilters } from './event-filters.ts';
+import { filtersToSearch, filtersFromSearch, type EventFilters } from './event-filters.ts';
 import { ReceivedList } from './received-list.tsx';
 import './events.css';
 
@@ -28,8 +28,12 @@ type View = 'received' | 'sent';
 
 function ViewTabs({ view, filters }: { view: View; filters: EventFilters }) {
   const tabs: { view: View; label: string; search: string }[] = [
-    { view: 'received', label: 'Received', search: eventsSearch(filters) },
-    { view: 'sent', label: 'Sent by the service', search: eventsSearch(filters, { view: 'sent' }) },
+    { view: 'received', label: 'Received', search: filtersToSearch(filters) },
+    {
+      view: 'sent',
+      label: 'Sent by the service',
+      search: filtersToSearch(filters, { view: 'sent' }),
+    },
   ];
   return (
     <LinkTabs
@@ -58,7 +62,7 @@ export function Component() {
   const view: View = mayInspect && params.get('view') === 'sent' ? 'sent' : 'received';
   // Filters replace the view in history; the tabs (links) add to it.
   const setFilters = (next: EventFilters) =>
-    setParams(eventsSearch(next, view === 'sent' ? { view } : {}), { replace: true });
+    setParams(filtersToSearch(next, view === 'sent' ? { view } : {}), { replace: true });
 
   return (
     <Page

@@ -5,7 +5,7 @@ import {
   previousPage,
   shownRange,
   viewFromSearch,
-  viewSearch,
+  viewToSearch,
   type FirmsView,
 } from './firms-view.ts';
 
@@ -24,16 +24,16 @@ describe('the firm list view in the URL', () => {
       { dir: 'asc', size: 500, cursor: 'eyJkIjoibiJ9.cs-Rs_vm+/=', page: 2 },
       { dir: 'desc', size: 10, cursor: 'abc', page: 31 },
     ];
-    for (const view of views) expect(parse(viewSearch(view))).toEqual(view);
+    for (const view of views) expect(parse(viewToSearch(view))).toEqual(view);
   });
 
   it('gives one address per view', () => {
-    expect(viewSearch(FIRST)).toBe('dir=asc&size=25');
-    expect(viewSearch({ dir: 'desc', size: 10, cursor: 'c2', page: 3 })).toBe(
+    expect(viewToSearch(FIRST)).toBe('dir=asc&size=25');
+    expect(viewToSearch({ dir: 'desc', size: 10, cursor: 'c2', page: 3 })).toBe(
       'dir=desc&size=10&page=3&cursor=c2',
     );
     // A page number without a cursor means nothing: the first page has no cursor.
-    expect(viewSearch({ dir: 'asc', size: 25, page: 4 })).toBe('dir=asc&size=25');
+    expect(viewToSearch({ dir: 'asc', size: 25, page: 4 })).toBe('dir=asc&size=25');
   });
 
   it('falls back to the defaults for what it cannot use', () => {
@@ -64,7 +64,7 @@ describe('moving between pages', () => {
     expect(previousPage(third, 'p3')).toEqual({ ...third, cursor: 'p3', page: 2 });
     expect(previousPage({ ...third, page: 2 }, 'p2')).toEqual(firstPage(third));
     expect(previousPage(FIRST, '')).toBeUndefined();
-    expect(viewSearch(firstPage(third))).toBe('dir=desc&size=10');
+    expect(viewToSearch(firstPage(third))).toBe('dir=desc&size=10');
   });
 });
 

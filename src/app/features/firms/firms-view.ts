@@ -43,7 +43,7 @@ export function viewFromSearch(params: URLSearchParams): FirmsView {
 }
 
 /** The search string (no `?`) for a view; the same view always gives the same string. */
-export function viewSearch(view: FirmsView): string {
+export function viewToSearch(view: FirmsView): string {
   const params = new URLSearchParams({ dir: view.dir, size: String(view.size) });
   if (view.cursor) {
     params.set('page', String(view.page));

@@ -13,7 +13,7 @@ import {
   previousPage,
   shownRange,
   viewFromSearch,
-  viewSearch,
+  viewToSearch,
   type FirmsView,
 } from './firms-view.ts';
 import { firmsQueries } from './firms.queries.ts';
@@ -37,10 +37,10 @@ export function Component() {
   // Pages are history entries (the pager's links), so the browser's Back goes back a page; a
   // new order or size replaces the entry, as the QC queue's filters do.
   const goTo = (next: FirmsView, replace = false) => {
-    setParams(viewSearch(next), { replace });
+    setParams(viewToSearch(next), { replace });
     bringIntoView();
   };
-  const href = (page: FirmsView | undefined) => page && `?${viewSearch(page)}`;
+  const href = (page: FirmsView | undefined) => page && `?${viewToSearch(page)}`;
 
   const data = list.isPlaceholderData ? undefined : list.data;
   const pagination = data?.pagination;

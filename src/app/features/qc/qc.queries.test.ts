@@ -2,7 +2,7 @@ import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { QcRequest, QcRequestList } from '../../../contract/qc.ts';
 import { qcQueries } from './qc.queries.ts';
-import { filtersFromSearch, queueSearch, type QueueFilters } from './queue-view.ts';
+import { filtersFromSearch, filtersToSearch, type QueueFilters } from './queue-view.ts';
 import { queueNeighbours, removeFromQueue } from './queue-cache.ts';
 
 const PROCESS = '6f1c2b9e-7d4a-4c55-9b1e-0a3f5d2c8e71';
@@ -59,7 +59,7 @@ describe('the queue view in the URL', () => {
 
   it('round-trips through the search string, one string per view', () => {
     const view: QueueFilters = { status: 'rejected', order: 'newest', processId: PROCESS };
-    const search = queueSearch(view);
+    const search = filtersToSearch(view);
     expect(search).toBe(`status=rejected&order=newest&process=${PROCESS}`);
     expect(filtersFromSearch(new URLSearchParams(search))).toMatchObject(view);
   });

@@ -47,7 +47,7 @@ export function filtersFromSearch(params: URLSearchParams): QueueFilters {
 }
 
 /** The search string (no `?`) for a view; the same view always gives the same string. */
-export function queueSearch(filters: QueueFilters): string {
+export function filtersToSearch(filters: QueueFilters): string {
   const params = new URLSearchParams({ status: filters.status, order: filters.order });
   if (filters.processId) params.set('process', filters.processId);
   if (filters.checklistId) params.set('checklist', filters.checklistId);

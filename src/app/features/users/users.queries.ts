@@ -21,7 +21,7 @@ const DEFAULT_PAGE_SIZE = 25;
 /** The list view a URL names; anything invalid falls back to the default. */
 export const UsersViewSchema = z.object({
   order: z.catch(z.enum(Object.keys(USER_ORDERS) as [UserOrder, ...UserOrder[]]), 'name'),
-  limit: z.catch(
+  size: z.catch(
     z.coerce.number().check(z.refine((n) => (USER_PAGE_SIZES as readonly number[]).includes(n))),
     DEFAULT_PAGE_SIZE,
   ),
@@ -35,17 +35,18 @@ export type UsersView = z.infer<typeof UsersViewSchema>;
 export function viewFromSearch(params: URLSearchParams): UsersView {
   return UsersViewSchema.parse({
     order: params.get('order') ?? undefined,
-    limit: params.get('limit') ?? undefined,
+    // `limit` is what the list's links said before it was `size`, as the other lists say.
+    size: params.get('size') ?? params.get('limit') ?? undefined,
     cursor: params.get('cursor') ?? undefined,
     page: params.get('page') ?? undefined,
   });
 }
 
 /** The search string (no `?`) of a view; defaults are left out, so links stay short. */
-export function usersSearch(view: UsersView): string {
+export function viewToSearch(view: UsersView): string {
   const params = new URLSearchParams();
   if (view.order !== 'name') params.set('order', view.order);
-  if (view.limit !== DEFAULT_PAGE_SIZE) params.set('limit', String(view.limit));
+  if (view.size !== DEFAULT_PAGE_SIZE) params.set('size', String(view.size));
   if (view.cursor) {
     params.set('cursor', view.cursor);
     if (view.page > 1) params.set('page', String(view.page));
@@ -64,14 +65,14 @@ export const userQueries = {
   all: () => ['users'] as const,
   lists: () => [...userQueries.all(), 'list'] as const,
   list: (view: UsersView) => {
-    const { order, limit, cursor } = view;
+    const { order, size, cursor } = view;
     return queryOptions({
-      queryKey: [...userQueries.lists(), { order, limit, cursor }] as const,
+      queryKey: [...userQueries.lists(), { order, size, cursor }] as const,
       queryFn: async ({ signal, client }) =>
         listUsers(
           {
             owner: await ownerOf(client),
-            limit,
+            limit: size,
             orderBy: USER_ORDERS[order].orderBy,
             orderDirection: USER_ORDERS[order].orderDirection,
             cursor,

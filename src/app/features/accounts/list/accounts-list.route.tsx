@@ -14,7 +14,7 @@ import {
   SORTS,
   rangeLabel,
   viewFromSearch,
-  viewSearch,
+  viewToSearch,
   withSize,
   withSort,
   type AccountListView,
@@ -23,7 +23,7 @@ import '../accounts.css';
 import './accounts-list.css';
 
 const href = (view: AccountListView) => {
-  const search = viewSearch(view);
+  const search = viewToSearch(view);
   return search ? `/accounts?${search}` : '/accounts';
 };
 
@@ -91,7 +91,7 @@ export function Component() {
   }
 
   // Changing the order or size replaces the view in history; paging (links) adds to it.
-  const setView = (next: AccountListView) => setParams(viewSearch(next), { replace: true });
+  const setView = (next: AccountListView) => setParams(viewToSearch(next), { replace: true });
 
   return (
     <Page title="Accounts" subtitle="Accounts and the people on them, by their CRID.">

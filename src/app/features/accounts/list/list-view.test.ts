@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangeLabel, viewFromSearch, viewSearch, withSize, withSort } from './list-view.ts';
+import { rangeLabel, viewFromSearch, viewToSearch, withSize, withSort } from './list-view.ts';
 
 const parse = (search: string) => viewFromSearch(new URLSearchParams(search));
 
@@ -7,13 +7,13 @@ describe('accounts list view in the URL', () => {
   it('reads the defaults from a bare URL and writes them back as nothing', () => {
     const view = parse('');
     expect(view).toEqual({ order: 'crid', dir: 'asc', size: 25, page: 1 });
-    expect(viewSearch(view)).toBe('');
+    expect(viewToSearch(view)).toBe('');
   });
 
   it('round-trips a deep page, keeping the cursor exactly', () => {
     const view = parse('order=createdOn&dir=desc&size=50&page=3&cursor=abc%2B%3D');
     expect(view).toEqual({ order: 'createdOn', dir: 'desc', size: 50, page: 3, cursor: 'abc+=' });
-    expect(parse(viewSearch(view))).toEqual(view);
+    expect(parse(viewToSearch(view))).toEqual(view);
   });
 
   it('falls back to defaults for values it does not know', () => {

@@ -30,7 +30,7 @@ export function viewFromSearch(params: URLSearchParams): AccountListView {
 }
 
 /** The search string (no `?`) for a view; defaults are left out, so `/accounts` is page one. */
-export function viewSearch(view: AccountListView): string {
+export function viewToSearch(view: AccountListView): string {
   const params = new URLSearchParams();
   if (view.order !== 'crid') params.set('order', view.order);
   if (view.dir !== 'asc') params.set('dir', view.dir);

@@ -5,7 +5,7 @@ import type { QcRequest } from '../../../../contract/qc.ts';
 import '../../../ui/table.css';
 import { useClaims } from '../claims.ts';
 import { useSavingIds } from '../review/index.ts';
-import { queueSearch, type QueueFilters } from '../queue-view.ts';
+import { filtersToSearch, type QueueFilters } from '../queue-view.ts';
 import { readQueuePosition, saveQueuePosition } from './queue-position.ts';
 import { QueueRow } from './queue-row.tsx';
 import { useNarrow } from './use-narrow.ts';
@@ -71,7 +71,7 @@ function ListHead() {
 }
 
 function FirstPageRows({ filters, items, total, label }: QueueListProps) {
-  const search = queueSearch(filters);
+  const search = filtersToSearch(filters);
   return (
     <>
       <ListHead />
@@ -115,7 +115,7 @@ function LiveQueueList(props: QueueListProps) {
   const [selection, setSelection] = useState(() => readQueuePosition(filters)?.selected);
   const focusIndex = useRef<number | null>(null);
   const selectedIndex = indexOf(items, selection);
-  const search = queueSearch(filters);
+  const search = filtersToSearch(filters);
   const claimOf = (id: string) => {
     const claim = claims.get(id);
     return claim && { claim, mine: claim.holder.id === me };

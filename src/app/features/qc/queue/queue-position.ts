@@ -1,5 +1,5 @@
 import { z } from '../../../../contract/zod.ts';
-import { queueSearch, type QueueFilters } from '../queue-view.ts';
+import { filtersToSearch, type QueueFilters } from '../queue-view.ts';
 
 // Where the reviewer was in a queue view (selected request, its index, the scroll), kept per
 // view in session storage so coming back from a review lands on the same row. The index
@@ -12,7 +12,7 @@ const PositionSchema = z.object({
 });
 export type QueuePosition = z.infer<typeof PositionSchema>;
 
-const keyFor = (filters: QueueFilters) => `attest.qc-queue?${queueSearch(filters)}`;
+const keyFor = (filters: QueueFilters) => `attest.qc-queue?${filtersToSearch(filters)}`;
 
 export function readQueuePosition(filters: QueueFilters): QueuePosition | undefined {
   try {

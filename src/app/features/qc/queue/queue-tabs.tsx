@@ -1,7 +1,7 @@
 import { LinkTabs } from '../../../ui/tabs.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { QC_REQUEST_STATUSES, type QcRequestStatus } from '../../../../contract/qc.ts';
-import { queueSearch, type QueueFilters } from '../queue-view.ts';
+import { filtersToSearch, type QueueFilters } from '../queue-view.ts';
 import './queue-tabs.css';
 
 export const STATUS_LABELS: Record<QcRequestStatus, string> = {
@@ -37,7 +37,7 @@ export function QueueTabs({
   const statusTabs = QC_REQUEST_STATUSES.map((status) => ({
     key: status,
     // The path, not just the search: the tabs are also shown on /qc/second-review.
-    to: `/qc?${queueSearch({ ...filters, status })}`,
+    to: `/qc?${filtersToSearch({ ...filters, status })}`,
     label: STATUS_LABELS[status],
     current: !samples?.current && status === filters.status,
     count: counts?.[status],

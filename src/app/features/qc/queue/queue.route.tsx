@@ -7,7 +7,7 @@ import { Page } from '../../../ui/page.tsx';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
 import { TEAM_REFRESH_MS } from '../claims.ts';
 import { qcQueries } from '../qc.queries.ts';
-import { filtersFromSearch, queueSearch, type QueueFilters } from '../queue-view.ts';
+import { filtersFromSearch, filtersToSearch, type QueueFilters } from '../queue-view.ts';
 import { useSavingIds } from '../review/index.ts';
 import { useSamplesTab } from '../second-review/index.ts';
 import { QueueList } from './queue-list.tsx';
@@ -67,7 +67,7 @@ export function Component() {
   const label = STATUS_LABELS[filters.status];
   const filtered = Boolean(filters.processId || filters.checklistId || filters.firmId);
   // Filters replace the view in history; tabs (links) add to it.
-  const setFilters = (next: QueueFilters) => setParams(queueSearch(next), { replace: true });
+  const setFilters = (next: QueueFilters) => setParams(filtersToSearch(next), { replace: true });
   const backToList = () =>
     (
       document.querySelector<HTMLElement>('.qc-row--selected .qc-row__link') ??
@@ -106,7 +106,7 @@ export function Component() {
   } else {
     content = (
       <QueueList
-        key={queueSearch(filters)}
+        key={filtersToSearch(filters)}
         filters={filters}
         label={`${label} requests`}
         items={items}

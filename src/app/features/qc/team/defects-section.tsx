@@ -10,7 +10,7 @@ import {
   byFailures,
   defectRows,
   defectsFromSearch,
-  defectsSearch,
+  defectsToSearch,
   groupsOf,
   type DefectViewKey,
 } from './defects-view.ts';
@@ -81,7 +81,7 @@ function Breakdown({ stats, nameOf }: { stats: TeamStats; nameOf: NameOf }) {
             label={noun}
             value={group?.key ?? ''}
             onChange={(e) =>
-              void navigate(defectsSearch(params, { ...current, group: e.target.value }), {
+              void navigate(defectsToSearch(params, { ...current, group: e.target.value }), {
                 replace: true,
               })
             }
@@ -115,7 +115,7 @@ export function DefectsSection({ view }: { view: StatsView }) {
   const tabs = DEFECT_VIEWS.map((v) => ({
     key: v.key,
     label: v.label,
-    to: defectsSearch(params, { view: v.key }),
+    to: defectsToSearch(params, { view: v.key }),
     current: v.key === current,
   }));
   let body;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DefectRow, TeamStats } from '../../../../contract/qc-ops.ts';
-import { defectRows, defectsFromSearch, defectsSearch } from './defects-view.ts';
+import { defectRows, defectsFromSearch, defectsToSearch } from './defects-view.ts';
 
 const row = (displayName: string, failed: number, reviewed: number): DefectRow => ({
   displayName,
@@ -53,7 +53,7 @@ describe('defects view', () => {
       group: 'big',
     });
     expect(defectsFromSearch(search('defects=nonsense&group=x')).view).toBe('overall');
-    expect(defectsSearch(search('from=2026-11-01&group=x'), { view: 'overall' })).toBe(
+    expect(defectsToSearch(search('from=2026-11-01&group=x'), { view: 'overall' })).toBe(
       '?from=2026-11-01',
     );
   });

@@ -22,7 +22,7 @@ export function defectsFromSearch(params: URLSearchParams): DefectsView {
   return { view, group: (view !== 'overall' && params.get('group')) || undefined };
 }
 
-export function defectsSearch(params: URLSearchParams, next: DefectsView): string {
+export function defectsToSearch(params: URLSearchParams, next: DefectsView): string {
   const search = new URLSearchParams(params);
   if (next.view === 'overall') search.delete('defects');
   else search.set('defects', next.view);

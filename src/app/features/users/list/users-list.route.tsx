@@ -9,7 +9,7 @@ import {
   USER_ORDERS,
   USER_PAGE_SIZES,
   userQueries,
-  usersSearch,
+  viewToSearch,
   viewFromSearch,
   UsersViewSchema,
   type UsersView,
@@ -25,12 +25,12 @@ export function Component() {
 
   // A new order or page size starts again from the first page: cursors are bound to both.
   const reorder = (changes: Partial<UsersView>) =>
-    setSearch(usersSearch({ ...view, ...changes, cursor: undefined, page: 1 }));
+    setSearch(viewToSearch({ ...view, ...changes, cursor: undefined, page: 1 }));
   // Paging follows the page on screen, so not while the next one loads.
   const pageLink = (cursor: string, page: number) =>
     cursor === '' || list.isPlaceholderData
       ? undefined
-      : { search: usersSearch({ ...view, cursor, page }) };
+      : { search: viewToSearch({ ...view, cursor, page }) };
 
   let content;
   if (list.isPending) {
@@ -62,7 +62,7 @@ export function Component() {
     );
   } else {
     const { users, pagination } = list.data;
-    const first = (view.page - 1) * view.limit + 1;
+    const first = (view.page - 1) * view.size + 1;
     const single = pagination.previousCursor === '' && pagination.nextCursor === '';
     content = (
       <>
@@ -100,8 +100,8 @@ export function Component() {
           </ToolbarSelect>
           <ToolbarSelect
             label="Per page"
-            value={view.limit}
-            onChange={(event) => reorder({ limit: Number(event.target.value) })}
+            value={view.size}
+            onChange={(event) => reorder({ size: Number(event.target.value) })}
           >
             {USER_PAGE_SIZES.map((size) => (
               <option key={size} value={size}>
