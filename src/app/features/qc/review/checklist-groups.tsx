@@ -37,6 +37,31 @@ export function ChecklistGroups<Item extends { group: string }>({
   );
 }
 
+/** An item's number (across groups), name and description; the name labels its verdicts. */
+export function CheckHead({
+  item,
+  number,
+  nameId,
+}: {
+  item: { displayName: string; description: string };
+  number: number;
+  nameId: string;
+}) {
+  return (
+    <div className="check__head">
+      <span className="check__number" aria-hidden="true">
+        {number}
+      </span>
+      <div>
+        <p className="check__name" id={nameId}>
+          {item.displayName}
+        </p>
+        <p className="check__description">{item.description}</p>
+      </div>
+    </div>
+  );
+}
+
 /** An item's verdict buttons: pressing the chosen one again takes it back. */
 export function Verdicts({
   item,

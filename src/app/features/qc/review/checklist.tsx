@@ -1,5 +1,5 @@
 import type { ChecklistItem, ChecklistVerdict } from '../../../../contract/qc.ts';
-import { ChecklistGroups, Verdicts } from './checklist-groups.tsx';
+import { CheckHead, ChecklistGroups, Verdicts } from './checklist-groups.tsx';
 import type { ItemDraft, ReviewDraft } from './draft.ts';
 import './checklist.css';
 
@@ -29,17 +29,7 @@ export function Checklist({ items, draft, readOnly, selected, onSelect, onChange
             data-testid={`check-${index + 1}`}
             onFocusCapture={() => onSelect(index)}
           >
-            <div className="check__head">
-              <span className="check__number" aria-hidden="true">
-                {index + 1}
-              </span>
-              <div>
-                <p className="check__name" id={`check-${item.id}`}>
-                  {item.displayName}
-                </p>
-                <p className="check__description">{item.description}</p>
-              </div>
-            </div>
+            <CheckHead item={item} number={index + 1} nameId={`check-${item.id}`} />
             <Verdicts
               item={item}
               labelledBy={`check-${item.id}`}

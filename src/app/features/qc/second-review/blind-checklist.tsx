@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import type { ChecklistItem } from '../../../../contract/qc.ts';
-import { ChecklistGroups, Verdicts, type ItemDraft, type ReviewDraft } from '../review/index.ts';
+import {
+  CheckHead,
+  ChecklistGroups,
+  Verdicts,
+  type ItemDraft,
+  type ReviewDraft,
+} from '../review/index.ts';
 import '../review/checklist.css';
 
 /**
@@ -72,17 +78,7 @@ function BlindCheck({
   const errorId = `${nameId}-error`;
   return (
     <div className="check" data-verdict={entry.status ?? 'pending'} data-testid={`check-${number}`}>
-      <div className="check__head">
-        <span className="check__number" aria-hidden="true">
-          {number}
-        </span>
-        <div>
-          <p className="check__name" id={nameId}>
-            {item.displayName}
-          </p>
-          <p className="check__description">{item.description}</p>
-        </div>
-      </div>
+      <CheckHead item={item} number={number} nameId={nameId} />
       <Verdicts
         item={item}
         labelledBy={nameId}
