@@ -1,8 +1,9 @@
-import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { serviceTest as it } from '../../service/testing/fixtures.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { GatewayConfigSchema } from '../../contract/session.ts';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { requestWithHost, type HostRequestResult } from '../../service/testing/host-request.ts';
+import type { TestService } from '../../service/testing/service.ts';
 import { readGatewayEnv } from '../env.ts';
 import { interfaceAddresses } from '../../shared/interface-addresses.ts';
 import { hostAllowList, listenWarning, localUrl } from './host-allow-list.ts';
@@ -12,11 +13,7 @@ import { startHarness, type Harness } from '../testing/harness.ts';
 // same-origin with itself, so it could read the gateway's answers. The gateway answers its
 // own names only. Node's fetch will not send another Host than its URL's: node:http does.
 
-interface Raw {
-  status: number;
-  headers: Headers;
-  body: unknown;
-}
+type Raw = HostRequestResult;
 
 /** A request to `url` (where the gateway listens) that says `host` in its Host header. */
 function raw(
@@ -28,29 +25,8 @@ function raw(
   body?: unknown,
 ): Promise<Raw> {
   const json = body === undefined ? undefined : JSON.stringify(body);
-  const all = { ...headers, host, ...(json && { 'content-type': 'application/json' }) };
-  return new Promise((resolve, reject) => {
-    const req = request(`${url}${path}`, { method, headers: all }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          // Not JSON: the text will do.
-        }
-        const out = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) {
-          for (const v of [value ?? []].flat()) out.append(name, v);
-        }
-        resolve({ status: res.statusCode ?? 0, headers: out, body: parsed });
-      });
-    });
-    req.on('error', reject);
-    req.end(json);
-  });
+  const all = { ...headers, ...(json && { 'content-type': 'application/json' }) };
+  return requestWithHost(url, method, path, host, all, json);
 }
 
 function expectMisdirected(result: Raw, message: RegExp = /ATTEST_PUBLIC_URL/) {
@@ -150,10 +126,9 @@ function readConsoleAccess(env: NodeJS.ProcessEnv) {
 }
 
 let service: TestService;
-beforeAll(async () => {
-  service = await startTestService();
+it.beforeAll(async ({ service: started }) => {
+  service = started;
 });
-afterAll(() => service.close());
 
 describe('a gateway asked by a foreign Host', () => {
   let gateway: Harness;

@@ -1,46 +1,20 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { readServiceEnv } from '../env.ts';
 import { demoClient } from '../seed/demo-clients.ts';
 import { basicAuth, startTestService, type TestService } from '../testing/service.ts';
+import { requestWithHost, type HostRequestResult } from '../testing/host-request.ts';
 import { listenWarning, serviceHosts } from './host-allow-list.ts';
 
 // DNS rebinding (decision 012): the service answers its own names only. Node's fetch will not
 // send another Host than its URL's, so these requests go through node:http.
 
-interface Raw {
-  status: number;
-  body: unknown;
-}
+type Raw = Pick<HostRequestResult, 'status' | 'body'>;
 
-/** A request to `listenUrl` that says `host` in its Host header. */
-function raw(
-  listenUrl: string,
-  method: string,
-  path: string,
-  host: string,
-  headers: Record<string, string> = {},
-  body?: string,
-): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${listenUrl}${path}`, { method, headers: { ...headers, host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          // Not JSON (a blob): the text will do.
-        }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+/** A request to `listenUrl` that says `host` in its Host header: its status and body. */
+async function raw(...args: Parameters<typeof requestWithHost>): Promise<Raw> {
+  const { status, body } = await requestWithHost(...args);
+  return { status, body };
 }
 
 function expectMisdirected(result: Raw, message: RegExp) {
