@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { serviceTest as it, tokensOf } from '../testing/fixtures.ts';
+import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
 import { AccountListSchema, AccountSchema, FirmListSchema } from '../../contract/accounts.ts';
 import { decryptSsn } from './ssn.ts';
 import { expectError, type TestService } from '../testing/service.ts';
@@ -11,7 +11,7 @@ let reviewer: string;
 
 it.beforeAll(async ({ service: started }) => {
   service = started;
-  [acme, globex, reviewer] = await tokensOf(service, 'acme-admin', 'globex-admin', 'acme-reviewer');
+  ({ admin: acme, globex, reviewer } = await demoTokens(service));
 });
 
 describe('GET /accounts/v1/firms', () => {

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { serviceTest as it, tokensOf } from '../testing/fixtures.ts';
+import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
 import { RedactionListSchema, RedactionSchema, type Redaction } from '../../contract/redactions.ts';
 import { hashSecret } from '../auth/secrets.ts';
 import { basicAuth, expectError, type TestService } from '../testing/service.ts';
@@ -15,13 +15,7 @@ const LIST = '/files/v1/redactions';
 
 it.beforeAll(async ({ service: started }) => {
   service = started;
-  [admin, reviewer, notary, globex] = await tokensOf(
-    service,
-    'acme-admin',
-    'acme-reviewer',
-    'acme-notary',
-    'globex-admin',
-  );
+  ({ admin, reviewer, notary, globex } = await demoTokens(service));
   // A client that manages accounts only: it may not read files, so not their redactions.
   service.ctx.db
     .prepare(

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { serviceTest as it, tokensOf } from '../testing/fixtures.ts';
+import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
 import {
   QcChecklistListSchema,
   QcChecklistSchema,
@@ -17,12 +17,7 @@ let globex: string;
 
 it.beforeAll(async ({ service: started }) => {
   service = started;
-  [admin, reviewer, globex] = await tokensOf(
-    service,
-    'acme-admin',
-    'acme-reviewer',
-    'globex-admin',
-  );
+  ({ admin, reviewer, globex } = await demoTokens(service));
 });
 
 const processes = async (query = '', token = admin) => {

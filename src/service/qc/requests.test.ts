@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { serviceTest as it, tokensOf } from '../testing/fixtures.ts';
+import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
 import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
 import { expectError, type TestService } from '../testing/service.ts';
@@ -14,14 +14,7 @@ let riley: string;
 
 it.beforeAll(async ({ service: started }) => {
   service = started;
-  [admin, reviewer, notary, globex, integration] = await tokensOf(
-    service,
-    'acme-admin',
-    'acme-reviewer',
-    'acme-notary',
-    'globex-admin',
-    'acme-integration',
-  );
+  ({ admin, reviewer, notary, globex, integration } = await demoTokens(service));
   riley = (
     service.ctx.db.prepare("SELECT id FROM users WHERE display_name = 'Riley Reviewer'").get() as {
       id: string;

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { serviceTest as it, tokensOf } from '../testing/fixtures.ts';
+import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
 import { SandboxResetResultSchema } from '../../contract/sandbox.ts';
 import { type TestService } from '../testing/service.ts';
 import { ownerScopes } from './reset.ts';
@@ -14,12 +14,7 @@ let integration: string;
 
 it.beforeAll(async ({ service: started }) => {
   service = started;
-  [admin, globex, integration] = await tokensOf(
-    service,
-    'acme-admin',
-    'globex-admin',
-    'acme-integration',
-  );
+  ({ admin, globex, integration } = await demoTokens(service));
 });
 
 // Encrypted SSNs carry a random IV, so the same SSN encrypts differently on each seed.

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { serviceTest as it, tokensOf } from '../testing/fixtures.ts';
+import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import {
   ClockAdvanceResultSchema,
@@ -21,13 +21,7 @@ let messageId: string;
 
 it.beforeAll(async ({ service: started }) => {
   service = started;
-  [admin, globex, reviewer, integration] = await tokensOf(
-    service,
-    'acme-admin',
-    'globex-admin',
-    'acme-reviewer',
-    'acme-integration',
-  );
+  ({ admin, globex, reviewer, integration } = await demoTokens(service));
   const { db } = service.ctx;
   pendingRequest = (
     db

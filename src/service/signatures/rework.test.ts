@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { serviceTest as it, tokensOf } from '../testing/fixtures.ts';
+import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
 import {
   SignatureRequestSchema,
@@ -20,13 +20,7 @@ let integration: string;
 
 it.beforeAll(async ({ service: started }) => {
   service = started;
-  [notary, reviewer, globex, integration] = await tokensOf(
-    service,
-    'acme-notary',
-    'acme-reviewer',
-    'globex-admin',
-    'acme-integration',
-  );
+  ({ notary, reviewer, globex, integration } = await demoTokens(service));
 });
 
 const userOf = (client: string) =>

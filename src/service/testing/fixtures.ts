@@ -21,9 +21,14 @@ export const serviceTest = test.extend(
   },
 );
 
-/** Access tokens of `clientIds`, in order, from `service`'s token endpoint. */
-export function tokensOf<const T extends readonly string[]>(service: TestService, ...clientIds: T) {
-  return Promise.all(clientIds.map((clientId) => service.token(clientId))) as Promise<{
-    [K in keyof T]: string;
-  }>;
+/** The demo clients' access tokens, named by role: `({ admin, globex } = await demoTokens(service))`. */
+export async function demoTokens(service: TestService) {
+  const tokens = await service.tokens();
+  return {
+    admin: tokens['acme-admin'],
+    reviewer: tokens['acme-reviewer'],
+    notary: tokens['acme-notary'],
+    integration: tokens['acme-integration'],
+    globex: tokens['globex-admin'],
+  };
 }

@@ -97,6 +97,15 @@ export function userId(service: TestService, owner: string, displayName: string)
   return row.id;
 }
 
+/** The seeded users the users tests act on: Nora and Riley of acme, Gwen of globex. */
+export function seededUsers(service: TestService) {
+  return {
+    nora: userId(service, 'acme', 'Nora Notary'),
+    riley: userId(service, 'acme', 'Riley Reviewer'),
+    gwen: userId(service, 'globex', 'Gwen Globex'),
+  };
+}
+
 /** What a rejected request must leave alone: the user's image keys and its upload rows. */
 export function userState(service: TestService, id: string) {
   const user = service.ctx.db

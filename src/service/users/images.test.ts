@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { serviceTest as it, tokensOf } from '../testing/fixtures.ts';
+import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
 import {
   UserImagesResponseSchema,
   UserListSchema,
@@ -14,7 +14,7 @@ import {
   PDF,
   png,
   uploadImage,
-  userId,
+  seededUsers,
   userState,
 } from '../testing/users.ts';
 
@@ -29,16 +29,8 @@ let gwen: string;
 
 it.beforeAll(async ({ service: started }) => {
   service = started;
-  [admin, reviewer, notary, globex] = await tokensOf(
-    service,
-    'acme-admin',
-    'acme-reviewer',
-    'acme-notary',
-    'globex-admin',
-  );
-  nora = userId(service, 'acme', 'Nora Notary');
-  riley = userId(service, 'acme', 'Riley Reviewer');
-  gwen = userId(service, 'globex', 'Gwen Globex');
+  ({ admin, reviewer, notary, globex } = await demoTokens(service));
+  ({ nora, riley, gwen } = seededUsers(service));
 });
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { serviceTest as it } from '../testing/fixtures.ts';
+import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
 import { UserListSchema, type User } from '../../contract/users.ts';
 import { expectError, type TestService } from '../testing/service.ts';
 import { download, forge, png, userId } from '../testing/users.ts';
@@ -13,13 +13,7 @@ let globex: string;
 
 it.beforeAll(async ({ service: started }) => {
   service = started;
-  ({
-    'acme-admin': admin,
-    'acme-reviewer': reviewer,
-    'acme-notary': notary,
-    'acme-integration': integration,
-    'globex-admin': globex,
-  } = await service.tokens());
+  ({ admin, reviewer, notary, integration, globex } = await demoTokens(service));
 });
 
 const LEAN = ['deactivatedOn', 'displayName', 'email', 'id', 'jobTitle', 'phoneNumber'];

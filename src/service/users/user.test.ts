@@ -1,8 +1,8 @@
 import { describe, expect } from 'vitest';
-import { serviceTest as it } from '../testing/fixtures.ts';
+import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
 import { UserImagesResponseSchema, UserSchema, type UserImageKind } from '../../contract/users.ts';
 import { expectError, type TestService } from '../testing/service.ts';
-import { forge, JPEG, png, uploadImage, userId, userState } from '../testing/users.ts';
+import { forge, JPEG, png, uploadImage, seededUsers, userState } from '../testing/users.ts';
 
 let service: TestService;
 let admin: string;
@@ -16,16 +16,8 @@ let gwen: string;
 
 it.beforeAll(async ({ service: started }) => {
   service = started;
-  ({
-    'acme-admin': admin,
-    'acme-reviewer': reviewer,
-    'acme-notary': notary,
-    'acme-integration': integration,
-    'globex-admin': globex,
-  } = await service.tokens());
-  nora = userId(service, 'acme', 'Nora Notary');
-  riley = userId(service, 'acme', 'Riley Reviewer');
-  gwen = userId(service, 'globex', 'Gwen Globex');
+  ({ admin, reviewer, notary, integration, globex } = await demoTokens(service));
+  ({ nora, riley, gwen } = seededUsers(service));
 });
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
