@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
+import { gatewayTest as it } from '../testing/fixtures.ts';
 import { QcRequestListSchema, QcRequestSchema } from '../../contract/qc.ts';
 import { renderDocumentPdf } from '../../service/seed/documents.ts';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
 import { PageImagesBusy, pageImages } from './page-image.ts';
 import { DRAWINGS_PER_SESSION } from './page-image.routes.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
+import { expectMessage, type Browser, type Harness } from '../testing/harness.ts';
 
 // A QC request's first page drawn by the gateway (decision 025), over real HTTP in front of
 // the reference service, with pdf.js's Node build in a real worker thread.
 
-let service: TestService;
 let gateway: Harness;
 let reviewer: Browser;
 let stranger: Browser;
@@ -27,9 +26,8 @@ async function signedIn(clientId: string) {
   return browser;
 }
 
-beforeAll(async () => {
-  service = await startTestService();
-  gateway = await startHarness({ upstream: service.url });
+it.beforeAll(async ({ gateway: started, signedIn }) => {
+  gateway = started;
   reviewer = await signedIn('acme-reviewer');
   stranger = await signedIn('globex-admin');
   const list = await reviewer.request(
@@ -38,10 +36,6 @@ beforeAll(async () => {
   );
   acmeId = QcRequestListSchema.parse(list.body).qcRequests[0]?.id ?? '';
   expect(acmeId).not.toBe('');
-});
-afterAll(async () => {
-  await gateway.close();
-  await service.close();
 });
 
 describe('GET /preview/qc/{id}/first-page', () => {

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { gatewayTest as it } from '../testing/fixtures.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
-import { startHarness, type Browser, type Harness, type Result } from '../testing/harness.ts';
+import { type Browser, type Harness, type Result } from '../testing/harness.ts';
 
-let service: TestService;
 let gateway: Harness;
 let admin: Browser;
 
-beforeAll(async () => {
-  service = await startTestService();
-  gateway = await startHarness({ upstream: service.url });
-  admin = gateway.browser();
-  expect((await admin.signIn('acme-admin')).status).toBe(200);
-});
-afterAll(async () => {
-  await gateway.close();
-  await service.close();
+it.beforeAll(async ({ gateway: started, signedIn }) => {
+  gateway = started;
+  admin = await signedIn('acme-admin');
 });
 
 function expectRefused(result: Result, status: 403 | 415, message: RegExp) {

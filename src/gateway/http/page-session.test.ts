@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { gatewayTest as it } from '../testing/fixtures.ts';
 import { PAGE_SESSION_ID } from '../../contract/page-session.ts';
 import { SessionSchema, type Session } from '../../contract/session.ts';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
 import { withSession } from './static.ts';
-import { INDEX_HTML, startHarness, type Browser, type Harness } from '../testing/harness.ts';
+import { INDEX_HTML, type Browser, type Harness } from '../testing/harness.ts';
 
 // Decision 017: a signed-in page carries its session, so that a first visit does not wait a
 // round trip for GET /session before it can ask for the screen's data.
 
-let service: TestService;
 let gateway: Harness;
 let reviewer: Browser;
 
-beforeAll(async () => {
-  service = await startTestService();
-  gateway = await startHarness({ upstream: service.url });
-  reviewer = gateway.browser();
-  expect((await reviewer.signIn('acme-reviewer')).status).toBe(200);
-});
-afterAll(async () => {
-  await gateway.close();
-  await service.close();
+it.beforeAll(async ({ gateway: started, signedIn }) => {
+  gateway = started;
+  reviewer = await signedIn('acme-reviewer');
 });
 
 const BLOCK = new RegExp(

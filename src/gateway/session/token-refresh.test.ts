@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { gatewayTest as it } from '../testing/fixtures.ts';
 import { SessionSchema } from '../../contract/session.ts';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
+import type { TestService } from '../../service/testing/service.ts';
+import { expectMessage, type Browser, type Harness } from '../testing/harness.ts';
 import { REFRESH_WINDOW_MS } from './tokens.ts';
 
 // Decision 011: the spec answers an expired or revoked token and a missing permission alike, with
@@ -11,14 +12,10 @@ let service: TestService;
 let gateway: Harness;
 let serviceAdmin: string;
 
-beforeAll(async () => {
-  service = await startTestService();
-  gateway = await startHarness({ upstream: service.url });
+it.beforeAll(async ({ service: upstream, gateway: started }) => {
+  service = upstream;
+  gateway = started;
   serviceAdmin = await service.token('acme-admin');
-});
-afterAll(async () => {
-  await gateway.close();
-  await service.close();
 });
 
 // Accounts need accounts.write, which a reviewer lacks.

@@ -1,9 +1,10 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { gatewayTest as it } from '../testing/fixtures.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { UserListSchema } from '../../contract/users.ts';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
-import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
+import type { TestService } from '../../service/testing/service.ts';
+import { expectMessage, type Browser, type Harness } from '../testing/harness.ts';
 import { REFRESH_WINDOW_MS } from '../session/tokens.ts';
 
 let service: TestService;
@@ -11,16 +12,11 @@ let gateway: Harness;
 let admin: Browser;
 let serviceAdmin: string;
 
-beforeAll(async () => {
-  service = await startTestService();
-  gateway = await startHarness({ upstream: service.url });
-  admin = gateway.browser();
-  expect((await admin.signIn('acme-admin')).status).toBe(200);
+it.beforeAll(async ({ service: upstream, gateway: started, signedIn }) => {
+  service = upstream;
+  gateway = started;
+  admin = await signedIn('acme-admin');
   serviceAdmin = await service.token('acme-admin');
-});
-afterAll(async () => {
-  await gateway.close();
-  await service.close();
 });
 
 const HOUR = 3600_000;
@@ -228,17 +224,7 @@ describe('tokens', () => {
     await service.send('POST', '/sandbox/v1/clients/acme-admin/revoke', { token: serviceAdmin });
     // No content-length: the gateway cannot know it is small, so it streams it.
     const body = new Blob(['{"seconds":1}']).stream();
-    const response = await fetch(`${gateway.url}/api/sandbox/v1/clock/advance`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-attest': '1',
-        origin: gateway.url,
-        cookie: browser.cookie ?? '',
-      },
-      body,
-      duplex: 'half',
-    } as RequestInit);
+    const response = await browser.stream('POST', '/api/sandbox/v1/clock/advance', body);
     expect(response.status).toBe(401);
     expect(ErrorBodySchema.parse(await response.json()).message).toMatch(/revoked/);
     // The next repeatable call past the refresh window refreshes and works.

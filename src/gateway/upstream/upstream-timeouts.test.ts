@@ -142,17 +142,7 @@ describe('a body that flows for longer than the header timeout', () => {
         },
       });
       // The API takes JSON only; without a length the gateway streams it rather than hold it.
-      const response = await fetch(`${gateway.url}/api/files/v1/slow-upload`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-attest': '1',
-          origin: gateway.url,
-          cookie: browser.cookie ?? '',
-        },
-        body,
-        duplex: 'half',
-      } as RequestInit);
+      const response = await browser.stream('POST', '/api/files/v1/slow-upload', body);
       expect(response.status, await response.clone().text()).toBe(200);
       expect(await response.json()).toEqual({ received: CHUNKS * CHUNK_BYTES });
     } finally {
