@@ -1,14 +1,13 @@
 import { z } from '../../contract/zod.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { CreditorListSchema, FirmListSchema, type Creditor } from '../../contract/accounts.ts';
 import { expectError } from '../testing/service.ts';
-import { startAccountsKit, type AccountsTestKit } from '../testing/accounts.ts';
+import { accountsTest as it, type AccountsTestKit } from '../testing/accounts.ts';
 
 let kit: AccountsTestKit;
-beforeAll(async () => {
-  kit = await startAccountsKit();
+it.beforeAll(async ({ kit: started }) => {
+  kit = started;
 });
-afterAll(() => kit.service.close());
 
 const creditors = (query: string, token = kit.acme) =>
   kit.service.get(`/accounts/v1/creditors?${query}`, token);

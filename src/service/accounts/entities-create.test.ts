@@ -1,5 +1,5 @@
 import { z } from '../../contract/zod.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { AccountSchema, EntitySchema, type Account } from '../../contract/accounts.ts';
 import { AddressChangePayloadSchema } from '../../contract/webhooks.ts';
 import { decryptSsn } from './ssn.ts';
@@ -10,7 +10,7 @@ import {
   dbState,
   newEvents,
   ssnForms,
-  startAccountsKit,
+  accountsTest as it,
   UNKNOWN_ID,
   type AccountsTestKit,
 } from '../testing/accounts.ts';
@@ -19,12 +19,11 @@ let kit: AccountsTestKit;
 let account: Account;
 let globexAccount: Account;
 
-beforeAll(async () => {
-  kit = await startAccountsKit();
+it.beforeAll(async ({ kit: started }) => {
+  kit = started;
   account = await accountAt(kit.service, kit.acme, 'acme', 10);
   globexAccount = await accountAt(kit.service, kit.globex, 'globex', 3);
 });
-afterAll(() => kit.service.close());
 
 const entitiesOf = (accountId: string) => `/accounts/v1/accounts/${accountId}/entities`;
 const post = (accountId: string, json: unknown, token = kit.acme) =>

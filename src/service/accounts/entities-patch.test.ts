@@ -1,5 +1,5 @@
 import { z } from '../../contract/zod.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { AccountSchema, EntitySchema, type Account, type Entity } from '../../contract/accounts.ts';
 import { AddressChangePayloadSchema } from '../../contract/webhooks.ts';
 import { expectError } from '../testing/service.ts';
@@ -8,7 +8,7 @@ import {
   ADDRESS,
   dbState,
   newEvents,
-  startAccountsKit,
+  accountsTest as it,
   UNKNOWN_ID,
   type AccountsTestKit,
 } from '../testing/accounts.ts';
@@ -22,8 +22,8 @@ let entity: Entity;
 const keys = (n: number, prefix = 'k') =>
   Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, String(i)]));
 
-beforeAll(async () => {
-  kit = await startAccountsKit();
+it.beforeAll(async ({ kit: started }) => {
+  kit = started;
   const put = await kit.service.send('PUT', '/accounts/v1/accounts', {
     token: kit.acme,
     json: {
@@ -42,7 +42,6 @@ beforeAll(async () => {
   globexAccount = await accountAt(kit.service, kit.globex, 'globex', 0);
   seeded = await accountAt(kit.service, kit.acme, 'acme', 0);
 });
-afterAll(() => kit.service.close());
 
 const entityPath = (accountId: string, entityId: string) =>
   `/accounts/v1/accounts/${accountId}/entities/${entityId}`;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   AccountSchema,
   EntityListSchema as EntityPage,
@@ -8,7 +8,7 @@ import {
 import { expectError } from '../testing/service.ts';
 import {
   accountAt,
-  startAccountsKit,
+  accountsTest as it,
   UNKNOWN_ID,
   type AccountsTestKit,
 } from '../testing/accounts.ts';
@@ -18,8 +18,8 @@ let account: Account;
 let other: Account;
 let globexAccount: Account;
 
-beforeAll(async () => {
-  kit = await startAccountsKit();
+it.beforeAll(async ({ kit: started }) => {
+  kit = started;
   // An account of five entities, created in snapshot order, for paging.
   const put = await kit.service.send('PUT', '/accounts/v1/accounts', {
     token: kit.acme,
@@ -35,7 +35,6 @@ beforeAll(async () => {
   other = await accountAt(kit.service, kit.acme, 'acme', 0);
   globexAccount = await accountAt(kit.service, kit.globex, 'globex', 0);
 });
-afterAll(() => kit.service.close());
 
 const list = (accountId: string, query: string, token = kit.acme) =>
   kit.service.get(`/accounts/v1/accounts/${accountId}/entities?${query}`, token);

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { AccountListSchema, EntitySchema, METADATA_MAX_KEYS } from '../../contract/accounts.ts';
 import type { Metadata } from '../../contract/accounts.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
-import { ADDRESS, dbState, startAccountsKit, type AccountsTestKit } from '../testing/accounts.ts';
+import { ADDRESS, dbState, accountsTest as it, type AccountsTestKit } from '../testing/accounts.ts';
 
 // No input gives a 500: only 201 (or 200 for a PATCH) or 400, and a 400 writes nothing.
 // Inputs within the spec's limits are stored and come back exactly as sent.
@@ -17,12 +17,11 @@ let next = 0;
 // Spread creates over the 150 demo accounts so none reaches the 50-entity cap.
 const anAccount = () => accountIds[next++ % accountIds.length] ?? '';
 
-beforeAll(async () => {
-  kit = await startAccountsKit();
+it.beforeAll(async ({ kit: started }) => {
+  kit = started;
   const list = await kit.service.get('/accounts/v1/accounts?owner=acme&limit=500', kit.acme);
   accountIds = AccountListSchema.parse(list.body).accounts.map((a) => a.id);
 });
-afterAll(() => kit.service.close());
 
 const TYPES = ['AUTHORIZED_USER', 'BORROWER', 'DEBT_SETTLEMENT_COMPANY', 'NON_BORROWING_DEFENDANT'];
 const text = (maxLength: number) =>

@@ -1,8 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { AccountSchema, EntitySchema } from '../../contract/accounts.ts';
 import { startTestService, type JsonResponse } from '../testing/service.ts';
 import { decryptSsn, encryptSsn, lastFour } from './ssn.ts';
-import { ADDRESS, ssnForms, startAccountsKit, type AccountsTestKit } from '../testing/accounts.ts';
+import {
+  ADDRESS,
+  ssnForms,
+  accountsTest as it,
+  type AccountsTestKit,
+} from '../testing/accounts.ts';
 
 describe('ssn.ts', () => {
   const key = Buffer.alloc(32, 7);
@@ -25,10 +30,9 @@ describe('ssn.ts', () => {
 describe('an SSN never leaves the service', () => {
   let kit: AccountsTestKit;
   const logged: string[] = [];
-  beforeAll(async () => {
-    kit = await startAccountsKit();
+  it.beforeAll(async ({ kit: started }) => {
+    kit = started;
   });
-  afterAll(() => kit.service.close());
 
   // Chosen to appear nowhere in the demo data.
   const SSN = '987-65-4329';

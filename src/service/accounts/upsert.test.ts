@@ -1,5 +1,5 @@
 import { z } from '../../contract/zod.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { AccountSchema, type Account } from '../../contract/accounts.ts';
 import { AddressChangePayloadSchema } from '../../contract/webhooks.ts';
 import { decryptSsn } from './ssn.ts';
@@ -10,15 +10,14 @@ import {
   dbState,
   newEvents,
   ssnForms,
-  startAccountsKit,
+  accountsTest as it,
   type AccountsTestKit,
 } from '../testing/accounts.ts';
 
 let kit: AccountsTestKit;
-beforeAll(async () => {
-  kit = await startAccountsKit();
+it.beforeAll(async ({ kit: started }) => {
+  kit = started;
 });
-afterAll(() => kit.service.close());
 
 const put = (json: unknown, token = kit.acme) =>
   kit.service.send('PUT', '/accounts/v1/accounts', { token, json });

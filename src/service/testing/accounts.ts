@@ -1,5 +1,6 @@
 import { AccountListSchema, AccountSchema, type Account } from '../../contract/accounts.ts';
-import { startTestService, type TestService } from './service.ts';
+import { serviceTest } from './fixtures.ts';
+import type { TestService } from './service.ts';
 
 // Shared by the accounts area's integration tests: one service, tokens for each kind of
 // caller, and a fingerprint of every table a rejected request must leave alone.
@@ -14,8 +15,15 @@ export interface AccountsTestKit {
   forged: string;
 }
 
-export async function startAccountsKit(): Promise<AccountsTestKit> {
-  const service = await startTestService();
+/**
+ * `serviceTest` with `kit`: the file's service and the accounts area's tokens, for a test or a
+ * `beforeAll` that names it.
+ */
+export const accountsTest = serviceTest.extend('kit', { scope: 'file' }, ({ service }) =>
+  accountsKit(service),
+);
+
+async function accountsKit(service: TestService): Promise<AccountsTestKit> {
   const [acme, globex, reviewer] = await Promise.all([
     service.token('acme-admin'),
     service.token('globex-admin'),
