@@ -76,105 +76,88 @@ export function Component() {
 }
 
 function Review({ current, scope, shown, onHelp }: ReviewControllerProps) {
-  const {
-    session,
-    manager,
-    names,
-    firms,
-    neighbours,
-    draft,
-    updateDraft,
-    discardDraft,
-    conflicted,
-    queueHref,
-    ready,
-    readOnly,
-    saving,
-    locked,
-    clash,
-    checks,
-    noUser,
-    claim,
-    claimBlocks,
-    submit,
-    handlers,
-  } = useReviewController({ current, scope, shown, onHelp });
+  const review = useReviewController({ current, scope, shown, onHelp });
 
   return (
     <section
       className="review__panel document-review__panel"
       aria-labelledby="review-title"
       data-request-id={current.id}
-      data-claim={claim.state.kind}
+      data-claim={review.claim.state.kind}
     >
       <div className="review__scroll document-review__scroll">
         <ReviewHeader
           current={current}
-          queueHref={queueHref}
-          hasPrevious={Boolean(neighbours.previous)}
-          hasNext={Boolean(neighbours.next)}
-          onPrevious={handlers.previous}
-          onNext={handlers.next}
+          queueHref={review.queueHref}
+          hasPrevious={Boolean(review.neighbours.previous)}
+          hasNext={Boolean(review.neighbours.next)}
+          onPrevious={review.handlers.previous}
+          onNext={review.handlers.next}
           onHelp={onHelp}
         />
-        {!locked && <ClaimBanner claim={claim} manager={manager} />}
-        {saving && (
+        {!review.locked && <ClaimBanner claim={review.claim} manager={review.manager} />}
+        {review.saving && (
           <p className="review__done review__saving" role="status">
             Your decision on this request is kept in this browser and is being saved. It is sent
             again until the service has it, so there is nothing more to do here.
           </p>
         )}
-        {conflicted && !readOnly && (
+        {review.conflicted && !review.readOnly && (
           <p className="review__alert" role="alert">
-            {conflicted}. Your notes are kept below.
+            {review.conflicted}. Your notes are kept below.
           </p>
         )}
-        {!readOnly && noUser && (
+        {!review.readOnly && review.noUser && (
           <p className="review__done" role="note">
-            {session?.clientId} is signed in without a user: the service records every decision
-            under the reviewer who made it, so this client can read the review but not approve or
-            reject. Sign in with a reviewer&apos;s own client to decide.
+            {review.session?.clientId} is signed in without a user: the service records every
+            decision under the reviewer who made it, so this client can read the review but not
+            approve or reject. Sign in with a reviewer&apos;s own client to decide.
           </p>
         )}
-        {clash ? (
-          <ConflictView request={current} draft={draft} names={names} onDiscard={discardDraft} />
+        {review.clash ? (
+          <ConflictView
+            request={current}
+            draft={review.draft}
+            names={review.names}
+            onDiscard={review.discardDraft}
+          />
         ) : (
-          readOnly && <DecidedPanel request={current} names={names} />
+          review.readOnly && <DecidedPanel request={current} names={review.names} />
         )}
         <div>
           <h2 className="review__section-title">Document</h2>
-          <Facts request={current} names={names} firms={firms} />
+          <Facts request={current} names={review.names} firms={review.firms} />
         </div>
-        <EarlierSubmissions request={current} names={names} />
+        <EarlierSubmissions request={current} names={review.names} />
         <HistoryTimeline requestId={current.id} />
-        {!clash && (
+        {!review.clash && (
           <div>
             <h2 className="review__section-title">Checklist</h2>
             <Checklist
               items={current.checklistItems}
-              draft={draft}
-              readOnly={locked}
-              selected={checks.selected}
-              onSelect={checks.setSelected}
+              draft={review.draft}
+              readOnly={review.locked}
+              selected={review.checks.selected}
+              onSelect={review.checks.setSelected}
               onChange={(itemId, change) =>
-                updateDraft((d) => ({ ...d, items: { ...d.items, [itemId]: change } }))
+                review.updateDraft((d) => ({ ...d, items: { ...d.items, [itemId]: change } }))
               }
             />
           </div>
         )}
-        {!locked && (
+        {!review.locked && (
           <ReworkNotes
-            value={draft.notes}
-            onChange={(notes) => updateDraft((d) => ({ ...d, notes }))}
+            value={review.draft.notes}
+            onChange={(notes) => review.updateDraft((d) => ({ ...d, notes }))}
           />
         )}
       </div>
-      {!locked && (
+      {!review.locked && (
         <ReviewActions
-          ready={ready}
-          blocked={Boolean(conflicted) || noUser || claimBlocks}
-          noUser={noUser}
-          onDecide={submit}
+          ready={review.ready}
+          blocked={Boolean(review.conflicted) || review.noUser || review.claimBlocks}
+          noUser={review.noUser}
+          onDecide={review.submit}
         />
       )}
     </section>
