@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { serviceTest as it } from '../../service/testing/fixtures.ts';
 import { demoClient } from '../../service/seed/demo-clients.ts';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
+import type { TestService } from '../../service/testing/service.ts';
 import { createDecisionLog } from '../team/decisions.ts';
 import { readDemoOwner, writeDemoHistory } from './demo-history.ts';
 import { createOpsStore } from '../qc-ops/ops-store.ts';
@@ -19,14 +20,13 @@ const alex = () => ({
   name: 'Alex Admin',
 });
 
-beforeAll(async () => {
-  service = await startTestService();
+it.beforeAll(async ({ service: started }) => {
+  service = started;
   db = await openTestDatabase();
   read = await readDemoOwner(service.url, demoClient('acme-admin'));
 });
 afterAll(async () => {
   await db.close();
-  await service.close();
 });
 
 describe('demo history', () => {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { serviceTest as it } from '../../service/testing/fixtures.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { z } from '../../contract/zod.ts';
 import { ReceivedEventListSchema, ReceivedEventSchema } from '../../contract/session.ts';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
+import type { TestService } from '../../service/testing/service.ts';
 import { startHarness, type Browser, type EventStream, type Harness } from '../testing/harness.ts';
 
 const SECRET = `whsec_${Buffer.from('gateway webhook test secret').toString('base64')}`;
@@ -17,8 +18,8 @@ let acme: Browser;
 let globex: Browser;
 const streams: EventStream[] = [];
 
-beforeAll(async () => {
-  service = await startTestService();
+it.beforeAll(async ({ service: started }) => {
+  service = started;
   gateway = await startHarness({
     upstream: service.url,
     webhookSecrets: [SECRET, ROTATED],
@@ -32,7 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const stream of streams) stream.close();
   await gateway.close();
-  await service.close();
 });
 
 async function open(browser: Browser, options?: Parameters<Browser['events']>[0]) {

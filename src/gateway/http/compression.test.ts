@@ -2,9 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { serviceTest as it } from '../../service/testing/fixtures.ts';
 import { UserListSchema } from '../../contract/users.ts';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
+import type { TestService } from '../../service/testing/service.ts';
 import { makeDist, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
 // Decision 017: compressed bytes on the wire. The build's precompressed copies are served by
@@ -16,20 +17,19 @@ let admin: Browser;
 /** A script big enough to be worth compressing, as the build would leave it. */
 const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ i, name: `row ${i}` })))};`;
 
-beforeAll(async () => {
+it.beforeAll(async ({ service: started }) => {
   const dist = makeDist();
   const file = join(dist, 'assets', 'rows-0a1b2c.js');
   writeFileSync(file, SCRIPT);
   writeFileSync(`${file}.br`, brotliCompressSync(SCRIPT));
   writeFileSync(`${file}.gz`, gzipSync(SCRIPT));
-  service = await startTestService();
+  service = started;
   gateway = await startHarness({ upstream: service.url, distDir: dist });
   admin = gateway.browser();
   expect((await admin.signIn('acme-admin')).status).toBe(200);
 });
 afterAll(async () => {
   await gateway.close();
-  await service.close();
 });
 
 /** The raw answer, bytes as sent: fetch would decode them. */

@@ -3,8 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { afterAll, describe, expect } from 'vitest';
+import { serviceTest as it } from '../../service/testing/fixtures.ts';
+import type { TestService } from '../../service/testing/service.ts';
 import { openGatewayDatabase } from '../db/open.ts';
 import { onPostgres, testDatabase } from '../testing/database.ts';
 import { startHarness, type Harness, type Result } from '../testing/harness.ts';
@@ -19,14 +20,13 @@ let service: TestService;
 let gateway: Harness;
 let dataDir: string;
 
-beforeAll(async () => {
-  service = await startTestService();
+it.beforeAll(async ({ service: started }) => {
+  service = started;
   dataDir = mkdtempSync(join(tmpdir(), 'attest-gateway-'));
   gateway = await startHarness({ upstream: service.url, dataDir, webhookSecrets: [SECRET] });
 });
 afterAll(async () => {
   await gateway.close();
-  await service.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../service/testing/service.ts';
+import { afterAll, describe, expect } from 'vitest';
+import { serviceTest as it } from '../../service/testing/fixtures.ts';
+import type { TestService } from '../../service/testing/service.ts';
 import { openGatewayDatabase } from '../db/open.ts';
 import { freshDatabases, testDatabase } from '../testing/database.ts';
 import { FAILURE_WINDOW_MS, FAILURES_ALLOWED, signInLimit } from './sign-in-limit.ts';
@@ -155,8 +156,8 @@ describe('POST /session, guesses sent at once', () => {
   let folder: ReturnType<typeof sharedFolder>;
   let a: Harness;
   let b: Harness;
-  beforeAll(async () => {
-    service = await startTestService();
+  it.beforeAll(async ({ service: started }) => {
+    service = started;
     folder = sharedFolder();
     // Two gateways on one database, as two processes behind a load balancer.
     const sessionKey = randomBytes(32);
@@ -167,7 +168,6 @@ describe('POST /session, guesses sent at once', () => {
   afterAll(async () => {
     await a.close();
     await b.close();
-    await service.close();
     folder.remove();
   });
   const asked = () => a.tokenRequests() + b.tokenRequests();

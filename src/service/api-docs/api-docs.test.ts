@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
+import { serviceTest as it } from '../testing/fixtures.ts';
 import { STRICT_PROFILE } from '../profile.ts';
 import { startTestService, type TestService } from '../testing/service.ts';
 import { TRY_IT_CLIENT } from './docs-config.ts';
@@ -57,10 +58,9 @@ async function expectDocsPage(service: TestService) {
 
 describe('GET /docs on a sandbox', () => {
   let service: TestService;
-  beforeAll(async () => {
-    service = await startTestService();
+  it.beforeAll(async ({ service: started }) => {
+    service = started;
   });
-  afterAll(() => service.close());
 
   it('answers the reference page under a strict CSP, with its files served here', async () => {
     const { assets } = await expectDocsPage(service);
@@ -93,7 +93,6 @@ describe('GET /docs on a strict service', () => {
   beforeAll(async () => {
     service = await startTestService({ profile: STRICT_PROFILE });
   });
-  afterAll(() => service.close());
 
   it('serves the page too, with no demo credentials filled in', async () => {
     await expectDocsPage(service);

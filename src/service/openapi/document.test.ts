@@ -1,11 +1,12 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as it } from '../testing/fixtures.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { createServiceApp } from '../app.ts';
 import { specShapeFor } from '../http/spec-fields.ts';
 import { STRICT_PROFILE } from '../profile.ts';
-import { startTestService, type TestService } from '../testing/service.ts';
+import type { TestService } from '../testing/service.ts';
 import { openApiDocument } from './document.ts';
 import { jsonSchemaOf } from './schemas.ts';
 
@@ -107,12 +108,11 @@ describe('the document against the running service', () => {
   let service: TestService;
   let token: string;
 
-  beforeAll(async () => {
-    service = await startTestService();
+  it.beforeAll(async ({ service: started }) => {
+    service = started;
     // globex: the routes below include a sandbox reset, and acme's data stays as seeded.
     token = await service.token('globex-admin');
   });
-  afterAll(() => service.close());
 
   it('documents exactly the routes the service serves', () => {
     expect([...documented(full)].sort()).toEqual([...served(createServiceApp(service.ctx))].sort());
