@@ -6,7 +6,7 @@ import { fileName, type CsvFile } from './team-csv.ts';
 import { count, percentValue } from './team-format.ts';
 import type { StatsView } from './stats-view.ts';
 import { SectionState, TeamSection } from './team-section.tsx';
-import { TableScroller } from '../../../ui/table.tsx';
+import { Table } from '../../../ui/table.tsx';
 
 type Calibration = TeamStats['calibration'];
 
@@ -50,45 +50,47 @@ function csvOf(stats: TeamStats): CsvFile {
   };
 }
 
+const REVIEWER_COLUMNS = [
+  { label: 'Reviewer' },
+  { label: 'Agreement' },
+  { label: 'Sampled', className: 'table__num' },
+  { label: 'Second-reviewed', className: 'table__num' },
+  { label: 'Checks agreed', className: 'table__num' },
+];
+
+const ITEM_COLUMNS = [
+  { label: 'Check' },
+  { label: 'Agreement' },
+  { label: 'Agreed', className: 'table__num' },
+  { label: 'Compared', className: 'table__num' },
+];
+
 function ReviewerTable({ reviewers }: { reviewers: Calibration['reviewers'] }) {
   // Agreement runs high: the bars run the whole way, so 80% and 95% look different enough.
   const scale = barScale(reviewers.map((r) => r.rate));
   return (
-    <TableScroller label="Agreement by first reviewer">
-      <table className="table team-table team-table--bars" data-testid="calibration-reviewers">
-        <caption className="team-table__caption">By first reviewer</caption>
-        <thead>
-          <tr>
-            <th scope="col">Reviewer</th>
-            <th scope="col">Agreement</th>
-            <th scope="col" className="table__num">
-              Sampled
-            </th>
-            <th scope="col" className="table__num">
-              Second-reviewed
-            </th>
-            <th scope="col" className="table__num">
-              Checks agreed
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {reviewers.map((r) => (
-            <tr key={r.member.id}>
-              <th scope="row">{r.member.name}</th>
-              <td>
-                <RateBar rate={r.rate} scale={scale} tone="accent" />
-              </td>
-              <td className="table__num">{count(r.sampled)}</td>
-              <td className="table__num">{count(r.secondReviewed)}</td>
-              <td className="table__num">
-                {count(r.itemsAgreed)} of {count(r.itemsCompared)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroller>
+    <Table
+      className="team-table team-table--bars"
+      data-testid="calibration-reviewers"
+      caption="By first reviewer"
+      captionClassName="team-table__caption"
+      scrollLabel="Agreement by first reviewer"
+      columns={REVIEWER_COLUMNS}
+    >
+      {reviewers.map((r) => (
+        <tr key={r.member.id}>
+          <th scope="row">{r.member.name}</th>
+          <td>
+            <RateBar rate={r.rate} scale={scale} tone="accent" />
+          </td>
+          <td className="table__num">{count(r.sampled)}</td>
+          <td className="table__num">{count(r.secondReviewed)}</td>
+          <td className="table__num">
+            {count(r.itemsAgreed)} of {count(r.itemsCompared)}
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }
 
@@ -98,37 +100,27 @@ function ItemTable({ items }: { items: Calibration['items'] }) {
     (a, b) => (a.rate ?? 2) - (b.rate ?? 2) || a.displayName.localeCompare(b.displayName),
   );
   return (
-    <TableScroller label="Agreement by check">
-      <table className="table team-table team-table--bars" data-testid="calibration-items">
-        <caption className="team-table__caption">By check, least agreed first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Check</th>
-            <th scope="col">Agreement</th>
-            <th scope="col" className="table__num">
-              Agreed
-            </th>
-            <th scope="col" className="table__num">
-              Compared
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {sorted.map((i) => (
-            <tr key={i.displayName}>
-              <th scope="row" className="team-table__name">
-                {i.displayName}
-              </th>
-              <td>
-                <RateBar rate={i.rate} scale={scale} tone="accent" />
-              </td>
-              <td className="table__num">{count(i.agreed)}</td>
-              <td className="table__num">{count(i.compared)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroller>
+    <Table
+      className="team-table team-table--bars"
+      data-testid="calibration-items"
+      caption="By check, least agreed first"
+      captionClassName="team-table__caption"
+      scrollLabel="Agreement by check"
+      columns={ITEM_COLUMNS}
+    >
+      {sorted.map((i) => (
+        <tr key={i.displayName}>
+          <th scope="row" className="team-table__name">
+            {i.displayName}
+          </th>
+          <td>
+            <RateBar rate={i.rate} scale={scale} tone="accent" />
+          </td>
+          <td className="table__num">{count(i.agreed)}</td>
+          <td className="table__num">{count(i.compared)}</td>
+        </tr>
+      ))}
+    </Table>
   );
 }
 
