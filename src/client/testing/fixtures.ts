@@ -1,27 +1,20 @@
-import { expect } from 'vitest';
-import { startHarness } from '../../gateway/testing/harness.ts';
-import { serviceTest } from '../../service/testing/fixtures.ts';
+import { gatewayTest, signedIn } from '../../gateway/testing/fixtures.ts';
 import { createClient, type Client } from '../request.ts';
 import { browserFetch, gatewayStandIn } from './stand-in.ts';
 
 /**
  * The client's tests' fixtures, each started for a test file when first asked for and closed
  * once it is done: `service` (the reference service), `admin` (the stand-in for the gateway
- * with acme-admin's token, stand-in.ts), `gateway` (the real gateway in front of the service)
- * and `signIn` (a browser signed in to that gateway, with the client's API of your choice).
+ * with acme-admin's token, stand-in.ts), `gateway` (gatewayTest's: the real gateway in front
+ * of the service) and `signIn` (a browser signed in to that gateway, with the client's API of
+ * your choice).
  */
-export const clientTest = serviceTest
+export const clientTest = gatewayTest
   .extend('admin', { scope: 'file' }, ({ service }) => gatewayStandIn(service, 'acme-admin'))
-  .extend('gateway', { scope: 'file' }, async ({ service }, { onCleanup }) => {
-    const gateway = await startHarness({ upstream: service.url });
-    onCleanup(() => gateway.close());
-    return gateway;
-  })
   .extend('signIn', { scope: 'file' }, ({ gateway }) => {
     /** `clientId` signed in through the gateway: its browser, and `api` on the app's client. */
     return async <Api>(clientId: string, api: (client: Client) => Api) => {
-      const browser = gateway.browser();
-      expect((await browser.signIn(clientId)).status).toBe(200);
+      const browser = await signedIn(gateway, clientId);
       const client = createClient({ baseUrl: gateway.url, fetch: browserFetch(browser) });
       return { api: api(client), browser };
     };
