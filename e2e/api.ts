@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import '../src/shared/zod-messages.ts';
+import { QcRequestListSchema, type QcRequest } from '../src/contract/qc.ts';
 import type { z } from '../src/contract/zod.ts';
 import { ApiError, createClient, type Method, type Query } from '../src/client/request.ts';
 import { demoClient } from '../src/service/seed/demo-clients.ts';
@@ -117,4 +118,23 @@ export async function serviceCall(
   });
   await answer.body?.cancel();
   return answer.status;
+}
+
+/**
+ * Pending requests from the newest end, `skip` of them passed over: specs that decide take
+ * theirs by position from the oldest end, so these are not theirs (a scan confirmed meanwhile
+ * only adds one at the very end).
+ */
+export async function pendingFromNewest(
+  page: Page,
+  skip: number,
+  count: number,
+): Promise<QcRequest[]> {
+  const { qcRequests } = await api(page).get(
+    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=${skip + count}`,
+    QcRequestListSchema,
+  );
+  const rows = qcRequests.slice(skip);
+  expect(rows, 'enough pending requests').toHaveLength(count);
+  return rows;
 }

@@ -3,9 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { samplePng } from '../src/app/features/users/images/sample-png.ts';
 import { AccountListSchema } from '../src/contract/accounts.ts';
-import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
+import { QcRequestSchema } from '../src/contract/qc.ts';
 import { SignatureRequestListSchema } from '../src/contract/signatures.ts';
-import { api } from './api.ts';
+import { api, pendingFromNewest } from './api.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
 // The core flows (decision 016), written against nothing the spec does not show: no sandbox
@@ -19,20 +19,6 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 /** Screenshots named for the project: the strict run's screens are the ones to look at. */
 const shots = (page: Page, name: string) => bothThemes(page, `${test.info().project.name}-${name}`);
-
-/**
- * Pending requests from the newest end: other specs take theirs by position from the oldest
- * end, so these are not theirs (a scan confirmed meanwhile only adds one at the very end).
- */
-async function pendingFromNewest(page: Page, skip: number, count: number): Promise<QcRequest[]> {
-  const { qcRequests } = await api(page).get(
-    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=${skip + count}`,
-    QcRequestListSchema,
-  );
-  const rows = qcRequests.slice(skip);
-  expect(rows).toHaveLength(count);
-  return rows;
-}
 
 const qcStatus = async (page: Page, id: string) =>
   (await api(page).get(`/api/qc/v2/qc/requests/${id}`, QcRequestSchema)).status;

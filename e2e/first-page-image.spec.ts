@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { QcRequestListSchema } from '../src/contract/qc.ts';
-import { api } from './api.ts';
+import { pendingFromNewest } from './api.ts';
 import { DEMO, VIEWPORTS, expectAccessible, signIn } from './support.ts';
 
 // Decision 025: a review loaded cold comes with its frame and its document's first page,
@@ -8,11 +7,7 @@ import { DEMO, VIEWPORTS, expectAccessible, signIn } from './support.ts';
 // pdf.js has drawn the page, and another owner's browser gets neither.
 
 async function aPendingRequest(page: Page) {
-  const body = await api(page).get(
-    '/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=3',
-    QcRequestListSchema,
-  );
-  const request = body.qcRequests.at(-1);
+  const [request] = await pendingFromNewest(page, 2, 1);
   if (!request) throw new Error('no pending request');
   return request;
 }

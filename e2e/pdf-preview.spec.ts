@@ -1,6 +1,5 @@
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
-import { QcRequestListSchema } from '../src/contract/qc.ts';
-import { api } from './api.ts';
+import { pendingFromNewest } from './api.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // The PDF preview on the review screen, in real Chromium under the gateway's CSP: pdf.js's
@@ -9,11 +8,7 @@ import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 /** A pending request far enough down the newest-first list that deciding tests leave it be. */
 async function pendingRequest(page: Page, position = 12) {
-  const body = await api(page).get(
-    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=${position + 1}`,
-    QcRequestListSchema,
-  );
-  const request = body.qcRequests[position];
+  const [request] = await pendingFromNewest(page, position, 1);
   if (!request) throw new Error('not enough pending requests');
   return { id: request.id, fileUrl: request.fileUrl, matter: request.document.matterReference };
 }

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
+import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
-import { api } from './api.ts';
+import { api, pendingFromNewest } from './api.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
 // The QC team view (decision 021): its figures against the decision history counted here on its
@@ -49,16 +49,6 @@ function parseCsv(text: string): string[][] {
 function records(text: string): Record<string, string>[] {
   const [header = [], ...rows] = parseCsv(text);
   return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ''])));
-}
-
-async function pendingFromNewest(page: Page, skip: number, count: number): Promise<QcRequest[]> {
-  const { qcRequests } = await api(page).get(
-    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=${skip + count}`,
-    QcRequestListSchema,
-  );
-  const rows = qcRequests.slice(skip);
-  expect(rows, 'enough pending requests').toHaveLength(count);
-  return rows;
 }
 
 /** Decides a request through the gateway with the page's session, as the console does. */

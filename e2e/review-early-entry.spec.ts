@@ -1,9 +1,8 @@
 import { request as httpRequest, createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { QcRequestListSchema } from '../src/contract/qc.ts';
 import { AFTER_FIRST_PAINT } from '../src/contract/page-session.ts';
-import { api } from './api.ts';
+import { pendingFromNewest } from './api.ts';
 import { DEMO, signIn } from './support.ts';
 
 // Decision 025: a review that comes over a fast link runs the app's entry from the page's head,
@@ -78,11 +77,7 @@ async function holdingBodies(target: URL): Promise<HeldPage> {
 }
 
 async function aPendingRequest(page: Page) {
-  const body = await api(page).get(
-    '/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=4',
-    QcRequestListSchema,
-  );
-  const request = body.qcRequests.at(-1);
+  const [request] = await pendingFromNewest(page, 3, 1);
   if (!request) throw new Error('no pending request');
   return request;
 }
