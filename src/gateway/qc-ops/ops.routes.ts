@@ -21,14 +21,8 @@ import { isTimeZone, windowOf } from './ops-time.ts';
 import { findProcess } from './ops-upstream.ts';
 import { requireSession } from '../session/session-auth.ts';
 import { parseRange } from '../team/team-csv.ts';
-import {
-  feedOf,
-  isQcManager,
-  isQcReader,
-  memberOf,
-  NOT_A_QC_READER,
-  publishQueueChange,
-} from '../team/team.ts';
+import { feedOf, isQcManager, memberOf, publishQueueChange } from '../team/team.ts';
+import { requireQcReader } from '../team/team.routes.ts';
 
 // QC operations over HTTP (decision 021): per-process settings, second-review samples and the
 // team's figures. The gateway's own state; the upstream is asked only whether a process is
@@ -68,10 +62,7 @@ export function opsRoutes(ctx: GatewayContext) {
   // this keeps these routes safe on their own without loading it twice.
   const signedIn: MiddlewareHandler<AppEnv> = (c, next) =>
     c.get('session') ? next() : session(c, next);
-  const reader: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (!isQcReader(ctx, c.get('session'))) return errorResponse(c, 403, NOT_A_QC_READER);
-    await next();
-  };
+  const reader = requireQcReader(ctx);
   const manager: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!isQcManager(ctx, c.get('session')))
       return errorResponse(c, 403, 'this is for QC managers');

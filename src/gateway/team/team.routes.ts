@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ClaimBodySchema, type QcClaimList, type RequestHistory } from '../../contract/team.ts';
 import { targetOf, type AppEnv, type GatewayContext } from '../context.ts';
@@ -7,14 +7,7 @@ import { upstreamRequest, UUID } from '../upstream/qc-request-upstream.ts';
 import { requireSession } from '../session/session-auth.ts';
 import type { SessionRecord } from '../session/sessions.ts';
 import { decisionsCsv, parseRange } from './team-csv.ts';
-import {
-  feedOf,
-  isQcManager,
-  isQcReader,
-  memberOf,
-  NOT_A_QC_READER,
-  publishQueueChange,
-} from './team.ts';
+import { feedOf, isQcManager, isQcReader, memberOf, publishQueueChange } from './team.ts';
 
 // The QC team's state over HTTP (decision 020): claims on pending requests, a request's
 // decision history, and the history of a date range as CSV. The gateway's own: the
@@ -37,13 +30,23 @@ async function tellReviewStarted(ctx: GatewayContext, session: SessionRecord, id
 
 const badId = (c: Context) => errorResponse(c, 400, 'the QC request id must be a UUID');
 
+/** Every /team route (ops.routes.ts's too) is for those who read QC requests (`isQcReader`). */
+export const requireQcReader =
+  (ctx: GatewayContext): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (!isQcReader(ctx, c.get('session'))) {
+      return errorResponse(
+        c,
+        403,
+        "the QC team's claims, history and figures are for QC reviewers and managers",
+      );
+    }
+    await next();
+  };
+
 export function teamRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
-  routes.use('/team/*', requireSession(ctx), async (c, next) => {
-    // Every /team route (the ones of ops.routes.ts too) is for those who read QC requests.
-    if (!isQcReader(ctx, c.get('session'))) return errorResponse(c, 403, NOT_A_QC_READER);
-    await next();
-  });
+  routes.use('/team/*', requireSession(ctx), requireQcReader(ctx));
 
   routes.get('/team/claims', async (c) => {
     const list: QcClaimList = { claims: await ctx.claims.list(feedOf(c.get('session'))) };

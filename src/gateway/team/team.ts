@@ -43,10 +43,6 @@ export const isQcReader = (ctx: Pick<GatewayContext, 'identity'>, session: Sessi
   return granted.includes('qc.review') || granted.includes('qc.manage');
 };
 
-/** The 403 answer's message for a session that reads no QC. */
-export const NOT_A_QC_READER =
-  "the QC team's claims, history and figures are for QC reviewers and managers";
-
 export function publishQueueChange(ctx: GatewayContext, feed: Feed, change: QueueChange): void {
   ctx.hub.notify(feed, QUEUE_EVENT, change);
 }
