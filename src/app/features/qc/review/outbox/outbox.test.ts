@@ -2,7 +2,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../../client/api-error.ts';
 import type { QcRequest, QcRequestPatch } from '../../../../../contract/qc.ts';
-import { createOutbox, SENT_GRACE_MS, type Sent } from './outbox.ts';
+import { createOutbox, SENT_GRACE_MS, type Outbox, type Sent } from './outbox.ts';
 import type { SendApi } from './outbox-send.ts';
 import { createOutboxStore, entryKey, type OutboxEntry } from './outbox-store.ts';
 
@@ -96,6 +96,18 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 2_000) => {
   }
 };
 
+/** Runs riley's runner until it reports a send, then stops it: that send. */
+async function firstSent(outbox: Outbox): Promise<Sent | undefined> {
+  const heard: Sent[] = [];
+  const stop = outbox.run(riley, (sent) => heard.push(sent));
+  try {
+    await until(() => heard.length === 1);
+  } finally {
+    stop();
+  }
+  return heard[0];
+}
+
 describe('the outbox store', () => {
   it('keeps entries per person, and removes them', async () => {
     const { store } = setup();
@@ -147,11 +159,7 @@ describe('the runner', () => {
     const { store, service, outbox } = setup();
     await store.put(entry(1));
     await store.put(entry(2, alex, ALEX));
-    const heard: Sent[] = [];
-    const stop = outbox.run(riley, (sent) => heard.push(sent));
-    await until(() => heard.length === 1);
-    stop();
-    expect(heard[0]?.outcome).toMatchObject({ kind: 'saved' });
+    expect((await firstSent(outbox))?.outcome).toMatchObject({ kind: 'saved' });
     expect(service.sent).toEqual([idOf(1)]);
     expect(await store.list(riley)).toEqual([]);
     expect(await store.list(alex)).toHaveLength(1);
@@ -162,11 +170,7 @@ describe('the runner', () => {
     // The closed tab's keepalive request got there; its answer never came back.
     await service.api.decide(idOf(1), entry(1).patch, { keepalive: true });
     await store.put({ ...entry(1), sentOn: Date.now() - SENT_GRACE_MS - 1 });
-    const heard: Sent[] = [];
-    const stop = outbox.run(riley, (sent) => heard.push(sent));
-    await until(() => heard.length === 1);
-    stop();
-    expect(heard[0]?.outcome).toMatchObject({ kind: 'saved' });
+    expect((await firstSent(outbox))?.outcome).toMatchObject({ kind: 'saved' });
     expect(service.sent).toEqual([idOf(1)]);
   });
 
@@ -174,13 +178,11 @@ describe('the runner', () => {
     let now = 1_000_000;
     const { store, service, outbox } = setup({ now: () => now });
     await store.put({ ...entry(1), sentOn: now - SENT_GRACE_MS + 100 });
-    const heard: Sent[] = [];
-    const stop = outbox.run(riley, (sent) => heard.push(sent));
+    const first = firstSent(outbox);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(service.sent).toEqual([]);
     now += 200;
-    await until(() => heard.length === 1);
-    stop();
+    await first;
     expect(service.sent).toEqual([idOf(1)]);
   });
 
@@ -188,11 +190,10 @@ describe('the runner', () => {
     const { store, service, outbox } = setup();
     await service.api.decide(idOf(1), { ...entry(1).patch, reviewedBy: ALEX }, { keepalive: true });
     await store.put(entry(1));
-    const heard: Sent[] = [];
-    const stop = outbox.run(riley, (sent) => heard.push(sent));
-    await until(() => heard.length === 1);
-    stop();
-    expect(heard[0]?.outcome).toMatchObject({ kind: 'conflict', request: { reviewedBy: ALEX } });
+    expect((await firstSent(outbox))?.outcome).toMatchObject({
+      kind: 'conflict',
+      request: { reviewedBy: ALEX },
+    });
     expect(await store.list(riley)).toEqual([]);
   });
 
