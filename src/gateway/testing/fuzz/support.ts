@@ -12,7 +12,7 @@ import { startHarness, type Harness } from '../harness.ts';
 // The gateway's fuzz tests ("No 5xx from input", docs/design.md): a gateway over gateway.db in a
 // folder of its own, so a second connection can see the sessions and events it writes; its
 // demo logins signed in; requests over raw HTTP, each checked for "below 500, errors as
-// {message}". Like test-harness.ts, this never imports the service: the tests pass its URL.
+// {message}". Like ../harness.ts, this never imports the service: the tests pass its URL.
 
 export const DEMO_LOGINS = [
   'acme-admin',
