@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../../client/api-error.ts';
 import type { QcRequest, QcRequestPatch } from '../../../../../contract/qc.ts';
+import { qcRequest } from '../../../../testing/qc.ts';
 import { failureOutcome, sameDecision, sendDecision, type SendApi } from './outbox-send.ts';
 import type { OutboxEntry } from './outbox-store.ts';
 
@@ -18,27 +19,8 @@ const entry: OutboxEntry = {
   queuedOn: 0,
 };
 
-function request(status: QcRequest['status'], reviewedBy?: string): QcRequest {
-  return {
-    id: ID,
-    createdOn: '2026-06-01T10:00:00.000Z',
-    status,
-    document: {
-      id: ID,
-      templates: [],
-      matterReference: 'MR-1',
-      preparedBy: 'Dana Whitfield',
-      preparedOn: '2026-06-01T09:00:00.000Z',
-      firmId: 'f',
-    },
-    checklistItems: [],
-    actors: [],
-    fileUrl: '/files/1',
-    processName: 'Affidavit review',
-    checklistName: 'Affidavit QC',
-    ...(reviewedBy ? { reviewedBy } : {}),
-  };
-}
+const request = (status: QcRequest['status'], reviewedBy?: string) =>
+  qcRequest(ID, status, reviewedBy);
 
 const http = (status: number, message = 'no') =>
   new ApiError({ code: 'http', status, message, path: '/x' });

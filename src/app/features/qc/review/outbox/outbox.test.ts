@@ -2,6 +2,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../../client/api-error.ts';
 import type { QcRequest, QcRequestPatch } from '../../../../../contract/qc.ts';
+import { qcRequest } from '../../../../testing/qc.ts';
 import { createOutbox, SENT_GRACE_MS, type Outbox, type Sent } from './outbox.ts';
 import type { SendApi } from './outbox-send.ts';
 import { createOutboxStore, entryKey, type OutboxEntry } from './outbox-store.ts';
@@ -25,28 +26,6 @@ function entry(n: number, scope = riley, reviewedBy = RILEY): OutboxEntry {
   };
 }
 
-function request(id: string, status: QcRequest['status'], reviewedBy?: string): QcRequest {
-  return {
-    id,
-    createdOn: '2026-06-01T10:00:00.000Z',
-    status,
-    document: {
-      id,
-      templates: [],
-      matterReference: 'MR',
-      preparedBy: 'Dana Whitfield',
-      preparedOn: '2026-06-01T09:00:00.000Z',
-      firmId: 'f',
-    },
-    checklistItems: [],
-    actors: [],
-    fileUrl: '/files/1',
-    processName: 'Affidavit review',
-    checklistName: 'Affidavit QC',
-    ...(reviewedBy ? { reviewedBy } : {}),
-  };
-}
-
 const network = () => new ApiError({ code: 'network', status: 0, message: 'unreachable' });
 
 /** A reference service in memory: a PATCH decides a pending request once, then 409. */
@@ -62,14 +41,14 @@ function memoryService() {
       if (decided.has(id)) {
         throw new ApiError({ code: 'http', status: 409, message: 'already decided' });
       }
-      const saved = request(id, patch.status, patch.reviewedBy);
+      const saved = qcRequest(id, patch.status, patch.reviewedBy);
       decided.set(id, saved);
       return saved;
     },
     get: async (id) => {
       await Promise.resolve();
       if (!reachable) throw network();
-      return decided.get(id) ?? request(id, 'pending');
+      return decided.get(id) ?? qcRequest(id);
     },
   };
   return {
