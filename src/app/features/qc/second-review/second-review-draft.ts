@@ -7,8 +7,6 @@ import { draftStore, EMPTY_DRAFT, type ReviewDraft } from '../review/index.ts';
 // bounded, per-person store, review/draft-store.ts) under an id of its own, so the two
 // never meet: a reload, a closed tab or a restart loses nothing until it is sent.
 
-export type { ReviewDraft } from '../review/index.ts';
-
 const draftId = (requestId: string) => `second:${requestId}`;
 
 export function useSecondDraft(requestId: string, scope: string | null) {
