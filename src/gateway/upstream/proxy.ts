@@ -114,10 +114,11 @@ export function proxyRoutes(ctx: GatewayContext, rules?: ProxyRules) {
   routes.all('/api/*', async (c, next) => {
     // The path at its one reading (app.ts, decision 027): what this checks is what the
     // upstream gets, however the browser spelled it.
-    const prefix = new URL(c.req.url).pathname.split('/')[2] ?? '';
+    const { pathname } = new URL(c.req.url);
+    const prefix = pathname.split('/')[2] ?? '';
     if (!PROXIED.has(prefix)) return errorResponse(c, 404, `no API under /api/${prefix}`);
     // It lists every owner's demo secrets; a browser learns what it may from /config.
-    if (/^\/api\/sandbox\/v1\/info\/?$/i.test(new URL(c.req.url).pathname)) {
+    if (/^\/api\/sandbox\/v1\/info\/?$/i.test(pathname)) {
       return errorResponse(c, 404, 'the console says whether this is a sandbox at /config');
     }
     await next();
