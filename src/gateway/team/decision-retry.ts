@@ -11,15 +11,15 @@ import { applyDecision, deciderOf, decisionRecord, type Decider } from './team.t
 // (decisions.ts, team.ts applyDecision), so a write whose answer was lost is not doubled.
 
 /** Decisions waiting for the database, at most; past it the oldest is given up, logged. */
-export const RETRY_LIMIT = 1000;
+const RETRY_LIMIT = 1000;
 /** The first retry's wait; each failure doubles it up to MAX_DELAY_MS. */
-export const FIRST_DELAY_MS = 1000;
-export const MAX_DELAY_MS = 60_000;
+const FIRST_DELAY_MS = 1000;
+const MAX_DELAY_MS = 60_000;
 /**
  * Failures other than an unreachable database (a bug, a value the store refuses) a decision
  * is given before it is let go: they are unlikely to pass by waiting.
  */
-export const OTHER_FAILURES = 5;
+const OTHER_FAILURES = 5;
 
 interface Pending {
   decider: Decider;
@@ -32,8 +32,6 @@ interface Pending {
   record?: DecisionRecord;
   failures: number;
 }
-
-export type DecisionRecorder = ReturnType<typeof createDecisionRecorder>;
 
 export function createDecisionRecorder(ctx: GatewayContext) {
   const pending: Pending[] = [];
