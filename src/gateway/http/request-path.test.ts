@@ -1,5 +1,4 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { describe, expect } from 'vitest';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { QcRequestSchema } from '../../contract/qc.ts';
@@ -7,6 +6,7 @@ import { SessionSchema } from '../../contract/session.ts';
 import { QcClaimListSchema, RequestHistorySchema } from '../../contract/team.ts';
 import { readPath } from './request-path.ts';
 import { makeDist, startHarness, type Browser, type Harness } from '../testing/harness.ts';
+import { rawRequest, type Answer } from '../testing/fuzz/http.ts';
 import { gatewayTest as it, pendingRequests } from '../testing/fixtures.ts';
 
 // Decision 027: the gateway reads a path once, as the service does, before any rule looks
@@ -38,12 +38,6 @@ let admin: Browser;
 let stranger: Browser;
 let pending: string[];
 
-interface RawResult {
-  status: number;
-  text: string;
-  body: unknown;
-}
-
 /** The request line exactly as written: no client-side resolution of dot segments. */
 function raw(
   browser: Browser,
@@ -51,40 +45,21 @@ function raw(
   path: string,
   json?: unknown,
   base = gateway.url,
-): Promise<RawResult> {
-  const url = new URL(base);
-  const body = json === undefined ? undefined : JSON.stringify(json);
-  const headers: Record<string, string> = { host: url.host };
+): Promise<Answer> {
+  const headers: Record<string, string> = { host: new URL(base).host };
   if (browser.cookie) headers.cookie = browser.cookie;
   if (method !== 'GET') {
     headers['x-attest'] = '1';
     headers.origin = base;
   }
-  if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = String(Buffer.byteLength(body));
-  }
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      { host: url.hostname, port: url.port, method, path, headers },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => {
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // Not JSON.
-          }
-          resolve({ status: response.statusCode ?? 0, text, body: parsed });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
+  if (json !== undefined) headers['content-type'] = 'application/json';
+  return rawRequest(
+    base,
+    method,
+    path,
+    headers,
+    json === undefined ? undefined : JSON.stringify(json),
+  );
 }
 
 /** `id` with its first character percent-encoded, as `%33…` for an id starting with 3. */
