@@ -152,6 +152,22 @@ export function tokenRequests(world: World, route: Route): Requests {
 
 const owner = fc.constantFrom<Owner>(...OWNERS);
 
+/** A request the sender prepares itself (a presigned form, PUT or download), with no caller. */
+const prepared = (
+  route: Route,
+  method: string,
+  prepare: Prepared,
+  valid: boolean,
+): FuzzRequest => ({
+  caller: 'none',
+  method,
+  path: route.path,
+  query: '',
+  headers: {},
+  prepare,
+  valid,
+});
+
 /** POST /uploads: the presigned form, with its fields, file and framing edited. */
 export function uploadRequests(route: Route): Requests {
   const slot = fc.constantFrom('file' as const, 'signature' as const);
@@ -175,21 +191,11 @@ export function uploadRequests(route: Route): Requests {
     filename: weighted('scan.pdf', hostileString, 2),
     field: hostileKey,
   });
-  const request =
-    (valid: boolean) =>
-    (prepare: Prepared) =>
-    (method: string): FuzzRequest => ({
-      caller: 'none',
-      method,
-      path: route.path,
-      query: '',
-      headers: {},
-      prepare,
-      valid,
-    });
   return {
-    valid: fc.tuple(valid, methodsOf(route, 'POST')).map(([p, m]) => request(true)(p)(m)),
-    hostile: fc.tuple(hostile, methodsOf(route, 'POST')).map(([p, m]) => request(false)(p)(m)),
+    valid: fc.tuple(valid, methodsOf(route, 'POST')).map(([p, m]) => prepared(route, m, p, true)),
+    hostile: fc
+      .tuple(hostile, methodsOf(route, 'POST'))
+      .map(([p, m]) => prepared(route, m, p, false)),
   };
 }
 
@@ -204,15 +210,7 @@ export function putRequests(route: Route): Requests {
         raw: fc.constantFrom(...HOSTILE_RAW),
         method: valid ? fc.constant('PUT') : methodsOf(route, 'PUT'),
       })
-      .map(({ method, ...spec }): FuzzRequest => ({
-        caller: 'none',
-        method,
-        path: route.path,
-        query: '',
-        headers: {},
-        prepare: { kind: 'put', ...spec },
-        valid,
-      }));
+      .map(({ method, ...spec }) => prepared(route, method, { kind: 'put', ...spec }, valid));
   return { valid: request(true), hostile: request(false) };
 }
 
@@ -232,14 +230,6 @@ export function blobRequests(route: Route): Requests {
         signature: edited(valid, fc.oneof(raw, fc.constant(''))),
         method: valid ? fc.constant('GET') : methodsOf(route, 'GET'),
       })
-      .map(({ method, ...spec }): FuzzRequest => ({
-        caller: 'none',
-        method,
-        path: route.path,
-        query: '',
-        headers: {},
-        prepare: { kind: 'blob', ...spec },
-        valid,
-      }));
+      .map(({ method, ...spec }) => prepared(route, method, { kind: 'blob', ...spec }, valid));
   return { valid: request(true), hostile: request(false) };
 }
