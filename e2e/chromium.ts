@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 import { requireChromium, thisMachine } from '../scripts/chromium.ts';
 
 // The Chromium the e2e specs and the bench drive: the look-up that `npm run test:e2e` ran
@@ -14,3 +18,21 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-sync',
 ];
+
+/**
+ * A browser profile of its own on disk, for a spec that restarts the browser or reads what it
+ * kept: `launch` opens it (again), `remove` deletes the folder.
+ */
+export function diskProfile(baseURL: string | undefined) {
+  const dir = mkdtempSync(join(tmpdir(), 'attest-profile-'));
+  return {
+    dir,
+    launch: () =>
+      chromium.launchPersistentContext(dir, {
+        executablePath: CHROMIUM_PATH,
+        args: CHROMIUM_ARGS,
+        ...(baseURL ? { baseURL } : {}),
+      }),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

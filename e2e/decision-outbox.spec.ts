@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { RequestHistorySchema } from '../src/contract/team.ts';
 import { api } from './api.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { diskProfile } from './chromium.ts';
 import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
 
 // Decision 026: a decision is kept in the browser (IndexedDB) before the screen moves on, and
@@ -231,13 +228,8 @@ test('a browser restarted with an unsent decision sends it at the next sign-in',
   baseURL,
 }) => {
   test.slow();
-  const profile = mkdtempSync(join(tmpdir(), 'attest-outbox-profile-'));
-  const launch = () =>
-    chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
-      ...(baseURL ? { baseURL } : {}),
-    });
+  const profile = diskProfile(baseURL);
+  const launch = profile.launch;
   try {
     let context = await launch();
     let page = context.pages()[0] ?? (await context.newPage());
@@ -265,7 +257,7 @@ test('a browser restarted with an unsent decision sends it at the next sign-in',
     await expectSavedOnce(page, request.id);
     await context.close();
   } finally {
-    rmSync(profile, { recursive: true, force: true });
+    profile.remove();
   }
 });
 

@@ -1,10 +1,9 @@
-import { chromium, expect, test, type Page, type Request } from '@playwright/test';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { QcRequestListSchema } from '../src/contract/qc.ts';
 import { api } from './api.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { diskProfile } from './chromium.ts';
 import { DEMO, VIEWPORTS, expectAccessible, signIn } from './support.ts';
 
 // Decision 017: a first visit waits on nothing it need not. The page comes with its session (no
@@ -173,30 +172,29 @@ test('other views and other screens come as the app alone', async ({ page }) => 
 
 test('a signed-out browser keeps no page with queue rows on its disk', async ({ baseURL }) => {
   // A profile of its own on disk, to read the browser's cache as it was left.
-  const dir = await mkdtemp(join(tmpdir(), 'attest-profile-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    ...(baseURL ? { baseURL } : {}),
-  });
+  const profile = diskProfile(baseURL);
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    await signIn(page, DEMO.reviewer);
-    // A full page load: the queue with its first screen of rows, kept for revalidation.
-    await page.goto('/qc');
-    await expect(page.locator('.qc-row').first()).toBeVisible();
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page.getByRole('heading', { name: 'Sign in to Attest' })).toBeVisible();
+    const context = await profile.launch();
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await signIn(page, DEMO.reviewer);
+      // A full page load: the queue with its first screen of rows, kept for revalidation.
+      await page.goto('/qc');
+      await expect(page.locator('.qc-row').first()).toBeVisible();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page.getByRole('heading', { name: 'Sign in to Attest' })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+    // Chromium's cache files name the address they hold: none may still be the queue's page.
+    const files = await readdir(profile.dir, { recursive: true });
+    const withQueue: string[] = [];
+    for (const file of files.filter((f) => f.includes('Cache_Data'))) {
+      const bytes = await readFile(join(profile.dir, file)).catch(() => Buffer.alloc(0));
+      if (bytes.includes(`${baseURL}/qc`)) withQueue.push(file);
+    }
+    expect(withQueue).toEqual([]);
   } finally {
-    await context.close();
+    profile.remove();
   }
-  // Chromium's cache files name the address they hold: none may still be the queue's page.
-  const cached = (await readdir(dir, { recursive: true })).filter((f) => f.includes('Cache_Data'));
-  const withQueue: string[] = [];
-  for (const file of cached) {
-    const bytes = await readFile(join(dir, file)).catch(() => Buffer.alloc(0));
-    if (bytes.includes(`${baseURL}/qc`)) withQueue.push(file);
-  }
-  expect(withQueue).toEqual([]);
-  await rm(dir, { recursive: true, force: true });
 });
