@@ -7,6 +7,25 @@ import { DEFAULT_IDENTITY } from './session/identity.ts';
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const OTHER = `whsec_${Buffer.from('rotated in').toString('base64')}`;
 
+/** What readGatewayEnv answers for an empty environment. */
+const DEFAULTS = {
+  port: 8080,
+  host: '127.0.0.1',
+  upstream: undefined,
+  dataDir: resolve('.attest'),
+  webhookSecrets: [],
+  distDir: resolve('dist'),
+  sourceMaps: false,
+  trustProxy: false,
+  upstreamTimeouts: { connectMs: 5000, headersMs: 15000 },
+  publicUrls: [],
+  showDemoLogins: false,
+  identity: DEFAULT_IDENTITY,
+  storageOrigins: [],
+  notaryRole: 'notary',
+  skipBuild: false,
+};
+
 describe('readGatewayEnv', () => {
   it('reads PostgreSQL and the session key for several processes', () => {
     const key = Buffer.alloc(32, 7);
@@ -25,23 +44,7 @@ describe('readGatewayEnv', () => {
   });
 
   it('has defaults for everything', () => {
-    expect(readGatewayEnv({})).toEqual({
-      port: 8080,
-      host: '127.0.0.1',
-      upstream: undefined,
-      dataDir: resolve('.attest'),
-      webhookSecrets: [],
-      distDir: resolve('dist'),
-      sourceMaps: false,
-      trustProxy: false,
-      upstreamTimeouts: { connectMs: 5000, headersMs: 15000 },
-      publicUrls: [],
-      showDemoLogins: false,
-      identity: DEFAULT_IDENTITY,
-      storageOrigins: [],
-      notaryRole: 'notary',
-      skipBuild: false,
-    });
+    expect(readGatewayEnv({})).toEqual(DEFAULTS);
   });
 
   it('reads each variable (empty counts as unset)', () => {
@@ -57,21 +60,15 @@ describe('readGatewayEnv', () => {
       ATTEST_UPSTREAM_CONNECT_TIMEOUT_MS: '2000',
     });
     expect(env).toEqual({
+      ...DEFAULTS,
       port: 9000,
       host: '0.0.0.0',
       upstream: 'https://api.example.com/base',
       dataDir: '/tmp/x',
       webhookSecrets: [SECRET, OTHER],
       distDir: '/srv/app',
-      sourceMaps: false,
       trustProxy: true,
       upstreamTimeouts: { connectMs: 2000, headersMs: 60000 },
-      publicUrls: [],
-      showDemoLogins: false,
-      identity: DEFAULT_IDENTITY,
-      storageOrigins: [],
-      notaryRole: 'notary',
-      skipBuild: false,
     });
     expect(readGatewayEnv({ ATTEST_UPSTREAM: '', ATTEST_WEBHOOK_SECRET: '' })).toMatchObject({
       upstream: undefined,
