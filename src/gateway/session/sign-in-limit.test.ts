@@ -40,7 +40,7 @@ describe('signInLimit', () => {
     const limit = signInLimit(await freshDb(), () => now);
     for (let i = 0; i < FAILURES_ALLOWED; i += 1) {
       expect(await limit.retryAfter('a')).toBe(0);
-      await limit.failed('a');
+      await limit.start('a');
       now += 60_000;
     }
     // Five failures at 0, 1, 2, 3 and 4 minutes; now is 5 minutes: the first ages out at 15.
@@ -51,13 +51,13 @@ describe('signInLimit', () => {
     now = FAILURE_WINDOW_MS;
     expect(await limit.retryAfter('a')).toBe(0);
     // Four are still in the window: one more failure holds it again, until the second ages out.
-    await limit.failed('a');
+    await limit.start('a');
     expect(await limit.retryAfter('a')).toBe(60);
   });
 
   it('forgets a pair on success', async () => {
     const limit = signInLimit(await freshDb(), () => 0);
-    for (let i = 0; i < FAILURES_ALLOWED; i += 1) await limit.failed('a');
+    for (let i = 0; i < FAILURES_ALLOWED; i += 1) await limit.start('a');
     expect(await limit.retryAfter('a')).toBeGreaterThan(0);
     await limit.succeeded('a');
     expect(await limit.retryAfter('a')).toBe(0);
@@ -68,7 +68,7 @@ describe('signInLimit', () => {
     // Two gateways' limits over one database: guesses spread over both add up.
     const one = signInLimit(db, () => 0);
     const two = signInLimit(db, () => 0);
-    for (let i = 0; i < FAILURES_ALLOWED; i += 1) await (i % 2 ? one : two).failed('a');
+    for (let i = 0; i < FAILURES_ALLOWED; i += 1) await (i % 2 ? one : two).start('a');
     expect(await one.retryAfter('a')).toBeGreaterThan(0);
     expect(await two.retryAfter('a')).toBeGreaterThan(0);
   });
@@ -80,12 +80,12 @@ describe('signInLimit', () => {
     const limit = signInLimit(db, () => now, bound);
     for (let i = 0; i < FAILURES_ALLOWED; i += 1) {
       now += 1;
-      await limit.failed('first');
+      await limit.start('first');
     }
     expect(await limit.retryAfter('first')).toBeGreaterThan(0);
     for (let i = 0; i < bound; i += 1) {
       now += 1;
-      await limit.failed(`filler ${i}`);
+      await limit.start(`filler ${i}`);
     }
     expect(await limit.retryAfter('first')).toBe(0);
     const kept = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM sign_in_failures');
@@ -96,9 +96,9 @@ describe('signInLimit', () => {
     let now = 0;
     const db = await freshDb();
     const limit = signInLimit(db, () => now);
-    await limit.failed('old');
+    await limit.start('old');
     now = FAILURE_WINDOW_MS + 1;
-    await limit.failed('new');
+    await limit.start('new');
     const rows = await db.all<{ pair: string }>('SELECT pair FROM sign_in_failures');
     // Kept as hashes: one row, and neither name in it.
     expect(rows).toHaveLength(1);
@@ -107,7 +107,7 @@ describe('signInLimit', () => {
 
   it('counts any client id a stranger types, NUL and all', async () => {
     const limit = signInLimit(await freshDb(), () => 0);
-    for (let i = 0; i < FAILURES_ALLOWED; i += 1) await limit.failed('\u0000 \ud800\n1.2.3.4');
+    for (let i = 0; i < FAILURES_ALLOWED; i += 1) await limit.start('\u0000 \ud800\n1.2.3.4');
     expect(await limit.retryAfter('\u0000 \ud800\n1.2.3.4')).toBeGreaterThan(0);
   });
 });

@@ -113,13 +113,6 @@ export function signInLimit(sql: Sql, now: () => number, maxFailures = MAX_FAILU
       await sql.run('DELETE FROM sign_in_failures WHERE pair = ? AND at = ?', [hashed(pair), at]);
     },
 
-    /** Counts a failure after the fact (what `start` does before). */
-    async failed(pair: string): Promise<void> {
-      const at = now();
-      await sql.run('INSERT INTO sign_in_failures (pair, at) VALUES (?, ?)', [hashed(pair), at]);
-      await prune(at);
-    },
-
     async succeeded(pair: string): Promise<void> {
       await sql.run('DELETE FROM sign_in_failures WHERE pair = ?', [hashed(pair)]);
     },
