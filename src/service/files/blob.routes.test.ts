@@ -2,6 +2,7 @@ import { describe, expect } from 'vitest';
 import { serviceTest as it } from '../testing/fixtures.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { type TestService } from '../testing/service.ts';
+import { issue as issueUpload } from '../testing/uploads.ts';
 import { presignDownload, presignPut, presignUpload } from './presign.ts';
 
 let service: TestService;
@@ -13,15 +14,8 @@ const PDF = new TextEncoder().encode('%PDF-1.7\n% a tiny test file\n%%EOF\n');
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
 /** Issues an upload key like an endpoint would, and returns its presigned POST. */
-function issue(kind: 'scan' | 'signature', key: string, maxBytes = 25 * 1024 * 1024) {
-  const now = service.ctx.clock.now().toISOString();
-  service.ctx.db
-    .prepare(
-      'INSERT INTO uploads (key, owner, kind, subject_id, created_on, expires_on) VALUES (?, ?, ?, ?, ?, ?)',
-    )
-    .run(key, 'acme', kind, 'subject', now, now);
-  return presignUpload(service.ctx, { key, kind, owner: 'acme', maxBytes });
-}
+const issue = (kind: 'scan' | 'signature', key: string, maxBytes?: number) =>
+  issueUpload(service, kind, key, maxBytes);
 
 async function upload(
   presigned: ReturnType<typeof issue>,
