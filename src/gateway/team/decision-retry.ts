@@ -86,7 +86,9 @@ export function createDecisionRecorder(ctx: GatewayContext) {
               return;
             }
           }
-          pending.shift();
+          // This entry, not the first: a full list may have given up the oldest meanwhile.
+          const at = pending.indexOf(entry);
+          if (at >= 0) pending.splice(at, 1);
           if (entry.record) {
             ctx.log(
               `recorded the decision of QC request ${entry.requestId} once the database was back`,
