@@ -82,3 +82,31 @@ test('a browser’s tabs share one event stream: seven tabs load, each hears eve
   await heard(rest[0]!, 'Tobias Tabs', rest);
   await context.close();
 });
+
+test('news that comes while the toaster cannot be fetched leaves the console working, and shows once it can', async ({
+  page,
+}) => {
+  // The toaster's chunk unreachable, as it is offline or mid-deploy: before, the first toast
+  // failed its import outside every boundary, and the page went blank.
+  const toaster = /\/assets\/toaster-[\w-]+\.js$/;
+  let refused = 0;
+  await page.route(toaster, (route) => {
+    refused += 1;
+    return route.abort('internetdisconnected');
+  });
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  await signIn(page, DEMO.admin, '/accounts');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const tried = refused;
+  await createEntity(page, 'Noor Offline');
+  // The event came, and its toast asked for the toaster in vain: the console stands.
+  await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(tried);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(errors).toEqual([]);
+  // Reachable again, and the connection back: the toast that waited is shown.
+  await page.unroute(toaster);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.locator('.toast', { hasText: 'Address changed' })).toBeVisible();
+});

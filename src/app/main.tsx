@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, useState } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // From react-router/dom: it can render a navigation at once (`flushSync`), which the review
 // asks for when it moves to the next document.
@@ -12,22 +12,18 @@ import { keepServedFirstPage, servedFirstPageSettled } from './pdf/first-page.ts
 import { queryClient } from './query-client.ts';
 import { sessionQueries } from './session.queries.ts';
 import { createRouter } from './router.tsx';
+import { laterModule, whenIdle } from './ui/later-module.ts';
 import { useToasts } from './ui/toast-store.ts';
 import './ui/tokens.css';
 import './ui/base.css';
 
-// Radix's toast loads with the first toast, not with every screen; once loaded it stays, so
-// its live region is in place for the next one.
-const Toaster = lazy(() => import('./ui/toaster.tsx'));
+// Radix's toast loads once the page is idle, not with every screen's first paint: by the time a
+// connection drops it is there, and a toast that comes sooner waits for it (later-module.ts).
+const toaster = laterModule(() => import('./ui/toaster.tsx'));
 function Toasts() {
-  const [needed, setNeeded] = useState(false);
   const any = useToasts().length > 0;
-  if (any && !needed) setNeeded(true);
-  return needed || any ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null;
+  const Toaster = toaster.useLoaded(any)?.default;
+  return Toaster ? <Toaster /> : null;
 }
 
 // The page's first script may run this entry before the page's body has come (a review on a
@@ -66,4 +62,5 @@ whenParsed(() => {
   } else {
     render(createRouter());
   }
+  whenIdle(toaster.preload);
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { signOut } from '../../client/session.ts';
 import { queryClient } from '../query-client.ts';
@@ -7,6 +7,7 @@ import { mayOpen, sessionQueries } from '../session.queries.ts';
 import { clearUserStorage, userScope } from '../user-storage.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
+import { laterModule, whenIdle } from '../ui/later-module.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { EnvironmentBanner, isStaging } from './environment-banner.tsx';
 import { AREAS, type Area } from './nav.ts';
@@ -17,8 +18,8 @@ import './layout.css';
 /** How long sign-out waits for unsent work (decisions) before asking. */
 const SIGN_OUT_WAIT_MS = 5_000;
 
-const loadDrawer = () => import('./menu-drawer.tsx');
-const MenuDrawer = lazy(loadDrawer);
+// The phone's menu: loaded when idle, or on the way to its button, and kept (later-module.ts).
+const drawer = laterModule(() => import('./menu-drawer.tsx'));
 
 function Brand() {
   return (
@@ -158,6 +159,12 @@ function EnvironmentBadges({ staging, sandbox }: { staging: boolean; sandbox: bo
 export function Layout() {
   const { data: session } = useQuery(sessionQueries.current());
   const [menuOpen, setMenuOpen] = useState(false);
+  const MenuDrawer = drawer.useLoaded(menuOpen)?.default;
+  // Where the menu is the way around (layout.css's narrow layout), it is there before it is
+  // needed: opened offline, it still opens.
+  useEffect(() => {
+    if (matchMedia('(max-width: 900px)').matches) whenIdle(drawer.preload);
+  }, []);
   useLiveEvents(Boolean(session));
   // What features keep in the browser for this person is seen to (decisions kept: 026).
   useSessionWork(session ? userScope(session) : null);
@@ -180,18 +187,16 @@ export function Layout() {
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
-            onPointerEnter={() => void loadDrawer()}
-            onFocus={() => void loadDrawer()}
+            onPointerEnter={drawer.preload}
+            onFocus={drawer.preload}
             onClick={() => setMenuOpen(true)}
           >
             Menu
           </Button>
-          {menuOpen && (
-            <Suspense fallback={null}>
-              <MenuDrawer open={menuOpen} onOpenChange={setMenuOpen}>
-                <Sidebar areas={areas} onNavigate={() => setMenuOpen(false)} />
-              </MenuDrawer>
-            </Suspense>
+          {menuOpen && MenuDrawer && (
+            <MenuDrawer open={menuOpen} onOpenChange={setMenuOpen}>
+              <Sidebar areas={areas} onNavigate={() => setMenuOpen(false)} />
+            </MenuDrawer>
           )}
         </header>
         <main id="main" tabIndex={-1}>

@@ -1,0 +1,69 @@
+import { useEffect, useReducer } from 'react';
+
+// A module the app loads after its first screen (the toaster, the phone menu) must not take the
+// app down when its chunk cannot be fetched: React.lazy keeps a failed import for good, and
+// outside the router nothing catches it, so one toast arriving offline left a blank page. Here a
+// failed load is forgotten and tried again when the connection is back, or a little later.
+
+/** How long after a failed load it is tried again, when no `online` event comes first. */
+const RETRY_MS = 15_000;
+
+export interface LaterModule<T> {
+  /** Starts loading (once), for a moment when the page is idle. Never rejects. */
+  preload: () => void;
+  /** The module once loaded; while `wanted`, loads it and re-renders when it is there. */
+  useLoaded: (wanted: boolean) => T | undefined;
+}
+
+export function laterModule<T>(load: () => Promise<T>): LaterModule<T> {
+  let loaded: T | undefined;
+  let pending: Promise<T> | undefined;
+  const get = () =>
+    (pending ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
+  return {
+    preload: () => void get().catch(() => undefined),
+    useLoaded(wanted) {
+      const [, rendered] = useReducer((n: number) => n + 1, 0);
+      useEffect(() => {
+        if (!wanted || loaded) return undefined;
+        let live = true;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const attempt = () => {
+          clearTimeout(timer);
+          window.removeEventListener('online', attempt);
+          get().then(
+            () => live && rendered(),
+            () => {
+              if (!live) return;
+              window.addEventListener('online', attempt);
+              timer = setTimeout(attempt, RETRY_MS);
+            },
+          );
+        };
+        attempt();
+        return () => {
+          live = false;
+          clearTimeout(timer);
+          window.removeEventListener('online', attempt);
+        };
+      }, [wanted]);
+      return loaded;
+    },
+  };
+}
+
+/** Runs `run` once the page has loaded and is idle: for modules wanted soon, not at first. */
+export function whenIdle(run: () => void): void {
+  const idle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(run, { timeout: 5_000 })
+      : setTimeout(run, 1_000);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
