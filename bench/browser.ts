@@ -265,8 +265,8 @@ export async function browserFigures(base: string, runs = 7) {
       fromQueueMs.push((await timedToPainted(page, 'click', () => link.click())).frame);
     }
 
-    // Approve and next, 200 documents, with the team's claims on (every document opened is
-    // claimed, every decision releases it); the heap after 50 and after 200.
+    // Approve and next, 200 documents, with the team's holds on (every document opened is
+    // held, every decision releases it); the heap after 50 and after 200.
     await page.goto(`${base}/qc?status=pending&order=oldest`);
     await appRunning(page);
     await page.locator('[data-qc-row]').first().click();

@@ -155,11 +155,11 @@ lines.push(
   `review opened to first page painted, page load: p50 ${ms(b.firstPagePainted.p50)}  p95 ${ms(b.firstPagePainted.p95)} (target < 600 ms)`,
   `  the same under Playwright, which holds each new worker for its debugger: p50 ${ms(b.firstPagePaintedUnderPlaywright.p50)}`,
   `review opened to first page painted, from the queue: p50 ${ms(b.firstPagePaintedFromQueue.p50)}  p95 ${ms(b.firstPagePaintedFromQueue.p95)}`,
-  `approve and next to next page painted, claims on: p50 ${ms(b.approveAndNextPainted.p50)}  p95 ${ms(b.approveAndNextPainted.p95)} (target p50 < 50 ms, p95 < 100 ms; each document read for ${READING_MS} ms first)`,
+  `approve and next to next page painted, holds on: p50 ${ms(b.approveAndNextPainted.p50)}  p95 ${ms(b.approveAndNextPainted.p95)} (target p50 < 50 ms, p95 < 100 ms; each document read for ${READING_MS} ms first)`,
   `  the same to the page in the preview's DOM, before that frame's style, layout and paint: p50 ${ms(b.approveAndNextInDom.p50)}  p95 ${ms(b.approveAndNextInDom.p95)}`,
   `rows in the DOM after scrolling 10,000 rows: ${b.rowsInDomAfter10000}`,
   `JS heap after 50 / 200 reviews: ${b.heapMbAfter50.toFixed(1)} MB / ${b.heapMbAfter200.toFixed(1)} MB (target: within 3 MB)`,
-  `a claim shown in a second reviewer's queue: p50 ${ms(t.claimShown.p50)}  p95 ${ms(t.claimShown.p95)} (target < 1 s)`,
+  `a hold shown in a second reviewer's queue: p50 ${ms(t.holdShown.p50)}  p95 ${ms(t.holdShown.p95)} (target < 1 s)`,
   `JavaScript for sign-in + queue: ${b.entryJsGzipKb.toFixed(1)} KB gzip (target < 150 KB); pdf.js in it: ${b.pdfJsInEntry ? 'yes' : 'no'}`,
 );
 lines.push(...coldLines(results.cold as Awaited<ReturnType<typeof coldFigures>>));

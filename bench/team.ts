@@ -8,7 +8,7 @@ import { summarise } from './lib.ts';
 
 const QUEUE = '/qc?status=pending&order=newest';
 
-/** Resolves in the page, with the wall-clock time, once the claim chip of `id` is shown. */
+/** Resolves in the page, with the wall-clock time, once the hold chip of `id` is shown. */
 const watchChip = (page: Page, id: string) =>
   page.evaluate(
     (chipId) =>
@@ -24,7 +24,7 @@ const watchChip = (page: Page, id: string) =>
         });
         observer.observe(document, { subtree: true, childList: true });
       }),
-    `qc-claim-${id}`,
+    `qc-hold-${id}`,
   );
 
 export async function teamFigures(base: string, runs = 7) {
@@ -51,7 +51,7 @@ export async function teamFigures(base: string, runs = 7) {
       await link.click();
       shownMs.push((await chip) - clicked);
     }
-    return { claimShown: summarise(shownMs) };
+    return { holdShown: summarise(shownMs) };
   } finally {
     await browser.close();
   }

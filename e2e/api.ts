@@ -91,7 +91,7 @@ export function api(page: Page) {
 
 /**
  * A call to the chromium project's reference service itself, past the console, its gateway
- * and their claims, as an operator's own script would make it (a decision made elsewhere).
+ * and their holds, as an operator's own script would make it (a decision made elsewhere).
  */
 export async function serviceCall(
   clientId: string,

@@ -65,12 +65,12 @@ const outboxSize = (page: Page) =>
     });
   });
 
-/** Opens a request, waits for its claim, and passes every item with the keyboard. */
+/** Opens a request, waits for its hold, and passes every item with the keyboard. */
 async function readyToApprove(page: Page, request: QcRequest) {
   const { id } = request;
   await page.goto(reviewUrl(request));
   await expect(page.locator(`.review__panel[data-request-id="${id}"]`)).toHaveAttribute(
-    'data-claim',
+    'data-hold',
     'mine',
     { timeout: 15_000 },
   );

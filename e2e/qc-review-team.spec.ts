@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
-import { QcClaimListSchema } from '../src/contract/team.ts';
+import { QcHoldListSchema } from '../src/contract/team.ts';
 import { api, serviceCall } from './api.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
@@ -302,7 +302,7 @@ test('keys: j/k reach items past the ninth, f fails with its note focused, x mar
   expect(saved.checklistItems[na - 1]?.status).toBe('notApplicable');
 });
 
-test('a late release of this reviewer’s own claim (a reload behind a balancer) is taken back', async ({
+test('a late release of this reviewer’s own hold (a reload behind a balancer) is taken back', async ({
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
@@ -310,32 +310,32 @@ test('a late release of this reviewer’s own claim (a reload behind a balancer)
   if (!request) throw new Error('no pending request');
   await page.goto(reviewUrl(request.id));
   const panel = page.locator('.review__panel');
-  await expect(panel).toHaveAttribute('data-claim', 'mine');
+  await expect(panel).toHaveAttribute('data-hold', 'mine');
   const holder = async () => {
-    const { claims } = await api(page).get('/team/claims', QcClaimListSchema);
-    return claims.find((c) => c.requestId === request.id)?.holder.name ?? 'nobody';
+    const { holds } = await api(page).get('/team/holds', QcHoldListSchema);
+    return holds.find((c) => c.requestId === request.id)?.holder.name ?? 'nobody';
   };
   expect(await holder()).toBe('Riley Reviewer');
 
-  // The page before a reload released it, and that release arrived after this page's claim.
+  // The page before a reload released it, and that release arrived after this page's hold.
   const retaken = page.waitForResponse(
-    (r) => r.request().method() === 'PUT' && r.url().includes(`/team/claims/${request.id}`),
+    (r) => r.request().method() === 'PUT' && r.url().includes(`/team/holds/${request.id}`),
   );
-  expect(await api(page).status('DELETE', `/team/claims/${request.id}`)).toBe(204);
+  expect(await api(page).status('DELETE', `/team/holds/${request.id}`)).toBe(204);
   expect((await retaken).status()).toBe(201);
   await expect.poll(holder).toBe('Riley Reviewer');
-  await expect(panel).toHaveAttribute('data-claim', 'mine');
+  await expect(panel).toHaveAttribute('data-hold', 'mine');
 });
 
-test('a claim that meets a failing gateway (a failover) is tried again, and held', async ({
+test('a hold that meets a failing gateway (a failover) is tried again, and held', async ({
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
   const [request] = await pendingRequests(page, 48, 1);
   if (!request) throw new Error('no pending request');
-  // The first claim meets a gateway going down; the next one a gateway that answers.
+  // The first hold meets a gateway going down; the next one a gateway that answers.
   let refused = 0;
-  await page.route(`**/team/claims/${request.id}`, async (route) => {
+  await page.route(`**/team/holds/${request.id}`, async (route) => {
     if (route.request().method() === 'PUT' && refused === 0) {
       refused += 1;
       return route.fulfill({ status: 503, json: { message: 'restarting' } });
@@ -343,8 +343,8 @@ test('a claim that meets a failing gateway (a failover) is tried again, and held
     return route.fallback();
   });
   await page.goto(reviewUrl(request.id));
-  await expect(page.locator('.review__panel')).toHaveAttribute('data-claim', 'mine');
+  await expect(page.locator('.review__panel')).toHaveAttribute('data-hold', 'mine');
   expect(refused).toBe(1);
-  const { claims } = await api(page).get('/team/claims', QcClaimListSchema);
-  expect(claims.find((c) => c.requestId === request.id)?.holder.name).toBe('Riley Reviewer');
+  const { holds } = await api(page).get('/team/holds', QcHoldListSchema);
+  expect(holds.find((c) => c.requestId === request.id)?.holder.name).toBe('Riley Reviewer');
 });

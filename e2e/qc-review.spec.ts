@@ -145,7 +145,7 @@ test('two reviewers at once: the second is told who has it and keeps their notes
   const other = await browser.newPage();
   await signIn(other, DEMO.admin);
   await page.goto(reviewUrl(current.id));
-  await expect(page.locator('.review__panel')).toHaveAttribute('data-claim', 'mine');
+  await expect(page.locator('.review__panel')).toHaveAttribute('data-hold', 'mine');
   await other.goto(reviewUrl(current.id));
   await expect(other.getByRole('heading', { name: current.matterReference })).toBeVisible();
   // The second is told who has it, and cannot decide; they may still write.
@@ -195,8 +195,8 @@ test('keys faster than the screen renders: each counts, and the decision is sent
   const current = await pendingRequest(page, 18);
   await page.goto(reviewUrl(current.id));
   await expect(page.getByRole('heading', { name: current.matterReference })).toBeVisible();
-  // Only the claim's holder decides: the keys come once the gateway has said it is ours.
-  await expect(page.locator('.review__panel')).toHaveAttribute('data-claim', 'mine');
+  // Only the holder decides: the keys come once the gateway has said it is ours.
+  await expect(page.locator('.review__panel')).toHaveAttribute('data-hold', 'mine');
   const patches: string[] = [];
   page.on('request', (r) => r.method() === 'PATCH' && patches.push(r.url()));
   const approved = decisionSaved(page, current.id);

@@ -74,7 +74,7 @@ test('a sampled approval is reviewed again blind, flagged, and settled by an adm
     await expect(sampleCount(alex)).toHaveText(/^\d+$/);
     const before = Number(await sampleCount(alex).textContent());
     await riley.goto(`/qc/${request.id}?status=pending&order=oldest`);
-    await expect(riley.locator('.review__panel')).toHaveAttribute('data-claim', 'mine');
+    await expect(riley.locator('.review__panel')).toHaveAttribute('data-hold', 'mine');
     const checks = riley.locator('.check');
     for (let i = 0, n = await checks.count(); i < n; i += 1) {
       await checks.nth(i).getByRole('button', { name: 'Pass' }).click();

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
-import { QcClaimListSchema } from '../src/contract/team.ts';
+import { QcHoldListSchema } from '../src/contract/team.ts';
 import { api } from './api.ts';
 import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
 
-// A QC team on one queue (decision 020): two reviewers in two browsers, claims between them.
+// A QC team on one queue (decision 020): two reviewers in two browsers, holds between them.
 // This spec has a project of its own that runs after the others (playwright.config.ts):
 // it walks the oldest pending requests, which other specs take one at a time.
 
@@ -28,8 +28,8 @@ const oldestPending = async (page: Page, count: number) =>
     )
   ).qcRequests;
 
-/** The review panel's claim state: `mine` once the gateway said so. */
-const claimState = (page: Page) => page.locator('.review__panel').getAttribute('data-claim');
+/** The review panel's hold state: `mine` once the gateway said so. */
+const holdState = (page: Page) => page.locator('.review__panel').getAttribute('data-hold');
 
 /**
  * Reviews `count` documents from wherever the page is, as a reviewer does: on a document
@@ -43,8 +43,8 @@ async function walk(page: Page, count: number): Promise<string[]> {
     const panel = page.locator(`.review__panel[data-request-id="${id}"]`);
     // `none`: the other reviewer decided it as it opened (on a busy machine the live queue
     // can be a moment behind); "next" goes on from there too.
-    await expect(panel).toHaveAttribute('data-claim', /^(mine|held|none)$/, { timeout: 15_000 });
-    if ((await claimState(page)) !== 'mine') {
+    await expect(panel).toHaveAttribute('data-hold', /^(mine|held|none)$/, { timeout: 15_000 });
+    if ((await holdState(page)) !== 'mine') {
       // "Next" needs the queue's list, which a page opened by its URL may still be loading.
       await expect(async () => {
         await page.keyboard.press('n');
@@ -81,10 +81,10 @@ test('two reviewers work the oldest-first queue together: no 409, nothing decide
 
   // Riley opens the oldest; Alex's queue shows it taken, within a second.
   await riley.getByRole('link', { name: first.document.matterReference }).first().click();
-  await expect(riley.locator('.review__panel')).toHaveAttribute('data-claim', 'mine');
-  const chip = alex.locator(`#qc-claim-${first.id}`);
+  await expect(riley.locator('.review__panel')).toHaveAttribute('data-hold', 'mine');
+  const chip = alex.locator(`#qc-hold-${first.id}`);
   await expect(chip).toContainText('Riley Reviewer', { timeout: 1_000 });
-  await bothThemes(alex, 'qc-queue-claimed');
+  await bothThemes(alex, 'qc-queue-held');
   await expectAccessible(alex);
 
   // Alex opens the first one nobody holds: "next" from Riley's passes over it.
@@ -117,25 +117,25 @@ test('a take-over shows on the holder’s screen at once, and their draft stays'
   const riley = await reviewerPage(browser, DEMO.reviewer);
   const alex = await reviewerPage(browser, DEMO.admin);
   // The walk's reviewers may still hold the documents they last opened (a closed browser
-  // says nothing; claims lapse after three minutes): the oldest one nobody holds.
-  const { claims } = await api(riley).get('/team/claims', QcClaimListSchema);
-  const held = new Set(claims.map((claim) => claim.requestId));
+  // says nothing; holds lapse after three minutes): the oldest one nobody holds.
+  const { holds } = await api(riley).get('/team/holds', QcHoldListSchema);
+  const held = new Set(holds.map((hold) => hold.requestId));
   const request = (await oldestPending(riley, 10)).find((r) => !held.has(r.id));
   if (!request) throw new Error('no pending request');
   const url = `/qc/${request.id}?status=pending&order=oldest`;
 
   await riley.goto(url);
-  await expect(riley.locator('.review__panel')).toHaveAttribute('data-claim', 'mine');
+  await expect(riley.locator('.review__panel')).toHaveAttribute('data-hold', 'mine');
   await riley.getByLabel('Rework notes').fill('Seal is faint on page 2');
 
   await alex.goto(url);
   const banner = alex.getByRole('status').filter({ hasText: 'Riley Reviewer is reviewing' });
   await expect(banner).toBeVisible();
   await expect(alex.getByRole('button', { name: 'Approve and next' })).toBeDisabled();
-  await bothThemes(alex, 'qc-review-claimed');
+  await bothThemes(alex, 'qc-review-held');
   await expectAccessible(alex);
   await alex.getByRole('button', { name: 'Take over' }).click();
-  await expect(alex.locator('.review__panel')).toHaveAttribute('data-claim', 'mine');
+  await expect(alex.locator('.review__panel')).toHaveAttribute('data-hold', 'mine');
 
   const taken = riley.getByRole('alert').filter({ hasText: 'Alex Admin took this review over' });
   await expect(taken).toBeVisible({ timeout: 2_000 });

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
-import { QcClaimListSchema } from '../src/contract/team.ts';
+import { QcHoldListSchema } from '../src/contract/team.ts';
 import { findPostgres } from '../scripts/postgres-cluster.ts';
 import { api } from './api.ts';
 import { createEntity, hookIdOfEntity, rowOf } from './event-support.ts';
@@ -12,7 +12,7 @@ import { postSignedDelivery } from './signed-delivery.ts';
 import { DEMO, signIn } from './support.ts';
 
 // Decision 023: one team, two gateway processes on one PostgreSQL (and a TCP balancer in front).
-// A session, a live event, a claim and a crash must not care which process a request meets.
+// A session, a live event, a hold and a crash must not care which process a request meets.
 // Each run has a deployment of its own: its own service, so its own pending requests.
 
 const postgres = findPostgres();
@@ -47,14 +47,14 @@ async function signedIn(browser: Browser, who: (typeof DEMO)[keyof typeof DEMO],
 
 /** The pending requests nobody holds, oldest first, from `position` on. */
 async function freeRequests(page: Page, position: number, count: number): Promise<QcRequest[]> {
-  const [{ qcRequests }, { claims }] = await Promise.all([
+  const [{ qcRequests }, { holds }] = await Promise.all([
     api(page).get(
       `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=${position + 20}`,
       QcRequestListSchema,
     ),
-    api(page).get('/team/claims', QcClaimListSchema),
+    api(page).get('/team/holds', QcHoldListSchema),
   ]);
-  const held = new Set(claims.map((claim) => claim.requestId));
+  const held = new Set(holds.map((hold) => hold.requestId));
   const found = qcRequests.slice(position).filter((r) => !held.has(r.id));
   expect(found.length, 'enough pending requests').toBeGreaterThanOrEqual(count);
   return found.slice(0, count);
@@ -141,7 +141,7 @@ test('a webhook received at gateway A shows live in a browser connected to gatew
   await expect(rowOf(page, realHook)).toBeVisible({ timeout: 15_000 });
 });
 
-test('two reviewers on two processes never hold one claim', async ({ browser }) => {
+test('two reviewers on two processes never both hold one request', async ({ browser }) => {
   const riley = await signedIn(browser, DEMO.reviewer, `${A}/`);
   const alex = await signedIn(browser, DEMO.admin, `${B}/`);
   const [request, raced] = await freeRequests(riley, 0, 2);
@@ -150,11 +150,11 @@ test('two reviewers on two processes never hold one claim', async ({ browser }) 
   // Both open the same review at once, one through each process.
   await Promise.all([riley.goto(reviewUrl(A, request.id)), alex.goto(reviewUrl(B, request.id))]);
   for (const page of [riley, alex]) {
-    await expect(panel(page)).toHaveAttribute('data-claim', /^(mine|held)$/, { timeout: 15_000 });
+    await expect(panel(page)).toHaveAttribute('data-hold', /^(mine|held)$/, { timeout: 15_000 });
   }
   const states = [
-    await panel(riley).getAttribute('data-claim'),
-    await panel(alex).getAttribute('data-claim'),
+    await panel(riley).getAttribute('data-hold'),
+    await panel(alex).getAttribute('data-hold'),
   ];
   expect([...states].sort()).toEqual(['held', 'mine']);
   const [holder, other] = states[0] === 'mine' ? [riley, alex] : [alex, riley];
@@ -173,7 +173,7 @@ test('two reviewers on two processes never hold one claim', async ({ browser }) 
   ];
   await pages[1]!.page.goto(`${B}/`);
   await pages[3]!.page.goto(`${A}/`);
-  const path = `/team/claims/${raced.id}`;
+  const path = `/team/holds/${raced.id}`;
   const answers = await Promise.all(
     pages.flatMap(({ who, page }) =>
       Array.from({ length: 5 }, async () => ({
@@ -197,8 +197,8 @@ test('two reviewers on two processes never hold one claim', async ({ browser }) 
   // Both processes name the same holder.
   const winnerName = winners.has('riley') ? DEMO.reviewer.name : DEMO.admin.name;
   for (const { page } of pages) {
-    const { claims } = await api(page).get('/team/claims', QcClaimListSchema);
-    expect(claims.find((c) => c.requestId === raced.id)?.holder.name).toBe(winnerName);
+    const { holds } = await api(page).get('/team/holds', QcHoldListSchema);
+    expect(holds.find((c) => c.requestId === raced.id)?.holder.name).toBe(winnerName);
   }
   await riley.context().close();
   await alex.context().close();
@@ -214,7 +214,7 @@ test('a gateway that crashes mid-review: the browser goes on through the other, 
   if (!request) throw new Error('no pending request');
   await page.goto(reviewUrl(balancerUrl, request.id));
   await expect(page.getByRole('heading', { name: request.document.matterReference })).toBeVisible();
-  await expect(panel(page)).toHaveAttribute('data-claim', 'mine');
+  await expect(panel(page)).toHaveAttribute('data-hold', 'mine');
   const check = (n: number) => page.getByTestId(`check-${n}`);
   await check(1).getByRole('button', { name: 'Fail' }).click();
   await check(1)
@@ -229,7 +229,7 @@ test('a gateway that crashes mid-review: the browser goes on through the other, 
       page.getByRole('heading', { name: request.document.matterReference }),
     ).toBeVisible();
     await expect(page.locator('.who__name')).toHaveText(DEMO.reviewer.name);
-    await expect(panel(page)).toHaveAttribute('data-claim', 'mine');
+    await expect(panel(page)).toHaveAttribute('data-hold', 'mine');
     await expect(page.getByLabel('Rework notes')).toHaveValue('Rescan the last page.');
     await expect(check(1).getByRole('textbox', { name: /What is wrong/ })).toHaveValue(
       'Seal cut off on page 3',
@@ -253,7 +253,7 @@ test('a gateway that crashes mid-review: the browser goes on through the other, 
       page.getByRole('link', { name: request.document.matterReference }).first(),
     ).toBeVisible();
     await page.goto(reviewUrl(balancerUrl, request.id));
-    await expect(panel(page)).toHaveAttribute('data-claim', 'mine');
+    await expect(panel(page)).toHaveAttribute('data-hold', 'mine');
     await check(2).getByRole('button', { name: 'Pass' }).click();
     const saved = page.waitForResponse(
       (r) => r.request().method() === 'PATCH' && r.url().includes(request.id),

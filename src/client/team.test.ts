@@ -8,7 +8,9 @@ import { teamApi } from './team.ts';
 // front of the real service, as two members of one owner.
 
 describe('teamApi', () => {
-  it('claims, answers who holds a claimed request, takes over and releases', async ({ signIn }) => {
+  it('holds, answers who holds a request already held, takes over and releases', async ({
+    signIn,
+  }) => {
     const riley = await signIn('acme-reviewer', teamApi);
     const alex = await signIn('acme-admin', teamApi);
     const list = await riley.browser.request(
@@ -17,18 +19,18 @@ describe('teamApi', () => {
     );
     const id = QcRequestListSchema.parse(list.body).qcRequests[0]?.id ?? '';
 
-    const mine = await riley.api.claim(id);
-    expect(mine).toMatchObject({ kind: 'mine', claim: { holder: { name: 'Riley Reviewer' } } });
-    const held = await alex.api.claim(id);
-    expect(held).toMatchObject({ kind: 'held', claim: { holder: { name: 'Riley Reviewer' } } });
-    const taken = await alex.api.claim(id, true);
-    expect(taken).toMatchObject({ kind: 'mine', claim: { holder: { name: 'Alex Admin' } } });
+    const mine = await riley.api.hold(id);
+    expect(mine).toMatchObject({ kind: 'mine', hold: { holder: { name: 'Riley Reviewer' } } });
+    const held = await alex.api.hold(id);
+    expect(held).toMatchObject({ kind: 'held', hold: { holder: { name: 'Riley Reviewer' } } });
+    const taken = await alex.api.hold(id, true);
+    expect(taken).toMatchObject({ kind: 'mine', hold: { holder: { name: 'Alex Admin' } } });
     expect((await riley.api.history(id)).takeOvers).toHaveLength(1);
 
     await alex.api.release(id);
-    expect((await riley.api.listClaims()).claims).toEqual([]);
-    // Anything but someone else's claim is an error to show: here an unknown request.
-    await expect(riley.api.claim(crypto.randomUUID())).rejects.toSatisfy(
+    expect((await riley.api.listHolds()).holds).toEqual([]);
+    // Anything but someone else's hold is an error to show: here an unknown request.
+    await expect(riley.api.hold(crypto.randomUUID())).rejects.toSatisfy(
       (error) => error instanceof ApiError && error.status === 404,
     );
   });

@@ -1,64 +1,64 @@
 import {
-  QcClaimListSchema,
-  QcClaimSchema,
+  QcHoldListSchema,
+  QcHoldSchema,
   RequestHistorySchema,
-  type QcClaim,
-  type QcClaimList,
+  type QcHold,
+  type QcHoldList,
   type RequestHistory,
 } from '../contract/team.ts';
 import { ApiError, defaultClient, seg, type CallOptions, type Client } from './request.ts';
 import { buildUrl } from './url.ts';
 
-// The gateway's QC team routes (decision 020): claims and the decision history. Not the
+// The gateway's QC team routes (decision 020): holds and the decision history. Not the
 // service's: they work in front of any deployment.
 
-const CLAIMS = '/team/claims';
+const HOLDS = '/team/holds';
 
-export type ClaimOutcome = { kind: 'mine'; claim: QcClaim } | { kind: 'held'; claim: QcClaim };
+export type HoldOutcome = { kind: 'mine'; hold: QcHold } | { kind: 'held'; hold: QcHold };
 
 export function teamApi({ request }: Client) {
-  const listClaims = (opts: CallOptions = {}): Promise<QcClaimList> =>
-    request('GET', CLAIMS, { schema: QcClaimListSchema, ...opts });
+  const listHolds = (opts: CallOptions = {}): Promise<QcHoldList> =>
+    request('GET', HOLDS, { schema: QcHoldListSchema, ...opts });
 
   return {
-    listClaims,
+    listHolds,
 
     /**
-     * Claims a pending request, or renews the claim; `takeOver` takes it from its holder.
+     * Holds a pending request, or renews the hold; `takeOver` takes it from its holder.
      * Held by someone else: answers who (ApiError for anything else, a decided request's
      * 409 included).
      */
-    async claim(id: string, takeOver = false): Promise<ClaimOutcome> {
+    async hold(id: string, takeOver = false): Promise<HoldOutcome> {
       try {
-        const claim = await request('PUT', `${CLAIMS}/${seg(id)}`, {
+        const hold = await request('PUT', `${HOLDS}/${seg(id)}`, {
           body: takeOver ? { takeOver } : {},
-          schema: QcClaimSchema,
+          schema: QcHoldSchema,
         });
-        return { kind: 'mine', claim };
+        return { kind: 'mine', hold };
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 409) throw error;
-        const held = (await listClaims()).claims.find((c) => c.requestId === id);
+        const held = (await listHolds()).holds.find((c) => c.requestId === id);
         if (!held) throw error;
-        return { kind: 'held', claim: held };
+        return { kind: 'held', hold: held };
       }
     },
 
     release: (id: string): Promise<undefined> =>
-      request('DELETE', `${CLAIMS}/${seg(id)}`, { schema: null }),
+      request('DELETE', `${HOLDS}/${seg(id)}`, { schema: null }),
 
     history: (id: string, opts: CallOptions = {}): Promise<RequestHistory> =>
       request('GET', `/team/history/${seg(id)}`, { schema: RequestHistorySchema, ...opts }),
   };
 }
 
-export const { listClaims, claim, release, history } = teamApi(defaultClient);
+export const { listHolds, hold, release, history } = teamApi(defaultClient);
 
 /**
- * Releases a claim as the page goes away (a closed tab): `keepalive` lets the request
+ * Releases a hold as the page goes away (a closed tab): `keepalive` lets the request
  * outlive the page. Nobody is left to hear the answer.
  */
 export function releaseOnExit(id: string): void {
-  void fetch(`${CLAIMS}/${seg(id)}`, {
+  void fetch(`${HOLDS}/${seg(id)}`, {
     method: 'DELETE',
     keepalive: true,
     credentials: 'same-origin',

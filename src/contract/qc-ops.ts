@@ -147,7 +147,7 @@ export const ReviewerThroughputSchema = z.object({
   rejected: z.number(),
   approvalRate: Rate,
   rejectionRate: Rate,
-  /** Opening (the decider's claim) to deciding, over the range's decisions that have both. */
+  /** Opening (the decider's hold) to deciding, over the range's decisions that have both. */
   medianMinutes: z.nullable(z.number()),
   p90Minutes: z.nullable(z.number()),
 });

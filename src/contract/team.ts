@@ -2,11 +2,11 @@ import { z } from './zod.ts';
 import { TimestampSchema } from './common.ts';
 import { ActorSchema } from './qc.ts';
 
-// The gateway's own QC team state (decision 020): claims on pending QC requests and the history
+// The gateway's own QC team state (decision 020): holds on pending QC requests and the history
 // of decisions made through the console. The upstream knows nothing of either, so they work
 // in front of any deployment of the service.
 
-/** Who holds a claim or made a decision: the session's user, or its client without one. */
+/** Who has a hold or made a decision: the session's user, or its client without one. */
 export const TeamMemberSchema = z.object({ id: z.string(), name: z.string() });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 
@@ -15,33 +15,33 @@ export function memberIdOf(session: { clientId: string; user: { id: string } | n
   return session.user?.id ?? `client:${session.clientId}`;
 }
 
-export const QcClaimSchema = z.object({
+export const QcHoldSchema = z.object({
   requestId: z.string(),
   holder: TeamMemberSchema,
   /** When the holder took it: the queue shows how long it has been held. */
-  claimedOn: TimestampSchema,
+  heldSince: TimestampSchema,
   expiresOn: TimestampSchema,
 });
-export type QcClaim = z.infer<typeof QcClaimSchema>;
+export type QcHold = z.infer<typeof QcHoldSchema>;
 
-export const QcClaimListSchema = z.object({ claims: z.array(QcClaimSchema) });
-export type QcClaimList = z.infer<typeof QcClaimListSchema>;
+export const QcHoldListSchema = z.object({ holds: z.array(QcHoldSchema) });
+export type QcHoldList = z.infer<typeof QcHoldListSchema>;
 
-/** `PUT /team/claims/{id}`: claim or renew; `takeOver` takes it from another holder. */
-export const ClaimBodySchema = z.strictObject({ takeOver: z.optional(z.boolean()) });
-export type ClaimBody = z.infer<typeof ClaimBodySchema>;
+/** `PUT /team/holds/{id}`: take or renew the hold; `takeOver` takes it from another holder. */
+export const HoldBodySchema = z.strictObject({ takeOver: z.optional(z.boolean()) });
+export type HoldBody = z.infer<typeof HoldBodySchema>;
 
-/** A 409 of `PUT /team/claims/{id}`: someone else holds it. */
-export const ClaimConflictSchema = z.object({ message: z.string(), claim: QcClaimSchema });
+/** A 409 of `PUT /team/holds/{id}`: someone else holds it. */
+export const HoldConflictSchema = z.object({ message: z.string(), hold: QcHoldSchema });
 
 /**
  * What the event stream's `QC_QUEUE` messages say (no id: they are news of the moment, not
- * kept for replay; a reconnecting screen reads `GET /team/claims` again).
+ * kept for replay; a reconnecting screen reads `GET /team/holds` again).
  */
 export const QueueChangeSchema = z.discriminatedUnion('kind', [
   z.object({
-    kind: z.literal('claimed'),
-    claim: QcClaimSchema,
+    kind: z.literal('held'),
+    hold: QcHoldSchema,
     takenFrom: z.optional(TeamMemberSchema),
   }),
   z.object({ kind: z.literal('released'), requestId: z.string(), by: TeamMemberSchema }),
@@ -82,7 +82,7 @@ export const DecisionRecordSchema = z.object({
   status: z.enum(['approved', 'rejected']),
   decidedBy: TeamMemberSchema,
   decidedOn: TimestampSchema,
-  /** When the decider opened it (their claim); absent when they held no claim. */
+  /** When the decider opened it (their hold); absent when they had no hold. */
   openedOn: z.optional(TimestampSchema),
   items: z.array(DecisionItemSchema),
   notes: z.optional(z.string()),

@@ -62,7 +62,7 @@ export function createGatewayApp(ctx: GatewayContext) {
   }
 
   app.route('/', sessionRoutes(ctx));
-  // The proxy is general; the QC team's rules (claims, the decision history) are its hook.
+  // The proxy is general; the QC team's rules (holds, the decision history) are its hook.
   app.route('/', proxyRoutes(ctx, qcProxyRules(ctx)));
   app.route('/', eventRoutes(ctx));
   app.route('/', teamRoutes(ctx));

@@ -1,6 +1,6 @@
 import type { Environment } from '../contract/session.ts';
 import type { WebhookSecrets } from '../contract/webhooks.ts';
-import type { ClaimStore } from './team/claims.ts';
+import type { HoldStore } from './team/holds.ts';
 import type { DecisionLog } from './team/decisions.ts';
 import { GatewayError } from './errors.ts';
 import type { EventHub } from './events/event-hub.ts';
@@ -42,8 +42,8 @@ export interface GatewayContext {
   endSession(idHash: string): Promise<void>;
   events: EventLog;
   hub: EventHub;
-  /** The QC team's claims and the decisions made through the console (decision 020). */
-  claims: ClaimStore;
+  /** The QC team's holds and the decisions made through the console (decision 020). */
+  holds: HoldStore;
   decisions: DecisionLog;
   /** Process settings and second-review samples (decision 021). */
   ops: OpsStore;

@@ -116,7 +116,7 @@ const DeploymentSchema = z.object({
   ),
   ATTEST_STORAGE_ORIGINS: optional(z.pipe(words, z.array(OriginSchema))),
   // What a token without a permissions claim grants where the gateway decides (the QC
-  // team's claims, history, sampling and figures): `all`, or permission names. Unset, it
+  // team's holds, history, sampling and figures): `all`, or permission names. Unset, it
   // grants nothing there: a token that cannot say is not taken for a QC manager.
   ATTEST_ASSUME_PERMISSIONS: optional(
     z.union([

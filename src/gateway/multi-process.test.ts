@@ -101,7 +101,7 @@ describe.runIf(onPostgres())('two gateway processes on one PostgreSQL', () => {
     }
   });
 
-  it('lets exactly one reviewer hold a request, however the claims are spread', async () => {
+  it('lets exactly one reviewer hold a request, however the holds are spread', async () => {
     const admin = await signedIn(a, 'acme-admin');
     const list = await admin.request(
       'GET',
@@ -114,7 +114,7 @@ describe.runIf(onPostgres())('two gateway processes on one PostgreSQL', () => {
     for (const id of ids) {
       const answers = await Promise.all(
         Array.from({ length: 12 }, (_, i) =>
-          contenders[i % contenders.length]!.request('PUT', `/team/claims/${id}`, {}),
+          contenders[i % contenders.length]!.request('PUT', `/team/holds/${id}`, {}),
         ),
       );
       const statuses = answers.map((answer) => answer.status);
@@ -130,8 +130,8 @@ describe.runIf(onPostgres())('two gateway processes on one PostgreSQL', () => {
       );
       expect(holders.size, String(statuses)).toBe(1);
       expect(statuses.filter((status) => status === 201)).toHaveLength(1);
-      const seenByA = await admin.request('GET', '/team/claims');
-      const seenByB = await through(b, admin).request('GET', '/team/claims');
+      const seenByA = await admin.request('GET', '/team/holds');
+      const seenByB = await through(b, admin).request('GET', '/team/holds');
       expect(seenByA.body).toEqual(seenByB.body);
     }
   });
@@ -242,7 +242,7 @@ describe.runIf(onPostgres())('a process that loses its database', () => {
 
     await relay.cut();
     const started = Date.now();
-    expectMessage(await browser.request('GET', '/team/claims'), 503, /database/);
+    expectMessage(await browser.request('GET', '/team/holds'), 503, /database/);
     // Refused, not dropped: the sender retries a 503.
     const refused = await deliver(lost, 'acme', { n: 2 });
     expect(refused.status).toBe(503);
@@ -254,7 +254,7 @@ describe.runIf(onPostgres())('a process that loses its database', () => {
 
     await relay.restore();
     await expect
-      .poll(async () => (await browser.request('GET', '/team/claims')).status, { timeout: 15_000 })
+      .poll(async () => (await browser.request('GET', '/team/holds')).status, { timeout: 15_000 })
       .toBe(200);
     const recent = await browser.request('GET', '/events/recent');
     const hookIds = (recent.body as { events: { hookId: string }[] }).events.map((e) => e.hookId);

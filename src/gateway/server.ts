@@ -3,7 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Environment } from '../contract/session.ts';
 import type { WebhookSecrets } from '../contract/webhooks.ts';
 import { createGatewayApp } from './app.ts';
-import { createClaimStore } from './team/claims.ts';
+import { createHoldStore } from './team/holds.ts';
 import { targetOf, type GatewayContext } from './context.ts';
 import { createDecisionLog } from './team/decisions.ts';
 import { createEventHub } from './events/event-hub.ts';
@@ -155,7 +155,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     endSession,
     events,
     hub,
-    claims: createClaimStore(sql, now),
+    holds: createHoldStore(sql, now),
     decisions: createDecisionLog(sql),
     ops: createOpsStore(sql),
     random: o.random ?? Math.random,

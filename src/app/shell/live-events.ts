@@ -39,7 +39,7 @@ export function onLiveEvent(listener: LiveEventListener): () => void {
   return () => liveListeners.delete(listener);
 }
 
-/** What a feature does with the QC queue's changes (claims, releases, decisions). */
+/** What a feature does with the QC queue's changes (holds, releases, decisions). */
 export type QueueChangeListener = (client: QueryClient, change: QueueChange) => void;
 const queueListeners = new Set<QueueChangeListener>();
 

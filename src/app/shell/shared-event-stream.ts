@@ -61,7 +61,7 @@ export function shareEventStream(
       // CONNECTING after an error means the browser is retrying; CLOSED means it gave up.
       source.onerror = () =>
         setStatus(source.readyState === EventSource.CLOSED ? 'off' : 'connecting');
-      // The webhook deliveries, and the gateway's own news of the QC queue (claims, decisions).
+      // The webhook deliveries, and the gateway's own news of the QC queue (holds, decisions).
       for (const type of [...EVENT_TYPES, QUEUE_EVENT]) {
         source.addEventListener(type, ({ data, lastEventId }: MessageEvent<string>) => {
           deliver(type, data, lastEventId);

@@ -157,6 +157,14 @@ export const MIGRATIONS = [
   ) STRICT;
   CREATE INDEX bus_messages_at ON bus_messages (at);
   `,
+  `
+  -- ADR 020's reviewer holds were named claims, a word a token's claims already had: the
+  -- table, its time column and its index take the name the code uses. The rows stay.
+  ALTER TABLE qc_claims RENAME TO qc_holds;
+  ALTER TABLE qc_holds RENAME COLUMN claimed_at TO held_since;
+  DROP INDEX qc_claims_holder;
+  CREATE INDEX qc_holds_holder ON qc_holds (environment, owner, holder_id);
+  `,
 ];
 
 /**

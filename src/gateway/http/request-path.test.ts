@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { QcRequestSchema } from '../../contract/qc.ts';
 import { SessionSchema } from '../../contract/session.ts';
-import { QcClaimListSchema, RequestHistorySchema } from '../../contract/team.ts';
+import { QcHoldListSchema, RequestHistorySchema } from '../../contract/team.ts';
 import { readPath } from './request-path.ts';
 import { makeDist, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 import { rawRequest, type Answer } from '../testing/fuzz/http.ts';
@@ -102,7 +102,7 @@ describe('the /api prefix check', () => {
       '/api/users%2fv1/users',
       '/api/users/v1/users%5C',
       '/api/users/v1/%zz',
-      '/team/claims%2F',
+      '/team/holds%2F',
     ]) {
       const result = await raw(admin, 'GET', path);
       expect(result.status, path).toBe(400);
@@ -149,10 +149,10 @@ describe('the sandbox info block', () => {
   });
 });
 
-describe('a decision against another reviewer’s claim', () => {
+describe('a decision against another reviewer’s hold', () => {
   it('is refused whatever the spelling of the id or the path, and nothing is saved', async () => {
     const id = pending[0] ?? '';
-    const taken = await reviewer.request('PUT', `/team/claims/${id}`, { json: {} });
+    const taken = await reviewer.request('PUT', `/team/holds/${id}`, { json: {} });
     expect(taken.status, taken.text).toBe(201);
     const read = async () =>
       QcRequestSchema.parse((await admin.request('GET', `/api/qc/v2/qc/requests/${id}`)).body);
@@ -182,16 +182,16 @@ describe('a decision against another reviewer’s claim', () => {
     }
     expect(patches()).toBe(before);
     expect((await read()).status).toBe('pending');
-    const claims = QcClaimListSchema.parse((await admin.request('GET', '/team/claims')).body);
-    expect(claims.claims.find((c) => c.requestId === id)?.holder.name).toBe('Riley Reviewer');
+    const holds = QcHoldListSchema.parse((await admin.request('GET', '/team/holds')).body);
+    expect(holds.holds.find((c) => c.requestId === id)?.holder.name).toBe('Riley Reviewer');
   });
 
-  it('once taken over, is recorded under the id it reads as, and ends the claim', async ({
+  it('once taken over, is recorded under the id it reads as, and ends the hold', async ({
     service,
   }) => {
     const id = pending[1] ?? '';
-    expect((await reviewer.request('PUT', `/team/claims/${id}`, { json: {} })).status).toBe(201);
-    const taken = await admin.request('PUT', `/team/claims/${id.toUpperCase()}`, {
+    expect((await reviewer.request('PUT', `/team/holds/${id}`, { json: {} })).status).toBe(201);
+    const taken = await admin.request('PUT', `/team/holds/${id.toUpperCase()}`, {
       json: { takeOver: true },
     });
     expect(taken.status, taken.text).toBe(201);
@@ -218,42 +218,42 @@ describe('a decision against another reviewer’s claim', () => {
       ).toEqual([id]);
       expect(history.takeOvers).toHaveLength(1);
     }
-    const claims = QcClaimListSchema.parse((await admin.request('GET', '/team/claims')).body);
-    expect(claims.claims.some((c) => c.requestId === id)).toBe(false);
+    const holds = QcHoldListSchema.parse((await admin.request('GET', '/team/holds')).body);
+    expect(holds.holds.some((c) => c.requestId === id)).toBe(false);
   });
 });
 
 describe('the team routes’ ids', () => {
   it('reads an encoded, upper-case or dot-segment id as the id it is', async () => {
     const id = pending[2] ?? '';
-    const first = await raw(reviewer, 'PUT', `/team/claims/${encodedFirst(id)}`, {});
+    const first = await raw(reviewer, 'PUT', `/team/holds/${encodedFirst(id)}`, {});
     expect(first.status, first.text).toBe(201);
     for (const path of [
-      `/team/claims/${id.toUpperCase()}`,
-      `/team/./claims/${id}`,
-      `/team/x/../claims/${id}`,
-      `/team/claims/x/%2E%2E/${id}`,
+      `/team/holds/${id.toUpperCase()}`,
+      `/team/./holds/${id}`,
+      `/team/x/../holds/${id}`,
+      `/team/holds/x/%2E%2E/${id}`,
     ]) {
-      // A renewal, by the holder: the same claim, whatever the spelling.
+      // A renewal, by the holder: the same hold, whatever the spelling.
       const renewed = await raw(reviewer, 'PUT', path, {});
       expect(renewed.status, `${path}: ${renewed.text}`).toBe(200);
     }
-    const held = await raw(admin, 'PUT', `/team/claims/${id.toUpperCase()}`, {});
+    const held = await raw(admin, 'PUT', `/team/holds/${id.toUpperCase()}`, {});
     expect(held.status).toBe(409);
     // Another owner's session sees nothing of it, however it spells the id.
-    const foreign = await raw(stranger, 'PUT', `/team/claims/${encodedFirst(id)}`, {});
+    const foreign = await raw(stranger, 'PUT', `/team/holds/${encodedFirst(id)}`, {});
     expect(foreign.status).toBe(404);
-    const released = await raw(reviewer, 'DELETE', `/team/claims/${encodedFirst(id)}`);
+    const released = await raw(reviewer, 'DELETE', `/team/holds/${encodedFirst(id)}`);
     expect(released.status, released.text).toBe(204);
-    const claims = QcClaimListSchema.parse((await reviewer.request('GET', '/team/claims')).body);
-    expect(claims.claims.some((c) => c.requestId === id)).toBe(false);
+    const holds = QcHoldListSchema.parse((await reviewer.request('GET', '/team/holds')).body);
+    expect(holds.holds.some((c) => c.requestId === id)).toBe(false);
   });
 
   it('refuses an id that reads as no UUID, with nothing written', async () => {
     const list = async () =>
-      QcClaimListSchema.parse((await reviewer.request('GET', '/team/claims')).body).claims;
+      QcHoldListSchema.parse((await reviewer.request('GET', '/team/holds')).body).holds;
     const before = await list();
-    for (const path of ['/team/claims/%41', '/team/history/%2e%2e', '/team/claims/%20']) {
+    for (const path of ['/team/holds/%41', '/team/history/%2e%2e', '/team/holds/%20']) {
       const result = await raw(reviewer, 'PUT', path, {});
       expect([400, 404], `${path}: ${result.text}`).toContain(result.status);
     }

@@ -15,7 +15,7 @@ import { reachedOverLoopback } from '../http/host-allow-list.ts';
 import { isHttps } from '../http/request-origin.ts';
 import { requireSession } from './session-auth.ts';
 import { signInKey } from './sign-in-limit.ts';
-import { releaseClaimsOf } from '../team/team.routes.ts';
+import { releaseHoldsOf } from '../team/team.routes.ts';
 import { expiresAt, hashSessionId, type SessionRecord } from './sessions.ts';
 import { tokenExpiry } from './tokens.ts';
 import { TIMED_OUT } from '../upstream/upstream-fetch.ts';
@@ -182,10 +182,10 @@ export function sessionRoutes(ctx: GatewayContext) {
   routes.delete('/session', async (c: Context<AppEnv>) => {
     const id = readSessionCookie(c);
     const session = await ctx.sessions.find(id);
-    // The person's claims end with their last session, not with one of several (another
+    // The person's holds end with their last session, not with one of several (another
     // browser of theirs may be mid-review).
     if (session && !(await ctx.sessions.hasOtherSession(session))) {
-      await releaseClaimsOf(ctx, session);
+      await releaseHoldsOf(ctx, session);
     }
     if (id) await ctx.endSession(hashSessionId(id));
     for (const cookie of clearSessionCookies(isHttps(c, ctx.trustProxy))) {

@@ -178,7 +178,7 @@ export function createSessionStore(sql: Sql, box: SecretBox, now: () => number) 
 
     /**
      * Whether the same person (the same user, or the same client without one) is signed in
-     * to the same owner and environment in another live session: their claims outlive
+     * to the same owner and environment in another live session: their holds outlive
      * this session's sign-out then. The user is matched here rather than in SQL, which would
      * need each engine's own JSON functions.
      */

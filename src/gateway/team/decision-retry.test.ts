@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { QcProcessListSchema, QcRequestSchema } from '../../contract/qc.ts';
 import { SampleListSchema } from '../../contract/qc-ops.ts';
 import { SessionSchema } from '../../contract/session.ts';
-import { QcClaimListSchema, RequestHistorySchema } from '../../contract/team.ts';
+import { QcHoldListSchema, RequestHistorySchema } from '../../contract/team.ts';
 import { serviceTest as it } from '../../service/testing/fixtures.ts';
 import { DatabaseUnavailableError, type Sql } from '../db/sql.ts';
 import { pendingRequests, signedIn } from '../testing/fixtures.ts';
@@ -52,8 +52,8 @@ let downOnPatch = false;
 
 const history = async (id: string) =>
   RequestHistorySchema.parse((await reviewer.request('GET', `/team/history/${id}`)).body);
-const claimed = async (id: string) =>
-  QcClaimListSchema.parse((await admin.request('GET', '/team/claims')).body).claims.some(
+const held = async (id: string) =>
+  QcHoldListSchema.parse((await admin.request('GET', '/team/holds')).body).holds.some(
     (c) => c.requestId === id,
   );
 const today = () => new Date().toISOString().slice(0, 10);
@@ -114,9 +114,9 @@ const samplesOf = async (id: string, browser = admin) =>
   ).samples.filter((s) => s.requestId === id).length;
 
 describe('a decision accepted while the database is down', () => {
-  it('is recorded once the database is back: history, claim, sample and export, once each', async () => {
+  it('is recorded once the database is back: history, hold, sample and export, once each', async () => {
     const id = pending[0] ?? '';
-    expect((await reviewer.request('PUT', `/team/claims/${id}`, { json: {} })).status).toBe(201);
+    expect((await reviewer.request('PUT', `/team/holds/${id}`, { json: {} })).status).toBe(201);
     downOnPatch = true;
     const decided = await approve(reviewer, id).finally(() => (downOnPatch = false));
     // The service's answer is the browser's, whatever the history made of it.
@@ -131,9 +131,9 @@ describe('a decision accepted while the database is down', () => {
     const [record] = (await history(id)).decisions;
     expect(record).toMatchObject({ requestId: id, status: 'approved' });
     expect(record?.decidedBy.name).toBe('Riley Reviewer');
-    // Recorded with the time the service accepted it, and the claim it was decided under.
+    // Recorded with the time the service accepted it, and the hold it was decided under.
     expect(record?.openedOn).toBeDefined();
-    expect(await claimed(id)).toBe(false);
+    expect(await held(id)).toBe(false);
     expect(await samplesOf(id)).toBe(1);
     // One sample, however its id is spelled (decision 027).
     const sample = (await admin.request('GET', `/team/samples/${id}`)).body;
@@ -150,13 +150,13 @@ describe('a decision accepted while the database is down', () => {
 
   it('is recorded once when the insert was written but its answer lost', async () => {
     const id = pending[1] ?? '';
-    expect((await reviewer.request('PUT', `/team/claims/${id}`, { json: {} })).status).toBe(201);
+    expect((await reviewer.request('PUT', `/team/holds/${id}`, { json: {} })).status).toBe(201);
     db.loseNextInsertAnswer = true;
     const decided = await approve(reviewer, id);
     expect(decided.status, decided.text).toBe(200);
     // Written already, so the history shows it at once; the retry must not add it again.
     expect((await history(id)).decisions).toHaveLength(1);
-    await expect.poll(() => claimed(id), { timeout: 5000 }).toBe(false);
+    await expect.poll(() => held(id), { timeout: 5000 }).toBe(false);
     await expect.poll(() => samplesOf(id), { timeout: 5000 }).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await history(id)).decisions).toHaveLength(1);

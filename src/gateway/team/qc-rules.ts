@@ -2,7 +2,7 @@ import type { GatewayContext } from '../context.ts';
 import { createDecisionRecorder } from './decision-retry.ts';
 import type { ProxyRules } from '../upstream/proxy.ts';
 import type { SessionRecord } from '../session/sessions.ts';
-import { claimedByAnother, decidedRequestId } from './team.ts';
+import { heldByAnother, decidedRequestId } from './team.ts';
 
 // The QC team's rules on the proxied API (decision 020), given to the general proxy as its
 // one hook: a decision on a request another reviewer has open waits for a take-over (409),
@@ -22,7 +22,7 @@ export function qcProxyRules(ctx: GatewayContext): ProxyRules {
   return {
     async before(session: SessionRecord, request: Request) {
       const deciding = decidedRequestId(request.method, new URL(request.url).pathname);
-      const holder = deciding && (await claimedByAnother(ctx, session, deciding));
+      const holder = deciding && (await heldByAnother(ctx, session, deciding));
       if (!holder) return undefined;
       return Response.json(
         {

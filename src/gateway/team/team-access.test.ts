@@ -4,12 +4,12 @@ import { PERMISSIONS } from '../../contract/auth.ts';
 import { QcProcessListSchema } from '../../contract/qc.ts';
 import { ProcessSettingsListSchema } from '../../contract/qc-ops.ts';
 import { SessionSchema } from '../../contract/session.ts';
-import { QcClaimListSchema, QUEUE_EVENT, RequestHistorySchema } from '../../contract/team.ts';
+import { QcHoldListSchema, QUEUE_EVENT, RequestHistorySchema } from '../../contract/team.ts';
 import { grantedPermissions } from '../session/identity.ts';
 import { expectMessage, type Browser, type Harness } from '../testing/harness.ts';
 import { gatewayTest as it, pendingRequests } from '../testing/fixtures.ts';
 
-// The QC team's state (claims with reviewers' names, decisions with their notes, samples,
+// The QC team's state (holds with reviewers' names, decisions with their notes, samples,
 // settings, figures) is for those who may read QC requests: a reviewer or a manager. A
 // notary of the same owner (signatures only) gets 403 on every /team route and none of the
 // queue's news on the event stream.
@@ -22,8 +22,8 @@ let stranger: Browser;
 let pending: string[];
 let processId: string;
 
-const claims = async (browser: Browser) =>
-  QcClaimListSchema.parse((await browser.request('GET', '/team/claims')).body).claims;
+const holds = async (browser: Browser) =>
+  QcHoldListSchema.parse((await browser.request('GET', '/team/holds')).body).holds;
 const today = new Date().toISOString().slice(0, 10);
 
 it.beforeAll(async ({ gateway: started, signedIn }) => {
@@ -41,12 +41,12 @@ it.beforeAll(async ({ gateway: started, signedIn }) => {
 /** Every /team route, as a notary might call it: good ids, unknown ones, foreign ones. */
 function routes(id: string): [string, string, unknown?][] {
   return [
-    ['GET', '/team/claims'],
-    ['PUT', `/team/claims/${id}`, {}],
-    ['PUT', `/team/claims/${id}`, { takeOver: true }],
-    ['PUT', `/team/claims/${randomUUID()}`, {}],
-    ['PUT', `/team/claims/${id}`, { takeOver: 'yes' }],
-    ['DELETE', `/team/claims/${id}`],
+    ['GET', '/team/holds'],
+    ['PUT', `/team/holds/${id}`, {}],
+    ['PUT', `/team/holds/${id}`, { takeOver: true }],
+    ['PUT', `/team/holds/${randomUUID()}`, {}],
+    ['PUT', `/team/holds/${id}`, { takeOver: 'yes' }],
+    ['DELETE', `/team/holds/${id}`],
     ['GET', `/team/history/${id}`],
     ['GET', `/team/history/${randomUUID()}`],
     ['GET', '/team/history/not-a-uuid'],
@@ -65,9 +65,9 @@ function routes(id: string): [string, string, unknown?][] {
 describe('a notary (signatures only)', () => {
   it('gets 403 {message} on every /team route, and nothing is written', async () => {
     const id = pending[0] ?? '';
-    expect((await reviewer.request('PUT', `/team/claims/${id}`, { json: {} })).status).toBe(201);
+    expect((await reviewer.request('PUT', `/team/holds/${id}`, { json: {} })).status).toBe(201);
     const before = {
-      claims: await claims(admin),
+      holds: await holds(admin),
       settings: (await admin.request('GET', '/team/settings')).body,
     };
     const upstream = gateway.calls.length;
@@ -76,9 +76,9 @@ describe('a notary (signatures only)', () => {
       expectMessage(result, 403, /for QC reviewers and managers/);
       expect(result.text, path).not.toMatch(/Riley Reviewer/);
     }
-    // The service was not asked either (a first claim would ask it about the request).
+    // The service was not asked either (a first hold would ask it about the request).
     expect(gateway.calls.length).toBe(upstream);
-    expect(await claims(admin)).toEqual(before.claims);
+    expect(await holds(admin)).toEqual(before.holds);
     expect((await admin.request('GET', '/team/settings')).body).toEqual(before.settings);
     expect(
       ProcessSettingsListSchema.parse((await admin.request('GET', '/team/settings')).body)
@@ -100,9 +100,9 @@ describe('a notary (signatures only)', () => {
 
   it('still lets reviewers and managers read, and another owner sees none of it', async () => {
     const id = pending[0] ?? '';
-    expect((await claims(reviewer)).map((c) => c.requestId)).toContain(id);
-    expect((await claims(admin)).map((c) => c.requestId)).toContain(id);
-    expect(await claims(stranger)).toEqual([]);
+    expect((await holds(reviewer)).map((c) => c.requestId)).toContain(id);
+    expect((await holds(admin)).map((c) => c.requestId)).toContain(id);
+    expect(await holds(stranger)).toEqual([]);
     const history = await reviewer.request('GET', `/team/history/${id}`);
     expect(RequestHistorySchema.parse(history.body).decisions).toEqual([]);
     expect((await reviewer.request('GET', '/team/settings')).status).toBe(200);
@@ -113,8 +113,8 @@ describe('a notary (signatures only)', () => {
     const reviewerStream = await reviewer.events();
     try {
       const id = pending[1] ?? '';
-      expect((await admin.request('PUT', `/team/claims/${id}`, { json: {} })).status).toBe(201);
-      expect((await admin.request('DELETE', `/team/claims/${id}`)).status).toBe(204);
+      expect((await admin.request('PUT', `/team/holds/${id}`, { json: {} })).status).toBe(201);
+      expect((await admin.request('DELETE', `/team/holds/${id}`)).status).toBe(204);
       await reviewerStream.waitFor(2);
       expect(reviewerStream.messages.map((m) => m.event)).toEqual([QUEUE_EVENT, QUEUE_EVENT]);
       // The notary's stream is open and live, and got nothing of it.

@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ClaimBodySchema, type QcClaimList, type RequestHistory } from '../../contract/team.ts';
+import { HoldBodySchema, type QcHoldList, type RequestHistory } from '../../contract/team.ts';
 import { targetOf, type AppEnv, type GatewayContext } from '../context.ts';
 import { bodyTooLarge, errorResponse } from '../errors.ts';
 import { upstreamRequest, UUID } from '../upstream/qc-request-upstream.ts';
@@ -9,9 +9,9 @@ import type { SessionRecord } from '../session/sessions.ts';
 import { decisionsCsv, parseRange } from './team-csv.ts';
 import { feedOf, isQcManager, isQcReader, memberOf, publishQueueChange } from './team.ts';
 
-// The QC team's state over HTTP (decision 020): claims on pending requests, a request's
+// The QC team's state over HTTP (decision 020): holds on pending requests, a request's
 // decision history, and the history of a date range as CSV. The gateway's own: the
-// upstream is asked only whether a request exists and is pending when it is first claimed.
+// upstream is asked only whether a request exists and is pending when it is first held.
 
 /**
  * The reference service's sandbox records `reviewStartedOn` when told a review started; a
@@ -38,7 +38,7 @@ export const requireQcReader =
       return errorResponse(
         c,
         403,
-        "the QC team's claims, history and figures are for QC reviewers and managers",
+        "the QC team's holds, history and figures are for QC reviewers and managers",
       );
     }
     await next();
@@ -48,14 +48,14 @@ export function teamRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
   routes.use('/team/*', requireSession(ctx), requireQcReader(ctx));
 
-  routes.get('/team/claims', async (c) => {
-    const list: QcClaimList = { claims: await ctx.claims.list(feedOf(c.get('session'))) };
+  routes.get('/team/holds', async (c) => {
+    const list: QcHoldList = { holds: await ctx.holds.list(feedOf(c.get('session'))) };
     c.header('Cache-Control', 'no-store');
     return c.json(list, 200);
   });
 
   routes.put(
-    '/team/claims/:id',
+    '/team/holds/:id',
     bodyLimit({ maxSize: 1024, onError: (c) => bodyTooLarge(c, 'body too large') }),
     async (c) => {
       const id = c.req.param('id');
@@ -67,14 +67,14 @@ export function teamRoutes(ctx: GatewayContext) {
       } catch {
         return errorResponse(c, 400, 'send {"takeOver": true|false} as JSON, or no body');
       }
-      const body = ClaimBodySchema.safeParse(json);
+      const body = HoldBodySchema.safeParse(json);
       if (!body.success) return errorResponse(c, 400, body.error.issues[0]?.message ?? 'bad body');
       const session = c.get('session');
       const feed = feedOf(session);
       const member = memberOf(session);
       const requestId = id.toLowerCase();
-      // A first claim asks the service: the request must be the owner's, and still pending.
-      const renewal = (await ctx.claims.get(feed, requestId))?.holder.id === member.id;
+      // A first hold asks the service: the request must be the owner's, and still pending.
+      const renewal = (await ctx.holds.get(feed, requestId))?.holder.id === member.id;
       if (!renewal) {
         const found = await upstreamRequest(ctx, session, requestId);
         if (found.status === 404 || found.status === 403) {
@@ -91,14 +91,14 @@ export function teamRoutes(ctx: GatewayContext) {
           );
         }
       }
-      const taken = await ctx.claims.take(feed, requestId, member, body.data.takeOver);
+      const taken = await ctx.holds.take(feed, requestId, member, body.data.takeOver);
       if (taken.kind === 'held') {
-        const message = `${taken.claim.holder.name} is reviewing this QC request`;
-        return c.json({ message, claim: taken.claim }, 409);
+        const message = `${taken.hold.holder.name} is reviewing this QC request`;
+        return c.json({ message, hold: taken.hold }, 409);
       }
       if (taken.fresh || taken.takenFrom) {
-        const { claim, takenFrom } = taken;
-        publishQueueChange(ctx, feed, { kind: 'claimed', claim, ...(takenFrom && { takenFrom }) });
+        const { hold, takenFrom } = taken;
+        publishQueueChange(ctx, feed, { kind: 'held', hold, ...(takenFrom && { takenFrom }) });
       }
       if (!renewal) {
         tellReviewStarted(ctx, session, requestId).catch((error: unknown) =>
@@ -106,21 +106,21 @@ export function teamRoutes(ctx: GatewayContext) {
         );
       }
       c.header('Cache-Control', 'no-store');
-      return c.json(taken.claim, taken.fresh ? 201 : 200);
+      return c.json(taken.hold, taken.fresh ? 201 : 200);
     },
   );
 
-  routes.delete('/team/claims/:id', async (c) => {
+  routes.delete('/team/holds/:id', async (c) => {
     const id = c.req.param('id');
     if (!UUID.test(id)) return badId(c);
     const session = c.get('session');
     const feed = feedOf(session);
     const member = memberOf(session);
     const requestId = id.toLowerCase();
-    const result = await ctx.claims.release(feed, requestId, member, isQcManager(ctx, session));
-    if (result === 'none') return errorResponse(c, 404, `no claim on QC request ${requestId}`);
+    const result = await ctx.holds.release(feed, requestId, member, isQcManager(ctx, session));
+    if (result === 'none') return errorResponse(c, 404, `no hold on QC request ${requestId}`);
     if (result === 'held-by-other') {
-      return errorResponse(c, 403, 'only a QC manager may release another reviewer’s claim');
+      return errorResponse(c, 403, 'only a QC manager may release another reviewer’s hold');
     }
     publishQueueChange(ctx, feed, { kind: 'released', requestId, by: member });
     return c.body(null, 204);
@@ -133,7 +133,7 @@ export function teamRoutes(ctx: GatewayContext) {
     const requestId = id.toLowerCase();
     const history: RequestHistory = {
       decisions: await ctx.decisions.forRequest(feed, requestId),
-      takeOvers: await ctx.claims.takeOvers(feed, requestId),
+      takeOvers: await ctx.holds.takeOvers(feed, requestId),
     };
     c.header('Cache-Control', 'no-store');
     return c.json(history, 200);
@@ -156,11 +156,11 @@ export function teamRoutes(ctx: GatewayContext) {
   return routes;
 }
 
-/** Signing out ends the member's claims, and every open queue hears of it. */
-export async function releaseClaimsOf(ctx: GatewayContext, session: SessionRecord) {
+/** Signing out ends the member's holds, and every open queue hears of it. */
+export async function releaseHoldsOf(ctx: GatewayContext, session: SessionRecord) {
   const feed = feedOf(session);
   const member = memberOf(session);
-  for (const requestId of await ctx.claims.releaseAll(feed, member.id)) {
+  for (const requestId of await ctx.holds.releaseAll(feed, member.id)) {
     publishQueueChange(ctx, feed, { kind: 'released', requestId, by: member });
   }
 }

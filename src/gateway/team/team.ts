@@ -12,7 +12,7 @@ import { grantedPermissions } from '../session/identity.ts';
 import { maybeSample } from '../qc-ops/ops-sampling.ts';
 import type { SessionRecord } from '../session/sessions.ts';
 
-// What the QC team's state (claims, the decision history, samples) makes of a session and of
+// What the QC team's state (holds, the decision history, samples) makes of a session and of
 // a decision the proxy saw the service accept. HTTP is in team.routes.ts and ops.routes.ts.
 
 export const feedOf = (session: SessionRecord): Feed => ({
@@ -26,7 +26,7 @@ export const memberOf = (session: SessionRecord): TeamMember => ({
 });
 
 /**
- * Who may release anyone's claim, export the history, change the sampling, settle a sample
+ * Who may release anyone's hold, export the history, change the sampling, settle a sample
  * and read the team's figures: a QC manager (`qc.manage`). A token without a permissions
  * claim is one only when ATTEST_ASSUME_PERMISSIONS says so (identity.ts).
  */
@@ -34,7 +34,7 @@ export const isQcManager = (ctx: Pick<GatewayContext, 'identity'>, session: Sess
   grantedPermissions(ctx.identity, session.permissions).includes('qc.manage');
 
 /**
- * Who may see the team's state at all (claims, history, settings, samples, the queue's news
+ * Who may see the team's state at all (holds, history, settings, samples, the queue's news
  * on the event stream): whoever may read QC requests at the service, a reviewer or a manager.
  * A notary, who signs and reviews nothing, sees none of the reviewers' names or notes.
  */
@@ -55,16 +55,16 @@ export function decidedRequestId(method: string, pathname: string): string | und
 }
 
 /**
- * Who else holds the claim on `requestId`, when someone does: a decision then waits for a
+ * Who else has the hold on `requestId`, when someone does: a decision then waits for a
  * take-over (decision 020: reviewers never collide), whoever sends it, the console or a script.
  */
-export async function claimedByAnother(
+export async function heldByAnother(
   ctx: GatewayContext,
   session: SessionRecord,
   requestId: string,
 ): Promise<TeamMember | undefined> {
-  const claim = await ctx.claims.get(feedOf(session), requestId);
-  return claim && claim.holder.id !== memberOf(session).id ? claim.holder : undefined;
+  const hold = await ctx.holds.get(feedOf(session), requestId);
+  return hold && hold.holder.id !== memberOf(session).id ? hold.holder : undefined;
 }
 
 /** Who decided, as the history keeps it: their feed and the member they are. */
@@ -83,7 +83,7 @@ export const deciderOf = (session: SessionRecord): Decider => ({
  * when neither the answer nor the body says what was decided. What was decided is read from
  * the service's answer (the spec's QC request); the body sent is the fallback for the
  * verdict, since the spec does not say which of its fields decides. Reads the decider's
- * claim and the take-overs, so it needs the database.
+ * hold and the take-overs, so it needs the database.
  */
 export async function decisionRecord(
   ctx: GatewayContext,
@@ -102,8 +102,8 @@ export async function decisionRecord(
         ? body.data.status
         : undefined;
   if (!status) return undefined;
-  const claim = await ctx.claims.get(feed, requestId);
-  const opened = claim?.holder.id === member.id ? claim.claimedOn : undefined;
+  const hold = await ctx.holds.get(feed, requestId);
+  const opened = hold?.holder.id === member.id ? hold.heldSince : undefined;
   const items = request.success
     ? request.data.checklistItems.map((item) => ({
         id: item.id,
@@ -130,16 +130,16 @@ export async function decisionRecord(
     ...(opened && { openedOn: opened }),
     items,
     ...(notes && { notes }),
-    takeOvers: await ctx.claims.takeOvers(feed, requestId),
+    takeOvers: await ctx.holds.takeOvers(feed, requestId),
     ...context,
   };
 }
 
 /**
- * A decision goes into the history, the claim on its request ends, every open queue of the
+ * A decision goes into the history, the hold on its request ends, every open queue of the
  * owner hears of it, and an approval may be sampled. Each step may be run again with the
  * same record (a retry after the database failed part-way): the history keeps it once, a
- * request is sampled once, and a claim already ended stays ended.
+ * request is sampled once, and a hold already ended stays ended.
  */
 export async function applyDecision(
   ctx: GatewayContext,
@@ -148,7 +148,7 @@ export async function applyDecision(
 ): Promise<void> {
   const { requestId, status } = record;
   await ctx.decisions.record(feed, record);
-  await ctx.claims.release(feed, requestId, member, true);
+  await ctx.holds.release(feed, requestId, member, true);
   publishQueueChange(ctx, feed, { kind: 'decided', requestId, status, by: member });
   const sample = await maybeSample(ctx, feed, record);
   if (sample) publishQueueChange(ctx, feed, { kind: 'sampled', requestId, state: sample.state });

@@ -5,7 +5,7 @@ import type { QcRow } from '../qc/qc-json.ts';
 
 /**
  * The spec's QC request has `reviewStartedOn`, and no operation of the spec sets it. The
- * console's gateway tells the sandbox when a reviewer opens (claims) a pending request; the
+ * console's gateway tells the sandbox when a reviewer opens (holds) a pending request; the
  * first time counts (docs/interface-gaps.md). A decided request keeps what it had.
  */
 export function markReviewStarted(ctx: ServiceContext, owner: string, id: string): QcRow {

@@ -84,12 +84,12 @@ export const qcQueries = {
     queryOptions({
       queryKey: qcQueries.history(id),
       queryFn: ({ signal }) => history(id, { signal }),
-      // Kept current by the live queue (claims.ts invalidates it on a take-over or decision),
+      // Kept current by the live queue (holds.ts invalidates it on a take-over or decision),
       // so the history prefetched for the next document is still good when it opens.
       staleTime: 60_000,
     }),
-  /** The team's claims (the gateway's, claims.ts reads them). */
-  claims: () => [...qcQueries.all(), 'claims'] as const,
+  /** The team's holds (the gateway's, holds.ts reads them). */
+  holds: () => [...qcQueries.all(), 'holds'] as const,
   details: () => [...qcQueries.all(), 'detail'] as const,
   detail: (id: string) =>
     queryOptions({

@@ -4,14 +4,14 @@ import { requireArea, screen } from '../../route-guards.ts';
 import { areaFor } from '../../shell/nav.ts';
 import { onQueueChange } from '../../shell/live-events.ts';
 import { registerSessionWork } from '../../shell/session-work.ts';
-import { applyQueueChange } from './claims.ts';
+import { applyQueueChange } from './holds.ts';
 import { decisionOutbox } from './review/outbox/sign-out.ts';
 import { queryClient } from '../../query-client.ts';
 import { qcQueries } from './qc.queries.ts';
 import { queueScreen, reviewScreen } from './screens.ts';
 import { applySampleChange } from './second-review/samples.queries.ts';
 
-// What the team does (claims, releases, decisions) reaches the cached queue as it happens.
+// What the team does (holds, releases, decisions) reaches the cached queue as it happens.
 onQueueChange(applyQueueChange);
 // Sampled approvals and second reviews (decision 021) reach the "Second review" tab and list.
 onQueueChange(applySampleChange);

@@ -51,7 +51,7 @@ export const sandboxOperations: ApiOperation[] = [
     summary: 'Record that a review started',
     description:
       'Stamps `reviewStartedOn` once; later calls change nothing. The console’s gateway calls it ' +
-      'on a reviewer’s first claim.',
+      'on a reviewer’s first hold.',
     access: { kind: 'bearer', anyOf: ['qc.review'], area: 'qc' },
     pathParams: { qcrID: { description: 'The QC request’s id.' } },
     responses: [{ status: 200, description: 'The QC request.', schema: QcRequestSchema }],

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { QcRequest } from '../../../../contract/qc.ts';
 import '../../../ui/table.css';
-import { useClaims } from '../claims.ts';
+import { useHolds } from '../holds.ts';
 import { useSavingIds } from '../review/index.ts';
 import { filtersToSearch, type QueueFilters } from '../queue-view.ts';
 import { readQueuePosition, saveQueuePosition } from './queue-position.ts';
@@ -110,15 +110,15 @@ function LiveQueueList(props: QueueListProps) {
   const navigate = useNavigate();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const narrow = useNarrow();
-  const { claims, me } = useClaims();
+  const { holds, me } = useHolds();
   const saving = useSavingIds();
   const [selection, setSelection] = useState(() => readQueuePosition(filters)?.selected);
   const focusIndex = useRef<number | null>(null);
   const selectedIndex = indexOf(items, selection);
   const search = filtersToSearch(filters);
-  const claimOf = (id: string) => {
-    const claim = claims.get(id);
-    return claim && { claim, mine: claim.holder.id === me };
+  const holdOf = (id: string) => {
+    const hold = holds.get(id);
+    return hold && { hold, mine: hold.holder.id === me };
   };
   const hrefFor = (request: QcRequest) => queueRowHref(request, search);
 
@@ -263,7 +263,7 @@ function LiveQueueList(props: QueueListProps) {
                   request={request}
                   href={hrefFor(request)}
                   selected={item.index === selectedIndex}
-                  claim={claimOf(request.id)}
+                  hold={holdOf(request.id)}
                   saving={request.status === 'pending' && saving.has(request.id)}
                   onActivate={() => select(item.index, false)}
                 />

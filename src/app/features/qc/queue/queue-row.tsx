@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { QcRequest } from '../../../../contract/qc.ts';
-import type { QcClaim } from '../../../../contract/team.ts';
+import type { QcHold } from '../../../../contract/team.ts';
 import { shortDate } from '../../../ui/dates.ts';
 import { age, ageInWords, roleNames } from './queue-format.ts';
 import './queue-row.css';
@@ -10,27 +10,27 @@ interface QueueRowProps {
   href: string;
   selected: boolean;
   /** Who is reviewing it now, if anyone; `mine` when it is the signed-in member. */
-  claim?: { claim: QcClaim; mine: boolean } | undefined;
+  hold?: { hold: QcHold; mine: boolean } | undefined;
   /** Decided by the signed-in person and kept in the browser until the service has it. */
   saving?: boolean | undefined;
   onActivate: () => void;
 }
 
-/** How long a claim has been held, as the queue says it: "3 min". */
-export function heldFor(claimedOn: string, now = Date.now()): string {
-  const minutes = Math.floor((now - Date.parse(claimedOn)) / 60_000);
+/** How long a request has been held, as the queue says it: "3 min". */
+export function heldFor(heldSince: string, now = Date.now()): string {
+  const minutes = Math.floor((now - Date.parse(heldSince)) / 60_000);
   if (minutes < 1) return 'just now';
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h`;
 }
 
-function ClaimChip({ id, claim, mine }: { id: string; claim: QcClaim; mine: boolean }) {
+function HoldChip({ id, hold, mine }: { id: string; hold: QcHold; mine: boolean }) {
   return (
-    <span id={id} className={`qc-row__claim${mine ? ' qc-row__claim--mine' : ''}`}>
+    <span id={id} className={`qc-row__hold${mine ? ' qc-row__hold--mine' : ''}`}>
       <span className="visually-hidden">In review by </span>
-      {mine ? 'You' : claim.holder.name}
+      {mine ? 'You' : hold.holder.name}
       <span aria-hidden="true"> · </span>
       <span className="visually-hidden">, </span>
-      {heldFor(claim.claimedOn)}
+      {heldFor(hold.heldSince)}
     </span>
   );
 }
@@ -40,12 +40,12 @@ function ClaimChip({ id, claim, mine }: { id: string; claim: QcClaim; mine: bool
  * unique) and stretches over the whole row; the rest of the row describes it, so a screen
  * reader moving with j/k hears the row's facts after its name.
  */
-export function QueueRow({ request, href, selected, claim, saving, onActivate }: QueueRowProps) {
+export function QueueRow({ request, href, selected, hold, saving, onActivate }: QueueRowProps) {
   const { document: doc } = request;
   const detailsId = `qc-row-${request.id}`;
-  const claimId = `qc-claim-${request.id}`;
+  const holdId = `qc-hold-${request.id}`;
   const rework = request.status === 'rejected' && request.notes;
-  const chip = saving || claim;
+  const chip = saving || hold;
   const classes = ['qc-row', selected && 'qc-row--selected', saving && 'qc-row--saving'];
   return (
     <div className={classes.filter(Boolean).join(' ')}>
@@ -54,7 +54,7 @@ export function QueueRow({ request, href, selected, claim, saving, onActivate }:
           <Link
             className="qc-row__link"
             to={href}
-            aria-describedby={chip ? `${claimId} ${detailsId}` : detailsId}
+            aria-describedby={chip ? `${holdId} ${detailsId}` : detailsId}
             aria-current={selected ? 'true' : undefined}
             onClick={onActivate}
             onFocus={onActivate}
@@ -62,11 +62,11 @@ export function QueueRow({ request, href, selected, claim, saving, onActivate }:
             {doc.matterReference}
           </Link>
           {saving ? (
-            <span id={claimId} className="qc-row__claim qc-row__claim--saving">
+            <span id={holdId} className="qc-row__hold qc-row__hold--saving">
               Saving your decision…
             </span>
           ) : (
-            claim && <ClaimChip id={claimId} {...claim} />
+            hold && <HoldChip id={holdId} {...hold} />
           )}
         </span>
         <span className="qc-row__age" title={`Waiting ${ageInWords(request.createdOn)}`}>

@@ -5,7 +5,7 @@ import { pdfWorkerPort } from '../../../pdf/pdf-worker-port.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
-import { TEAM_REFRESH_MS } from '../claims.ts';
+import { TEAM_REFRESH_MS } from '../holds.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch, filtersToSearch, type QueueFilters } from '../queue-view.ts';
 import { useSavingIds } from '../review/index.ts';
@@ -32,7 +32,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(params), [params]);
   // Decisions made elsewhere (another console, the service's own tools) show within a
-  // bounded time; the team's own arrive over the event stream at once (claims.ts).
+  // bounded time; the team's own arrive over the event stream at once (holds.ts).
   const list = useInfiniteQuery({
     ...qcQueries.list(filters),
     refetchInterval: TEAM_REFRESH_MS,

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DecisionRecord, TakeOver } from '../../../../contract/team.ts';
 import { when } from '../../../ui/dates.ts';
-import { useOnTeam } from '../claims.ts';
+import { useOnTeam } from '../holds.ts';
 import { qcQueries } from '../qc.queries.ts';
 import './history-timeline.css';
 
-// What the team did with this request through the console (decision 020): claims taken over
+// What the team did with this request through the console (decision 020): holds taken over
 // and decisions, oldest first, as the gateway recorded them.
 
 /** "1 min 30 s": how long the decision took from opening. */

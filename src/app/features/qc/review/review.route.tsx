@@ -8,7 +8,7 @@ import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
 import { dropStandby } from '../../../pdf/pdf-standby.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { Checklist, ReworkNotes } from './checklist.tsx';
-import { ClaimBanner } from './claim-banner.tsx';
+import { HoldBanner } from './hold-banner.tsx';
 import { ConflictView } from './conflict-view.tsx';
 import { DecidedPanel } from './decided-panel.tsx';
 import { Facts } from './facts.tsx';
@@ -83,7 +83,7 @@ function Review({ current, scope, shown, onHelp }: ReviewControllerProps) {
       className="review__panel document-review__panel"
       aria-labelledby="review-title"
       data-request-id={current.id}
-      data-claim={review.claim.state.kind}
+      data-hold={review.hold.state.kind}
     >
       <div className="review__scroll document-review__scroll">
         <ReviewHeader
@@ -95,7 +95,7 @@ function Review({ current, scope, shown, onHelp }: ReviewControllerProps) {
           onNext={review.handlers.next}
           onHelp={onHelp}
         />
-        {!review.locked && <ClaimBanner claim={review.claim} manager={review.manager} />}
+        {!review.locked && <HoldBanner hold={review.hold} manager={review.manager} />}
         {review.saving && (
           <p className="review__done review__saving" role="status">
             Your decision on this request is kept in this browser and is being saved. It is sent
@@ -155,7 +155,7 @@ function Review({ current, scope, shown, onHelp }: ReviewControllerProps) {
       {!review.locked && (
         <ReviewActions
           ready={review.ready}
-          blocked={Boolean(review.conflicted) || review.noUser || review.claimBlocks}
+          blocked={Boolean(review.conflicted) || review.noUser || review.holdBlocks}
           noUser={review.noUser}
           onDecide={review.submit}
         />

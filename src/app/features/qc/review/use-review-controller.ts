@@ -7,7 +7,7 @@ import { memberIdOf } from '../../../../contract/team.ts';
 import { grants, sessionQueries } from '../../../session.queries.ts';
 import { afterNextPaint } from '../../../ui/next-paint.ts';
 import { prepareStandby } from '../../../pdf/pdf-standby.ts';
-import { useOnTeam } from '../claims.ts';
+import { useOnTeam } from '../holds.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch } from '../queue-view.ts';
 import { rememberQueueSelection } from '../queue/index.ts';
@@ -18,11 +18,11 @@ import { isEmptyDraft } from './draft-store.ts';
 import { useSavingIds } from './outbox/use-outbox.ts';
 import { useShortcuts } from './shortcuts.tsx';
 import { useChecklistKeys } from './use-checklist-keys.ts';
-import { useClaim } from './use-claim.ts';
+import { useHold } from './use-hold.ts';
 import { useQueueNeighbours } from './use-queue-neighbours.ts';
 
 // What a review screen does, apart from what it shows (review.route.tsx): the draft, the
-// next document prepared in the background, the claim, when a decision may be made, and
+// next document prepared in the background, the hold, when a decision may be made, and
 // the keys.
 
 /** How long a listed request's download link is trusted to open the next document. */
@@ -99,15 +99,15 @@ export function useReviewController({ current, scope, shown, onHelp }: ReviewCon
   // A decision names its reviewer (reviewedBy): a client whose token names no user cannot
   // record one, so the review says why instead of failing on the first key.
   const noUser = Boolean(session && !session.user);
-  // The team's claim on it (decision 020): only its holder decides.
-  const claim = useClaim(qcrId, !locked && onTeam, session && memberIdOf(session));
-  const { blocks: claimBlocks, markDeciding } = claim;
+  // The team's hold on it (decision 020): only its holder decides.
+  const hold = useHold(qcrId, !locked && onTeam, session && memberIdOf(session));
+  const { blocks: holdBlocks, markDeciding } = hold;
   // Once per screen: a key pressed twice before the next document renders decides once.
   const submitted = useRef(false);
   const submit = useCallback(
     (status: Decision) => {
       if (locked || conflicted || noUser || submitted.current) return;
-      if (claimBlocks) return;
+      if (holdBlocks) return;
       const latest = latestDraft();
       const allowed = readiness(current, latest);
       if (status === 'approved' ? !allowed.canApprove : !allowed.canReject) return;
@@ -117,7 +117,7 @@ export function useReviewController({ current, scope, shown, onHelp }: ReviewCon
         if (!made) submitted.current = false;
       });
     },
-    [current, locked, conflicted, noUser, decide, latestDraft, claimBlocks, markDeciding],
+    [current, locked, conflicted, noUser, decide, latestDraft, holdBlocks, markDeciding],
   );
   const handlers = useMemo(
     () => ({
@@ -150,8 +150,8 @@ export function useReviewController({ current, scope, shown, onHelp }: ReviewCon
     clash,
     checks,
     noUser,
-    claim,
-    claimBlocks,
+    hold,
+    holdBlocks,
     submit,
     handlers,
   };

@@ -39,11 +39,11 @@ describe('a sampled change from the event stream', () => {
   it('marks every samples query stale, and nothing else', () => {
     const client = new QueryClient();
     client.setQueryData(samplesQueries.list('open').queryKey, { samples: [] });
-    client.setQueryData(['qc', 'claims'], { claims: [] });
+    client.setQueryData(['qc', 'holds'], { holds: [] });
     applySampleChange(client, { kind: 'released', requestId: 'x', by: { id: 'u', name: 'U' } });
     expect(client.getQueryState(samplesQueries.list('open').queryKey)?.isInvalidated).toBe(false);
     applySampleChange(client, { kind: 'sampled', requestId: 'x', state: 'open' });
     expect(client.getQueryState(samplesQueries.list('open').queryKey)?.isInvalidated).toBe(true);
-    expect(client.getQueryState(['qc', 'claims'])?.isInvalidated).toBe(false);
+    expect(client.getQueryState(['qc', 'holds'])?.isInvalidated).toBe(false);
   });
 });

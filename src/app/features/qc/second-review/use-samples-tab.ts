@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { grants, sessionQueries } from '../../../session.queries.ts';
 import type { SamplesTab } from '../queue/index.ts';
-import { useOnTeam } from '../claims.ts';
+import { useOnTeam } from '../holds.ts';
 import { samplesQueries } from './samples.queries.ts';
 
 /**

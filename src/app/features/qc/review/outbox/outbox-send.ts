@@ -81,7 +81,7 @@ export async function sendDecision(
       // Whose decision it is cannot be told yet: the next try sends again, and asks.
       return failureOutcome(readError);
     }
-    // Still pending: another reviewer holds it (the team's claim).
+    // Still pending: another reviewer holds it (the team's hold).
     if (now.status === 'pending') return { kind: 'conflict', request: now, message: error.message };
     return decided(now, patch, error.message);
   }

@@ -1,41 +1,41 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isRetryable } from '../../../../client/api-error.ts';
-import { claim, release, releaseOnExit } from '../../../../client/team.ts';
-import type { QcClaim, TeamMember } from '../../../../contract/team.ts';
+import { hold, release, releaseOnExit } from '../../../../client/team.ts';
+import type { QcHold, TeamMember } from '../../../../contract/team.ts';
 import { onQueueChange } from '../../../shell/live-events.ts';
 import { afterNextPaint } from '../../../ui/next-paint.ts';
-import { claimsQuery } from '../claims.ts';
+import { holdsQuery } from '../holds.ts';
 
-// The reviewer's claim on the open request (decision 020): taken on opening, renewed while they
+// The reviewer's hold on the open request (decision 020): taken on opening, renewed while they
 // are active, released when they move on or leave; and what the screen does when someone
 // else holds it or takes it over.
 
-/** Renewed this often while the reviewer is active (a claim lasts three minutes). */
+/** Renewed this often while the reviewer is active (a hold lasts three minutes). */
 const RENEW_MS = 60_000;
 /** Active: a key, a click or a scroll within this long. */
 const ACTIVE_MS = 2 * 60_000;
-/** A claim that met no answer (a gateway restarting, a failover) is tried again after these. */
+/** A hold that met no answer (a gateway restarting, a failover) is tried again after these. */
 const RETRY_MS = [1_000, 3_000];
 
-export type ClaimState =
-  | { kind: 'claiming' }
-  | { kind: 'mine'; claim: QcClaim }
+export type HoldState =
+  | { kind: 'taking' }
+  | { kind: 'mine'; hold: QcHold }
   /** Someone else holds it; `waiting` when the reviewer asked to have it once it is free. */
-  | { kind: 'held'; claim: QcClaim; waiting: boolean; readOnly: boolean }
+  | { kind: 'held'; hold: QcHold; waiting: boolean; readOnly: boolean }
   /** Taken over from this reviewer while they were on it: their draft stays. */
   | { kind: 'taken'; by: TeamMember; on: string }
-  /** No claim to be had (decided, or the team routes did not answer): nothing to block. */
+  /** No hold to be had (decided, or the team routes did not answer): nothing to block. */
   | { kind: 'none' };
 
-export function useClaim(requestId: string, pending: boolean, me: string | undefined) {
+export function useHold(requestId: string, pending: boolean, me: string | undefined) {
   const client = useQueryClient();
-  const [state, setState] = useState<ClaimState>({ kind: pending ? 'claiming' : 'none' });
+  const [state, setState] = useState<HoldState>({ kind: pending ? 'taking' : 'none' });
   const stateRef = useRef(state);
   useEffect(() => {
     stateRef.current = state;
   });
-  // Set once a decision is on its way: the gateway ends the claim with it, and a release
+  // Set once a decision is on its way: the gateway ends the hold with it, and a release
   // from here first would lose the time the review took.
   const deciding = useRef(false);
   const markDeciding = useCallback(() => {
@@ -46,19 +46,19 @@ export function useClaim(requestId: string, pending: boolean, me: string | undef
   const take = useCallback(
     async function attempt(takeOver = false): Promise<void> {
       try {
-        const outcome = await claim(requestId, takeOver);
-        setState((previous): ClaimState => {
-          if (outcome.kind === 'mine') return { kind: 'mine', claim: outcome.claim };
-          // Renewing a claim someone took meanwhile: that is a take-over, said as one.
+        const outcome = await hold(requestId, takeOver);
+        setState((previous): HoldState => {
+          if (outcome.kind === 'mine') return { kind: 'mine', hold: outcome.hold };
+          // Renewing a hold someone took meanwhile: that is a take-over, said as one.
           if (previous.kind === 'mine' || previous.kind === 'taken') {
-            return { kind: 'taken', by: outcome.claim.holder, on: outcome.claim.claimedOn };
+            return { kind: 'taken', by: outcome.hold.holder, on: outcome.hold.heldSince };
           }
           const waiting = previous.kind === 'held' && previous.waiting;
           const readOnly = previous.kind === 'held' && previous.readOnly;
-          return { kind: 'held', claim: outcome.claim, waiting, readOnly };
+          return { kind: 'held', hold: outcome.hold, waiting, readOnly };
         });
         retry.current.tries = 0;
-        void client.invalidateQueries({ queryKey: claimsQuery().queryKey });
+        void client.invalidateQueries({ queryKey: holdsQuery().queryKey });
       } catch (error) {
         const wait = RETRY_MS[retry.current.tries];
         if (isRetryable(error) && wait !== undefined) {
@@ -74,7 +74,7 @@ export function useClaim(requestId: string, pending: boolean, me: string | undef
     [requestId, client],
   );
 
-  // Opening claims it; leaving (another document, the queue, a closed tab) releases it.
+  // Opening holds it; leaving (another document, the queue, a closed tab) releases it.
   useEffect(() => {
     if (!pending) return undefined;
     // Once the screen is painted (approve and next paints it first); its state changes when
@@ -121,14 +121,14 @@ export function useClaim(requestId: string, pending: boolean, me: string | undef
     () =>
       onQueueChange((_client, change) => {
         const current = stateRef.current;
-        if (change.kind === 'claimed' && change.claim.requestId === requestId) {
-          if (change.claim.holder.id === me) return;
+        if (change.kind === 'held' && change.hold.requestId === requestId) {
+          if (change.hold.holder.id === me) return;
           if (current.kind === 'mine' || current.kind === 'taken') {
-            setState({ kind: 'taken', by: change.claim.holder, on: change.claim.claimedOn });
-          } else if (current.kind === 'held') setState({ ...current, claim: change.claim });
+            setState({ kind: 'taken', by: change.hold.holder, on: change.hold.heldSince });
+          } else if (current.kind === 'held') setState({ ...current, hold: change.hold });
         } else if (change.kind === 'released' && change.requestId === requestId) {
           // Released by this reviewer elsewhere while this screen holds it: the last page's
-          // release on a reload (or another tab's) landing after this page's claim, which
+          // release on a reload (or another tab's) landing after this page's hold, which
           // behind a load balancer may come in either order. The screen still shows it
           // held, so it is taken again. A manager's release is theirs to make.
           if (current.kind === 'mine' && change.by.id === me && !deciding.current) void take();
@@ -144,7 +144,7 @@ export function useClaim(requestId: string, pending: boolean, me: string | undef
   return {
     state,
     /**
-     * Deciding is for the holder only (or when no claim can be had), and waits the moment it
+     * Deciding is for the holder only (or when no hold can be had), and waits the moment it
      * takes to learn which: two reviewers opening one document at once never both decide.
      */
     blocks: state.kind !== 'mine' && state.kind !== 'none',

@@ -1,70 +1,70 @@
-import type { QcClaim, TakeOver, TeamMember } from '../../contract/team.ts';
+import type { QcHold, TakeOver, TeamMember } from '../../contract/team.ts';
 import type { Feed } from '../events/event-log.ts';
 import type { Sql } from '../db/sql.ts';
 
 /**
- * A claim lasts this long unless renewed. The review screen renews it every minute while
+ * A hold lasts this long unless renewed. The review screen renews it every minute while
  * its reviewer is active, so a closed laptop frees the document within a few minutes.
  */
-export const CLAIM_MS = 3 * 60_000;
+export const HOLD_MS = 3 * 60_000;
 
-interface ClaimRow {
+interface HoldRow {
   request_id: string;
   holder_id: string;
   holder_name: string;
-  claimed_at: number;
+  held_since: number;
   expires_at: number;
 }
 
 export type TakeResult =
-  | { kind: 'granted'; claim: QcClaim; fresh: boolean; takenFrom?: TeamMember }
-  | { kind: 'held'; claim: QcClaim };
+  | { kind: 'granted'; hold: QcHold; fresh: boolean; takenFrom?: TeamMember }
+  | { kind: 'held'; hold: QcHold };
 
 export type ReleaseResult = 'released' | 'none' | 'held-by-other';
 
-const toClaim = (row: ClaimRow): QcClaim => ({
+const toHold = (row: HoldRow): QcHold => ({
   requestId: row.request_id,
   holder: { id: row.holder_id, name: row.holder_name },
-  claimedOn: new Date(row.claimed_at).toISOString(),
+  heldSince: new Date(row.held_since).toISOString(),
   expiresOn: new Date(row.expires_at).toISOString(),
 });
 
-export type ClaimStore = ReturnType<typeof createClaimStore>;
+export type HoldStore = ReturnType<typeof createHoldStore>;
 
-const CLAIM_COLUMNS = 'request_id, holder_id, holder_name, claimed_at, expires_at';
+const HOLD_COLUMNS = 'request_id, holder_id, holder_name, held_since, expires_at';
 
-/** Tries of a claim that keeps changing under it before the last holder seen is answered. */
+/** Tries of a hold that keeps changing under it before the last holder seen is answered. */
 const TRIES = 5;
 
 /**
- * Claims on pending QC requests, one holder per request and feed (environment and owner):
- * every reviewer of an owner sees the same claims, in every gateway process of the same
- * database. An expired claim is no claim; rows past their time are dropped on the next write.
+ * Holds on pending QC requests, one holder per request and feed (environment and owner):
+ * every reviewer of an owner sees the same holds, in every gateway process of the same
+ * database. An expired hold is no hold; rows past their time are dropped on the next write.
  */
-export function createClaimStore(sql: Sql, now: () => number) {
+export function createHoldStore(sql: Sql, now: () => number) {
   const active = (feed: Feed, requestId: string, at: number) =>
-    sql.get<ClaimRow>(
-      `SELECT ${CLAIM_COLUMNS} FROM qc_claims
+    sql.get<HoldRow>(
+      `SELECT ${HOLD_COLUMNS} FROM qc_holds
        WHERE environment = ? AND owner = ? AND request_id = ? AND expires_at > ?`,
       [feed.environment, feed.owner, requestId, at],
     );
 
   /**
-   * Writes `row` unless the claim changed since it was read as `held` (absent or expired when
+   * Writes `row` unless the hold changed since it was read as `held` (absent or expired when
    * undefined): a compare-and-set on the row the primary key makes one, so two processes that
-   * read the same claim cannot both take it. True when written.
+   * read the same hold cannot both take it. True when written.
    */
-  async function swap(feed: Feed, row: ClaimRow, held: ClaimRow | undefined, at: number) {
+  async function swap(feed: Feed, row: HoldRow, held: HoldRow | undefined, at: number) {
     const [guard, params] = held
       ? [
-          'qc_claims.holder_id = ? AND qc_claims.claimed_at = ? AND qc_claims.expires_at = ?',
-          [held.holder_id, held.claimed_at, held.expires_at],
+          'qc_holds.holder_id = ? AND qc_holds.held_since = ? AND qc_holds.expires_at = ?',
+          [held.holder_id, held.held_since, held.expires_at],
         ]
-      : ['qc_claims.expires_at <= ?', [at]];
+      : ['qc_holds.expires_at <= ?', [at]];
     const written = await sql.all(
-      `INSERT INTO qc_claims (environment, owner, ${CLAIM_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO qc_holds (environment, owner, ${HOLD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (environment, owner, request_id) DO UPDATE SET holder_id = excluded.holder_id,
-         holder_name = excluded.holder_name, claimed_at = excluded.claimed_at,
+         holder_name = excluded.holder_name, held_since = excluded.held_since,
          expires_at = excluded.expires_at
        WHERE ${guard}
        RETURNING request_id`,
@@ -74,7 +74,7 @@ export function createClaimStore(sql: Sql, now: () => number) {
         row.request_id,
         row.holder_id,
         row.holder_name,
-        row.claimed_at,
+        row.held_since,
         row.expires_at,
         ...params,
       ],
@@ -83,22 +83,22 @@ export function createClaimStore(sql: Sql, now: () => number) {
   }
 
   return {
-    async list(feed: Feed): Promise<QcClaim[]> {
-      const rows = await sql.all<ClaimRow>(
-        `SELECT ${CLAIM_COLUMNS} FROM qc_claims
-         WHERE environment = ? AND owner = ? AND expires_at > ? ORDER BY claimed_at LIMIT 1000`,
+    async list(feed: Feed): Promise<QcHold[]> {
+      const rows = await sql.all<HoldRow>(
+        `SELECT ${HOLD_COLUMNS} FROM qc_holds
+         WHERE environment = ? AND owner = ? AND expires_at > ? ORDER BY held_since LIMIT 1000`,
         [feed.environment, feed.owner, now()],
       );
-      return rows.map(toClaim);
+      return rows.map(toHold);
     },
 
-    async get(feed: Feed, requestId: string): Promise<QcClaim | undefined> {
+    async get(feed: Feed, requestId: string): Promise<QcHold | undefined> {
       const row = await active(feed, requestId, now());
-      return row && toClaim(row);
+      return row && toHold(row);
     },
 
     /**
-     * Claims `requestId` for `member`, or renews their claim. Another holder's claim stands
+     * Holds `requestId` for `member`, or renews their hold. Another holder's hold stands
      * unless `takeOver`, which hands it over and records who took it from whom.
      */
     async take(
@@ -107,21 +107,21 @@ export function createClaimStore(sql: Sql, now: () => number) {
       member: TeamMember,
       takeOver = false,
     ): Promise<TakeResult> {
-      await sql.run('DELETE FROM qc_claims WHERE expires_at <= ?', [now()]);
-      let held: ClaimRow | undefined;
+      await sql.run('DELETE FROM qc_holds WHERE expires_at <= ?', [now()]);
+      let held: HoldRow | undefined;
       for (let attempt = 0; attempt < TRIES; attempt++) {
         const at = now();
         held = await active(feed, requestId, at);
         if (held && held.holder_id !== member.id && !takeOver) {
-          return { kind: 'held', claim: toClaim(held) };
+          return { kind: 'held', hold: toHold(held) };
         }
         const mine = held?.holder_id === member.id;
-        const row: ClaimRow = {
+        const row: HoldRow = {
           request_id: requestId,
           holder_id: member.id,
           holder_name: member.name,
-          claimed_at: mine && held ? held.claimed_at : at,
-          expires_at: at + CLAIM_MS,
+          held_since: mine && held ? held.held_since : at,
+          expires_at: at + HOLD_MS,
         };
         // Someone else wrote between the read and the write: read again.
         if (!(await swap(feed, row, held, at))) continue;
@@ -145,18 +145,18 @@ export function createClaimStore(sql: Sql, now: () => number) {
         }
         return {
           kind: 'granted',
-          claim: toClaim(row),
+          hold: toHold(row),
           fresh: !mine,
           ...(takenFrom && { takenFrom }),
         };
       }
       // Contended past every try: whoever holds it now holds it.
       const current = await active(feed, requestId, now());
-      if (current) return { kind: 'held', claim: toClaim(current) };
-      throw new Error(`claim on ${requestId} kept changing`);
+      if (current) return { kind: 'held', hold: toHold(current) };
+      throw new Error(`hold on ${requestId} kept changing`);
     },
 
-    /** Ends `member`'s claim on `requestId`; `anyHolder` ends anyone's (an admin's release). */
+    /** Ends `member`'s hold on `requestId`; `anyHolder` ends anyone's (an admin's release). */
     async release(
       feed: Feed,
       requestId: string,
@@ -166,19 +166,19 @@ export function createClaimStore(sql: Sql, now: () => number) {
       const held = await active(feed, requestId, now());
       if (!held) return 'none';
       if (held.holder_id !== member.id && !anyHolder) return 'held-by-other';
-      // Only the claim that was read: one taken over meanwhile stays its new holder's.
+      // Only the hold that was read: one taken over meanwhile stays its new holder's.
       await sql.run(
-        `DELETE FROM qc_claims WHERE environment = ? AND owner = ? AND request_id = ?
-           AND holder_id = ? AND claimed_at = ?`,
-        [feed.environment, feed.owner, requestId, held.holder_id, held.claimed_at],
+        `DELETE FROM qc_holds WHERE environment = ? AND owner = ? AND request_id = ?
+           AND holder_id = ? AND held_since = ?`,
+        [feed.environment, feed.owner, requestId, held.holder_id, held.held_since],
       );
       return 'released';
     },
 
-    /** Ends every claim of a member (signing out); answers the requests it freed. */
+    /** Ends every hold of a member (signing out); answers the requests it freed. */
     async releaseAll(feed: Feed, memberId: string): Promise<string[]> {
-      const rows = await sql.all<ClaimRow>(
-        `DELETE FROM qc_claims WHERE environment = ? AND owner = ? AND holder_id = ?
+      const rows = await sql.all<HoldRow>(
+        `DELETE FROM qc_holds WHERE environment = ? AND owner = ? AND holder_id = ?
          RETURNING request_id, expires_at`,
         [feed.environment, feed.owner, memberId],
       );

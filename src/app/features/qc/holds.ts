@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { listClaims } from '../../../client/team.ts';
+import { listHolds } from '../../../client/team.ts';
 import {
   memberIdOf,
-  type QcClaim,
-  type QcClaimList,
+  type QcHold,
+  type QcHoldList,
   type QueueChange,
 } from '../../../contract/team.ts';
 import { grants, sessionQueries } from '../../session.queries.ts';
@@ -13,31 +13,31 @@ import { outbox } from './review/outbox/outbox.ts';
 import { qcQueries } from './qc.queries.ts';
 import type { QueueFilters } from './queue-view.ts';
 
-// The QC team's claims as the queue and the review screen see them: read from the gateway,
+// The QC team's holds as the queue and the review screen see them: read from the gateway,
 // kept current by the event stream's QC_QUEUE messages, and read again now and then for
 // what a dropped stream missed.
 
-/** How often the claims and the queue are read again while on screen, stream or not. */
+/** How often the holds and the queue are read again while on screen, stream or not. */
 export const TEAM_REFRESH_MS = 30_000;
 
-export const claimsQuery = () =>
+export const holdsQuery = () =>
   queryOptions({
-    queryKey: qcQueries.claims(),
-    queryFn: ({ signal }) => listClaims({ signal }),
+    queryKey: qcQueries.holds(),
+    queryFn: ({ signal }) => listHolds({ signal }),
     refetchInterval: TEAM_REFRESH_MS,
   });
 
-/** Claims that are still running, by request id. */
-export function activeClaims(list: QcClaimList | undefined, now = Date.now()) {
-  const byId = new Map<string, QcClaim>();
-  for (const claim of list?.claims ?? []) {
-    if (Date.parse(claim.expiresOn) > now) byId.set(claim.requestId, claim);
+/** Holds that are still running, by request id. */
+export function activeHolds(list: QcHoldList | undefined, now = Date.now()) {
+  const byId = new Map<string, QcHold>();
+  for (const hold of list?.holds ?? []) {
+    if (Date.parse(hold.expiresOn) > now) byId.set(hold.requestId, hold);
   }
   return byId;
 }
 
 /**
- * Whether the signed-in session may read the team layer (claims, history, second reviews):
+ * Whether the signed-in session may read the team layer (holds, history, second reviews):
  * the gateway grants it only to permissions a session names (session.queries.ts `grants`),
  * and nothing is asked of it that it would refuse.
  */
@@ -46,25 +46,25 @@ export function useOnTeam(): boolean {
   return Boolean(session && grants(session, areaFor('/qc').anyOf));
 }
 
-/** The claims of the owner's team, and the signed-in member's id to tell theirs apart. */
-export function useClaims() {
+/** The holds of the owner's team, and the signed-in member's id to tell theirs apart. */
+export function useHolds() {
   const { data: session } = useQuery(sessionQueries.current());
-  const { data } = useQuery({ ...claimsQuery(), enabled: useOnTeam() });
+  const { data } = useQuery({ ...holdsQuery(), enabled: useOnTeam() });
   const me = session ? memberIdOf(session) : undefined;
-  const claims = activeClaims(data);
+  const holds = activeHolds(data);
   /** Held by someone other than the signed-in member. */
   const heldByOther = (id: string) => {
-    const claim = claims.get(id);
-    return claim !== undefined && claim.holder.id !== me;
+    const hold = holds.get(id);
+    return hold !== undefined && hold.holder.id !== me;
   };
-  return { claims, me, heldByOther };
+  return { holds, me, heldByOther };
 }
 
-function setClaim(client: QueryClient, requestId: string, claim: QcClaim | undefined) {
-  client.setQueryData(claimsQuery().queryKey, (list) => {
+function setHold(client: QueryClient, requestId: string, hold: QcHold | undefined) {
+  client.setQueryData(holdsQuery().queryKey, (list) => {
     if (!list) return list;
-    const others = list.claims.filter((c) => c.requestId !== requestId);
-    return { claims: claim ? [...others, claim] : others };
+    const others = list.holds.filter((c) => c.requestId !== requestId);
+    return { holds: hold ? [...others, hold] : others };
   });
 }
 
@@ -78,19 +78,19 @@ const inAnyPendingList = (client: QueryClient, id: string) =>
     });
 
 /**
- * A change the team made, applied in place: claims move, a decided request leaves the
+ * A change the team made, applied in place: holds move, a decided request leaves the
  * pending lists (once: the decider's own screen removed it already) and its cached detail
  * is read again, so a screen showing it learns the outcome.
  */
 export function applyQueueChange(client: QueryClient, change: QueueChange): void {
-  if (change.kind === 'claimed') {
-    const { requestId } = change.claim;
+  if (change.kind === 'held') {
+    const { requestId } = change.hold;
     if (change.takenFrom) {
       void client.invalidateQueries({ queryKey: qcQueries.history(requestId) });
     }
-    return setClaim(client, requestId, change.claim);
+    return setHold(client, requestId, change.hold);
   }
-  setClaim(client, change.requestId, undefined);
+  setHold(client, change.requestId, undefined);
   if (change.kind !== 'decided') return;
   if (inAnyPendingList(client, change.requestId)) {
     // This reviewer's own decision, listed as "saving": its counts moved when it was made.

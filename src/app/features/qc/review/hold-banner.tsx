@@ -1,12 +1,12 @@
 import { Button } from '../../../ui/button.tsx';
 import { when } from '../../../ui/dates.ts';
 import { heldFor } from '../queue/index.ts';
-import type { useClaim } from './use-claim.ts';
-import './claim-banner.css';
+import type { useHold } from './use-hold.ts';
+import './hold-banner.css';
 
-interface ClaimBannerProps {
-  claim: ReturnType<typeof useClaim>;
-  /** A QC manager may release anyone's claim. */
+interface HoldBannerProps {
+  hold: ReturnType<typeof useHold>;
+  /** A QC manager may release anyone's hold. */
   manager: boolean;
 }
 
@@ -14,17 +14,17 @@ interface ClaimBannerProps {
  * Someone else is on this document, or took it over: who, since when, and what the reviewer
  * may do about it. Nothing when the document is theirs.
  */
-export function ClaimBanner({ claim, manager }: ClaimBannerProps) {
-  const { state } = claim;
+export function HoldBanner({ hold, manager }: HoldBannerProps) {
+  const { state } = hold;
   if (state.kind === 'taken') {
     return (
-      <div className="review__claim review__claim--taken" role="alert">
+      <div className="review__hold review__hold--taken" role="alert">
         <p>
           <strong>{state.by.name}</strong> took this review over at {when(state.on)}. Your verdicts
           and notes are kept below; take it back to decide.
         </p>
-        <div className="review__claim-actions">
-          <Button variant="primary" onClick={claim.takeOver}>
+        <div className="review__hold-actions">
+          <Button variant="primary" onClick={hold.takeOver}>
             Take it back
           </Button>
         </div>
@@ -32,10 +32,10 @@ export function ClaimBanner({ claim, manager }: ClaimBannerProps) {
     );
   }
   if (state.kind !== 'held') return null;
-  const { holder, claimedOn } = state.claim;
-  const since = heldFor(claimedOn);
+  const { holder, heldSince } = state.hold;
+  const since = heldFor(heldSince);
   return (
-    <div className="review__claim" role="status">
+    <div className="review__hold" role="status">
       <p>
         <strong>{holder.name}</strong> is reviewing this document
         {since === 'just now' ? ' (opened just now)' : ` (for ${since})`}.{' '}
@@ -45,23 +45,23 @@ export function ClaimBanner({ claim, manager }: ClaimBannerProps) {
             ? 'You are viewing it read-only.'
             : 'Wait for it, read it, or take it over.'}
       </p>
-      <div className="review__claim-actions">
+      <div className="review__hold-actions">
         {!state.waiting && !state.readOnly && (
           <>
-            <Button variant="secondary" onClick={claim.wait}>
+            <Button variant="secondary" onClick={hold.wait}>
               Wait for it
             </Button>
-            <Button variant="secondary" onClick={claim.viewReadOnly}>
+            <Button variant="secondary" onClick={hold.viewReadOnly}>
               View read-only
             </Button>
           </>
         )}
-        <Button variant="primary" onClick={claim.takeOver}>
+        <Button variant="primary" onClick={hold.takeOver}>
           Take over
         </Button>
         {manager && (
-          <Button variant="ghost" onClick={claim.releaseForTeam}>
-            Release claim
+          <Button variant="ghost" onClick={hold.releaseForTeam}>
+            Release hold
           </Button>
         )}
       </div>
