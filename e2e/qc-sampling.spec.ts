@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { QcProcessListSchema, QcRequestListSchema, type QcRequest } from '../src/contract/qc.ts';
-import { SampleSchema } from '../src/contract/qc-ops.ts';
+import { SampleSchema } from '../src/contract/qc-management.ts';
 import { api } from './api.ts';
 import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
 

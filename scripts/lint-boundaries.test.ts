@@ -50,6 +50,10 @@ describe('npm run lint holds the boundaries between parts', () => {
       ['src/gateway/fixture.ts', "import { request } from '../client/request.ts';"],
       ['src/service/fixture.ts', "import { startGateway } from '../gateway/server.ts';"],
       ['src/gateway/upstream/fixture.ts', "import { feedOf } from '../team/team.ts';"],
+      [
+        'src/gateway/upstream/fixture.ts',
+        "import { findProcess } from '../qc-management/upstream.ts';",
+      ],
     ];
     for (const [path, line] of cases) {
       const name = /import \{ (\w+) \}/.exec(line)?.[1] ?? 'x';

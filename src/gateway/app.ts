@@ -7,7 +7,7 @@ import { DATABASE_UNAVAILABLE, DatabaseUnavailableError } from './db/sql.ts';
 import { errorResponse, GatewayError } from './errors.ts';
 import { eventRoutes } from './events/events.routes.ts';
 import { requireAllowedHost } from './http/host-allow-list.ts';
-import { opsRoutes } from './qc-ops/ops.routes.ts';
+import { managementRoutes } from './qc-management/management.routes.ts';
 import { pageImageRoutes } from './first-visit/page-image.routes.ts';
 import { firstScreens } from './first-visit/prerender.ts';
 import { proxyRoutes } from './upstream/proxy.ts';
@@ -66,7 +66,7 @@ export function createGatewayApp(ctx: GatewayContext) {
   app.route('/', proxyRoutes(ctx, qcProxyRules(ctx)));
   app.route('/', eventRoutes(ctx));
   app.route('/', teamRoutes(ctx));
-  app.route('/', opsRoutes(ctx));
+  app.route('/', managementRoutes(ctx));
   app.route('/', webhookRoutes(ctx));
   app.route('/', pageImageRoutes(ctx));
   app.route(

@@ -7,7 +7,7 @@ import type { EventHub } from './events/event-hub.ts';
 import type { EventLog } from './events/event-log.ts';
 import type { HostAllowList } from './http/host-allow-list.ts';
 import type { IdentitySettings } from './session/identity.ts';
-import type { OpsStore } from './qc-ops/ops-store.ts';
+import type { ManagementStore } from './qc-management/store.ts';
 import type { SessionRecord, SessionStore } from './session/sessions.ts';
 import type { SignInLimit } from './session/sign-in-limit.ts';
 import type { TokenManager } from './session/tokens.ts';
@@ -46,7 +46,7 @@ export interface GatewayContext {
   holds: HoldStore;
   decisions: DecisionLog;
   /** Process settings and second-review samples (decision 021). */
-  ops: OpsStore;
+  management: ManagementStore;
   /** In [0, 1): which approvals are sampled. Tests pass their own to be deterministic. */
   random: () => number;
   /** The actor role whose user is a request's notary, for defects by notary (ATTEST_NOTARY_ROLE). */

@@ -11,7 +11,7 @@ import { createEventLog } from './events/event-log.ts';
 import { HEARTBEAT_MS } from './events/events.routes.ts';
 import { hostAllowList, listenWarning, NO_HOSTS } from './http/host-allow-list.ts';
 import { interfaceAddresses } from '../shared/interface-addresses.ts';
-import { createOpsStore } from './qc-ops/ops-store.ts';
+import { createManagementStore } from './qc-management/store.ts';
 import { checkSessionKey, loadSecretBox } from './session/secret-box.ts';
 import { createSessionStore } from './session/sessions.ts';
 import { openGatewayDatabase } from './db/open.ts';
@@ -157,7 +157,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     hub,
     holds: createHoldStore(sql, now),
     decisions: createDecisionLog(sql),
-    ops: createOpsStore(sql),
+    management: createManagementStore(sql),
     random: o.random ?? Math.random,
     notaryRole: o.notaryRole ?? 'notary',
     fetch: fetchImpl,

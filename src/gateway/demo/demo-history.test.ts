@@ -4,7 +4,7 @@ import { demoClient } from '../../service/seed/demo-clients.ts';
 import type { TestService } from '../../service/testing/service.ts';
 import { createDecisionLog } from '../team/decisions.ts';
 import { readDemoOwner, writeDemoHistory } from './demo-history.ts';
-import { createOpsStore } from '../qc-ops/ops-store.ts';
+import { createManagementStore } from '../qc-management/store.ts';
 import type { GatewayDatabase } from '../db/open.ts';
 import { openTestDatabase } from '../testing/database.ts';
 
@@ -69,13 +69,13 @@ describe('demo history', () => {
   });
 
   it('sets two processes and samples approvals: most agreed, a few flagged, one settled', async () => {
-    const ops = createOpsStore(db.sql);
-    const settings = await ops.listSettings(feed);
+    const management = createManagementStore(db.sql);
+    const settings = await management.listSettings(feed);
     expect(settings.map((s) => [s.processName, s.targetAgeHours, s.samplePercent])).toEqual([
       ['Affidavit review', 48, 10],
       ['Power of attorney review', 72, 0],
     ]);
-    const samples = await ops.listSamples(feed, 'all', '');
+    const samples = await management.listSamples(feed, 'all', '');
     const count = (state: string) => samples.filter((s) => s.state === state).length;
     expect(samples).toHaveLength(15);
     expect([count('open'), count('agreed'), count('flagged'), count('resolved')]).toEqual([

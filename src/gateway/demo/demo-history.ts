@@ -1,4 +1,4 @@
-import type { ProcessSettings, Sample, SecondReviewBody } from '../../contract/qc-ops.ts';
+import type { ProcessSettings, Sample, SecondReviewBody } from '../../contract/qc-management.ts';
 import {
   QcProcessListSchema,
   QcRequestListSchema,
@@ -9,8 +9,8 @@ import { UserListSchema } from '../../contract/users.ts';
 import type { DecisionRecord, TeamMember } from '../../contract/team.ts';
 import { createDecisionLog } from '../team/decisions.ts';
 import type { Feed } from '../events/event-log.ts';
-import { secondReview } from '../qc-ops/ops-sampling.ts';
-import { createOpsStore } from '../qc-ops/ops-store.ts';
+import { secondReview } from '../qc-management/sampling.ts';
+import { createManagementStore } from '../qc-management/store.ts';
 import type { Sql } from '../db/sql.ts';
 
 // The QC team's history for the demo (decision 003's amendment): the reference service's
@@ -74,14 +74,14 @@ export async function writeDemoHistory(sql: Sql, input: DemoHistoryInput) {
   const samples = input.admin ? demoSamples(records, input.admin, input.now) : [];
   await sql.transaction(async (tx) => {
     const decisions = createDecisionLog(tx);
-    const ops = createOpsStore(tx);
+    const management = createManagementStore(tx);
     for (const record of records) await decisions.record(feed, record);
     if (input.admin) {
       for (const settings of demoSettings(input.processes ?? [], input.admin, input.now)) {
-        await ops.putSettings(feed, settings);
+        await management.putSettings(feed, settings);
       }
     }
-    for (const sample of samples) await ops.addSample(feed, sample);
+    for (const sample of samples) await management.addSample(feed, sample);
   });
   return { decisions: records.length, samples: samples.length };
 }

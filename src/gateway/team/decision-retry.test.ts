@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { QcProcessListSchema, QcRequestSchema } from '../../contract/qc.ts';
-import { SampleListSchema } from '../../contract/qc-ops.ts';
+import { SampleListSchema } from '../../contract/qc-management.ts';
 import { SessionSchema } from '../../contract/session.ts';
 import { QcHoldListSchema, RequestHistorySchema } from '../../contract/team.ts';
 import { serviceTest as it } from '../../service/testing/fixtures.ts';

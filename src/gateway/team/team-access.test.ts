@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { PERMISSIONS } from '../../contract/auth.ts';
 import { QcProcessListSchema } from '../../contract/qc.ts';
-import { ProcessSettingsListSchema } from '../../contract/qc-ops.ts';
+import { ProcessSettingsListSchema } from '../../contract/qc-management.ts';
 import { SessionSchema } from '../../contract/session.ts';
 import { QcHoldListSchema, QUEUE_EVENT, RequestHistorySchema } from '../../contract/team.ts';
 import { grantedPermissions } from '../session/identity.ts';

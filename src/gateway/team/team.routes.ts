@@ -30,7 +30,10 @@ async function tellReviewStarted(ctx: GatewayContext, session: SessionRecord, id
 
 const badId = (c: Context) => errorResponse(c, 400, 'the QC request id must be a UUID');
 
-/** Every /team route (ops.routes.ts's too) is for those who read QC requests (`isQcReader`). */
+/**
+ * Every /team route (management.routes.ts's too) is for those who read QC requests
+ * (`isQcReader`).
+ */
 export const requireQcReader =
   (ctx: GatewayContext): MiddlewareHandler<AppEnv> =>
   async (c, next) => {

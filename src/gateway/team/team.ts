@@ -9,11 +9,11 @@ import {
 import type { GatewayContext } from '../context.ts';
 import type { Feed } from '../events/event-log.ts';
 import { grantedPermissions } from '../session/identity.ts';
-import { maybeSample } from '../qc-ops/ops-sampling.ts';
+import { maybeSample } from '../qc-management/sampling.ts';
 import type { SessionRecord } from '../session/sessions.ts';
 
 // What the QC team's state (holds, the decision history, samples) makes of a session and of
-// a decision the proxy saw the service accept. HTTP is in team.routes.ts and ops.routes.ts.
+// a decision the proxy saw the service accept. HTTP is in team.routes.ts and management.routes.ts.
 
 export const feedOf = (session: SessionRecord): Feed => ({
   environment: session.environment,

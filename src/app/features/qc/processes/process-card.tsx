@@ -1,5 +1,5 @@
 import type { QcChecklist, QcProcess } from '../../../../contract/qc.ts';
-import type { ProcessSettings } from '../../../../contract/qc-ops.ts';
+import type { ProcessSettings } from '../../../../contract/qc-management.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { shortDate } from '../../../ui/dates.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { QcProcess } from '../../../../contract/qc.ts';
-import type { ProcessSettings } from '../../../../contract/qc-ops.ts';
+import type { ProcessSettings } from '../../../../contract/qc-management.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';

@@ -3,7 +3,7 @@ import {
   TARGET_AGE_HOURS_MAX,
   type ProcessSettings,
   type ProcessSettingsBody,
-} from '../../../../contract/qc-ops.ts';
+} from '../../../../contract/qc-management.ts';
 
 // The settings dialog's fields as typed, and the body they make: one check per field, in
 // words a manager reads beside it, then the contract's schema for everything else.

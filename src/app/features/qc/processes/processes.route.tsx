@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { QcChecklist, QcProcess } from '../../../../contract/qc.ts';
-import type { ProcessSettings } from '../../../../contract/qc-ops.ts';
+import type { ProcessSettings } from '../../../../contract/qc-management.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';

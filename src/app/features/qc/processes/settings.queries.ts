@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getSettings, putSettings } from '../../../../client/ops.ts';
-import type { ProcessSettings, ProcessSettingsBody } from '../../../../contract/qc-ops.ts';
+import { getSettings, putSettings } from '../../../../client/qc-management.ts';
+import type { ProcessSettings, ProcessSettingsBody } from '../../../../contract/qc-management.ts';
 import { failureMessage } from '../../../ui/failure-message.ts';
 import { qcQueries } from '../qc.queries.ts';
 

@@ -1,4 +1,4 @@
-import type { ComparedItem, Sample, SampleState } from '../../../../contract/qc-ops.ts';
+import type { ComparedItem, Sample, SampleState } from '../../../../contract/qc-management.ts';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
 import { when } from '../../../ui/dates.ts';
 import './comparison.css';

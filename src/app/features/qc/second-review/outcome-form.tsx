@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../../client/api-error.ts';
-import type { Sample, SampleOutcomeBody } from '../../../../contract/qc-ops.ts';
+import type { Sample, SampleOutcomeBody } from '../../../../contract/qc-management.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextAreaField } from '../../../ui/field.tsx';
 import { outcomeFailure, useRecordOutcome } from './sample-mutations.ts';

@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { putOutcome, putSecondReview } from '../../../../client/ops.ts';
-import type { Sample, SampleOutcomeBody, SecondReviewBody } from '../../../../contract/qc-ops.ts';
+import { putOutcome, putSecondReview } from '../../../../client/qc-management.ts';
+import type {
+  Sample,
+  SampleOutcomeBody,
+  SecondReviewBody,
+} from '../../../../contract/qc-management.ts';
 import { failureMessage } from '../../../ui/failure-message.ts';
 import { samplesQueries } from './samples.queries.ts';
 

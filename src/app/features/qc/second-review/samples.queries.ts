@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { getSample, listSamples, type SampleFilter } from '../../../../client/ops.ts';
+import { getSample, listSamples, type SampleFilter } from '../../../../client/qc-management.ts';
 import type { QueueChange } from '../../../../contract/team.ts';
 import { qcQueries } from '../qc.queries.ts';
 

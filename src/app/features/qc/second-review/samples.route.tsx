@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { SAMPLE_STATES, type Sample, type SampleState } from '../../../../contract/qc-ops.ts';
+import {
+  SAMPLE_STATES,
+  type Sample,
+  type SampleState,
+} from '../../../../contract/qc-management.ts';
 import { grants, sessionQueries } from '../../../session.queries.ts';
 import { Button } from '../../../ui/button.tsx';
 import { when } from '../../../ui/dates.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ChecklistItem } from '../../../../contract/qc.ts';
-import type { SecondReviewBody } from '../../../../contract/qc-ops.ts';
+import type { SecondReviewBody } from '../../../../contract/qc-management.ts';
 import { draftStore, EMPTY_DRAFT, type ReviewDraft } from '../review/index.ts';
 
 // A second review in progress, kept in the browser like a first review's draft (the same

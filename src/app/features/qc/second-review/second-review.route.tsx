@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../../client/api-error.ts';
-import type { Sample } from '../../../../contract/qc-ops.ts';
+import type { Sample } from '../../../../contract/qc-management.ts';
 import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
 import { grants, sessionQueries } from '../../../session.queries.ts';
 import { when } from '../../../ui/dates.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { TeamStats } from '../../../../contract/qc-ops.ts';
+import type { TeamStats } from '../../../../contract/qc-management.ts';
 import { EmptyState } from '../../../ui/states.tsx';
 import { barScale, RateBar } from './rate-bar.tsx';
 import { fileName, type CsvFile } from './team-csv.ts';

@@ -1,4 +1,4 @@
-import type { TeamStats } from '../../../../contract/qc-ops.ts';
+import type { TeamStats } from '../../../../contract/qc-management.ts';
 import { labelEvery, ticks } from './chart-scale.ts';
 import { count, dayLabel, longDayLabel } from './team-format.ts';
 import { useWidth } from './use-width.ts';

@@ -1,4 +1,4 @@
-import type { TeamStats } from '../../../../contract/qc-ops.ts';
+import type { TeamStats } from '../../../../contract/qc-management.ts';
 import { EmptyState } from '../../../ui/states.tsx';
 import { ChartLegend, DailyChart } from './daily-chart.tsx';
 import { fileName } from './team-csv.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { DefectRow } from '../../../../contract/qc-ops.ts';
+import type { DefectRow } from '../../../../contract/qc-management.ts';
 import { barScale, RateBar } from './rate-bar.tsx';
 import { count, percent, shortId } from './team-format.ts';
 import { Table } from '../../../ui/table.tsx';

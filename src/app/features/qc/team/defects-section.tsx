@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import type { TeamStats } from '../../../../contract/qc-ops.ts';
+import type { TeamStats } from '../../../../contract/qc-management.ts';
 import { useFirmNames, useUserNames } from '../../../lookups.queries.ts';
 import { EmptyState } from '../../../ui/states.tsx';
 import { LinkTabs } from '../../../ui/tabs.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DefectRow, TeamStats } from '../../../../contract/qc-ops.ts';
+import type { DefectRow, TeamStats } from '../../../../contract/qc-management.ts';
 import { defectRows, defectsFromSearch, defectsToSearch } from './defects-view.ts';
 
 const row = (displayName: string, failed: number, reviewed: number): DefectRow => ({

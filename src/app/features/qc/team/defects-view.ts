@@ -1,4 +1,4 @@
-import type { DefectGroup, DefectRow, TeamStats } from '../../../../contract/qc-ops.ts';
+import type { DefectGroup, DefectRow, TeamStats } from '../../../../contract/qc-management.ts';
 
 // Which breakdown of the defects is on screen, held in the URL beside the range:
 // `?defects=firm&group=<firm id>`.

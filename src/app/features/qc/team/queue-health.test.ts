@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProcessSettings } from '../../../../contract/qc-ops.ts';
+import type { ProcessSettings } from '../../../../contract/qc-management.ts';
 import { byUrgency, healthRow } from './queue-health.ts';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');

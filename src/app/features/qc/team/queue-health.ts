@@ -1,4 +1,4 @@
-import type { ProcessSettings } from '../../../../contract/qc-ops.ts';
+import type { ProcessSettings } from '../../../../contract/qc-management.ts';
 import type { QueueHealth } from './team.queries.ts';
 
 // Where each process's pending queue stands against its target age.

@@ -1,4 +1,4 @@
-import type { TeamStats } from '../../../../contract/qc-ops.ts';
+import type { TeamStats } from '../../../../contract/qc-management.ts';
 
 /** What a section of the team view gets from the figures' query. */
 export interface StatsView {

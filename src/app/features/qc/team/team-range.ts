@@ -1,6 +1,6 @@
 // The team view's range of days, held in the URL (`/qc/team?from=2026-11-01&to=2026-11-28`),
 // in the browser's own time zone: a manager's "today" is their day, and the gateway counts in
-// the zone it is sent (contract/qc-ops.ts TeamStats).
+// the zone it is sent (contract/qc-management.ts TeamStats).
 
 const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { getSettings, getTeamStats } from '../../../../client/ops.ts';
+import { getSettings, getTeamStats } from '../../../../client/qc-management.ts';
 import { listQcRequests } from '../../../../client/qc.ts';
 import type { QcProcess } from '../../../../contract/qc.ts';
 import { ownerOf } from '../../../session.queries.ts';

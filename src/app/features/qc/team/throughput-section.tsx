@@ -1,4 +1,4 @@
-import type { ReviewerThroughput, TeamStats } from '../../../../contract/qc-ops.ts';
+import type { ReviewerThroughput, TeamStats } from '../../../../contract/qc-management.ts';
 import { EmptyState } from '../../../ui/states.tsx';
 import { fileName, type CsvFile } from './team-csv.ts';
 import { count, duration, minutesValue, percent, percentValue } from './team-format.ts';

@@ -7,14 +7,14 @@ import {
   SampleSchema,
   TeamStatsSchema,
   type Sample,
-} from '../../contract/qc-ops.ts';
+} from '../../contract/qc-management.ts';
 import { QcProcessListSchema, QcRequestSchema } from '../../contract/qc.ts';
 import { SessionSchema } from '../../contract/session.ts';
 import { QueueChangeSchema, RequestHistorySchema } from '../../contract/team.ts';
 import { expectMessage, type Browser, type Harness } from '../testing/harness.ts';
 import { gatewayTest as it, pendingRequests } from '../testing/fixtures.ts';
 
-// QC operations over real HTTP: the gateway in front of the reference service. Riley reviews,
+// QC management over real HTTP: the gateway in front of the reference service. Riley reviews,
 // Alex manages (and reviews), Nora is a notary of the same owner without QC, and Gwen is of
 // another owner. One process's approvals are sampled at 100%, then at 0%.
 

@@ -3,12 +3,12 @@ import {
   type ProcessSettings,
   type Sample,
   type SampleState,
-} from '../../contract/qc-ops.ts';
+} from '../../contract/qc-management.ts';
 import type { Feed } from '../events/event-log.ts';
 import type { Sql } from '../db/sql.ts';
 
-// QC operations' state (decision 021), per feed (environment and owner): each process's
-// settings and the sampled approvals. HTTP is in ops.routes.ts.
+// QC management's state (decision 021), per feed (environment and owner): each process's
+// settings and the sampled approvals. HTTP is in management.routes.ts.
 
 /** The most samples one list answers: a queue tab, not an archive. */
 export const SAMPLE_LIST_LIMIT = 200;
@@ -43,9 +43,9 @@ const parseSamples = (rows: { record: string }[]): Sample[] =>
     return parsed.success ? [parsed.data] : [];
   });
 
-export type OpsStore = ReturnType<typeof createOpsStore>;
+export type ManagementStore = ReturnType<typeof createManagementStore>;
 
-export function createOpsStore(sql: Sql) {
+export function createManagementStore(sql: Sql) {
   return {
     async listSettings(feed: Feed): Promise<ProcessSettings[]> {
       const rows = await sql.all<SettingsRow>(

@@ -11,20 +11,20 @@ import {
   type Sample,
   type SampleList,
   type SampleState,
-} from '../../contract/qc-ops.ts';
+} from '../../contract/qc-management.ts';
 import type { AppEnv, GatewayContext } from '../context.ts';
 import { EXPORT_LIMIT } from '../team/decisions.ts';
 import { bodyTooLarge, errorResponse } from '../errors.ts';
-import { secondReview, shown } from './ops-sampling.ts';
-import { teamStats, thisWeek } from './ops-stats.ts';
-import { isTimeZone, windowOf } from './ops-time.ts';
-import { findProcess } from './ops-upstream.ts';
+import { secondReview, shown } from './sampling.ts';
+import { teamStats, thisWeek } from './stats.ts';
+import { isTimeZone, windowOf } from './time.ts';
+import { findProcess } from './upstream.ts';
 import { requireSession } from '../session/session-auth.ts';
 import { parseRange } from '../team/team-csv.ts';
 import { feedOf, isQcManager, memberOf, publishQueueChange } from '../team/team.ts';
 import { requireQcReader } from '../team/team.routes.ts';
 
-// QC operations over HTTP (decision 021): per-process settings, second-review samples and the
+// QC management over HTTP (decision 021): per-process settings, second-review samples and the
 // team's figures. The gateway's own state; the upstream is asked only whether a process is
 // the owner's when its settings are saved.
 
@@ -55,7 +55,7 @@ const noStore = (c: Context, body: unknown) => {
   return c.json(body, 200);
 };
 
-export function opsRoutes(ctx: GatewayContext) {
+export function managementRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
   const session = requireSession(ctx);
   // team.routes.ts loads the session for every /team/* path already when mounted first;
@@ -81,7 +81,7 @@ export function opsRoutes(ctx: GatewayContext) {
     errorResponse(c, 404, `no sample of QC request ${id}`);
 
   routes.get('/team/settings', async (c) => {
-    const processes = await ctx.ops.listSettings(feedOf(c.get('session')));
+    const processes = await ctx.management.listSettings(feedOf(c.get('session')));
     const list: ProcessSettingsList = { processes };
     return noStore(c, list);
   });
@@ -106,7 +106,7 @@ export function opsRoutes(ctx: GatewayContext) {
       updatedBy: memberOf(s),
       updatedOn: new Date(ctx.now()).toISOString(),
     };
-    await ctx.ops.putSettings(feedOf(s), settings);
+    await ctx.management.putSettings(feedOf(s), settings);
     return noStore(c, settings);
   });
 
@@ -116,7 +116,7 @@ export function opsRoutes(ctx: GatewayContext) {
       return errorResponse(c, 400, `state must be one of ${SAMPLE_STATES.join(', ')}, all`);
     }
     const s = c.get('session');
-    const samples = await ctx.ops.listSamples(
+    const samples = await ctx.management.listSamples(
       feedOf(s),
       state as SampleState | 'all',
       memberOf(s).id,
@@ -128,14 +128,14 @@ export function opsRoutes(ctx: GatewayContext) {
   routes.get('/team/samples/:id', async (c) => {
     const id = sampleId(c);
     if (!id) return badId(c);
-    const sample = await ctx.ops.getSample(feedOf(c.get('session')), id);
+    const sample = await ctx.management.getSample(feedOf(c.get('session')), id);
     return sample ? noStore(c, shown(sample)) : unknown(c, id);
   });
 
   /** Saves `next` if the sample is still `from`, tells the team, and answers it. */
   const move = async (c: Context<AppEnv>, from: SampleState, next: Sample) => {
     const feed = feedOf(c.get('session'));
-    if (!(await ctx.ops.moveSample(feed, from, next))) {
+    if (!(await ctx.management.moveSample(feed, from, next))) {
       return errorResponse(c, 409, 'someone else settled this sample first');
     }
     publishQueueChange(ctx, feed, {
@@ -152,7 +152,7 @@ export function opsRoutes(ctx: GatewayContext) {
     const body = await bodyOf(c, SecondReviewBodySchema);
     if (!body.ok) return body.response;
     const s = c.get('session');
-    const sample = await ctx.ops.getSample(feedOf(s), id);
+    const sample = await ctx.management.getSample(feedOf(s), id);
     if (!sample) return unknown(c, id);
     const on = new Date(ctx.now()).toISOString();
     const result = secondReview(sample, body.data, memberOf(s), on);
@@ -166,7 +166,7 @@ export function opsRoutes(ctx: GatewayContext) {
     const body = await bodyOf(c, SampleOutcomeBodySchema);
     if (!body.ok) return body.response;
     const s = c.get('session');
-    const sample = await ctx.ops.getSample(feedOf(s), id);
+    const sample = await ctx.management.getSample(feedOf(s), id);
     if (!sample) return unknown(c, id);
     if (sample.state !== 'flagged') {
       return errorResponse(
@@ -207,8 +207,8 @@ export function opsRoutes(ctx: GatewayContext) {
       now,
       rangeDecisions,
       recentDecisions: await ctx.decisions.between(feed, weekWindow.start, weekWindow.end),
-      samples: await ctx.ops.samplesBetween(feed, window.start, window.end),
-      openFlags: await ctx.ops.countSamples(feed, 'flagged'),
+      samples: await ctx.management.samplesBetween(feed, window.start, window.end),
+      openFlags: await ctx.management.countSamples(feed, 'flagged'),
       truncated: rangeDecisions.length >= EXPORT_LIMIT,
       notaryRole: ctx.notaryRole,
     });

@@ -4,9 +4,9 @@ import type {
   ReviewerThroughput,
   Sample,
   TeamStats,
-} from '../../contract/qc-ops.ts';
+} from '../../contract/qc-management.ts';
 import type { DecisionRecord, TeamMember } from '../../contract/team.ts';
-import { dayIn, daysFrom, mondayOf } from './ops-time.ts';
+import { dayIn, daysFrom, mondayOf } from './time.ts';
 
 // The team's figures (decision 021, GET /team/stats) from the decision history and the samples.
 // Pure: the route reads the records, this counts them. Days are in the view's time zone.

@@ -1,10 +1,15 @@
-import type { ComparedItem, Sample, SampleState, SecondReviewBody } from '../../contract/qc-ops.ts';
+import type {
+  ComparedItem,
+  Sample,
+  SampleState,
+  SecondReviewBody,
+} from '../../contract/qc-management.ts';
 import type { DecisionRecord, TeamMember } from '../../contract/team.ts';
 import type { GatewayContext } from '../context.ts';
 import type { Feed } from '../events/event-log.ts';
 
 // Second-level sampling (decision 021): which approvals are sampled, what a second review makes
-// of one, and what a sample shows to whom. Storage is ops-store.ts, HTTP ops.routes.ts.
+// of one, and what a sample shows to whom. Storage is store.ts, HTTP management.routes.ts.
 
 /**
  * An approval just recorded: sampled with its process's share, at most once per request.
@@ -17,7 +22,7 @@ export async function maybeSample(
   record: DecisionRecord,
 ): Promise<Sample | undefined> {
   if (record.status !== 'approved' || !record.processName || record.items.length === 0) return;
-  const settings = await ctx.ops.settingsNamed(feed, record.processName);
+  const settings = await ctx.management.settingsNamed(feed, record.processName);
   if (!settings || settings.samplePercent <= 0) return;
   if (ctx.random() >= settings.samplePercent / 100) return;
   const sample: Sample = {
@@ -29,7 +34,7 @@ export async function maybeSample(
     ...(record.firmId !== undefined && { firmId: record.firmId }),
     firstReview: record,
   };
-  return (await ctx.ops.addSample(feed, sample)) ? sample : undefined;
+  return (await ctx.management.addSample(feed, sample)) ? sample : undefined;
 }
 
 /**

@@ -13,10 +13,10 @@ import {
   type SampleState,
   type SecondReviewBody,
   type TeamStats,
-} from '../contract/qc-ops.ts';
+} from '../contract/qc-management.ts';
 import { defaultClient, seg, type CallOptions, type Client } from './request.ts';
 
-// The gateway's QC operations routes (decision 021): per-process settings, second-review samples
+// The gateway's QC management routes (decision 021): per-process settings, second-review samples
 // and the team's figures. The gateway's own state, not the service's.
 
 const SETTINGS = '/team/settings';
@@ -32,7 +32,7 @@ export interface StatsRange {
   tz?: string | undefined;
 }
 
-export function opsApi({ request }: Client) {
+export function managementApi({ request }: Client) {
   return {
     getSettings: (opts: CallOptions = {}): Promise<ProcessSettingsList> =>
       request('GET', SETTINGS, { schema: ProcessSettingsListSchema, ...opts }),
@@ -62,7 +62,7 @@ export function opsApi({ request }: Client) {
   };
 }
 
-export type OpsApi = ReturnType<typeof opsApi>;
+export type ManagementApi = ReturnType<typeof managementApi>;
 
 export const {
   getSettings,
@@ -72,4 +72,4 @@ export const {
   putSecondReview,
   putOutcome,
   getTeamStats,
-} = opsApi(defaultClient);
+} = managementApi(defaultClient);

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Sample } from '../../contract/qc-ops.ts';
+import type { Sample } from '../../contract/qc-management.ts';
 import type { DecisionRecord, TeamMember } from '../../contract/team.ts';
-import { median, p90, teamStats, type StatsInput } from './ops-stats.ts';
-import { dayIn, isTimeZone, mondayOf } from './ops-time.ts';
+import { median, p90, teamStats, type StatsInput } from './stats.ts';
+import { dayIn, isTimeZone, mondayOf } from './time.ts';
 
 // The team's figures against counts made by hand: a week of a small team in Paris, where a
 // decision late in the UTC evening belongs to the next day.

@@ -2,20 +2,20 @@ import { describe, expect } from 'vitest';
 import { QcProcessListSchema, QcRequestListSchema, QcRequestSchema } from '../contract/qc.ts';
 import { SessionSchema } from '../contract/session.ts';
 import { ApiError } from './api-error.ts';
-import { opsApi } from './ops.ts';
+import { managementApi } from './qc-management.ts';
 import { clientTest as it } from './testing/fixtures.ts';
 
-// The console's QC operations calls against the real gateway (its own routes, not proxied)
+// The console's QC management calls against the real gateway (its own routes, not proxied)
 // in front of the real service: a manager samples a process, a reviewer approves, the
 // manager reviews it again, settles the flag and reads the figures.
 
-describe('opsApi', () => {
+describe('managementApi', () => {
   it('sets a sample, reviews a sampled approval again, settles it and counts it', async ({
     gateway,
     signIn,
   }) => {
-    const riley = await signIn('acme-reviewer', opsApi);
-    const alex = await signIn('acme-admin', opsApi);
+    const riley = await signIn('acme-reviewer', managementApi);
+    const alex = await signIn('acme-admin', managementApi);
     const list = await riley.browser.request(
       'GET',
       '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=1',

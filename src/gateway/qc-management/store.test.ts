@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Sample } from '../../contract/qc-ops.ts';
-import { createOpsStore } from './ops-store.ts';
+import type { Sample } from '../../contract/qc-management.ts';
+import { createManagementStore } from './store.ts';
 import { freshDatabases } from '../testing/database.ts';
 
 // The store's own promises, which HTTP cannot reach: a request is sampled once, two second
@@ -26,9 +26,9 @@ const open = (requestId: string, on: string): Sample => ({
 
 const freshDb = freshDatabases();
 /** The store over a fresh database on this run's engine. */
-const freshStore = async () => createOpsStore(await freshDb());
+const freshStore = async () => createManagementStore(await freshDb());
 
-describe('the ops store', () => {
+describe('the management store', () => {
   it('samples a request at most once, per feed', async () => {
     const store = await freshStore();
     expect(await store.addSample(acme, open('r1', '2026-03-01T10:00:00.000Z'))).toBe(true);
