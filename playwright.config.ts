@@ -15,7 +15,7 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_SERVICE_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'attest-e2e-'));
 
-// The strict project (decision 016): a spec-strict reference service with its storage on a port
+// The strict project (ADR 016): a spec-strict reference service with its storage on a port
 // of its own, and a gateway set up for it only through the settings a real deployment uses.
 process.env.E2E_STRICT_PORT ??= String(await freePort());
 process.env.E2E_STRICT_SERVICE_PORT ??= String(await freePort());
@@ -30,7 +30,7 @@ const dist = process.env.E2E_DIST_DIR && { ATTEST_DIST_DIR: process.env.E2E_DIST
 /** The core flows, run against both: the sandbox and the strict service. */
 const CORE_FLOWS = /core-flows\.spec\.ts$/;
 const TEAM = /qc-team\.spec\.ts$/;
-/** Two gateway processes of its own on one PostgreSQL (decision 023), beside the shared ones. */
+/** Two gateway processes of its own on one PostgreSQL (ADR 023), beside the shared ones. */
 const MULTI_PROCESS = /two-gateways\.spec\.ts$/;
 
 export default defineConfig({

@@ -53,7 +53,7 @@ function pdfjsAssets(): Plugin {
  * first-screen.ts as an entry of its own, loaded by index.html with `async` ahead of the app's
  * entry, its own imports preloaded beside it: a module script runs only once its whole import
  * graph is in, and the app's is over a hundred kilobytes, so the first screen's code, data and
- * pdf.js's worker would otherwise start that much later (decision 017).
+ * pdf.js's worker would otherwise start that much later (ADR 017).
  */
 function firstScreenEntry(): Plugin {
   const name = 'first-screen';
@@ -98,7 +98,7 @@ function firstScreenEntry(): Plugin {
 
 /**
  * The gateway's render of a first visit's first screen (src/app/first-visit/prerender.tsx,
- * decision 025): built for Node beside the app, in `<outDir>/server/` (which the gateway never
+ * ADR 025): built for Node beside the app, in `<outDir>/server/` (which the gateway never
  * serves), once the app's own build is written, with `screens.json`: the stylesheets each
  * screen's module needs in the app's build, which the gateway links in the page it renders.
  */
@@ -181,7 +181,7 @@ const FEATURE =
   /[\\/]src[\\/]app[\\/]features[\\/]([^\\/]+)[\\/](?:(review|processes|team|second-review)[\\/])?/;
 
 /**
- * Few chunks, each a unit that loads together (decision 017): over HTTP/1.1 a browser opens six
+ * Few chunks, each a unit that loads together (ADR 017): over HTTP/1.1 a browser opens six
  * connections to a host, so on a slow link every wave of small files beyond six costs a
  * round trip. Left alone, Rolldown gives each module shared by two lazy routes a chunk of its
  * own: the queue's first screen came in 27 files.

@@ -35,7 +35,7 @@ async function shownAt(page: Page, selector: string): Promise<number> {
 }
 
 /**
- * Once the app has replaced the first screen the gateway rendered (decision 025): a click on
+ * Once the app has replaced the first screen the gateway rendered (ADR 025): a click on
  * a row before then is a link followed by a page load, not the app's own opening of a review.
  */
 export async function appRunning(page: Page): Promise<void> {

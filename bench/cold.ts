@@ -2,7 +2,7 @@ import { CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { summarise } from './lib.ts';
 import { plainChromium, type PlainPage } from './plain-chromium.ts';
 
-// A first visit over a real connection (decision 017): every load in a fresh browser with a cold
+// A first visit over a real connection (ADR 017): every load in a fresh browser with a cold
 // cache, unthrottled and under the mobile profile, the console's queue beside the bare React
 // baseline (bench/baseline) measured the same way in the same run. It reports; it asserts
 // nothing.
@@ -32,7 +32,7 @@ function watchFirstScreen() {
     rows: () => document.querySelectorAll('[data-qc-row]').length >= 10,
     // pdf.js's own page, its text selectable: reported beside `page`.
     pdf: () => document.querySelector('.pdf-preview__stage .page[data-painted="true"]') !== null,
-    // pdf.js's page, or the image of it the gateway drew for a page opened cold (decision
+    // pdf.js's page, or the image of it the gateway drew for a page opened cold (ADR
     // 025), once loaded: either is the first page on screen.
     page: () =>
       document.querySelector('.pdf-preview__stage .page[data-painted="true"]') !== null ||

@@ -10,7 +10,7 @@ import { buildIfNeeded } from '../src/build-if-needed.ts';
 import { signIn } from './browser.ts';
 import { summarise } from './lib.ts';
 
-// Decision 023: one and two gateway processes on one PostgreSQL, behind a TCP balancer. Proxied
+// ADR 023: one and two gateway processes on one PostgreSQL, behind a TCP balancer. Proxied
 // list requests and sign-ins per second spread over the processes, and how soon a webhook
 // received by one process reaches a browser on the other. It reports; it asserts nothing.
 // Alone: `node bench/multi-process.ts` (BENCH_DIST_DIR: the built app to serve, default dist).

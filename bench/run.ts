@@ -111,7 +111,7 @@ try {
     { ATTEST_DATA_DIR: dataDir, ...ports },
     /Attest console: (http:\/\/\S+)/,
   );
-  // First visits over a real connection, cold, beside the bare React baseline (decision 017).
+  // First visits over a real connection, cold, beside the bare React baseline (ADR 017).
   const baseline = await startBaseline();
   try {
     results.browser = await browserFigures(consoleProcess.match[1] ?? '');
@@ -121,7 +121,7 @@ try {
     consoleProcess.child.kill('SIGTERM');
     await baseline.close();
   }
-  // Decision 023: one and two gateway processes on PostgreSQL, over the app src/main.ts built.
+  // ADR 023: one and two gateway processes on PostgreSQL, over the app src/main.ts built.
   results.multiProcess = await multiProcessFigures('dist');
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { appRunning, signIn } from './browser.ts';
 import { summarise } from './lib.ts';
 
-// The QC team's figures (decision 020): how soon a second reviewer's queue shows that the first
+// The QC team's figures (ADR 020): how soon a second reviewer's queue shows that the first
 // has opened a document. It reports; it asserts nothing.
 
 const QUEUE = '/qc?status=pending&order=newest';

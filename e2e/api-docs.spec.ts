@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { VIEWPORTS } from './support.ts';
 
-// The reference service's API reference (decision 022): Scalar, served by the service itself,
+// The reference service's API reference (ADR 022): Scalar, served by the service itself,
 // under a strict CSP, with "try it" against the same service. It runs against the sandbox
 // service the chromium project starts (its demo client is filled in for "try it").
 

@@ -8,7 +8,7 @@ import { SignatureRequestListSchema } from '../src/contract/signatures.ts';
 import { api, pendingFromNewest } from './api.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
-// The core flows (decision 016), written against nothing the spec does not show: no sandbox
+// The core flows (ADR 016), written against nothing the spec does not show: no sandbox
 // routes, no `status` or `wetInk` on signature requests, no reference claim names. The
 // `strict` project runs them through a gateway set up as for a real deployment in front of the
 // spec-strict reference service (playwright.config.ts); the `chromium` project runs them

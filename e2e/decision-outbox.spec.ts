@@ -5,7 +5,7 @@ import { api } from './api.ts';
 import { diskProfile } from './chromium.ts';
 import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
 
-// Decision 026: a decision is kept in the browser (IndexedDB) before the screen moves on, and
+// ADR 026: a decision is kept in the browser (IndexedDB) before the screen moves on, and
 // sent until the service has it, once. Requests come from the middle of the oldest-first queue
 // (positions 70 on): the other specs take theirs from its start (the first thirty, the
 // review-team spec from 40), from position 110 or 60 % of it (sampling), or from the newest end.

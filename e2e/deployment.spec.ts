@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { SessionSchema } from '../src/contract/session.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
-// Decision 016: a deployment's tokens may carry no permissions the console knows. The console then
+// ADR 016: a deployment's tokens may carry no permissions the console knows. The console then
 // shows every area and lets the service's own 401 say what is refused, once, without signing
 // the person out. The reference service always sends its permissions claim, so the session the
 // gateway reports is rewritten here to carry none (as ATTEST_CLAIM_PERMISSIONS pointing at a

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { pendingFromNewest } from './api.ts';
 import { DEMO, VIEWPORTS, expectAccessible, signIn } from './support.ts';
 
-// Decision 025: a review loaded cold comes with its frame and its document's first page,
+// ADR 025: a review loaded cold comes with its frame and its document's first page,
 // drawn by the gateway, before the app or pdf.js has run; the preview shows that image until
 // pdf.js has drawn the page, and another owner's browser gets neither.
 
@@ -41,7 +41,7 @@ test('a review loaded cold shows its header and first page before any script run
       const bare = await context.newPage();
       await bare.emulateMedia({ colorScheme });
       // A page whose data takes longer than the gateway's budget comes without its first
-      // screen (decision 025): on a busy machine, load it again.
+      // screen (ADR 025): on a busy machine, load it again.
       await expect(async () => {
         await bare.goto(`/qc/${request.id}?status=pending&order=oldest`);
         await expect(

@@ -6,7 +6,7 @@ import { api } from './api.ts';
 import { diskProfile } from './chromium.ts';
 import { DEMO, VIEWPORTS, expectAccessible, signIn } from './support.ts';
 
-// Decision 017: a first visit waits on nothing it need not. The page comes with its session (no
+// ADR 017: a first visit waits on nothing it need not. The page comes with its session (no
 // GET /session), and the page's first script asks for the queue's first page while the app's
 // code is still arriving: the app takes that answer instead of asking again.
 
@@ -54,7 +54,7 @@ test('a signed-out page load goes to sign-in, with no data asked for', async ({ 
   expect(asked.filter((url) => url.includes('/api/'))).toEqual([]);
 });
 
-// Decision 025: a signed-in first visit to the queue comes with its rows in the page, made
+// ADR 025: a signed-in first visit to the queue comes with its rows in the page, made
 // by the gateway with the app's own components, which the app then replaces with its own.
 
 const FIRST_SCREEN = '<fieldset class="first-screen" disabled>';
@@ -82,7 +82,7 @@ test("the queue's page comes with the first page's rows, the service's own", asy
   expect(ids).toHaveLength(rows.length);
   const listed = (await firstPageOf(page)).map((request) => request.id);
   expect(ids).toEqual(listed.slice(0, ids.length));
-  // The only data block is the session's (decision 017).
+  // The only data block is the session's (ADR 017).
   expect(html.match(/application\/json/g)).toHaveLength(1);
   expect(html).toContain('id="attest-session"');
 });
@@ -103,7 +103,7 @@ test('before any script runs the rows are there, nothing can be typed, and a row
       });
       const bare = await context.newPage();
       // A page whose data takes longer than the gateway's budget comes without its first
-      // screen (decision 025): on a busy machine, load it again.
+      // screen (ADR 025): on a busy machine, load it again.
       await expect(async () => {
         await bare.goto('/qc');
         await expect(bare.locator('[data-qc-row]').nth(9)).toBeVisible({ timeout: 1_000 });

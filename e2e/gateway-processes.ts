@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { startThrowawayPostgres } from '../scripts/postgres-cluster.ts';
 import { freePort } from './free-port.ts';
 
-// Decision 023: a team's deployment on one machine, as the two-gateway spec and the bench use it:
+// ADR 023: a team's deployment on one machine, as the two-gateway spec and the bench use it:
 // one PostgreSQL, one reference service, N gateway processes on it, a TCP balancer in front.
 // Plain Node only (no Playwright): the bench imports it too.
 

@@ -5,7 +5,7 @@ import { QcHoldListSchema } from '../src/contract/team.ts';
 import { api, serviceCall } from './api.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
-// The reviewer's side of a team (decisions 019 and 020): a conflict keeps the reviewer's work
+// The reviewer's side of a team (ADRs 019 and 020): a conflict keeps the reviewer's work
 // in view beside the decided version, drafts outlive the tab and the browser (and no one else
 // sees them), and the checklist's keys. Requests are taken from the middle of the oldest-first
 // queue (positions 40 and on): the other specs take theirs from the very start (the

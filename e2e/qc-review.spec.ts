@@ -21,7 +21,7 @@ async function pendingRequest(page: Page, position: number) {
 const stored = (page: Page, id: string) =>
   api(page).get(`/api/qc/v2/qc/requests/${id}`, QcRequestSchema);
 
-/** The decision's PATCH, answered: the next document shows before it (decision 005). */
+/** The decision's PATCH, answered: the next document shows before it (ADR 005). */
 function decisionSaved(page: Page, id: string) {
   return page.waitForResponse(
     (r) => r.request().method() === 'PATCH' && r.url().includes(`/requests/${id}`),

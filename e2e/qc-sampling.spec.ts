@@ -4,7 +4,7 @@ import { SampleSchema } from '../src/contract/qc-management.ts';
 import { api } from './api.ts';
 import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
 
-// Second-level sampling (decision 021): an admin samples every approval of one process; Riley
+// Second-level sampling (ADR 021): an admin samples every approval of one process; Riley
 // approves a request of it; Alex, who did not, reviews it again blind and fails a check
 // Riley passed; the flag shows both reviews to the admin, who records the outcome. Riley
 // never sees their own approval to review. The sampling and the samples are the gateway's

@@ -5,7 +5,7 @@ import { SessionSchema } from '../src/contract/session.ts';
 import { api, pendingFromNewest } from './api.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
-// The QC team view (decision 021): its figures against the decision history counted here on its
+// The QC team view (ADR 021): its figures against the decision history counted here on its
 // own (the gateway's CSV of decisions), its exports against its tables, its links, and its
 // looks. The browser runs in UTC so that its days are the CSV's days. Decisions are made on
 // pending requests from the newest end, past the positions the other specs take there.

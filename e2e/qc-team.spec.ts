@@ -5,7 +5,7 @@ import { QcHoldListSchema } from '../src/contract/team.ts';
 import { api } from './api.ts';
 import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
 
-// A QC team on one queue (decision 020): two reviewers in two browsers, holds between them.
+// A QC team on one queue (ADR 020): two reviewers in two browsers, holds between them.
 // This spec has a project of its own that runs after the others (playwright.config.ts):
 // it walks the oldest pending requests, which other specs take one at a time.
 

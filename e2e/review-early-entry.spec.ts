@@ -5,7 +5,7 @@ import { AFTER_FIRST_PAINT } from '../src/contract/page-session.ts';
 import { pendingFromNewest } from './api.ts';
 import { DEMO, signIn } from './support.ts';
 
-// Decision 025: a review that comes over a fast link runs the app's entry from the page's head,
+// ADR 025: a review that comes over a fast link runs the app's entry from the page's head,
 // while the gateway is still making the page's body (its first screen waits on the service).
 // Here the body is held back for as long as the test likes, by a proxy in front of the gateway
 // that passes the page's head at once and keeps the rest: the entry must have run before any

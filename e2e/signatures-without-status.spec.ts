@@ -6,7 +6,7 @@ import {
 } from '../src/contract/signatures.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
-// Decision 016: the spec's signature request has no `status` and no `wetInk`, and the list's
+// ADR 016: the spec's signature request has no `status` and no `wetInk`, and the list's
 // `status` filter is the reference service's own; a real deployment would ignore it and answer
 // every request. Here the real service's answers lose both fields on their way to the browser,
 // as a real deployment's would lack them, and every status filter the browser sends is

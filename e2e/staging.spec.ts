@@ -8,7 +8,7 @@ import { SessionSchema } from '../src/contract/session.ts';
 import { api } from './api.ts';
 import { bothThemes, DEMO, expectAccessible } from './support.ts';
 
-// Decision 015: staging beside production. Self-contained: a second reference service stands in
+// ADR 015: staging beside production. Self-contained: a second reference service stands in
 // for staging, and a gateway of this spec's own sits in front of both (the run's reference
 // service is production).
 

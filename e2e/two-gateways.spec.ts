@@ -11,7 +11,7 @@ import { startTeamDeployment, type TeamDeployment } from './gateway-processes.ts
 import { postSignedDelivery } from './signed-delivery.ts';
 import { DEMO, signIn } from './support.ts';
 
-// Decision 023: one team, two gateway processes on one PostgreSQL (and a TCP balancer in front).
+// ADR 023: one team, two gateway processes on one PostgreSQL (and a TCP balancer in front).
 // A session, a live event, a hold and a crash must not care which process a request meets.
 // Each run has a deployment of its own: its own service, so its own pending requests.
 

@@ -1,5 +1,5 @@
 // `npm run openapi [-- --strict] [-- out.json]`: writes the reference service's OpenAPI 3.1
-// document (decision 022) to a file, for client generators and API tools that read files.
+// document (ADR 022) to a file, for client generators and API tools that read files.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openApiDocument } from '../src/service/openapi/document.ts';

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 
 /**
- * A throwaway PostgreSQL cluster for tests (decision 023): the machine's own `initdb` and
+ * A throwaway PostgreSQL cluster for tests (ADR 023): the machine's own `initdb` and
  * `pg_ctl` into a temporary folder, a free port on 127.0.0.1, removed afterwards. Used by
  * Vitest's global setup and by Playwright specs, so it imports nothing of either.
  */

@@ -17,7 +17,7 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * The gateway's suite a second time, on PostgreSQL (decision 023), when this machine can start
+ * The gateway's suite a second time, on PostgreSQL (ADR 023), when this machine can start
  * one; otherwise a line saying why not. Only under Vitest: `vite build` and `vite` read the
  * same config.
  */

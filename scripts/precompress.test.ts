@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { precompress } from './precompress.ts';
 
-// The build's compressed copies (decision 017): written where they pay, never left stale.
+// The build's compressed copies (ADR 017): written where they pay, never left stale.
 
 const dirs: string[] = [];
 afterEach(() => {

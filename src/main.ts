@@ -66,16 +66,16 @@ async function main() {
       secrets = new Map([...owners].map((owner) => [owner, [generateWebhookSecret()]]));
     }
     // A fresh data folder gets demo data dated from now: a team whose last decisions were
-    // minutes ago, not one that stopped on the fixed date the tests use (decision 003).
+    // minutes ago, not one that stopped on the fixed date the tests use (ADR 003).
     setDemoEpoch(Math.floor(Date.now() / 60_000) * 60_000);
     const service = await runService({
       // The gateway's loopback URL (its own address when HOST names one): a name its Host
-      // check (decision 012) answers whatever ATTEST_PUBLIC_URL says.
+      // check (ADR 012) answers whatever ATTEST_PUBLIC_URL says.
       webhook: { url: `${localUrl(env.host, env.port)}/webhooks/{owner}`, secrets },
     });
     upstream = service.url;
     closers.push(() => service.close());
-    // ATTEST_STRICT=1: the embedded service stands in for a real deployment (decision 016), and
+    // ATTEST_STRICT=1: the embedded service stands in for a real deployment (ADR 016), and
     // the gateway is set up as for one; a setting named in the environment still wins.
     if (service.ctx.profile.strict) {
       deployment = readGatewayEnv({ ...gatewaySettingsFor(service), ...process.env });

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 
-// The bare React baseline of `npm run bench` (decision 017): React, React Router's data router
+// The bare React baseline of `npm run bench` (ADR 017): React, React Router's data router
 // and TanStack Query, a list of 50 rows from an in-memory API, no UI kit. Its first visit is
 // what the console's queue is measured against, on the same machine in the same run.
 

@@ -29,7 +29,7 @@ function Toasts() {
 // The page's first script may run this entry before the page's body has come (a review on a
 // fast link, first-screen.ts): its modules are evaluated by now, what follows needs the body.
 whenParsed(() => {
-  // The session the page came with (decision 017): the first screen's loaders need not ask for it.
+  // The session the page came with (ADR 017): the first screen's loaders need not ask for it.
   const served = SessionSchema.safeParse(takePageSession());
   if (served.success) queryClient.setQueryData(sessionQueries.current().queryKey, served.data);
 
@@ -44,7 +44,7 @@ whenParsed(() => {
         </QueryClientProvider>
       </StrictMode>,
     );
-  // A page that came with its first screen (decision 025) keeps it until the app's own render
+  // A page that came with its first screen (ADR 025) keeps it until the app's own render
   // shows the same, so that it never gives way to a loading state: React's first render
   // replaces what the root holds.
   keepServedFirstPage();

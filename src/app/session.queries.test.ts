@@ -26,7 +26,7 @@ describe('areas by permission', () => {
 
   it("shows every area the service guards when the token names none it knows, but not the team layer's", () => {
     // The service refuses what such a token may not do; the gateway's team layer grants only
-    // what a session names (decision 020), so its area is not offered.
+    // what a session names (ADR 020), so its area is not offered.
     for (const unknown of [session(null), session([]), session(['role:reviewer', 'Admin'])]) {
       expect(knowsPermissions(unknown)).toBe(false);
       expect(areasFor(unknown)).toEqual(AREAS.filter((a) => !('team' in a)).map((a) => a.to));

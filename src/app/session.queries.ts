@@ -40,7 +40,7 @@ export function hasAny(session: Session, permissions: readonly string[]): boolea
  * Whether the session names one of `permissions`. The gateway's team layer (holds, the
  * history, second reviews, the team's figures) is the console's own: no service stands behind
  * it to refuse, so it grants only what a session names and refuses a token without a
- * permissions claim, unless the deployment assumes them (ATTEST_ASSUME_PERMISSIONS, decision
+ * permissions claim, unless the deployment assumes them (ATTEST_ASSUME_PERMISSIONS, ADR
  * 020). The console asks it for nothing it would refuse.
  */
 export function grants(session: Session, permissions: readonly string[]): boolean {

@@ -1,6 +1,6 @@
 import type { Session } from '../contract/session.ts';
 
-// What one person leaves in the browser's localStorage (a review draft, decision 019) lives
+// What one person leaves in the browser's localStorage (a review draft, ADR 019) lives
 // under a prefix naming who they are, so someone else signing in on the same browser never
 // reads it, and signing out removes it. Every feature's per-person keys go through here, so
 // the shell can clear them at sign-out without knowing any feature.

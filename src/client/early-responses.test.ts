@@ -5,7 +5,7 @@ import { z } from '../contract/zod.ts';
 import { fetchEarly, takeEarly } from './early-responses.ts';
 import { createClient } from './request.ts';
 
-// Decision 017: the page's first script asks for the first screen's data before the app's code
+// ADR 017: the page's first script asks for the first screen's data before the app's code
 // arrives; the client takes that answer once, instead of asking again. Over real HTTP.
 
 let server: Server;

@@ -1,4 +1,4 @@
-// Answers asked for before the app's code arrived (decision 017). The page's first script starts
+// Answers asked for before the app's code arrived (ADR 017). The page's first script starts
 // the first screen's GETs (src/app/first-visit/first-screen.ts) while the libraries are still on
 // the wire; the client takes each answer once, when the screen asks for the same URL. No zod here.
 

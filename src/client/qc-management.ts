@@ -16,7 +16,7 @@ import {
 } from '../contract/qc-management.ts';
 import { defaultClient, seg, type CallOptions, type Client } from './request.ts';
 
-// The gateway's QC management routes (decision 021): per-process settings, second-review samples
+// The gateway's QC management routes (ADR 021): per-process settings, second-review samples
 // and the team's figures. The gateway's own state, not the service's.
 
 const SETTINGS = '/team/settings';

@@ -9,7 +9,7 @@ import {
 import { ApiError, defaultClient, seg, type CallOptions, type Client } from './request.ts';
 import { buildUrl } from './url.ts';
 
-// The gateway's QC team routes (decision 020): holds and the decision history. Not the
+// The gateway's QC team routes (ADR 020): holds and the decision history. Not the
 // service's: they work in front of any deployment.
 
 const HOLDS = '/team/holds';

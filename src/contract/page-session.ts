@@ -1,20 +1,20 @@
 /**
  * The id of the JSON data block that carries the signed-in session in a page of the app
- * (decision 017): the gateway writes it into index.html, the app reads it instead of asking
+ * (ADR 017): the gateway writes it into index.html, the app reads it instead of asking
  * GET /session. Its content is what GET /session answers (SessionSchema).
  */
 export const PAGE_SESSION_ID = 'attest-session';
 
 /**
  * The class of the element that holds the first screen the gateway rendered into `#root`
- * (decision 025). It is in the page's body, which the gateway sends after its head: present
+ * (ADR 025). It is in the page's body, which the gateway sends after its head: present
  * only once the body is parsed.
  */
 export const FIRST_SCREEN_CLASS = 'first-screen';
 
 /**
  * The type the gateway gives the app's entry script in a page that comes with its first
- * screen (decision 025): not run by the browser, so that the app's code does not hold the
+ * screen (ADR 025): not run by the browser, so that the app's code does not hold the
  * first paint up; the page's first script runs it once that paint is done.
  */
 export const AFTER_FIRST_PAINT = 'attest/after-first-paint';

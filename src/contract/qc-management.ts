@@ -3,7 +3,7 @@ import { TimestampSchema } from './common.ts';
 import { ChecklistVerdictSchema } from './qc.ts';
 import { DecisionRecordSchema, TeamMemberSchema } from './team.ts';
 
-// QC management (decision 021): what the people who run a QC team set per process (a target
+// QC management (ADR 021): what the people who run a QC team set per process (a target
 // age for the queue, a share of approvals sampled for a second review), the second reviews
 // themselves, and the team's figures. All of it is the gateway's own state, beside the
 // decision history (contract/team.ts); the upstream knows nothing of it.

@@ -5,7 +5,7 @@ import { TimestampSchema } from './common.ts';
 // token or a client secret: only what these schemas carry.
 
 /**
- * Which of the deployment's upstreams a session works against (decision 015: the spec's staging
+ * Which of the deployment's upstreams a session works against (ADR 015: the spec's staging
  * base address beside production). Tokens, calls and received webhooks never cross over.
  */
 export const ENVIRONMENTS = ['production', 'staging'] as const;
@@ -51,7 +51,7 @@ export const SessionSchema = z.object({
   permissions: z.nullable(z.array(z.string())),
   /** True when the upstream is a reference-service sandbox. */
   sandbox: z.boolean(),
-  /** Which service the session is signed in to (decision 015). */
+  /** Which service the session is signed in to (ADR 015). */
   environment: EnvironmentSchema,
   expiresOn: TimestampSchema,
 });

@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { TimestampSchema } from './common.ts';
 import { ActorSchema } from './qc.ts';
 
-// The gateway's own QC team state (decision 020): holds on pending QC requests and the history
+// The gateway's own QC team state (ADR 020): holds on pending QC requests and the history
 // of decisions made through the console. The upstream knows nothing of either, so they work
 // in front of any deployment of the service.
 
@@ -51,7 +51,7 @@ export const QueueChangeSchema = z.discriminatedUnion('kind', [
     status: z.enum(['approved', 'rejected']),
     by: TeamMemberSchema,
   }),
-  // Second reviews (decision 021): an approval was sampled, or a sample was reviewed or settled.
+  // Second reviews (ADR 021): an approval was sampled, or a sample was reviewed or settled.
   z.object({
     kind: z.literal('sampled'),
     requestId: z.string(),
@@ -87,7 +87,7 @@ export const DecisionRecordSchema = z.object({
   items: z.array(DecisionItemSchema),
   notes: z.optional(z.string()),
   takeOvers: z.array(TakeOverSchema),
-  // What the request was, for the team's figures (decision 021), from the service's answer; absent
+  // What the request was, for the team's figures (ADR 021), from the service's answer; absent
   // in records kept before they were added, and when the answer did not say.
   processName: z.optional(z.string()),
   matterReference: z.optional(z.string()),

@@ -23,7 +23,7 @@ import '../shared/zod-messages.ts';
 export function createGatewayApp(ctx: GatewayContext) {
   const app = new Hono<AppEnv>();
   // Before anything looks at the path: every rule below, and the upstream, read it as one
-  // (decision 027). A path that reads otherwise is read again at its one reading.
+  // (ADR 027). A path that reads otherwise is read again at its one reading.
   app.use('*', async (c, next) => {
     const read = atOneReading(c.req.raw);
     if (read === c.req.raw) return next();

@@ -14,7 +14,7 @@ import type { TokenManager } from './session/tokens.ts';
 import type { Upstream } from './upstream/upstream.ts';
 
 /**
- * One environment's service (decision 015): where its sessions' tokens come from, where their
+ * One environment's service (ADR 015): where its sessions' tokens come from, where their
  * calls go, and the secrets its webhook deliveries verify with.
  */
 export interface UpstreamTarget {
@@ -42,10 +42,10 @@ export interface GatewayContext {
   endSession(idHash: string): Promise<void>;
   events: EventLog;
   hub: EventHub;
-  /** The QC team's holds and the decisions made through the console (decision 020). */
+  /** The QC team's holds and the decisions made through the console (ADR 020). */
   holds: HoldStore;
   decisions: DecisionLog;
-  /** Process settings and second-review samples (decision 021). */
+  /** Process settings and second-review samples (ADR 021). */
   management: ManagementStore;
   /** In [0, 1): which approvals are sampled. Tests pass their own to be deterministic. */
   random: () => number;
@@ -58,7 +58,7 @@ export interface GatewayContext {
   /** Serve the build's source maps (ATTEST_SOURCE_MAPS, for development only). */
   sourceMaps: boolean;
   trustProxy: boolean;
-  /** The Host names and origins the gateway answers (decision 012); set once it listens. */
+  /** The Host names and origins the gateway answers (ADR 012); set once it listens. */
   hosts: HostAllowList;
   /** List the sandbox's demo logins on /config to any caller, not just one on this machine. */
   showDemoLogins: boolean;

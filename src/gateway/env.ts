@@ -28,7 +28,7 @@ const GatewayFieldsSchema = z.object({
   // A real deployment's base URL; unset means the embedded reference service (src/main.ts).
   ATTEST_UPSTREAM: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   ATTEST_DATA_DIR: z._default(z.string().check(z.minLength(1)), '.attest'),
-  // PostgreSQL for the gateway's state (decision 023), shared by every process of a team; unset
+  // PostgreSQL for the gateway's state (ADR 023), shared by every process of a team; unset
   // keeps gateway.db in ATTEST_DATA_DIR. Every process of one database seals sessions with
   // one key: ATTEST_SESSION_KEY, or a gateway-keys.json they share.
   ATTEST_DATABASE_URL: optional(
@@ -48,7 +48,7 @@ const GatewayFieldsSchema = z.object({
   ATTEST_WEBHOOK_SECRETS: optional(WebhookOwnerSecretsSchema),
   // The spec's staging base address ({uat_base_url}), offered beside production at
   // sign-in. Its deliveries come to /webhooks/staging/{owner}, verified with the UAT secrets
-  // when set, else with the production ones (decision 015).
+  // when set, else with the production ones (ADR 015).
   ATTEST_UAT_UPSTREAM: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   ATTEST_UAT_WEBHOOK_SECRET: optional(WebhookSecretListSchema),
   ATTEST_UAT_WEBHOOK_SECRETS: optional(WebhookOwnerSecretsSchema),
@@ -76,7 +76,7 @@ const PublicUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http(s)
   ),
 );
 
-// Which names the console answers at, and to whom it lists the demo logins (decision 012).
+// Which names the console answers at, and to whom it lists the demo logins (ADR 012).
 const ConsoleAccessSchema = z.object({
   // Several URLs, space-separated (a name and an address, or an old name during a move).
   ATTEST_PUBLIC_URL: optional(

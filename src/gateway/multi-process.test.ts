@@ -12,7 +12,7 @@ import { onPostgres, testDatabase } from './testing/database.ts';
 import { FAILURES_ALLOWED } from './session/sign-in-limit.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
 
-// Decision 023: several gateway processes on one PostgreSQL serve one team as one. Each harness
+// ADR 023: several gateway processes on one PostgreSQL serve one team as one. Each harness
 // here is a whole gateway (its own HTTP server, pool, listener and memory) sharing a schema
 // with the others, as processes behind a load balancer share a database.
 

@@ -35,7 +35,7 @@ export interface GatewayOptions {
   dataDir: string | null;
   /**
    * PostgreSQL for the gateway's state instead of gateway.db (ATTEST_DATABASE_URL), so that
-   * several processes serve one team (decision 023); `schema` keeps tests' gateways apart.
+   * several processes serve one team (ADR 023); `schema` keeps tests' gateways apart.
    */
   database?: { url: string; schema?: string } | undefined;
   /** The key sessions are sealed with (ATTEST_SESSION_KEY); else gateway-keys.json. */

@@ -23,7 +23,7 @@ import {
   type Harness,
 } from './testing/harness.ts';
 
-// Decision 015: a staging service beside production, each a real reference service over HTTP.
+// ADR 015: a staging service beside production, each a real reference service over HTTP.
 // Tokens, calls and webhook deliveries of the two must never cross.
 
 const PROD_SECRET = `whsec_${Buffer.from('production webhook secret').toString('base64')}`;

@@ -25,7 +25,7 @@ export const PUBLIC_SANDBOX_INFO = '/sandbox/v1/info';
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 export interface ServiceAppOptions {
-  /** Host values answered (decision 012), known to server.ts once it listens. Unchecked without. */
+  /** Host values answered (ADR 012), known to server.ts once it listens. Unchecked without. */
   allowedHosts?: () => ReadonlySet<string>;
 }
 
@@ -47,7 +47,7 @@ export function createServiceApp(ctx: ServiceContext, options: ServiceAppOptions
   app.use('*', (c, next) => (c.req.path.startsWith('/uploads') ? next() : jsonLimit(c, next)));
   if (strict) app.use('*', onlySpecFields(ctx.log));
 
-  // The integrator's kit (decision 022): the OpenAPI document and its reference page, public.
+  // The integrator's kit (ADR 022): the OpenAPI document and its reference page, public.
   app.route('/', openApiRoutes(ctx));
   app.route('/', apiDocsRoutes(ctx));
   app.route('/', tokenRoutes(ctx));

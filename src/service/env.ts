@@ -20,7 +20,7 @@ const ServiceEnvSchema = z
       8090,
     ),
     SERVICE_HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
-    // Spec-strict (decision 016): a stand-in for a real deployment; `--strict` says the same.
+    // Spec-strict (ADR 016): a stand-in for a real deployment; `--strict` says the same.
     ATTEST_STRICT: optional(z.enum(['true', 'false', '1', '0'])),
     // A strict service's storage origin (presigned URLs); 0 or unset picks a free port.
     SERVICE_STORAGE_PORT: z._default(
@@ -29,7 +29,7 @@ const ServiceEnvSchema = z
     ),
     ATTEST_DATA_DIR: z._default(z.string().check(z.minLength(1)), '.attest'),
     // The base URL the service names itself by (token `iss`, scopes, presigned URLs); by
-    // default http://<host>:<port>. Its host is also one the service answers at (decision 012).
+    // default http://<host>:<port>. Its host is also one the service answers at (ADR 012).
     ATTEST_SERVICE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
     // The one webhook endpoint (the spec registers endpoints out of band; docs/design.md).
     ATTEST_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),

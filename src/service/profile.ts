@@ -1,4 +1,4 @@
-// How the reference service presents itself (decision 016). As the reference it sends its
+// How the reference service presents itself (ADR 016). As the reference it sends its
 // extension fields, names its token claims `owner`/`uid`/`perms` and serves presigned URLs on
 // its own origin. Spec-strict, it is a stand-in for a real deployment: only the spec's fields,
 // claims under other names, no sandbox routes, and storage on an origin of its own, so the

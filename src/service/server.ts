@@ -28,7 +28,7 @@ export interface StartServiceOptions {
   log?: (message: string, detail?: unknown) => void;
   /** Where webhooks go (ATTEST_WEBHOOK_URL); null or absent keeps messages pending. */
   webhook?: WebhookConfig | null;
-  /** Spec-strict (decision 016, profile.ts): its storage then listens on storagePort too. */
+  /** Spec-strict (ADR 016, profile.ts): its storage then listens on storagePort too. */
   profile?: ServiceProfile;
   /** Port of a strict service's storage origin; 0 or absent picks a free one. */
   storagePort?: number;
@@ -141,7 +141,7 @@ interface Listener {
   listenUrl: string;
   /** The base URL it names itself by: publicUrl, or where it listens. */
   url: string;
-  /** Host values answered (decision 012), known once it listens. */
+  /** Host values answered (ADR 012), known once it listens. */
   hosts: ReadonlySet<string>;
 }
 

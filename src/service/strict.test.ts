@@ -4,7 +4,7 @@ import { RedactionListSchema } from '../contract/redactions.ts';
 import { STRICT_PROFILE } from './profile.ts';
 import { startTestService, type DemoTokens, type TestService } from './testing/service.ts';
 
-// Decision 016: the spec-strict service shows only what the spec shows, so the console's strict
+// ADR 016: the spec-strict service shows only what the spec shows, so the console's strict
 // e2e project proves it needs nothing else.
 
 let service: TestService;

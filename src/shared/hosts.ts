@@ -1,4 +1,4 @@
-// Host names as the gateway's and the service's allow-lists (decision 012, DNS rebinding) spell
+// Host names as the gateway's and the service's allow-lists (ADR 012, DNS rebinding) spell
 // and compare them. Pure functions, no imports: each side adds what only a server has (its
 // middleware, its messages); the machine's addresses are read by ./interface-addresses.ts.
 

@@ -10,7 +10,7 @@ const AT_MOST_MS = 1_000;
 /**
  * Resolves once the router has loaded the first screen's route and no query is in flight
  * (the first screen's data is then in the cache), or after AT_MOST_MS: the app's first render
- * then shows its own data where the page's first screen (decision 025) stood, not a loading
+ * then shows its own data where the page's first screen (ADR 025) stood, not a loading
  * state in between.
  */
 export function whenSettled(

@@ -10,7 +10,7 @@ import { cameRendered, readPageSession, whenParsed } from './page-session.ts';
 import { cameSlowly, servedFirstPageSettled } from '../pdf/first-page.ts';
 import { pdfWorkerPort } from '../pdf/pdf-worker-port.ts';
 
-// The page's first script (decision 017), an entry of its own that index.html loads `async`
+// The page's first script (ADR 017), an entry of its own that index.html loads `async`
 // ahead of the app (vite.config.ts): a few kilobytes with no libraries, it runs as soon as it
 // arrives, while the app's entry (which runs only once all of its hundred-odd kilobytes are
 // in) is still on the wire. On a reviewer's first visit it starts what the first screen
@@ -87,7 +87,7 @@ whenParsed(() => {
       void queueScreen.loader().catch(() => {});
       void queueScreen.component().catch(() => {});
     };
-    // A page that came with its rows (decision 025) paints them first: on a slow link, the
+    // A page that came with its rows (ADR 025) paints them first: on a slow link, the
     // queue's data and code would share it with the stylesheets the rows wait for.
     if (cameRendered()) {
       holdKeys();
@@ -97,7 +97,7 @@ whenParsed(() => {
     }
   }
 
-  // A page meant to come with its first screen (decision 025) holds the app's entry back
+  // A page meant to come with its first screen (ADR 025) holds the app's entry back
   // until that screen is painted: run it then, whether or not the screen came (the data may
   // have come too late). A review on a fast link, at once (above).
   const held = heldEntry();

@@ -1,4 +1,4 @@
-// Keys pressed on a first screen the gateway rendered (decision 025), before the app has run:
+// Keys pressed on a first screen the gateway rendered (ADR 025), before the app has run:
 // a reviewer who sees the queue's rows presses `j` at once. The page's first script holds
 // them; the queue hands them to itself once it listens, as the same keydowns. No libraries
 // here, for that first script.

@@ -25,7 +25,7 @@ export function takePageSession(): unknown {
 }
 
 /**
- * Whether the page came with its first screen rendered in it (decision 025). Known once the
+ * Whether the page came with its first screen rendered in it (ADR 025). Known once the
  * body is parsed (`whenParsed`).
  */
 export const cameRendered = () => document.querySelector(`.${FIRST_SCREEN_CLASS}`) !== null;

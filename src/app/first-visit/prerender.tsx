@@ -17,7 +17,7 @@ import { hasAny, sessionQueries } from '../session.queries.ts';
 import { areaFor } from '../shell/nav.ts';
 import { Layout } from '../shell/layout.tsx';
 
-// The first screen of a first visit, rendered in the gateway (decision 025): the
+// The first screen of a first visit, rendered in the gateway (ADR 025): the
 // gateway asks itself for the screen's data as the browser would, with the browser's own
 // cookie, and puts this HTML in the page. The app asks for its data itself, as it always
 // has (so whatever it is answered, it shows), and its first render replaces this HTML.

@@ -1,4 +1,4 @@
-// The first page of a review opened cold, as the gateway drew it (decision 025): the page
+// The first page of a review opened cold, as the gateway drew it (ADR 025): the page
 // comes with an image of it, which the preview shows until pdf.js has drawn the page itself.
 // No pdf.js here: main.tsx reads the page's image before the app replaces the first screen.
 

@@ -73,7 +73,7 @@ export class PdfErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 function Preview({ url, title, downloadName, onPainted }: PdfPreviewProps) {
   const host = useRef<HTMLDivElement>(null);
   const findInput = useRef<HTMLInputElement>(null);
-  // The page came with this document's first page drawn (decision 025): shown until pdf.js
+  // The page came with this document's first page drawn (ADR 025): shown until pdf.js
   // has drawn its own.
   const [painted, setPainted] = useState<string>();
   const firstPage = painted === url ? undefined : servedFirstPage(url);

@@ -7,7 +7,7 @@ import { createPdfView, type PdfView } from './pdf-view.ts';
 // the document on screen (or, with no preview on the page, off screen at its size).
 // "Approve and next" then shows that layer where it is (speed target: next page painted
 // within 50 ms p50, 100 ms p95): one swap and a paint; nothing moves, so nothing is laid
-// out again (decision 024).
+// out again (ADR 024).
 
 let standby: PdfView | undefined;
 /** The layer `standby` is drawn in: beside the preview on screen, or the off-screen park. */

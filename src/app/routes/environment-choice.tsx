@@ -8,7 +8,7 @@ const HINTS: Record<Environment, string> = {
 };
 
 /**
- * Production or staging (decision 015), as native radios drawn as a segmented control: arrow
+ * Production or staging (ADR 015), as native radios drawn as a segmented control: arrow
  * keys move between them and the group is announced with its legend.
  */
 export function EnvironmentChoice({

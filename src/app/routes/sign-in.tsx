@@ -152,7 +152,7 @@ export function Component() {
             </ul>
           </section>
         )}
-        {/* Demo logins are listed only to a browser on the console's machine (decision 012). */}
+        {/* Demo logins are listed only to a browser on the console's machine (ADR 012). */}
         {config?.sandbox && config.demoLogins.length === 0 && (
           <p className="demo demo__note">
             <Badge tone="warning">Sandbox</Badge> Demo logins are listed when the console is opened

@@ -1,6 +1,6 @@
 import type { Session } from '../../contract/session.ts';
 
-/** Whether the session works against the staging service (decision 015). */
+/** Whether the session works against the staging service (ADR 015). */
 export const isStaging = (session: Session | undefined) => session?.environment === 'staging';
 
 /**

@@ -44,7 +44,7 @@ function Sidebar({ areas, onNavigate }: { areas: Area[]; onNavigate?: () => void
   const { data: session } = useQuery(sessionQueries.current());
   const navigate = useNavigate();
   const groups = [...new Set(areas.map((a) => a.group))];
-  // Decisions not yet saved hold sign-out up a little, then the person chooses (decision 026).
+  // Decisions not yet saved hold sign-out up a little, then the person chooses (ADR 026).
   const [saving, setSaving] = useState(0);
   const [unsent, setUnsent] = useState<Unfinished[]>([]);
   const leave = async (anyway = false) => {
@@ -138,7 +138,7 @@ function Sidebar({ areas, onNavigate }: { areas: Area[]; onNavigate?: () => void
 }
 
 /**
- * What the session works against: staging (decision 015) and a sandbox say so; production is
+ * What the session works against: staging (ADR 015) and a sandbox say so; production is
  * quiet.
  */
 function EnvironmentBadges({ staging, sandbox }: { staging: boolean; sandbox: boolean }) {

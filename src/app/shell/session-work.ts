@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 // Work a feature keeps in the browser on a person's behalf and must finish for them (the
-// review's decision outbox, decision 026). The shell knows no feature: each registers here,
+// review's decision outbox, ADR 026). The shell knows no feature: each registers here,
 // and the shell starts the work while the person is signed in and asks about it at sign-out.
 
 /** Something not yet done, said to the person; `keep` names what to leave in their storage. */

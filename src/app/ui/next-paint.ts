@@ -9,7 +9,7 @@
  */
 export const afterFrame = (run: () => void) => requestAnimationFrame(() => setTimeout(run));
 
-// Work that must not hold up the frame a person is waiting for (approve and next: decision 024)
+// Work that must not hold up the frame a person is waiting for (approve and next: ADR 024)
 // goes after it: once that frame is painted and the main thread is idle. A hidden tab paints
 // no frames and a busy one has no idle time, so a timer bounds the wait.
 

@@ -22,7 +22,7 @@ interface ToolbarSelectProps extends Omit<
  * A labelled native select for a list's toolbar (ui/toolbar.css): keyboard and screen-reader
  * behaviour come with the platform. The options are its children.
  *
- * Rendered in the gateway for a first visit's page (decision 025), it is its chosen option's
+ * Rendered in the gateway for a first visit's page (ADR 025), it is its chosen option's
  * text in the select's box instead: a page whose markup holds a form control is laid out once
  * more by Chromium as it finishes parsing, before its stylesheets are in, which held up the
  * page's first paint. That screen is disabled until the app replaces it with the select.

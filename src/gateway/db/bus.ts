@@ -7,7 +7,7 @@ import type { Sql } from './sql.ts';
 
 /**
  * What one gateway process tells the others of the same database, so that every process's
- * event streams carry what any of them received (decision 023). A delivery travels as its number
+ * event streams carry what any of them received (ADR 023). A delivery travels as its number
  * in the event log, which each process reads back: NOTIFY's payload is bounded (8000 bytes)
  * and a delivery need not be.
  */

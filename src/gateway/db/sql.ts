@@ -2,7 +2,7 @@
 export type Param = string | number | null;
 
 /**
- * The gateway's database, whichever engine holds it (decision 023): embedded SQLite by default,
+ * The gateway's database, whichever engine holds it (ADR 023): embedded SQLite by default,
  * PostgreSQL with ATTEST_DATABASE_URL. Queries are written once, in the SQL both engines
  * read: `?` placeholders, ON CONFLICT, RETURNING, no engine's own functions.
  */

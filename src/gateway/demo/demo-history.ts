@@ -13,7 +13,7 @@ import { secondReview } from '../qc-management/sampling.ts';
 import { createManagementStore } from '../qc-management/store.ts';
 import type { Sql } from '../db/sql.ts';
 
-// The QC team's history for the demo (decision 003's amendment): the reference service's
+// The QC team's history for the demo (ADR 003's amendment): the reference service's
 // seeded decisions, recorded in the gateway's decision log as if they had been made through
 // the console, with process settings and second reviews beside them, so a fresh `npm start`
 // has a team view worth reading. Only for the embedded demo service (src/main.ts); never for

@@ -19,13 +19,13 @@ export interface HubLog {
   after(where: Feed, seq: number): Promise<ReceivedEvent[]>;
 }
 
-// Staging and production deliveries of one owner are two feeds (decision 015).
+// Staging and production deliveries of one owner are two feeds (ADR 015).
 const keyOf = (feed: Feed) => `${feed.environment}/${feed.owner}`;
 
 /**
  * The open /events streams of this process, by feed: a delivery reaches the streams of its
  * own owner in its own environment only. What happens here is told to the other processes
- * of the same database through `bus`, and what they tell arrives here (decision 023).
+ * of the same database through `bus`, and what they tell arrives here (ADR 023).
  */
 export function createEventHub(bus: Bus, log: HubLog, onError: (error: unknown) => void) {
   const byFeed = new Map<string, Set<Subscriber>>();

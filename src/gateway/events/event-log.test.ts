@@ -109,13 +109,13 @@ async function inTempDir(run: (dir: string) => Promise<void>) {
   }
 }
 
-// gateway.db files as older gateways left them: SQLite's alone (PostgreSQL came with decision 023).
+// gateway.db files as older gateways left them: SQLite's alone (PostgreSQL came with ADR 023).
 const onSqlite = !onPostgres();
 
 describe.runIf(onSqlite)('gateway.db migration 2', () => {
   it('drops the refused deliveries kept under the old global bound, and keeps verified ones', async () => {
     await inTempDir(async (dir) => {
-      // A version-1 database, as the gateway before decision 013 left it.
+      // A version-1 database, as the gateway before ADR 013 left it.
       const old = oldDb(dir, 1);
       const insert = old.prepare(
         `INSERT INTO received_events (hook_id, owner, type, verified, received_on, payload)
@@ -173,7 +173,7 @@ describe('staging beside production', () => {
     'migration 3: existing sessions and deliveries become production, and still work',
     async () => {
       await inTempDir(async (dir) => {
-        // A version-2 database, as the gateway before decision 015 left it.
+        // A version-2 database, as the gateway before ADR 015 left it.
         const box = loadSecretBox(dir);
         const old = oldDb(dir, 2);
         old

@@ -17,7 +17,7 @@ export interface RefusedLimits {
 }
 
 /**
- * One owner's deliveries from one environment's service (decision 015): what a session sees. The
+ * One owner's deliveries from one environment's service (ADR 015): what a session sees. The
  * same owner in staging and production are two feeds that never mix.
  */
 export interface Feed {

@@ -140,7 +140,7 @@ export function webhookRoutes(ctx: GatewayContext) {
     onError: (c) => bodyTooLarge(c, 'delivery body is too large'),
   });
   routes.post('/webhooks/:owner', limit, receive(ctx.targets.production));
-  // The staging service's endpoint is …/webhooks/staging/{owner} (decision 015); its
+  // The staging service's endpoint is …/webhooks/staging/{owner} (ADR 015); its
   // deliveries are kept and streamed as staging's only.
   const { staging } = ctx.targets;
   if (staging) routes.post('/webhooks/staging/:owner', limit, receive(staging));

@@ -9,10 +9,10 @@ import {
   type PageImageResult,
 } from './page-image-job.ts';
 
-// A PDF's first page as a WebP image (decision 025), drawn by pdf.js (its Node build, with the
+// A PDF's first page as a WebP image (ADR 025), drawn by pdf.js (its Node build, with the
 // @napi-rs/canvas it brings) in a worker thread of its own: a hostile or huge PDF costs this
 // thread, which page-image.ts ends when it takes too long or too much memory, never the
-// gateway's own. What lives outside the thread's heap limit is capped here (decision 028):
+// gateway's own. What lives outside the thread's heap limit is capped here (ADR 028):
 // the document's size, the canvas, and every image pdf.js decodes.
 
 /** The widest image drawn, in pixels: the review's document column on a large screen. */

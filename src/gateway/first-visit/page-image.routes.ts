@@ -15,12 +15,12 @@ import { requireSession } from '../session/session-auth.ts';
 import type { SessionRecord } from '../session/sessions.ts';
 
 // `GET /preview/qc/{id}/first-page`: a QC request's document's first page as an image
-// (decision 025), for a review opened cold, which shows it until pdf.js (hundreds of
+// (ADR 025), for a review opened cold, which shows it until pdf.js (hundreds of
 // kilobytes away on a slow link) has drawn the page itself. The request is read as the
 // session's own (another owner's is the service's 404), its document fetched from where the
 // service says it is (an origin the CSP allows, nowhere else), and drawn in a worker thread.
 //
-// Bounded per session and in all (decision 028): an id is one request however it is spelled;
+// Bounded per session and in all (ADR 028): an id is one request however it is spelled;
 // a place in the drawer is taken before the document is fetched, so a refused drawing costs
 // no download and at most a few documents are held at once; one session holds two at most.
 

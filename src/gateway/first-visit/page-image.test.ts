@@ -6,7 +6,7 @@ import { PageImagesBusy, pageImages } from './page-image.ts';
 import { DRAWINGS_PER_SESSION } from './page-image.routes.ts';
 import { expectMessage, type Browser, type Harness } from '../testing/harness.ts';
 
-// A QC request's first page drawn by the gateway (decision 025), over real HTTP in front of
+// A QC request's first page drawn by the gateway (ADR 025), over real HTTP in front of
 // the reference service, with pdf.js's Node build in a real worker thread.
 
 let gateway: Harness;

@@ -7,7 +7,7 @@ import {
 } from './page-image-job.ts';
 
 // The worker that draws first pages (page-image-worker.ts), one job at a time: on two cores
-// the gateway keeps the other. Every drawing is bounded (decision 028):
+// the gateway keeps the other. Every drawing is bounded (ADR 028):
 //
 // - In number. A drawing holds a slot from before its document is fetched (`reserve`) until
 //   it is drawn or given up, so at most `1 + queue` documents are in the gateway's memory at

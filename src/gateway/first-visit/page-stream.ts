@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 
-// A page that goes in two parts (decision 025): its head at once, its body once the
+// A page that goes in two parts (ADR 025): its head at once, its body once the
 // gateway has rendered the first screen. Hono's compress middleware would hold the head back
 // in its compressor until the body came, so the page is compressed here and the compressor
 // flushed after the head.

@@ -7,7 +7,7 @@ import type { Session } from '../../contract/session.ts';
 import type { AppEnv } from '../context.ts';
 import { firstScreens, splitForFirstScreen, type SplitPage } from './prerender.ts';
 
-// The gateway's side of a first visit's first screen (decision 025), over a build of its
+// The gateway's side of a first visit's first screen (ADR 025), over a build of its
 // own: a hand-written screen module in `server/`, and the gateway's own app stood in for by
 // `fetchSelf`, so that every way the data can fail is tried.
 

@@ -7,7 +7,7 @@ import { AFTER_FIRST_PAINT, FIRST_SCREEN_CLASS } from '../../contract/page-sessi
 import type { Session } from '../../contract/session.ts';
 import type { AppEnv } from '../context.ts';
 
-// A first visit's first screen in its page (decision 025). The app's build brings
+// A first visit's first screen in its page (ADR 025). The app's build brings
 // a module that knows which screens it renders and how (src/app/first-visit/prerender.tsx, built
 // into `<dist>/server/`); the gateway asks itself for the screen's data as the browser would, and
 // puts the screen's HTML in the page. The app still asks for its data itself, and replaces the HTML

@@ -8,7 +8,7 @@ import { UserListSchema } from '../../contract/users.ts';
 import type { TestService } from '../../service/testing/service.ts';
 import { makeDist, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
-// Decision 017: compressed bytes on the wire. The build's precompressed copies are served by
+// ADR 017: compressed bytes on the wire. The build's precompressed copies are served by
 // Accept-Encoding; the API's JSON is gzipped on the way out; streams are left as they come.
 
 let service: TestService;

@@ -10,7 +10,7 @@ export const CSRF_HEADER = 'x-attest';
  * form cannot send and a cross-site fetch cannot send without a CORS preflight we never
  * answer, and an Origin that is one of the console's own (Sec-Fetch-Site when a browser
  * leaves Origin out). Not the request's own Host: under DNS rebinding that is the
- * attacker's name too (decision 012). SameSite=Strict on the cookie is the third layer.
+ * attacker's name too (ADR 012). SameSite=Strict on the cookie is the third layer.
  */
 export function requireSameOrigin(allowList: () => HostAllowList): MiddlewareHandler {
   return async (c, next) => {

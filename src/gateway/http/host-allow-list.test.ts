@@ -9,7 +9,7 @@ import { interfaceAddresses } from '../../shared/interface-addresses.ts';
 import { hostAllowList, listenWarning, localUrl } from './host-allow-list.ts';
 import { startHarness, type Harness } from '../testing/harness.ts';
 
-// DNS rebinding (decision 012): a page on evil.example, its name pointed at 127.0.0.1, is
+// DNS rebinding (ADR 012): a page on evil.example, its name pointed at 127.0.0.1, is
 // same-origin with itself, so it could read the gateway's answers. The gateway answers its
 // own names only. Node's fetch will not send another Host than its URL's: node:http does.
 

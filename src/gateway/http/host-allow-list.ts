@@ -13,7 +13,7 @@ import {
   normalizeHost,
 } from '../../shared/hosts.ts';
 
-// DNS rebinding (decision 012): a page on an attacker's name that resolves to 127.0.0.1 is
+// DNS rebinding (ADR 012): a page on an attacker's name that resolves to 127.0.0.1 is
 // same-origin with itself, so the browser lets it read whatever the gateway answers. Its
 // requests still carry the attacker's name in Host; the gateway answers only its own names.
 

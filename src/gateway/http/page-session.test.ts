@@ -5,7 +5,7 @@ import { SessionSchema, type Session } from '../../contract/session.ts';
 import { withSession } from './static.ts';
 import { INDEX_HTML, type Browser, type Harness } from '../testing/harness.ts';
 
-// Decision 017: a signed-in page carries its session, so that a first visit does not wait a
+// ADR 017: a signed-in page carries its session, so that a first visit does not wait a
 // round trip for GET /session before it can ask for the screen's data.
 
 let gateway: Harness;

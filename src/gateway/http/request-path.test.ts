@@ -9,7 +9,7 @@ import { makeDist, startHarness, type Browser, type Harness } from '../testing/h
 import { rawRequest, type Answer } from '../testing/fuzz/http.ts';
 import { gatewayTest as it, pendingRequests } from '../testing/fixtures.ts';
 
-// Decision 027: the gateway reads a path once, as the service does, before any rule looks
+// ADR 027: the gateway reads a path once, as the service does, before any rule looks
 // at it, and sends the service that very path. Every rule that matches a path is tried here
 // with encoded, upper-case and dot-segment spellings, sent as raw bytes (fetch would resolve
 // the dot segments before they left).

@@ -1,4 +1,4 @@
-// One reading of a request's path (decision 027). The gateway's rules (the /api prefixes,
+// One reading of a request's path (ADR 027). The gateway's rules (the /api prefixes,
 // the sandbox info block, which PATCH decides a QC request and whose hold stands in its
 // way, the /team ids) look at the path; the upstream decodes it before it routes. Were the
 // two to read it differently, `%69nfo` or `%33…` would pass a rule meant for `info` or the

@@ -120,7 +120,7 @@ describe('the built app', () => {
 
   it('refuses a path that climbs out of the app folder', async () => {
     const response = await get('/assets/..%2f..%2fetc%2fpasswd', '*/*');
-    // An encoded slash is refused before any route reads the path (decision 027).
+    // An encoded slash is refused before any route reads the path (ADR 027).
     expect(response.status).toBe(400);
     expect(await response.text()).not.toMatch(/root:/);
   });
@@ -185,7 +185,7 @@ describe('source maps', () => {
   });
 });
 
-describe("the first screens' build (decision 025)", () => {
+describe("the first screens' build (ADR 025)", () => {
   it('is the gateway’s to load, never served to a browser', async () => {
     const dist = makeDist();
     mkdirSync(`${dist}/server`);

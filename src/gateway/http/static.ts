@@ -73,7 +73,7 @@ Run <code>npm run build</code>, then reload this page.</p>
 </html>
 `;
 
-/** What the build writes for the gateway, not for browsers: the first screens (decision 025). */
+/** What the build writes for the gateway, not for browsers: the first screens (ADR 025). */
 const BUILD_ONLY = /^\/server\//;
 
 /** Source maps are built beside the assets ('hidden': no comment in the JS points at them). */
@@ -117,7 +117,7 @@ export function staticRoutes(
   distDir: string,
   options: {
     sourceMaps?: boolean;
-    /** The signed-in session a page is served with (decision 017), if any. */
+    /** The signed-in session a page is served with (ADR 017), if any. */
     pageSession?: (c: Context<AppEnv>) => Promise<Session | undefined>;
     /** A signed-in page with its first screen in it (prerender.ts), or as it is. */
     firstScreen?: (
@@ -176,7 +176,7 @@ export function staticRoutes(
     const session = c.req.method === 'GET' ? await options.pageSession?.(c) : undefined;
     if (!session) return serveIndex(c, next);
     // One person's page: kept by no shared cache, and revalidated before any reuse. Not
-    // no-store, which would keep the page out of the back/forward cache (decision 010); it
+    // no-store, which would keep the page out of the back/forward cache (ADR 010); it
     // holds no secret, only what GET /session answers.
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Cookie', { append: true });

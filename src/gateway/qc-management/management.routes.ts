@@ -24,7 +24,7 @@ import { parseRange } from '../team/team-csv.ts';
 import { feedOf, isQcManager, memberOf, publishQueueChange } from '../team/team.ts';
 import { requireQcReader } from '../team/team.routes.ts';
 
-// QC management over HTTP (decision 021): per-process settings, second-review samples and the
+// QC management over HTTP (ADR 021): per-process settings, second-review samples and the
 // team's figures. The gateway's own state; the upstream is asked only whether a process is
 // the owner's when its settings are saved.
 

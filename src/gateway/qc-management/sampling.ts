@@ -8,7 +8,7 @@ import type { DecisionRecord, TeamMember } from '../../contract/team.ts';
 import type { GatewayContext } from '../context.ts';
 import type { Feed } from '../events/event-log.ts';
 
-// Second-level sampling (decision 021): which approvals are sampled, what a second review makes
+// Second-level sampling (ADR 021): which approvals are sampled, what a second review makes
 // of one, and what a sample shows to whom. Storage is store.ts, HTTP management.routes.ts.
 
 /**

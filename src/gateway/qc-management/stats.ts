@@ -8,7 +8,7 @@ import type {
 import type { DecisionRecord, TeamMember } from '../../contract/team.ts';
 import { dayIn, daysFrom, mondayOf } from './time.ts';
 
-// The team's figures (decision 021, GET /team/stats) from the decision history and the samples.
+// The team's figures (ADR 021, GET /team/stats) from the decision history and the samples.
 // Pure: the route reads the records, this counts them. Days are in the view's time zone.
 
 export interface StatsInput {

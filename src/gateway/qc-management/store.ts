@@ -7,7 +7,7 @@ import {
 import type { Feed } from '../events/event-log.ts';
 import type { Sql } from '../db/sql.ts';
 
-// QC management's state (decision 021), per feed (environment and owner): each process's
+// QC management's state (ADR 021), per feed (environment and owner): each process's
 // settings and the sampled approvals. HTTP is in management.routes.ts.
 
 /** The most samples one list answers: a queue tab, not an archive. */

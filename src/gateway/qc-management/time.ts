@@ -1,4 +1,4 @@
-// Days in a time zone, for the team's figures (decision 021). A day is a YYYY-MM-DD string:
+// Days in a time zone, for the team's figures (ADR 021). A day is a YYYY-MM-DD string:
 // they sort and compare as text. Only Intl: no time zone data of our own to keep current.
 
 const DAY_MS = 86_400_000;

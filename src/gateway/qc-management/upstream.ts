@@ -2,7 +2,7 @@ import { QcProcessListSchema, type QcProcess } from '../../contract/qc.ts';
 import { targetOf, type GatewayContext } from '../context.ts';
 import type { SessionRecord } from '../session/sessions.ts';
 
-// The one upstream question QC management asks (decision 021): is this process the owner's, and
+// The one upstream question QC management asks (ADR 021): is this process the owner's, and
 // what is it called? Asked with the session's own token, so the service decides who may see.
 
 /** Pages read at most: 50 pages of 100 processes is more than any owner keeps. */

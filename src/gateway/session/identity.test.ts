@@ -15,7 +15,7 @@ import { Browser, expectMessage, startHarness, type Harness } from '../testing/h
 
 const TODAY = new Date().toISOString().slice(0, 10);
 
-// Decision 016: a deployment whose tokens name the owner, user and permissions in claims of its
+// ADR 016: a deployment whose tokens name the owner, user and permissions in claims of its
 // own, or not at all. An upstream of a few lines issues such tokens over real HTTP.
 
 const KEY = new TextEncoder().encode('identity test key, not checked by the gateway');

@@ -1,6 +1,6 @@
 import { decodeJwt, type JWTPayload } from 'jose';
 
-// Who a token is for (decision 016). The spec shows no claims ("Claims inside the token: not
+// Who a token is for (ADR 016). The spec shows no claims ("Claims inside the token: not
 // shown"), so their names are settings whose defaults are the reference service's, and the
 // owner may come from ATTEST_OWNER, which the operator's account manager delivers with the
 // client. Nothing else of the token is read: the upstream checks it on every call.

@@ -46,7 +46,7 @@ function sessionAnswer(ctx: GatewayContext) {
 }
 
 /**
- * The session a page of the app is served with (decision 017): what GET /session would answer,
+ * The session a page of the app is served with (ADR 017): what GET /session would answer,
  * so that a first visit does not wait a round trip for it; undefined where GET /session
  * would answer 401, so that the app asks and shows why. Counts as activity, as that call does.
  */
@@ -74,7 +74,7 @@ export function sessionRoutes(ctx: GatewayContext) {
   routes.get('/config', async (c) => {
     // Production's sandbox state and demo logins: the page's default environment.
     const { sandbox, demoLogins } = await ctx.targets.production.upstream.sandboxState();
-    // The demo secrets sign anyone in: listed to a browser on this machine only (decision 012),
+    // The demo secrets sign anyone in: listed to a browser on this machine only (ADR 012),
     // since a sandbox reached from elsewhere is a shared one, unless ATTEST_SHOW_DEMO_LOGINS.
     const show = sandbox && (ctx.showDemoLogins || reachedOverLoopback(c, ctx.trustProxy));
     const environments: Environment[] = ctx.targets.staging
@@ -99,7 +99,7 @@ export function sessionRoutes(ctx: GatewayContext) {
       const target = ctx.targets[environment];
       if (!target) return errorResponse(c, 400, noSuchEnvironment(environment));
       const key = signInKey(c, clientId, ctx.trustProxy);
-      // Counted as it starts (decision 028): guesses sent at once cannot all pass the check.
+      // Counted as it starts (ADR 028): guesses sent at once cannot all pass the check.
       const attempt = await limit.start(key);
       if ('retryAfter' in attempt) {
         const wait = attempt.retryAfter;

@@ -18,7 +18,7 @@ const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 export interface SessionRecord {
   idHash: string;
-  /** Whose service signed it in: its token and every call it makes stay there (decision 015). */
+  /** Whose service signed it in: its token and every call it makes stay there (ADR 015). */
   environment: Environment;
   clientId: string;
   owner: string;

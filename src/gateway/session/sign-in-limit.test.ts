@@ -186,7 +186,7 @@ describe('POST /session, guesses sent at once', () => {
     const held = results.find((result) => result.status === 429);
     expect(Number(held?.headers.get('retry-after'))).toBeGreaterThan(0);
 
-    // The right secret is held too (decision 009); another client id is not.
+    // The right secret is held too (ADR 009); another client id is not.
     const before = asked();
     expectMessage(await a.browser().signIn('globex-admin'), 429, /Too many failed sign-ins/);
     expect(asked()).toBe(before);

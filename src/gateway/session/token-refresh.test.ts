@@ -5,7 +5,7 @@ import type { TestService } from '../../service/testing/service.ts';
 import { expectMessage, type Browser, type Harness } from '../testing/harness.ts';
 import { REFRESH_WINDOW_MS } from './tokens.ts';
 
-// Decision 011: the spec answers an expired or revoked token and a missing permission alike, with
+// ADR 011: the spec answers an expired or revoked token and a missing permission alike, with
 // 401. The gateway refreshes only when its token may really be the reason.
 
 let service: TestService;

@@ -9,7 +9,7 @@ export const TOKEN_BUFFER_MS = 60_000;
 /**
  * The spec answers both "this token is no good" and "this client may not do that" with 401.
  * A token this young cannot have expired, so its 401 is the refusal it says: no new token
- * (decision 011: 50 refused calls minted 50 tokens). Past it a 401 may mean a revoked token, and
+ * (ADR 011: 50 refused calls minted 50 tokens). Past it a 401 may mean a revoked token, and
  * one refresh finds out. A revocation (or a user deactivated) within the window is noticed at
  * the first 401 after it; until then the upstream refuses every call anyway.
  */
@@ -28,7 +28,7 @@ export function tokenExpiry(now: number, expiresIn: number): number {
  */
 export function createTokenManager(
   sessions: SessionStore,
-  /** The session's environment's service (decision 015): a token never comes from the other. */
+  /** The session's environment's service (ADR 015): a token never comes from the other. */
   upstreamOf: (session: SessionRecord) => Upstream,
   now: () => number,
   log: (message: string, detail?: unknown) => void,

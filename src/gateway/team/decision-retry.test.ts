@@ -135,7 +135,7 @@ describe('a decision accepted while the database is down', () => {
     expect(record?.openedOn).toBeDefined();
     expect(await held(id)).toBe(false);
     expect(await samplesOf(id)).toBe(1);
-    // One sample, however its id is spelled (decision 027).
+    // One sample, however its id is spelled (ADR 027).
     const sample = (await admin.request('GET', `/team/samples/${id}`)).body;
     const encoded = `%${id.charCodeAt(0).toString(16)}${id.slice(1).toUpperCase()}`;
     for (const spelling of [id.toUpperCase(), encoded]) {

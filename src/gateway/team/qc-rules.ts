@@ -4,7 +4,7 @@ import type { ProxyRules } from '../upstream/proxy.ts';
 import type { SessionRecord } from '../session/sessions.ts';
 import { heldByAnother, decidedRequestId } from './team.ts';
 
-// The QC team's rules on the proxied API (decision 020), given to the general proxy as its
+// The QC team's rules on the proxied API (ADR 020), given to the general proxy as its
 // one hook: a decision on a request another reviewer has open waits for a take-over (409),
 // and a decision the service accepted goes into the team's history (team.ts,
 // decision-retry.ts) before its answer is passed on as it came.

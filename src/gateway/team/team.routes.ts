@@ -9,7 +9,7 @@ import type { SessionRecord } from '../session/sessions.ts';
 import { decisionsCsv, parseRange } from './team-csv.ts';
 import { feedOf, isQcManager, isQcReader, memberOf, publishQueueChange } from './team.ts';
 
-// The QC team's state over HTTP (decision 020): holds on pending requests, a request's
+// The QC team's state over HTTP (ADR 020): holds on pending requests, a request's
 // decision history, and the history of a date range as CSV. The gateway's own: the
 // upstream is asked only whether a request exists and is pending when it is first held.
 

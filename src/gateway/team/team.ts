@@ -56,7 +56,7 @@ export function decidedRequestId(method: string, pathname: string): string | und
 
 /**
  * Who else has the hold on `requestId`, when someone does: a decision then waits for a
- * take-over (decision 020: reviewers never collide), whoever sends it, the console or a script.
+ * take-over (ADR 020: reviewers never collide), whoever sends it, the console or a script.
  */
 export async function heldByAnother(
   ctx: GatewayContext,
@@ -113,7 +113,7 @@ export async function decisionRecord(
       }))
     : [];
   const notes = request.success ? request.data.notes : body.success ? body.data.notes : undefined;
-  // What the request was, for the team's figures and the sampling (decision 021).
+  // What the request was, for the team's figures and the sampling (ADR 021).
   const context = request.success
     ? {
         processName: request.data.processName,

@@ -15,7 +15,7 @@ export const onPostgres = () => process.env.ATTEST_TEST_DATABASE === 'postgres';
 
 /**
  * Where a test's gateway keeps its state: gateway.db as always, or, in the gateway-postgres
- * Vitest project (decision 023), a schema of its own in the run's throwaway PostgreSQL, so the
+ * Vitest project (ADR 023), a schema of its own in the run's throwaway PostgreSQL, so the
  * same tests hold on both engines and never see each other's rows.
  */
 export function testDatabase(dataDir?: string | null): TestDatabase | undefined {

@@ -29,7 +29,7 @@ describe('the allow-list', () => {
     for (const path of ['/api/auth/v1/oauth2/token', '/api/healthz', '/api/blobs/x', '/api/']) {
       expectMessage(await admin.request('GET', path), 404, /no API/);
     }
-    // An encoded slash is no path the gateway reads one way only (decision 027).
+    // An encoded slash is no path the gateway reads one way only (ADR 027).
     const slash = await admin.request('GET', '/api/files%2F..%2Fauth/v1/oauth2/token');
     expectMessage(slash, 400, /encoded \//);
     const post = await admin.request('POST', '/api/auth/v1/oauth2/token', { json: {} });

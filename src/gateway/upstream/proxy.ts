@@ -112,7 +112,7 @@ export function proxyRoutes(ctx: GatewayContext, rules?: ProxyRules) {
   const routes = new Hono<AppEnv>();
 
   routes.all('/api/*', async (c, next) => {
-    // The path at its one reading (app.ts, decision 027): what this checks is what the
+    // The path at its one reading (app.ts, ADR 027): what this checks is what the
     // upstream gets, however the browser spelled it.
     const { pathname } = new URL(c.req.url);
     const prefix = pathname.split('/')[2] ?? '';
@@ -144,7 +144,7 @@ export function proxyRoutes(ctx: GatewayContext, rules?: ProxyRules) {
     bufferBody: () => Promise<ArrayBuffer>,
   ): Promise<Response> {
     const url = new URL(request.url);
-    // The session's own environment, never the other (decision 015).
+    // The session's own environment, never the other (ADR 015).
     const { base } = targetOf(ctx.targets, session.environment);
     const target = `${base}${url.pathname.slice('/api'.length)}${url.search}`;
     const { method, signal: browser } = request;

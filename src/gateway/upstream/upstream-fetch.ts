@@ -1,6 +1,6 @@
 import { Agent } from 'undici';
 
-/** How long the gateway waits for the upstream before it answers 504 (decision 011). */
+/** How long the gateway waits for the upstream before it answers 504 (ADR 011). */
 export interface UpstreamTimeouts {
   /** To open the TCP (and TLS) connection. */
   connectMs: number;

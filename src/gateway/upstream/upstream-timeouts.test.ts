@@ -6,7 +6,7 @@ import { startTestService, type TestService } from '../../service/testing/servic
 import { expectMessage, startHarness, type Harness } from '../testing/harness.ts';
 import { TIMED_OUT } from './upstream-fetch.ts';
 
-// Decision 011: an upstream that accepts the connection and never answers must not hold the
+// ADR 011: an upstream that accepts the connection and never answers must not hold the
 // browser's request; a body that is flowing must never be cut.
 
 const HEADERS_MS = 300;

@@ -10,7 +10,7 @@ const JS = 'text/javascript; charset=utf-8';
 const CSS = readFileSync(new URL('./docs.css', import.meta.url), 'utf8');
 
 /**
- * `GET /docs`: the API reference page over /openapi.json (decision 022), rendered by Scalar from
+ * `GET /docs`: the API reference page over /openapi.json (ADR 022), rendered by Scalar from
  * files this service serves itself, so the page works offline and under a strict CSP.
  */
 export function apiDocsRoutes(ctx: ServiceContext) {

@@ -23,7 +23,7 @@ const BODY_TOO_LARGE = 'the file is larger than 25 MB';
 export interface UploadLimits {
   /**
    * Uploads received at once; each holds a connection, a parser and a file being written.
-   * Only an upload whose signed policy checked out takes one (decision 028).
+   * Only an upload whose signed policy checked out takes one (ADR 028).
    */
   inFlight: number;
   /** How long an upload may send nothing before it is given up (408). */

@@ -26,8 +26,8 @@ import {
 } from '../testing/uploads.ts';
 
 // Uploads are read as they stream, a few at once, so no body can hold the process or its
-// memory, and a client that leaves mid-upload is an ordinary event (decision 014). Only a
-// signed upload takes one of the few slots, and every upload has a deadline (decision 028).
+// memory, and a client that leaves mid-upload is an ordinary event (ADR 014). Only a
+// signed upload takes one of the few slots, and every upload has a deadline (ADR 028).
 
 let service: TestService;
 const logged: unknown[][] = [];

@@ -1,7 +1,7 @@
 /**
  * Admits at most `limit` uploads at once. The rest are turned away (503 with Retry-After)
  * rather than queued: a queue would hold their connections, and their bytes, just the same.
- * Only an upload whose signed policy has been verified enters (decision 028): a stranger's
+ * Only an upload whose signed policy has been verified enters (ADR 028): a stranger's
  * body, signed or not, must not take a notary's slot.
  */
 export function uploadGate(limit: number) {

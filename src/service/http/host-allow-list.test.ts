@@ -6,7 +6,7 @@ import { basicAuth, startTestService, type TestService } from '../testing/servic
 import { requestWithHost, type HostRequestResult } from '../testing/host-request.ts';
 import { listenWarning, serviceHosts } from './host-allow-list.ts';
 
-// DNS rebinding (decision 012): the service answers its own names only. Node's fetch will not
+// DNS rebinding (ADR 012): the service answers its own names only. Node's fetch will not
 // send another Host than its URL's, so these requests go through node:http.
 
 type Raw = Pick<HostRequestResult, 'status' | 'body'>;

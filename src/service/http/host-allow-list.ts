@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { hostsOf, isWildcard, localUrls, normalizeHost } from '../../shared/hosts.ts';
 import { errorResponse } from './errors.ts';
 
-// DNS rebinding (decision 012): a page on an attacker's name that resolves to 127.0.0.1 may call
+// DNS rebinding (ADR 012): a page on an attacker's name that resolves to 127.0.0.1 may call
 // the service as its own origin (a token from the demo secrets, then the API). Its requests
 // carry the attacker's name in Host; the service answers only its own names. How a Host is
 // spelled and compared, and the names a listen address gives, are shared with the gateway

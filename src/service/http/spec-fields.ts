@@ -14,7 +14,7 @@ import {
 } from '../../contract/signatures.ts';
 import { z } from '../../contract/zod.ts';
 
-// A spec-strict service (decision 016) answers with the spec's fields for every resource the spec
+// A spec-strict service (ADR 016) answers with the spec's fields for every resource the spec
 // gives a table for, and nothing else: each answer is parsed by the contract's schema with the
 // reference's extensions left out, and zod objects drop the keys they do not name. Resources
 // whose fields the spec does not show (users, accounts, files, checklists, creditors) keep

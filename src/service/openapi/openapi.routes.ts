@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { ServiceContext, ServiceEnv } from '../context.ts';
 import { openApiDocument } from './document.ts';
 
-/** `GET /openapi.json`: the service's OpenAPI 3.1 document, from the contract (decision 022). */
+/** `GET /openapi.json`: the service's OpenAPI 3.1 document, from the contract (ADR 022). */
 export function openApiRoutes(ctx: ServiceContext) {
   const routes = new Hono<ServiceEnv>();
   // Built on the first request (most services, every test's, never serve it), then kept: it

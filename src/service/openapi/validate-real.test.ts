@@ -15,7 +15,7 @@ import { DOCUMENT_READY_PAYLOAD, documentReadyHeaders } from './webhook-sample.t
 import { createResponseValidator, type ResponseSample } from './validate.ts';
 
 // The validator over the service's real document and real answers: a deliberate mismatch
-// in what the service says fails, a real answer passes (decision 022).
+// in what the service says fails, a real answer passes (ADR 022).
 const validator = createResponseValidator(openApiDocument({ strict: false }));
 
 let service: TestService;

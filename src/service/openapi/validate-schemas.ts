@@ -21,7 +21,7 @@ export function documentSchemas(document: object): DocumentSchemas {
   const ajv = new Ajv2020({
     allErrors: true,
     // OpenAPI adds its own keywords beside JSON Schema's; the document's own validator
-    // (decision 022, `npm test`) judges the document, this one judges responses against it.
+    // (ADR 022, `npm test`) judges the document, this one judges responses against it.
     strict: false,
     validateSchema: false,
   });

@@ -41,7 +41,7 @@ interface Route {
 
 /**
  * Checks what the service answered against what its OpenAPI 3.1 document says, so the
- * document cannot drift from the code (decision 022). Driven by the document alone: operations
+ * document cannot drift from the code (ADR 022). Driven by the document alone: operations
  * are found by method and path template, bodies are checked with the document's own schemas.
  */
 export function createResponseValidator(document: object): ResponseValidator {

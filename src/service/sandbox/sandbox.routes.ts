@@ -49,7 +49,7 @@ export function sandboxRoutes(ctx: ServiceContext) {
   });
 
   // Before the sandbox permission: the console's gateway calls it with a reviewer's token
-  // when the reviewer opens a pending request (decision 020).
+  // when the reviewer opens a pending request (ADR 020).
   routes.post('/qc/requests/:qcrID/review-started', (c) => {
     const { owner } = requirePermission(c, 'qc.review');
     const row = markReviewStarted(ctx, owner, uuidParam(c, 'qcrID'));

@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 
-// What makes the demo QC history look like a real team's (decision 003): reviewers who differ in
+// What makes the demo QC history look like a real team's (ADR 003): reviewers who differ in
 // pace and strictness, a few checks that fail far more than others, and firms and notaries
 // whose documents come back more often. The team view's questions need these differences to
 // have anything to answer.

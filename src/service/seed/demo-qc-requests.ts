@@ -14,7 +14,7 @@ import type { SeededProcess } from './demo-qc.ts';
 import { demoEpoch, demoId } from './ids.ts';
 import type { OwnerSeed, SeedFile, SeedUser } from './seed-types.ts';
 
-// The demo's QC requests (decision 003's amendment): a queue of recent pending work, and a
+// The demo's QC requests (ADR 003's amendment): a queue of recent pending work, and a
 // team's history of decisions over the last five weeks. `current` files arrived in the last
 // days and are mostly pending; `history` files were all decided. Processes in FRESH are worked
 // within a day and a half, so a target age is met on them and missed on the others.

@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { serviceTest } from '../testing/fixtures.ts';
 import { DEMO_EPOCH } from './ids.ts';
 
-// The demo's QC history has the shape the team view needs to say something (decision 021),
+// The demo's QC history has the shape the team view needs to say something (ADR 021),
 // counted here straight from the seeded rows.
 
 /** `rows`: what a query selects from the service's seeded database. */

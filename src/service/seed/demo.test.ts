@@ -53,7 +53,7 @@ describe('demo data', () => {
     expect(acme('firms')).toBe(12);
     expect(acme('creditors')).toBe(20);
     expect(acme('accounts')).toBe(150);
-    // 200 in the queue's days, and 120 decided over the five weeks before (decision 003).
+    // 200 in the queue's days, and 120 decided over the five weeks before (ADR 003).
     expect(acme('qc_requests')).toBe(320);
     expect(acme('signature_requests')).toBe(60);
     expect(acme('signature_transactions')).toBe(30);

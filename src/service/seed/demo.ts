@@ -23,7 +23,7 @@ const SIZES = {
     creditors: 20,
     accounts: 150,
     qcRequests: 200,
-    // Decided QC requests of the last five weeks (decision 003), each over a document of its own.
+    // Decided QC requests of the last five weeks (ADR 003), each over a document of its own.
     qcHistory: 120,
     signatureRequests: 60,
     transactions: 30,

@@ -19,7 +19,7 @@ let epoch = DEMO_EPOCH;
 
 /**
  * Dates the demo data relative to another moment. `npm start` passes the moment it starts,
- * so a fresh console shows a team whose last decisions were minutes ago (decision 003); tests
+ * so a fresh console shows a team whose last decisions were minutes ago (ADR 003); tests
  * keep DEMO_EPOCH. The same epoch still gives the same records and bytes.
  */
 export function setDemoEpoch(ms: number): void {

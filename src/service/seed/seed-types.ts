@@ -12,7 +12,7 @@ export interface OwnerSeed {
   firms: { id: string; name: string }[];
   accounts: { id: string; crid: string; matterId: string; signer: string }[];
   files: SeedFile[];
-  /** The documents of the decided QC history (decision 003), after `files`' in numbering. */
+  /** The documents of the decided QC history (ADR 003), after `files`' in numbering. */
   historyFiles: SeedFile[];
 }
 

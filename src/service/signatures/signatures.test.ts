@@ -311,7 +311,7 @@ describe('wet-ink scans', () => {
     expectError(await uploadUrl(completed?.id as string), 400, /not|wet-ink/);
 
     // Only when no process at all is active: archiving the scans' own process falls back to
-    // another one (decision 018, below).
+    // another one (ADR 018, below).
     const request = await awaiting();
     const active = service.ctx.db
       .prepare("SELECT id FROM qc_processes WHERE owner = 'acme' AND archived_on IS NULL")
@@ -328,7 +328,7 @@ describe('wet-ink scans', () => {
     }
   });
 
-  it('sends scans to another active process while the scans process is archived (decision 018)', async () => {
+  it('sends scans to another active process while the scans process is archived (ADR 018)', async () => {
     const request = await awaiting();
     const scanProcess = service.ctx.db
       .prepare(

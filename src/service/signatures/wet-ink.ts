@@ -15,7 +15,7 @@ interface ScanProcess {
 /**
  * Where confirmed scans go for review: the owner's active post-signing QC process, or, when
  * that is archived, another active process, so archiving it never silently stops every upload
- * (decision 018). Among the others, one on the same checklist as the newest post-signing
+ * (ADR 018). Among the others, one on the same checklist as the newest post-signing
  * process comes first, then the oldest.
  */
 function scanProcess(ctx: ServiceContext, owner: string): ScanProcess | undefined {

@@ -10,7 +10,7 @@ export interface HostRequestResult {
 /**
  * A request to `url` (where a server listens) that says `host` in its Host header: Node's
  * fetch will not send another Host than its URL's, node:http does. For the host allow-list
- * tests of the service and the gateway (DNS rebinding, decision 012).
+ * tests of the service and the gateway (DNS rebinding, ADR 012).
  */
 export function requestWithHost(
   url: string,

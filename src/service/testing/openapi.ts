@@ -19,7 +19,7 @@ export class DocumentMismatchError extends Error {
   override name = 'DocumentMismatchError';
   constructor(what: string, problems: string[]) {
     super(
-      `${what} does not match the OpenAPI document (decision 022; fix the code or ` +
+      `${what} does not match the OpenAPI document (ADR 022; fix the code or ` +
         `src/service/openapi/):\n  ${problems.join('\n  ')}`,
     );
   }

@@ -6,7 +6,7 @@ import { startTestService } from './service.ts';
 import { DOCUMENT_READY_PAYLOAD, documentReadyHeaders } from '../openapi/webhook-sample.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
-// The receiver checks what it is sent against the OpenAPI document's `webhooks` (decision 022):
+// The receiver checks what it is sent against the OpenAPI document's `webhooks` (ADR 022):
 // a delivery of the wrong shape fails the test that waits for it, or closes the receiver.
 
 const payload = DOCUMENT_READY_PAYLOAD;

@@ -18,7 +18,7 @@ export type Respond = (
 
 /**
  * A real webhook endpoint on an ephemeral loopback port, for tests. Every delivery is
- * checked against the `webhooks` section of the OpenAPI document (decision 022); `waitFor` and
+ * checked against the `webhooks` section of the OpenAPI document (ADR 022); `waitFor` and
  * `close` throw the problems not yet reported, so a delivery the document does not describe
  * fails the test that received it.
  */

@@ -10,7 +10,7 @@ import { startService, type RunningService, type StartServiceOptions } from '../
 /**
  * A real reference service on an ephemeral port over its own copy of the demo data (seeded
  * once per run by testing/setup.ts), for integration tests. Requests go over real HTTP, and
- * every answer is checked against the service's own OpenAPI document (decision 022): one the
+ * every answer is checked against the service's own OpenAPI document (ADR 022): one the
  * document does not describe fails the test, so the document cannot drift from the code.
  */
 export interface TestService extends RunningService {

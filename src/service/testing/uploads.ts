@@ -9,7 +9,7 @@ import type { TestService } from './service.ts';
 // Shared by the upload tests: multipart bodies made as they are sent (so a test never holds
 // the megabytes it posts) and requests whose body the test writes at its own pace.
 
-// Short, so 420,000 tiny fields make a body under the 26 MB limit, as in decision 014.
+// Short, so 420,000 tiny fields make a body under the 26 MB limit, as in ADR 014.
 export const BOUNDARY = 'attest7MA4';
 export const FORM_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
 export const PDF_HEAD = Buffer.from('%PDF-1.7\n');
@@ -74,7 +74,7 @@ export function formStream(fields: Record<string, string>, fileSize: number, hea
   };
 }
 
-/** `count` tiny fields and no file: the body that used to hold the process (decision 014). */
+/** `count` tiny fields and no file: the body that used to hold the process (ADR 014). */
 export function tinyFields(count: number) {
   const one = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="f"\r\n\r\nx\r\n`;
   const perChunk = 1000;

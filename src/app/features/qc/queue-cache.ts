@@ -32,7 +32,7 @@ export function queueNeighbours(
 ): { previous?: QcRequest; next?: QcRequest; last?: true } {
   const items = cachedQueue(client, filters);
   const index = items.findIndex((request) => request.id === id);
-  // Requests another reviewer is on are passed over both ways (decision 020).
+  // Requests another reviewer is on are passed over both ways (ADR 020).
   const open = (request: QcRequest) => !skip(request.id);
   if (index < 0) {
     // Not in the queue (decided by someone else as it opened, say): "next" is the first open

@@ -8,7 +8,7 @@ import { plainPendingView, queueListQuery } from './queue-request.ts';
 import { filtersFromSearch, normalize } from './queue-view.ts';
 
 // The page's first script asks for the queue's first page before the app's code arrives
-// (decision 017); its answer is used only if its URL is the very one the queue asks for.
+// (ADR 017); its answer is used only if its URL is the very one the queue asks for.
 
 const SEARCHES = [
   '',

@@ -7,7 +7,7 @@ import type { QueueFilters } from './queue-view.ts';
 
 /**
  * Rows a page: a first screen holds about a dozen, so the first page arrives quickly on a
- * slow link (decision 017) and the next is fetched once the rows are shown. The spec keeps the
+ * slow link (ADR 017) and the next is fetched once the rows are shown. The spec keeps the
  * limit the same across a cursor's pages.
  */
 export const QUEUE_PAGE_SIZE = 25;

@@ -13,9 +13,9 @@ import { applySampleChange } from './second-review/samples.queries.ts';
 
 // What the team does (holds, releases, decisions) reaches the cached queue as it happens.
 onQueueChange(applyQueueChange);
-// Sampled approvals and second reviews (decision 021) reach the "Second review" tab and list.
+// Sampled approvals and second reviews (ADR 021) reach the "Second review" tab and list.
 onQueueChange(applySampleChange);
-// Decisions kept in the browser until the service has them (decision 026).
+// Decisions kept in the browser until the service has them (ADR 026).
 registerSessionWork(decisionOutbox);
 
 const QC_READERS = areaFor('/qc').anyOf;

@@ -3,7 +3,7 @@ import type { SignatureRequest } from '../../../contract/signatures.ts';
 import { awaitsScan, offersScan, shownStatusOf, statusOf } from './request-status.tsx';
 import { SPEC_REQUEST } from '../../testing/signatures.ts';
 
-// Decision 016: the spec's signature request has no `status` and no `wetInk`; the reference
+// ADR 016: the spec's signature request has no `status` and no `wetInk`; the reference
 // service sends both. Each derivation must hold with and without them.
 const base: SignatureRequest = SPEC_REQUEST;
 const completed = { ...base, completedOn: '2026-11-02T10:00:00.000Z' };

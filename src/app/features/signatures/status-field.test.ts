@@ -5,7 +5,7 @@ import { signatureQueries } from './signatures.queries.ts';
 import { rowsCarryStatus, statusToAsk } from './status-field.ts';
 import { SPEC_REQUEST } from '../../testing/signatures.ts';
 
-// Decision 016: `status` and the list's `status` filter are the reference service's. Against a
+// ADR 016: `status` and the list's `status` filter are the reference service's. Against a
 // deployment without them the console must not filter (it would be ignored, and every request
 // would be listed under a tab's name).
 

@@ -321,7 +321,7 @@ export function createSender(service: TestService, world: World) {
       // Not JSON: the property says whether it had to be.
     }
     const result = { status: response.status, body: parsed, text, headers: response.headers };
-    // Whatever a stranger sends, the answer is one the OpenAPI document describes (decision 022).
+    // Whatever a stranger sends, the answer is one the OpenAPI document describes (ADR 022).
     const { pathname, search } = new URL(ready.target);
     checkAgainstDocument(service.ctx.profile.strict, ready.method, pathname + search, result);
     return result;

@@ -3,7 +3,7 @@ import { decisionsCsvUrl } from '../../../../client/team.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
 
-// The history of decisions made through the console, as CSV for a range of days (decision 020).
+// The history of decisions made through the console, as CSV for a range of days (ADR 020).
 // Fetched, then saved: an error answer is said here rather than saved as a file.
 
 const DAY_MS = 86_400_000;

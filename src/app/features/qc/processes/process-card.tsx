@@ -17,7 +17,7 @@ export function ProcessCard({
 }: {
   process: QcProcess;
   checklists: readonly QcChecklist[];
-  /** Its target age and sampling (decision 021): null when it has none, undefined while unknown. */
+  /** Its target age and sampling (ADR 021): null when it has none, undefined while unknown. */
   settings: ProcessSettings | null | undefined;
 }) {
   const unarchive = useUpdateProcess();

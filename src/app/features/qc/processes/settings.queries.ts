@@ -4,7 +4,7 @@ import type { ProcessSettings, ProcessSettingsBody } from '../../../../contract/
 import { failureMessage } from '../../../ui/failure-message.ts';
 import { qcQueries } from '../qc.queries.ts';
 
-// Each process's operating settings (decision 021): a target age for its pending requests and
+// Each process's operating settings (ADR 021): a target age for its pending requests and
 // the share of its approvals sampled for a second review. The gateway's, not the service's.
 
 export const settingsQuery = () =>

@@ -131,7 +131,7 @@ function LiveQueueList(props: QueueListProps) {
     getItemKey: (index) => items[index]?.id ?? index,
     overscan: 6,
     // Rows in the very first render, before the scroll area has been measured (else the
-    // first frame with data shows none, and the rows wait a render: decision 017). The window
+    // first frame with data shows none, and the rows wait a render: ADR 017). The window
     // bounds the area; the real size replaces it once it is laid out.
     initialRect: { width: window.innerWidth, height: window.innerHeight },
     scrollPaddingStart: 8,

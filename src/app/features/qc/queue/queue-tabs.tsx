@@ -10,7 +10,7 @@ export const STATUS_LABELS: Record<QcRequestStatus, string> = {
   rejected: 'Rejected',
 };
 
-/** The "Second review" tab (decision 021): sampled approvals, on a screen of their own. */
+/** The "Second review" tab (ADR 021): sampled approvals, on a screen of their own. */
 export interface SamplesTab {
   /** Open samples for the signed-in person; undefined while unknown. */
   count: number | undefined;
@@ -28,7 +28,7 @@ export function QueueTabs({
   saving = 0,
 }: {
   filters: QueueFilters;
-  /** Decisions of the signed-in person kept in the browser, not yet saved (decision 026). */
+  /** Decisions of the signed-in person kept in the browser, not yet saved (ADR 026). */
   saving?: number;
   /** Undefined while loading; null when the service cannot count by status. */
   counts: Record<QcRequestStatus, number> | null | undefined;

@@ -42,7 +42,7 @@ export function Component() {
   // the same time, they would slow the first page down (speed target: rows in under 300 ms).
   const rowsIn = !list.isPending;
   const counts = useQuery({ ...qcQueries.counts(filters), enabled: rowsIn });
-  // The second-review tab's count (the gateway's, decision 021) waits for the rows as well.
+  // The second-review tab's count (the gateway's, ADR 021) waits for the rows as well.
   const samples = useSamplesTab(rowsIn);
   const saving = useSavingIds().size;
   const filterRef = useRef<HTMLSelectElement>(null);

@@ -44,7 +44,7 @@ export function useQueueKeys(actions: QueueKeyActions): void {
       }
     };
     document.addEventListener('keydown', onKeyDown);
-    // Keys pressed on the gateway's first screen before the app ran (decision 025): now that
+    // Keys pressed on the gateway's first screen before the app ran (ADR 025): now that
     // something listens. Released when the app had merely rendered, they could come before
     // this effect on a busy machine, and be lost.
     releaseHeldKeys();

@@ -30,12 +30,12 @@ interface Where {
   names: ReadonlyMap<string, string>;
 }
 
-/** The measure of the outbox write that approve and next waits for (decision 026). */
+/** The measure of the outbox write that approve and next waits for (ADR 026). */
 export const OUTBOX_WRITE_MEASURE = 'attest:outbox-write';
 
 /**
- * Approve or reject, and move on (decision 005): the decision is written to the outbox
- * (decision 026), then the next document goes on screen at once (it and its PDF are
+ * Approve or reject, and move on (ADR 005): the decision is written to the outbox
+ * (ADR 026), then the next document goes on screen at once (it and its PDF are
  * prefetched) while the decision is sent behind it. The draft stays in storage until the
  * service has the decision; a refusal or someone else's decision brings the reviewer back to
  * it. Resolves false when nothing was decided (no user to record it under).
@@ -59,7 +59,7 @@ export function useDecide({ next, hrefOf, queueHref, names }: Where) {
       };
       // Kept in the browser and sent (keepalive) at once, and kept before the screen moves
       // on: from here a closed tab, a crash or a dropped connection loses nothing. The write
-      // costs a few milliseconds (decision 026).
+      // costs a few milliseconds (ADR 026).
       const writing = performance.now();
       const { kept, sent } = outbox.submit(entry);
       await kept;
@@ -68,7 +68,7 @@ export function useDecide({ next, hrefOf, queueHref, names }: Where) {
       if (next) navigate(hrefOf(next.id), { flushSync: true });
       else navigate(queueHref);
       // The rest waits for that screen's frame: on two cores it would otherwise share the
-      // CPU with it (decision 024). Only the PATCH went out before, in the key's own task.
+      // CPU with it (ADR 024). Only the PATCH went out before, in the key's own task.
       await nextPaint();
       // Its row in the queue, and its review, now say it is being saved.
       outbox.announce();

@@ -2,7 +2,7 @@ import { ChecklistVerdictSchema } from '../../../../contract/qc.ts';
 import { z } from '../../../../contract/zod.ts';
 import { browserStorage, storedKeys, userStorageKey } from '../../../user-storage.ts';
 
-// Review drafts in localStorage (decision 019): they survive closing the tab and a browser
+// Review drafts in localStorage (ADR 019): they survive closing the tab and a browser
 // restart, until the decision is saved or the reviewer signs out. Each lives under its
 // reviewer's scope (user-storage.ts), so no one else signing in here ever reads it. The
 // browser's share is bounded: old drafts go first, and a draft too big to keep stays in

@@ -5,7 +5,7 @@ import { useOnTeam } from '../holds.ts';
 import { qcQueries } from '../qc.queries.ts';
 import './history-timeline.css';
 
-// What the team did with this request through the console (decision 020): holds taken over
+// What the team did with this request through the console (ADR 020): holds taken over
 // and decisions, oldest first, as the gateway recorded them.
 
 /** "1 min 30 s": how long the decision took from opening. */

@@ -8,7 +8,7 @@ import './review.css';
 const nothing = () => {};
 
 /**
- * A review's first screen as the gateway renders it for a page opened cold (decision 025):
+ * A review's first screen as the gateway renders it for a page opened cold (ADR 025):
  * the review's frame, its header, and the document's first page as an image, where the
  * preview (review.route.tsx) then shows the same image until pdf.js has drawn the page.
  */

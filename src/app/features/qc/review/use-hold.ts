@@ -7,7 +7,7 @@ import { onQueueChange } from '../../../shell/live-events.ts';
 import { afterNextPaint } from '../../../ui/next-paint.ts';
 import { holdsQuery } from '../holds.ts';
 
-// The reviewer's hold on the open request (decision 020): taken on opening, renewed while they
+// The reviewer's hold on the open request (ADR 020): taken on opening, renewed while they
 // are active, released when they move on or leave; and what the screen does when someone
 // else holds it or takes it over.
 

@@ -90,7 +90,7 @@ export function useReviewController({ current, scope, shown, onHelp }: ReviewCon
 
   const ready = readiness(current, draft);
   const readOnly = current.status !== 'pending';
-  // Decided here and kept in the outbox, not yet saved: it is not offered again (decision 026).
+  // Decided here and kept in the outbox, not yet saved: it is not offered again (ADR 026).
   const saving = useSavingIds().has(qcrId) && !readOnly;
   const locked = readOnly || saving;
   // Decided, yet this reviewer has a draft of it: someone else was first (conflict-view.tsx).
@@ -99,7 +99,7 @@ export function useReviewController({ current, scope, shown, onHelp }: ReviewCon
   // A decision names its reviewer (reviewedBy): a client whose token names no user cannot
   // record one, so the review says why instead of failing on the first key.
   const noUser = Boolean(session && !session.user);
-  // The team's hold on it (decision 020): only its holder decides.
+  // The team's hold on it (ADR 020): only its holder decides.
   const hold = useHold(qcrId, !locked && onTeam, session && memberIdOf(session));
   const { blocks: holdBlocks, markDeciding } = hold;
   // Once per screen: a key pressed twice before the next document renders decides once.

@@ -12,7 +12,7 @@ import '../review/checklist.css';
 /**
  * A checklist item with nothing of the first review in it. The service's request carries
  * the first verdicts and notes (status, reviewerNote, completedBy): they are dropped here,
- * before anything renders, so the second reviewer judges independently (decision 021).
+ * before anything renders, so the second reviewer judges independently (ADR 021).
  */
 export type BlindItem = Pick<
   ChecklistItem,

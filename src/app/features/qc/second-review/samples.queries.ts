@@ -3,7 +3,7 @@ import { getSample, listSamples, type SampleFilter } from '../../../../client/qc
 import type { QueueChange } from '../../../../contract/team.ts';
 import { qcQueries } from '../qc.queries.ts';
 
-// Second-level sampling (decision 021): the gateway's samples of approved requests. Under the
+// Second-level sampling (ADR 021): the gateway's samples of approved requests. Under the
 // QC keys, so everything that invalidates QC (a sign-out, a process change) reaches them.
 
 export const samplesQueries = {

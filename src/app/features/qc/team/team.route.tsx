@@ -16,7 +16,7 @@ import { teamQueries } from './team.queries.ts';
 import './team.css';
 
 /**
- * The QC team (`/qc/team`, `qc.manage`, decision 021): how much the team cleared, how old the
+ * The QC team (`/qc/team`, `qc.manage`, ADR 021): how much the team cleared, how old the
  * queues are, which checks fail most and where, and whether second reviews agree. The range
  * is in the URL; each section loads, fails and exports on its own.
  */

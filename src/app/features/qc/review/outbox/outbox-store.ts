@@ -1,6 +1,6 @@
 import type { QcRequestPatch } from '../../../../../contract/qc.ts';
 
-// The decisions a reviewer made that the service has not answered yet (decision 026), in the
+// The decisions a reviewer made that the service has not answered yet (ADR 026), in the
 // browser's IndexedDB: they outlive a closed tab, a crashed one and a browser restart. Each
 // is kept under the person who made it (user-storage.ts's scope), and only that person's
 // console ever reads or sends it.

@@ -2,7 +2,7 @@ import { decideQcRequest, getQcRequest } from '../../../../../client/qc.ts';
 import { sendDecision, type Outcome, type SendApi } from './outbox-send.ts';
 import { entryKey, outboxStore, type OutboxEntry, type OutboxStore } from './outbox-store.ts';
 
-// The outbox at work (decision 026): a decision is written to it before the screen moves on,
+// The outbox at work (ADR 026): a decision is written to it before the screen moves on,
 // sent at once, and sent again on the next load, when the connection comes back and on a
 // timer while any is left, until the service has answered it for good. One tab sends an
 // entry at a time (a Web Lock per entry, released by the browser when the tab goes), and an
@@ -131,7 +131,7 @@ export function createOutbox(
      * nothing, no IndexedDB: it is sent all the same), `sent` with the service's answer.
      * Another tab leaves it to this one (`sentOn`, within SENT_GRACE_MS). Screens hear of it,
      * and of its answer, on `announce()` (a second at most): the screen that decided it would
-     * otherwise render once more, for nothing, before the next one (decision 024).
+     * otherwise render once more, for nothing, before the next one (ADR 024).
      */
     submit(entry: OutboxEntry): { kept: Promise<boolean>; sent: Promise<Sent> } {
       clearTimeout(quiet);

@@ -18,7 +18,7 @@ export interface Foreground {
 
 /**
  * What an answer from the service means on screen. Saved: the draft goes, the request
- * leaves the pending lists. Someone else's decision: the conflict view, as decision 005
+ * leaves the pending lists. Someone else's decision: the conflict view, as ADR 005
  * has it. Refused: a toast, the draft kept. No answer yet: nothing, the row stays "saving".
  * The screen that decided brings the reviewer back; an answer to a later send (the next load,
  * the connection back) comes as a toast instead, the request's own screen showing the rest.
@@ -42,7 +42,7 @@ export function settleDecision(
       clearDraft(scope, id);
       client.setQueryData(qcQueries.detail(id).queryKey, outcome.request);
       dropFromLists(client, id);
-      // Lists stale, not fetched now: the queue refreshes when shown (decision 024). Counts
+      // Lists stale, not fetched now: the queue refreshes when shown (ADR 024). Counts
       // are fetched if on screen (the queue, after the last of it was decided): a fetch of
       // them was cancelled for the optimistic move.
       void client.invalidateQueries({ queryKey: qcQueries.lists(), refetchType });

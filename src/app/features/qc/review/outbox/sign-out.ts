@@ -5,7 +5,7 @@ import { outbox } from './outbox.ts';
 import type { OutboxEntry } from './outbox-store.ts';
 import { settleDecision } from './settle.ts';
 
-// The outbox as the shell sees it (decision 026): sent while its person is signed in; at
+// The outbox as the shell sees it (ADR 026): sent while its person is signed in; at
 // sign-out, what is left is named, and stays in this browser under their name with the
 // drafts it was decided from, for their next sign-in here. No one else's console sends it.
 
