@@ -14,4 +14,7 @@ export interface PageImageJob {
   hang?: true;
 }
 export type PageImageResult =
-  { id: number; image: Uint8Array; width: number; height: number } | { id: number; error: string };
+  | { id: number; image: Uint8Array; width: number; height: number }
+  | { id: number; error: string }
+  /** Sent once, when pdf.js is loaded: drawings are timed from then. */
+  | { ready: true };

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parentPort } from 'node:worker_threads';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parentPort, workerData } from 'node:worker_threads';
 import {
   MAX_PDF_BYTES,
   type PageImageFormat,
@@ -42,6 +43,12 @@ if (process.platform === 'linux') {
 
 const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+// pdf.js's own worker code, loaded now rather than by the first document: start-up is bounded
+// apart from a drawing (page-image.ts), so a busy machine's slow start fails no document.
+// (Named by a variable: the package declares no types for it, and none are needed.)
+const PDFJS_WORKER_CODE = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+const workerCode: unknown = await import(PDFJS_WORKER_CODE);
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = workerCode;
 
 /** pdf.js's canvas factory in Node, over @napi-rs/canvas (its types say only `object`). */
 interface NodeCanvasFactory {
@@ -110,6 +117,10 @@ async function firstPage(pdf: Uint8Array, format: PageImageFormat) {
   }
 }
 
+// Tests only: a start-up as slow as a busy machine's.
+const { slowStartMs } = workerData as { slowStartMs: number };
+if (slowStartMs > 0) await sleep(slowStartMs);
+parentPort?.postMessage({ ready: true } satisfies PageImageResult);
 parentPort?.on('message', (job: PageImageJob) => {
   if (job.hang) return;
   firstPage(job.pdf, job.format).then(

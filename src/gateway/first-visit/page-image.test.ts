@@ -295,6 +295,24 @@ describe('pageImages', () => {
     }
   });
 
+  it("times a drawing from the worker's start-up, which has a bound of its own", async () => {
+    // Start-up slower than a drawing may take: the first document is drawn all the same.
+    const images = pageImages({ timeoutMs: 3_000, testing: { slowStartMs: 4_000 } });
+    try {
+      expect((await images.draw(new Uint8Array(await demoPdf()), 'webp')).width).toBe(960);
+    } finally {
+      await images.close();
+    }
+    const stuck = pageImages({ startupMs: 300, testing: { slowStartMs: 5_000 } });
+    try {
+      await expect(stuck.draw(new Uint8Array(await demoPdf()), 'webp')).rejects.toThrow(
+        /did not start/,
+      );
+    } finally {
+      await stuck.close();
+    }
+  });
+
   it('ends a drawing that takes too long', async () => {
     const slow = pageImages({ timeoutMs: 1 });
     try {

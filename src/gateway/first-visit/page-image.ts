@@ -31,8 +31,10 @@ export interface PageImage {
 export class PageImagesBusy extends Error {}
 
 export interface PageImagesOptions {
-  /** One page's drawing, pdf.js's start-up included, at most. */
+  /** One page's drawing, at most, from when the worker has pdf.js loaded. */
   timeoutMs?: number;
+  /** The worker's start-up (loading pdf.js), at most: no document can slow it. */
+  startupMs?: number;
   /** Drawings held beside the one being drawn (fetching their document, or waiting), at most. */
   queue?: number;
   /** Drawings one owner (a session) may hold at once. */
@@ -42,6 +44,8 @@ export interface PageImagesOptions {
   /** For tests only: jobs that hang (never answer), and the worker's comings and goings. */
   testing?: {
     hang?: (job: number) => boolean;
+    /** A worker that takes this long to start, as on a busy machine. */
+    slowStartMs?: number;
     onWorker?: (event: 'spawn' | 'exit') => void;
   };
 }
@@ -64,12 +68,15 @@ const WATCH_MS = 100;
 
 export function pageImages({
   timeoutMs = 4_000,
+  startupMs = 30_000,
   queue = 3,
   perOwner = Infinity,
   externalBytes = 320 * 1024 * 1024,
   testing,
 }: PageImagesOptions = {}) {
   let worker: Worker | undefined;
+  /** Resolves once `worker` has pdf.js loaded. */
+  let ready: Promise<void> | undefined;
   /** A worker being ended: no other starts until it has. */
   let stopping: Promise<void> | undefined;
   let current: (Pending & { timers: NodeJS.Timeout[] }) | undefined;
@@ -79,7 +86,7 @@ export function pageImages({
   let nextId = 1;
   let closed = false;
 
-  const finish = (outcome: PageImageResult | Error) => {
+  const finish = (outcome: Exclude<PageImageResult, { ready: true }> | Error) => {
     const done = current;
     if (!done) return;
     current = undefined;
@@ -92,7 +99,10 @@ export function pageImages({
 
   /** Ends `running` and fails its job; the next job waits until it has stopped. */
   const retire = (running: Worker, why: string) => {
-    if (worker === running) worker = undefined;
+    if (worker === running) {
+      worker = undefined;
+      ready = undefined;
+    }
     const stopped = running.terminate().then(
       () => undefined,
       () => undefined,
@@ -108,11 +118,15 @@ export function pageImages({
   const spawn = () => {
     const fresh = new Worker(new URL('./page-image-worker.ts', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 32 },
+      workerData: { slowStartMs: testing?.slowStartMs ?? 0 },
     });
     testing?.onWorker?.('spawn');
     fresh.unref();
+    let loaded = () => {};
+    ready = new Promise((resolve) => (loaded = resolve));
     fresh.on('message', (result: PageImageResult) => {
-      if (worker === fresh && current?.job.id === result.id) finish(result);
+      if ('ready' in result) loaded();
+      else if (worker === fresh && current?.job.id === result.id) finish(result);
     });
     // An error ends the thread: it is ended and awaited like a slow one.
     fresh.on('error', (error) => {
@@ -131,21 +145,27 @@ export function pageImages({
     if (!next) return;
     worker ??= spawn();
     const running = worker;
-    const deadline = setTimeout(() => retire(running, 'the page took too long to draw'), timeoutMs);
-    const watch = setInterval(() => {
-      const job = next.job.id;
-      running.getHeapStatistics().then(
-        (stats) => {
-          const over = stats.external_memory > externalBytes;
-          if (over && worker === running && current?.job.id === job) {
-            retire(running, 'the page needed too much memory to draw');
-          }
-        },
-        () => undefined,
-      );
-    }, WATCH_MS);
-    current = { ...next, timers: [deadline, watch] };
-    running.postMessage(next.job, [next.job.pdf.buffer as ArrayBuffer]);
+    const startup = setTimeout(() => retire(running, 'the page drawer did not start'), startupMs);
+    current = { ...next, timers: [startup] };
+    const job = next.job;
+    void ready?.then(() => {
+      if (worker !== running || current?.job.id !== job.id) return;
+      clearTimeout(startup);
+      const deadline = setTimeout(() => retire(running, 'the page took too long to draw'), timeoutMs);
+      const watch = setInterval(() => {
+        running.getHeapStatistics().then(
+          (stats) => {
+            const over = stats.external_memory > externalBytes;
+            if (over && worker === running && current?.job.id === job.id) {
+              retire(running, 'the page needed too much memory to draw');
+            }
+          },
+          () => undefined,
+        );
+      }, WATCH_MS);
+      current.timers.push(deadline, watch);
+      running.postMessage(job, [job.pdf.buffer as ArrayBuffer]);
+    });
   };
 
   const reserve = (owner?: string): PageImageSlot => {
