@@ -151,7 +151,10 @@ export function pageImages({
     void ready?.then(() => {
       if (worker !== running || current?.job.id !== job.id) return;
       clearTimeout(startup);
-      const deadline = setTimeout(() => retire(running, 'the page took too long to draw'), timeoutMs);
+      const deadline = setTimeout(
+        () => retire(running, 'the page took too long to draw'),
+        timeoutMs,
+      );
       const watch = setInterval(() => {
         running.getHeapStatistics().then(
           (stats) => {
