@@ -3,7 +3,7 @@ import { AccountUpsertSchema } from '../../contract/accounts.ts';
 import type { ServiceContext, ServiceEnv } from '../context.ts';
 import { requireListOwner, requirePermission } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
-import { listPage, parseListParams, type ListDefinition } from '../http/pagination.ts';
+import { ownedList, requestedPage } from '../http/owned-lists.ts';
 import { jsonBody, uuidParam } from '../http/validate.ts';
 import { readAccount } from './account-store.ts';
 import { creditorRoutes } from './creditors.routes.ts';
@@ -17,28 +17,17 @@ import {
 } from './account-json.ts';
 import { upsertAccount } from './upsert.ts';
 
-export const FIRMS: ListDefinition = {
-  name: 'firms',
-  from: 'firms f',
-  select: 'f.id, f.owner, f.firm_code, f.name, f.metadata',
-  ownerExpr: 'f.owner',
-  idExpr: 'f.id',
-  orderBy: { name: { expr: 'f.name', field: 'name' } },
-  defaultOrderBy: 'name',
-};
+export const FIRMS = ownedList(
+  'firms',
+  'firms f',
+  'f.id, f.owner, f.firm_code, f.name, f.metadata',
+  { name: 'name' },
+);
 
-export const ACCOUNTS: ListDefinition = {
-  name: 'accounts',
-  from: 'accounts a',
-  select: ACCOUNT_COLUMNS,
-  ownerExpr: 'a.owner',
-  idExpr: 'a.id',
-  orderBy: {
-    crid: { expr: 'a.crid', field: 'crid' },
-    createdOn: { expr: 'a.created_on', field: 'created_on' },
-  },
-  defaultOrderBy: 'crid',
-};
+export const ACCOUNTS = ownedList('accounts', 'accounts a', ACCOUNT_COLUMNS, {
+  crid: 'crid',
+  createdOn: 'created_on',
+});
 
 export function accountRoutes(ctx: ServiceContext) {
   const routes = new Hono<ServiceEnv>();
@@ -46,16 +35,14 @@ export function accountRoutes(ctx: ServiceContext) {
   // Firms are reference data every client of the owner may read (reviewers filter by firm).
   routes.get('/firms', (c) => {
     const owner = requireListOwner(c, c.req.query('owner'));
-    const params = parseListParams(c.req.query(), owner, FIRMS);
-    const { rows, pagination } = listPage<FirmRow>(ctx, FIRMS, params);
+    const { rows, pagination } = requestedPage<FirmRow>(ctx, c, owner, FIRMS);
     return c.json({ firms: rows.map(firmJson), pagination }, 200);
   });
 
   routes.get('/accounts', (c) => {
     requirePermission(c, 'accounts.write');
     const owner = requireListOwner(c, c.req.query('owner'));
-    const params = parseListParams(c.req.query(), owner, ACCOUNTS);
-    const { rows, pagination } = listPage<AccountRow>(ctx, ACCOUNTS, params);
+    const { rows, pagination } = requestedPage<AccountRow>(ctx, c, owner, ACCOUNTS);
     return c.json({ accounts: rows.map(accountJson), pagination }, 200);
   });
 

@@ -10,30 +10,23 @@ import {
 import type { ServiceContext, ServiceEnv } from '../context.ts';
 import { requireListOwner, requirePermission } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import {
-  listPage,
-  parseListParams,
-  type ListDefinition,
-  type SortKey,
-} from '../http/pagination.ts';
+import { filterOf, ownedList } from '../http/owned-lists.ts';
+import { listPage, parseListParams } from '../http/pagination.ts';
 import { jsonBody, uuidParam } from '../http/validate.ts';
 import { transaction } from '../store/transaction.ts';
 import { findAccount, readEntity, touchAccount, type AccountRef } from './account-store.ts';
 import { insertEntity, patchEntity } from './entity-write.ts';
 import { ENTITY_COLUMNS, entityJson, type EntityRow } from './account-json.ts';
 
-export const ENTITIES: ListDefinition = {
-  name: 'account-entities',
-  from: 'entities e JOIN accounts a ON a.id = e.account_id',
-  select: ENTITY_COLUMNS,
-  ownerExpr: 'e.owner',
-  idExpr: 'e.id',
-  orderBy: {
-    createdOn: { expr: 'e.created_on', field: 'created_on' },
-    name: { expr: 'e.name', field: 'name' },
-  } satisfies Record<NonNullable<EntityListQuery['orderBy']>, SortKey>,
-  defaultOrderBy: 'createdOn',
-};
+export const ENTITIES = ownedList(
+  'account-entities',
+  'entities e JOIN accounts a ON a.id = e.account_id',
+  ENTITY_COLUMNS,
+  { createdOn: 'created_on', name: 'name' } satisfies Record<
+    NonNullable<EntityListQuery['orderBy']>,
+    string
+  >,
+);
 
 function accountOf(ctx: ServiceContext, owner: string, accountId: string): AccountRef {
   const account = findAccount(ctx, owner, accountId);
@@ -74,10 +67,7 @@ export function entityRoutes(ctx: ServiceContext) {
     requireListOwner(c, c.req.query('owner'));
     const params = parseListParams(c.req.query(), owner, ENTITIES);
     accountOf(ctx, owner, accountId);
-    const filter = {
-      clauses: [{ sql: 'e.account_id = ?', params: [accountId] }],
-      binding: { accountId },
-    };
+    const filter = filterOf({ accountId }, { accountId: 'e.account_id = ?' });
     const { rows, pagination } = listPage<EntityRow>(ctx, ENTITIES, params, filter);
     return c.json({ entities: rows.map(entityJson), pagination }, 200);
   });

@@ -5,7 +5,7 @@ import type { Template } from '../../contract/signatures.ts';
 import type { ServiceContext, ServiceEnv } from '../context.ts';
 import { requireAnyPermission, requireListOwner, requirePermission } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { listPage, parseListParams, type ListDefinition } from '../http/pagination.ts';
+import { ownedList, ownedRow, requestedPage } from '../http/owned-lists.ts';
 import { jsonBody, uuidParam } from '../http/validate.ts';
 import { transaction } from '../store/transaction.ts';
 import { presignDownload, presignUpload } from './presign.ts';
@@ -29,30 +29,20 @@ interface FileRow extends Record<string, unknown> {
 // The spec's files list caps its count and says so with countExceedsLimit.
 export const FILE_COUNT_CAP = 10_000;
 
-export const FILES: ListDefinition = {
-  name: 'files',
-  from: 'files f',
-  select:
-    'f.id, f.owner, f.filename, f.size, f.blob_key, f.matter_reference, f.prepared_by, f.prepared_on, f.firm_id, f.templates, f.created_on',
-  ownerExpr: 'f.owner',
-  idExpr: 'f.id',
-  orderBy: {
-    createdOn: { expr: 'f.created_on', field: 'created_on' },
-    matterReference: { expr: 'f.matter_reference', field: 'matter_reference' },
-  },
-  defaultOrderBy: 'createdOn',
-  countCap: FILE_COUNT_CAP,
-};
+export const FILES = ownedList(
+  'files',
+  'files f',
+  'f.id, f.owner, f.filename, f.size, f.blob_key, f.matter_reference, f.prepared_by, f.prepared_on, f.firm_id, f.templates, f.created_on',
+  { createdOn: 'created_on', matterReference: 'matter_reference' },
+  FILE_COUNT_CAP,
+);
 
-export const FILE_REQUESTS: ListDefinition = {
-  name: 'fileRequests',
-  from: 'file_requests r',
-  select: 'r.id, r.owner, r.file_id, r.account_id, r.status, r.created_on',
-  ownerExpr: 'r.owner',
-  idExpr: 'r.id',
-  orderBy: { createdOn: { expr: 'r.created_on', field: 'created_on' } },
-  defaultOrderBy: 'createdOn',
-};
+export const FILE_REQUESTS = ownedList(
+  'fileRequests',
+  'file_requests r',
+  'r.id, r.owner, r.file_id, r.account_id, r.status, r.created_on',
+  { createdOn: 'created_on' },
+);
 
 const fileJson = (ctx: ServiceContext, row: FileRow): FileRecord => ({
   id: row.id,
@@ -75,9 +65,7 @@ export const READERS = ['files.write', 'signatures.write', 'qc.review'] as const
 export function fileRoutes(ctx: ServiceContext) {
   const routes = new Hono<ServiceEnv>();
   const get = (owner: string, id: string) => {
-    const row = ctx.db
-      .prepare(`SELECT ${FILES.select} FROM files f WHERE f.id = ? AND f.owner = ?`)
-      .get(id, owner) as FileRow | undefined;
+    const row = ownedRow<FileRow>(ctx, FILES, owner, id);
     if (!row) throw notFound(`file ${id} not found`);
     return row;
   };
@@ -85,11 +73,7 @@ export function fileRoutes(ctx: ServiceContext) {
   routes.get('/files', (c) => {
     requireAnyPermission(c, [...READERS]);
     const owner = requireListOwner(c, c.req.query('owner'));
-    const { rows, pagination } = listPage<FileRow>(
-      ctx,
-      FILES,
-      parseListParams(c.req.query(), owner, FILES),
-    );
+    const { rows, pagination } = requestedPage<FileRow>(ctx, c, owner, FILES);
     return c.json({ files: rows.map((row) => fileJson(ctx, row)), pagination }, 200);
   });
 
@@ -178,11 +162,7 @@ export function fileRoutes(ctx: ServiceContext) {
   routes.get('/fileRequests', (c) => {
     requireAnyPermission(c, [...READERS]);
     const owner = requireListOwner(c, c.req.query('owner'));
-    const { rows, pagination } = listPage<Record<string, unknown>>(
-      ctx,
-      FILE_REQUESTS,
-      parseListParams(c.req.query(), owner, FILE_REQUESTS),
-    );
+    const { rows, pagination } = requestedPage(ctx, c, owner, FILE_REQUESTS);
     const fileRequests: FileRequest[] = rows.map((r) => ({
       id: r.id as string,
       owner: r.owner as string,

@@ -4,18 +4,13 @@ import { RedactionListQuerySchema, type Redaction } from '../../contract/redacti
 import type { ServiceContext, ServiceEnv } from '../context.ts';
 import { requireAnyPermission, requireListOwner } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
-import {
-  listPage,
-  parseListParams,
-  type ListDefinition,
-  type ListFilter,
-} from '../http/pagination.ts';
+import { filterOf, ownedList, ownedRow, requestedPage } from '../http/owned-lists.ts';
 import { queryParams, uuidParam } from '../http/validate.ts';
 
 // The redactions the spec's list envelope names (interface-gaps #7, #23): read-only, since
 // the spec shows no operation that makes one; the demo seed draws them.
 
-interface RedactionRow extends Record<string, unknown> {
+export interface RedactionRow extends Record<string, unknown> {
   id: string;
   owner: string;
   file_id: string;
@@ -29,16 +24,12 @@ interface RedactionRow extends Record<string, unknown> {
   created_on: string;
 }
 
-export const REDACTIONS: ListDefinition = {
-  name: 'redactions',
-  from: 'redactions r',
-  select:
-    'r.id, r.owner, r.file_id, r.page, r.x, r.y, r.width, r.height, r.reason, r.created_by, r.created_on',
-  ownerExpr: 'r.owner',
-  idExpr: 'r.id',
-  orderBy: { createdOn: { expr: 'r.created_on', field: 'created_on' } },
-  defaultOrderBy: 'createdOn',
-};
+export const REDACTIONS = ownedList(
+  'redactions',
+  'redactions r',
+  'r.id, r.owner, r.file_id, r.page, r.x, r.y, r.width, r.height, r.reason, r.created_by, r.created_on',
+  { createdOn: 'created_on' },
+);
 
 const redactionJson = (row: RedactionRow): Redaction => ({
   id: row.id,
@@ -62,23 +53,16 @@ export function redactionRoutes(ctx: ServiceContext, readers: readonly Permissio
     requireAnyPermission(c, [...readers]);
     const owner = requireListOwner(c, c.req.query('owner'));
     const query = queryParams(c, RedactionListQuerySchema);
-    const filter: ListFilter = { clauses: [], binding: {} };
     // Scoped by owner like every list, so another owner's fileId finds nothing.
-    if (query.fileId) {
-      filter.clauses.push({ sql: 'r.file_id = ?', params: [query.fileId] });
-      filter.binding.fileId = query.fileId;
-    }
-    const params = parseListParams(c.req.query(), owner, REDACTIONS);
-    const { rows, pagination } = listPage<RedactionRow>(ctx, REDACTIONS, params, filter);
+    const filter = filterOf(query, { fileId: 'r.file_id = ?' });
+    const { rows, pagination } = requestedPage<RedactionRow>(ctx, c, owner, REDACTIONS, filter);
     return c.json({ redactions: rows.map(redactionJson), pagination }, 200);
   });
 
   routes.get('/redactions/:redactionId', (c) => {
     const { owner } = requireAnyPermission(c, [...readers]);
     const id = uuidParam(c, 'redactionId');
-    const row = ctx.db
-      .prepare(`SELECT ${REDACTIONS.select} FROM redactions r WHERE r.id = ? AND r.owner = ?`)
-      .get(id, owner) as RedactionRow | undefined;
+    const row = ownedRow<RedactionRow>(ctx, REDACTIONS, owner, id);
     if (!row) throw notFound(`redaction ${id} not found`);
     return c.json(redactionJson(row), 200);
   });

@@ -3,7 +3,7 @@ import type { QcChecklist } from '../../contract/qc.ts';
 import type { ServiceContext, ServiceEnv } from '../context.ts';
 import { requireAnyPermission, requireListOwner } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
-import { listPage, parseListParams, type ListDefinition } from '../http/pagination.ts';
+import { ownedList, ownedRow, requestedPage } from '../http/owned-lists.ts';
 import { uuidParam } from '../http/validate.ts';
 import { versionItems } from './qc-json.ts';
 
@@ -15,18 +15,12 @@ interface ChecklistRow extends Record<string, unknown> {
   created_on: string;
 }
 
-export const CHECKLISTS: ListDefinition = {
-  name: 'qcChecklists',
-  from: 'checklists c',
-  select: 'c.id, c.owner, c.display_name, c.description, c.created_on',
-  ownerExpr: 'c.owner',
-  idExpr: 'c.id',
-  orderBy: {
-    displayName: { expr: 'c.display_name', field: 'display_name' },
-    createdOn: { expr: 'c.created_on', field: 'created_on' },
-  },
-  defaultOrderBy: 'displayName',
-};
+export const CHECKLISTS = ownedList(
+  'qcChecklists',
+  'checklists c',
+  'c.id, c.owner, c.display_name, c.description, c.created_on',
+  { displayName: 'display_name', createdOn: 'created_on' },
+);
 
 /** A checklist with its versions; the newest version is active and its items are listed. */
 function checklistJson(ctx: ServiceContext, row: ChecklistRow): QcChecklist {
@@ -54,20 +48,14 @@ export function qcChecklistRoutes(ctx: ServiceContext) {
   routes.get('/checklists', (c) => {
     requireAnyPermission(c, ['qc.review', 'qc.manage']);
     const owner = requireListOwner(c, c.req.query('owner'));
-    const { rows, pagination } = listPage<ChecklistRow>(
-      ctx,
-      CHECKLISTS,
-      parseListParams(c.req.query(), owner, CHECKLISTS),
-    );
+    const { rows, pagination } = requestedPage<ChecklistRow>(ctx, c, owner, CHECKLISTS);
     return c.json({ qcChecklists: rows.map((row) => checklistJson(ctx, row)), pagination }, 200);
   });
 
   routes.get('/checklists/:checklistId', (c) => {
     const { owner } = requireAnyPermission(c, ['qc.review', 'qc.manage']);
     const id = uuidParam(c, 'checklistId');
-    const row = ctx.db
-      .prepare(`SELECT ${CHECKLISTS.select} FROM checklists c WHERE c.id = ? AND c.owner = ?`)
-      .get(id, owner) as ChecklistRow | undefined;
+    const row = ownedRow<ChecklistRow>(ctx, CHECKLISTS, owner, id);
     if (!row) throw notFound(`QC checklist ${id} not found`);
     return c.json(checklistJson(ctx, row), 200);
   });

@@ -8,12 +8,8 @@ import {
 import type { ServiceContext, ServiceEnv } from '../context.ts';
 import { requireAnyPermission, requireListOwner, requirePermission } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import {
-  listPage,
-  parseListParams,
-  type ListDefinition,
-  type ListFilter,
-} from '../http/pagination.ts';
+import { ownedList, ownedRow, requestedPage } from '../http/owned-lists.ts';
+import type { ListFilter } from '../http/pagination.ts';
 import { jsonBody, queryParams, uuidParam } from '../http/validate.ts';
 import { transaction } from '../store/transaction.ts';
 
@@ -27,19 +23,12 @@ interface ProcessRow extends Record<string, unknown> {
   archived_on: string | null;
 }
 
-export const PROCESSES: ListDefinition = {
-  name: 'qcProcesses',
-  from: 'qc_processes p',
-  select:
-    'p.id, p.owner, p.display_name, p.description, p.checklist_id, p.created_on, p.archived_on',
-  ownerExpr: 'p.owner',
-  idExpr: 'p.id',
-  orderBy: {
-    displayName: { expr: 'p.display_name', field: 'display_name' },
-    createdOn: { expr: 'p.created_on', field: 'created_on' },
-  },
-  defaultOrderBy: 'displayName',
-};
+export const PROCESSES = ownedList(
+  'qcProcesses',
+  'qc_processes p',
+  'p.id, p.owner, p.display_name, p.description, p.checklist_id, p.created_on, p.archived_on',
+  { displayName: 'display_name', createdOn: 'created_on' },
+);
 
 /** The list's own filter, beside the pagination parameters (also read by the OpenAPI document). */
 export const ArchivedFilterSchema = z.object({
@@ -59,9 +48,7 @@ const processJson = (row: ProcessRow): QcProcess => ({
 export function qcProcessRoutes(ctx: ServiceContext) {
   const routes = new Hono<ServiceEnv>();
   const get = (owner: string, id: string) => {
-    const row = ctx.db
-      .prepare(`SELECT ${PROCESSES.select} FROM qc_processes p WHERE p.id = ? AND p.owner = ?`)
-      .get(id, owner) as ProcessRow | undefined;
+    const row = ownedRow<ProcessRow>(ctx, PROCESSES, owner, id);
     if (!row) throw notFound(`QC process ${id} not found`);
     return row;
   };
@@ -78,12 +65,7 @@ export function qcProcessRoutes(ctx: ServiceContext) {
       });
       filter.binding.archived = archived;
     }
-    const { rows, pagination } = listPage<ProcessRow>(
-      ctx,
-      PROCESSES,
-      parseListParams(c.req.query(), owner, PROCESSES),
-      filter,
-    );
+    const { rows, pagination } = requestedPage<ProcessRow>(ctx, c, owner, PROCESSES, filter);
     return c.json({ qcProcesses: rows.map(processJson), pagination }, 200);
   });
 

@@ -2,25 +2,14 @@ import { Hono } from 'hono';
 import { QcRequestListQuerySchema, QcRequestPatchSchema } from '../../contract/qc.ts';
 import type { ServiceContext, ServiceEnv } from '../context.ts';
 import { requireAnyPermission, requireListOwner, requirePermission } from '../http/auth.ts';
-import {
-  listPage,
-  parseListParams,
-  type ListDefinition,
-  type ListFilter,
-} from '../http/pagination.ts';
+import { filterOf, ownedList, requestedPage } from '../http/owned-lists.ts';
 import { jsonBody, queryParams, uuidParam } from '../http/validate.ts';
 import { decideQcRequest, getQcRow } from './decide.ts';
 import { qcRequestsJson, type QcRow } from './qc-json.ts';
 
-export const QC_REQUESTS: ListDefinition = {
-  name: 'qcRequests',
-  from: 'qc_requests q',
-  select: 'q.*',
-  ownerExpr: 'q.owner',
-  idExpr: 'q.id',
-  orderBy: { createdOn: { expr: 'q.created_on', field: 'created_on' } },
-  defaultOrderBy: 'createdOn',
-};
+export const QC_REQUESTS = ownedList('qcRequests', 'qc_requests q', 'q.*', {
+  createdOn: 'created_on',
+});
 
 export function qcRequestRoutes(ctx: ServiceContext) {
   const routes = new Hono<ServiceEnv>();
@@ -29,28 +18,14 @@ export function qcRequestRoutes(ctx: ServiceContext) {
     requireAnyPermission(c, ['qc.review', 'qc.manage']);
     const owner = requireListOwner(c, c.req.query('owner'));
     const query = queryParams(c, QcRequestListQuerySchema);
-    const filter: ListFilter = { clauses: [], binding: {} };
-    if (query.status) {
-      filter.clauses.push({ sql: 'q.status = ?', params: [query.status] });
-      filter.binding.status = query.status;
-    }
-    if (query.processId) {
-      filter.clauses.push({ sql: 'q.process_id = ?', params: [query.processId] });
-      filter.binding.processId = query.processId;
-    }
-    if (query.checklistId) {
-      filter.clauses.push({
-        sql: 'q.checklist_version_id IN (SELECT id FROM checklist_versions WHERE checklist_id = ?)',
-        params: [query.checklistId],
-      });
-      filter.binding.checklistId = query.checklistId;
-    }
-    if (query.firmId) {
-      filter.clauses.push({ sql: 'q.firm_id = ?', params: [query.firmId] });
-      filter.binding.firmId = query.firmId;
-    }
-    const params = parseListParams(c.req.query(), owner, QC_REQUESTS);
-    const { rows, pagination } = listPage<QcRow>(ctx, QC_REQUESTS, params, filter);
+    const filter = filterOf(query, {
+      status: 'q.status = ?',
+      processId: 'q.process_id = ?',
+      checklistId:
+        'q.checklist_version_id IN (SELECT id FROM checklist_versions WHERE checklist_id = ?)',
+      firmId: 'q.firm_id = ?',
+    });
+    const { rows, pagination } = requestedPage<QcRow>(ctx, c, owner, QC_REQUESTS, filter);
     return c.json({ qcRequests: qcRequestsJson(ctx, rows), pagination }, 200);
   });
 

@@ -13,29 +13,22 @@ import {
 import type { ServiceContext, ServiceEnv } from '../context.ts';
 import { requireListOwner } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import {
-  listPage,
-  parseListParams,
-  type ListDefinition,
-  type ListFilter,
-} from '../http/pagination.ts';
+import { filterOf, ownedList, ownedRow } from '../http/owned-lists.ts';
+import { listPage, parseListParams } from '../http/pagination.ts';
 import { queryParams } from '../http/validate.ts';
 import { transaction } from '../store/transaction.ts';
 
 const ATTEMPT_JSON = `json_object('attempt', d.attempt, 'attemptedOn', d.attempted_on, 'url', d.url,
   'statusCode', d.status_code, 'error', d.error, 'durationMs', d.duration_ms)`;
 
-export const DELIVERIES: ListDefinition = {
-  name: 'deliveries',
-  from: 'outbox o',
-  select: `o.id, o.event_type, o.payload, o.status, o.attempts, o.created_on, o.next_attempt_on,
+export const DELIVERIES = ownedList(
+  'deliveries',
+  'outbox o',
+  `o.id, o.event_type, o.payload, o.status, o.attempts, o.created_on, o.next_attempt_on,
     o.delivered_on, (SELECT ${ATTEMPT_JSON} FROM delivery_attempts d WHERE d.message_id = o.id
     ORDER BY d.id DESC LIMIT 1) AS last_attempt`,
-  ownerExpr: 'o.owner',
-  idExpr: 'o.id',
-  orderBy: { createdOn: { expr: 'o.created_on', field: 'created_on' } },
-  defaultOrderBy: 'createdOn',
-};
+  { createdOn: 'created_on' },
+);
 
 interface DeliveryRow extends Record<string, unknown> {
   id: string;
@@ -73,9 +66,7 @@ function messageParam(c: Context): string {
 }
 
 function getRow(ctx: ServiceContext, owner: string, id: string): DeliveryRow {
-  const row = ctx.db
-    .prepare(`SELECT ${DELIVERIES.select} FROM outbox o WHERE o.id = ? AND o.owner = ?`)
-    .get(id, owner) as DeliveryRow | undefined;
+  const row = ownedRow<DeliveryRow>(ctx, DELIVERIES, owner, id);
   if (!row) throw notFound(`delivery ${id} not found`);
   return row;
 }
@@ -87,9 +78,7 @@ export function deliveryRoutes(ctx: ServiceContext) {
   routes.get('/deliveries', (c) => {
     const owner = requireListOwner(c, c.req.query('owner'));
     const { status } = queryParams(c, DeliveryListQuerySchema);
-    const filter: ListFilter = status
-      ? { clauses: [{ sql: 'o.status = ?', params: [status] }], binding: { status } }
-      : { clauses: [], binding: {} };
+    const filter = filterOf({ status }, { status: 'o.status = ?' });
     // Newest first unless asked otherwise: the latest events are the ones being looked for.
     const query = { ...c.req.query(), orderDirection: c.req.query('orderDirection') ?? 'desc' };
     const params = parseListParams(query, owner, DELIVERIES);

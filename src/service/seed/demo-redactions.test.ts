@@ -1,22 +1,14 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect } from 'vitest';
+import type { RedactionRow } from '../files/redactions.routes.ts';
 import { serviceTest } from '../testing/fixtures.ts';
 
 // The seeded redactions (demo-redactions.ts); their determinism is in demo.test.ts.
 
-interface Row {
-  id: string;
-  owner: string;
-  file_id: string;
+interface Row extends RedactionRow {
   file_owner: string | null;
   creator_owner: string | null;
   blob_key: string;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  reason: string;
 }
 /** `rows`: the seeded redactions, with their files' and creators' owners. */
 const it = serviceTest.extend(

@@ -8,12 +8,7 @@ import {
 import type { ServiceContext, ServiceEnv } from '../context.ts';
 import { requireListOwner, requirePermission } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
-import {
-  listPage,
-  parseListParams,
-  type ListDefinition,
-  type ListFilter,
-} from '../http/pagination.ts';
+import { filterOf, ownedList, requestedPage } from '../http/owned-lists.ts';
 import { jsonBody, queryParams, uuidParam } from '../http/validate.ts';
 import { transaction } from '../store/transaction.ts';
 import {
@@ -29,15 +24,9 @@ import {
 } from './signature-store.ts';
 import { confirmScan, issueScanUpload } from './wet-ink.ts';
 
-export const SIGNATURE_REQUESTS: ListDefinition = {
-  name: 'signatureRequests',
-  from: 'signature_requests s',
-  select: 's.*',
-  ownerExpr: 's.owner',
-  idExpr: 's.id',
-  orderBy: { createdOn: { expr: 's.created_on', field: 'created_on' } },
-  defaultOrderBy: 'createdOn',
-};
+export const SIGNATURE_REQUESTS = ownedList('signatureRequests', 'signature_requests s', 's.*', {
+  createdOn: 'created_on',
+});
 
 // Transaction filter fields -> columns. A Map, as the field name is user input: a plain
 // object would answer `constructor` or `__proto__` from its prototype.
@@ -55,13 +44,12 @@ export function signatureRoutes(ctx: ServiceContext) {
     requirePermission(c, 'signatures.write');
     const owner = requireListOwner(c, c.req.query('owner'));
     const { status } = queryParams(c, SignatureRequestListQuerySchema);
-    const filter: ListFilter = status
-      ? { clauses: [{ sql: 's.status = ?', params: [status] }], binding: { status } }
-      : { clauses: [], binding: {} };
-    const { rows, pagination } = listPage<SignatureRequestRow>(
+    const filter = filterOf({ status }, { status: 's.status = ?' });
+    const { rows, pagination } = requestedPage<SignatureRequestRow>(
       ctx,
+      c,
+      owner,
       SIGNATURE_REQUESTS,
-      parseListParams(c.req.query(), owner, SIGNATURE_REQUESTS),
       filter,
     );
     return c.json({ signatureRequests: signatureRequestsJson(ctx, rows), pagination }, 200);

@@ -9,7 +9,8 @@ import {
 import type { ServiceContext, ServiceEnv } from '../context.ts';
 import { requireListOwner } from '../http/auth.ts';
 import { notFound, unauthorized } from '../http/errors.ts';
-import { listPage, parseListParams, type ListDefinition } from '../http/pagination.ts';
+import { ownedList } from '../http/owned-lists.ts';
+import { listPage, parseListParams } from '../http/pagination.ts';
 import { jsonBody, queryParams, uuidParam } from '../http/validate.ts';
 import { transaction } from '../store/transaction.ts';
 import {
@@ -22,18 +23,10 @@ import {
 } from './images.ts';
 import { findUser, listUserJson, USER_COLUMNS, userJson, type UserRow } from './user-json.ts';
 
-export const USERS: ListDefinition = {
-  name: 'users',
-  from: 'users u',
-  select: USER_COLUMNS,
-  ownerExpr: 'u.owner',
-  idExpr: 'u.id',
-  orderBy: {
-    displayName: { expr: 'u.display_name', field: 'display_name' },
-    createdOn: { expr: 'u.created_on', field: 'created_on' },
-  },
-  defaultOrderBy: 'displayName',
-};
+export const USERS = ownedList('users', 'users u', USER_COLUMNS, {
+  displayName: 'display_name',
+  createdOn: 'created_on',
+});
 
 /** The path's user, of the caller's owner; 404 for an unknown or another owner's id. */
 function pathUser(ctx: ServiceContext, c: Context<ServiceEnv>): UserRow {
