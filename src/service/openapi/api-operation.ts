@@ -100,6 +100,14 @@ export interface ApiOperation {
   extension?: string;
 }
 
+/** An operation of an area that gives its tag, and its usual access, once (areaOperations). */
+export type AreaOperation = Omit<ApiOperation, 'tag' | 'access'> & { access?: Access };
+
+/** The operations of one tag: each gets the tag, and `access` where it does not say its own. */
+export function areaOperations(tag: Tag, access: Access, ops: AreaOperation[]): ApiOperation[] {
+  return ops.map((op) => ({ tag, access, ...op }));
+}
+
 /** An `x-attest-extension` reason that points into docs/interface-gaps.md. */
 export const gap = (section: string, why: string) => `docs/interface-gaps.md › ${section}: ${why}`;
 

@@ -15,7 +15,7 @@ import {
 import { ACCOUNTS, FIRMS } from '../../accounts/accounts.routes.ts';
 import { CREDITORS } from '../../accounts/creditors.routes.ts';
 import { ENTITIES } from '../../accounts/entities.routes.ts';
-import { gap, listOf, type Access, type ApiOperation } from '../api-operation.ts';
+import { areaOperations, gap, listOf, type Access } from '../api-operation.ts';
 
 const WRITER: Access = { kind: 'bearer', anyOf: ['accounts.write'], area: 'accounts' };
 const ACCOUNT_ID = {
@@ -23,14 +23,13 @@ const ACCOUNT_ID = {
 };
 const ENTITY_ID = { ...ACCOUNT_ID, entityId: { description: 'The entity’s `entityId`.' } };
 
-export const accountOperations: ApiOperation[] = [
+export const accountOperations = areaOperations('Accounts', WRITER, [
   {
     method: 'get',
     path: '/accounts/v1/firms',
     operationId: 'listFirms',
     summary: 'List firms',
     description: 'The service firms managed by the caller’s owner.',
-    tag: 'Accounts',
     access: { kind: 'bearer', anyOf: [], area: 'accounts' },
     query: FirmListQuerySchema,
     list: listOf('firms', FIRMS),
@@ -41,8 +40,6 @@ export const accountOperations: ApiOperation[] = [
     path: '/accounts/v1/accounts',
     operationId: 'listAccounts',
     summary: 'List accounts',
-    tag: 'Accounts',
-    access: WRITER,
     list: listOf('accounts', ACCOUNTS),
     responses: [
       {
@@ -61,8 +58,6 @@ export const accountOperations: ApiOperation[] = [
       'A full snapshot matched on `crid` within the token’s owner. Snapshot entities are ' +
       'matched to stored ones by `externalEntityId`; stored entities no snapshot entity matched ' +
       'are deleted, and `metadata` is replaced.',
-    tag: 'Accounts',
-    access: WRITER,
     body: { json: AccountUpsertSchema },
     responses: [
       { status: 200, description: 'The account was updated.', schema: AccountSchema },
@@ -75,8 +70,6 @@ export const accountOperations: ApiOperation[] = [
     path: '/accounts/v1/accounts/{accountId}',
     operationId: 'getAccount',
     summary: 'Get an account with its entities',
-    tag: 'Accounts',
-    access: WRITER,
     pathParams: ACCOUNT_ID,
     responses: [{ status: 200, description: 'The account.', schema: AccountSchema }],
     extension: gap('Accounts (#6)', 'the spec shows no single-account read'),
@@ -89,8 +82,6 @@ export const accountOperations: ApiOperation[] = [
     description:
       'Addresses in the body are created with the entity, and an ADDRESS_CHANGE event is ' +
       'published for the matter. `ssn` is write-only: the answer carries `ssnLastFour`.',
-    tag: 'Accounts',
-    access: WRITER,
     pathParams: ACCOUNT_ID,
     body: { json: EntityCreateSchema },
     responses: [{ status: 201, description: 'The created entity.', schema: EntitySchema }],
@@ -103,8 +94,6 @@ export const accountOperations: ApiOperation[] = [
     path: '/accounts/v1/accounts/{accountId}/entities',
     operationId: 'listEntities',
     summary: 'List an account’s entities',
-    tag: 'Accounts',
-    access: WRITER,
     pathParams: ACCOUNT_ID,
     query: EntityListQuerySchema,
     list: listOf('entities', ENTITIES),
@@ -116,8 +105,6 @@ export const accountOperations: ApiOperation[] = [
     path: '/accounts/v1/accounts/{accountId}/entities/{entityId}',
     operationId: 'getEntity',
     summary: 'Get an entity',
-    tag: 'Accounts',
-    access: WRITER,
     pathParams: ENTITY_ID,
     responses: [{ status: 200, description: 'The entity.', schema: EntitySchema }],
     extension: gap('Accounts', 'only the entity create is given; list, read and PATCH are ours'),
@@ -130,8 +117,6 @@ export const accountOperations: ApiOperation[] = [
     description:
       'Partial update: an address is replaced whole, `metadata` merges (a key sent as `""` is ' +
       'removed). `type`, `ssn` and `null` values get 400.',
-    tag: 'Accounts',
-    access: WRITER,
     pathParams: ENTITY_ID,
     body: { json: EntityPatchSchema },
     responses: [{ status: 200, description: 'The entity as changed.', schema: EntitySchema }],
@@ -142,11 +127,9 @@ export const accountOperations: ApiOperation[] = [
     path: '/accounts/v1/creditors',
     operationId: 'listCreditors',
     summary: 'List creditors',
-    tag: 'Accounts',
-    access: WRITER,
     query: CreditorListQuerySchema,
     list: listOf('creditors', CREDITORS),
     responses: [{ status: 200, description: 'A page of creditors.', schema: CreditorListSchema }],
     extension: gap('Accounts (#23, #7)', 'the spec shows no creditor endpoint or fields'),
   },
-];
+]);

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/redactions.ts';
 import { FILE_REQUESTS, FILES, READERS } from '../../files/files.routes.ts';
 import { REDACTIONS } from '../../files/redactions.routes.ts';
-import { gap, listOf, type Access, type ApiOperation } from '../api-operation.ts';
+import { areaOperations, gap, listOf, type Access } from '../api-operation.ts';
 
 // Reading is open to everyone who works with documents.
 const READER: Access = { kind: 'bearer', anyOf: READERS, area: 'files' };
@@ -20,7 +20,7 @@ const WRITER: Access = { kind: 'bearer', anyOf: ['files.write'], area: 'files' }
 const FILES_GAP = gap('Files (#1, #23)', 'the spec shows no files endpoints');
 const REDACTIONS_GAP = gap('Files (#7, #23)', 'the spec names the redactions list key only');
 
-export const fileOperations: ApiOperation[] = [
+export const fileOperations = areaOperations('Files', READER, [
   {
     method: 'get',
     path: '/files/v1/files',
@@ -29,8 +29,6 @@ export const fileOperations: ApiOperation[] = [
     description:
       '`totalCount` stops counting at 10,000; `countExceedsLimit` says when more match. Each ' +
       'file carries a `downloadUrl` valid for 60 minutes.',
-    tag: 'Files',
-    access: READER,
     list: listOf('files', FILES),
     responses: [{ status: 200, description: 'A page of files.', schema: FileListSchema }],
     extension: FILES_GAP,
@@ -40,8 +38,6 @@ export const fileOperations: ApiOperation[] = [
     path: '/files/v1/files/{fileId}',
     operationId: 'getFile',
     summary: 'Get a file',
-    tag: 'Files',
-    access: READER,
     pathParams: { fileId: { description: 'The file’s id.' } },
     responses: [{ status: 200, description: 'The file.', schema: FileSchema }],
     extension: FILES_GAP,
@@ -55,7 +51,6 @@ export const fileOperations: ApiOperation[] = [
       'Step 1 of creating a file: POST the PDF to `uploadUrl` as a multipart form (every ' +
       '`uploadValues` entry, then the file as `file`; see the Storage tag), then create the file ' +
       'with `key`.',
-    tag: 'Files',
     access: WRITER,
     responses: [{ status: 201, description: 'The upload slot.', schema: FileUploadSchema }],
     extension: FILES_GAP,
@@ -66,7 +61,6 @@ export const fileOperations: ApiOperation[] = [
     operationId: 'createFile',
     summary: 'Create a file over an uploaded PDF',
     description: 'Step 2: the file record, with a file request of status `open`.',
-    tag: 'Files',
     access: WRITER,
     body: { json: FileCreateSchema },
     responses: [{ status: 201, description: 'The file.', schema: FileSchema }],
@@ -80,8 +74,6 @@ export const fileOperations: ApiOperation[] = [
     path: '/files/v1/fileRequests',
     operationId: 'listFileRequests',
     summary: 'List file requests',
-    tag: 'Files',
-    access: READER,
     list: listOf('fileRequests', FILE_REQUESTS),
     responses: [
       { status: 200, description: 'A page of file requests.', schema: FileRequestListSchema },
@@ -96,8 +88,6 @@ export const fileOperations: ApiOperation[] = [
     description:
       'Regions of a file’s pages blacked out before it is shared: rectangles in PDF user space ' +
       '(points, origin at the page’s bottom-left).',
-    tag: 'Files',
-    access: READER,
     query: RedactionListQuerySchema,
     queryNotes: { fileId: 'Only the regions of this file.' },
     list: listOf('redactions', REDACTIONS),
@@ -109,10 +99,8 @@ export const fileOperations: ApiOperation[] = [
     path: '/files/v1/redactions/{redactionId}',
     operationId: 'getRedaction',
     summary: 'Get a redaction',
-    tag: 'Files',
-    access: READER,
     pathParams: { redactionId: { description: 'The redaction’s id.' } },
     responses: [{ status: 200, description: 'The redaction.', schema: RedactionSchema }],
     extension: REDACTIONS_GAP,
   },
-];
+]);

@@ -15,7 +15,7 @@ import { z } from '../../../contract/zod.ts';
 import { CHECKLISTS } from '../../qc/checklists.routes.ts';
 import { ArchivedFilterSchema, PROCESSES } from '../../qc/processes.routes.ts';
 import { QC_REQUESTS } from '../../qc/requests.routes.ts';
-import { gap, listOf, type Access, type ApiOperation } from '../api-operation.ts';
+import { areaOperations, gap, listOf, type Access } from '../api-operation.ts';
 
 const READER: Access = { kind: 'bearer', anyOf: ['qc.review', 'qc.manage'], area: 'qc' };
 const QCR_ID = { qcrID: { description: 'The QC request’s id.' } };
@@ -24,14 +24,12 @@ const READS_GAP = gap('QC', 'the spec gives the list key and the PATCH; reads ar
 
 const ProcessListQuerySchema = z.extend(ListQuerySchema, ArchivedFilterSchema.shape);
 
-export const qcOperations: ApiOperation[] = [
+export const qcOperations = areaOperations('QC', READER, [
   {
     method: 'get',
     path: '/qc/v2/qc/requests',
     operationId: 'listQcRequests',
     summary: 'List QC requests',
-    tag: 'QC',
-    access: READER,
     query: QcRequestListQuerySchema,
     queryNotes: {
       status: 'Only requests of this status.',
@@ -50,8 +48,6 @@ export const qcOperations: ApiOperation[] = [
     path: '/qc/v2/qc/requests/{qcrID}',
     operationId: 'getQcRequest',
     summary: 'Get a QC request',
-    tag: 'QC',
-    access: READER,
     pathParams: QCR_ID,
     responses: [{ status: 200, description: 'The QC request.', schema: QcRequestSchema }],
     extension: READS_GAP,
@@ -65,7 +61,6 @@ export const qcOperations: ApiOperation[] = [
       '`status` decides (interface-gaps #8, #19). `approved` needs every checklist item ' +
       '`approved` or `notApplicable`; `rejected` needs a `rejected` item or non-empty `notes`. ' +
       'A person’s token may record only its own user as `reviewedBy`.',
-    tag: 'QC',
     access: { kind: 'bearer', anyOf: ['qc.review'], area: 'qc' },
     pathParams: QCR_ID,
     body: { json: QcRequestPatchSchema },
@@ -79,8 +74,6 @@ export const qcOperations: ApiOperation[] = [
     path: '/qc/v2/qc/processes',
     operationId: 'listQcProcesses',
     summary: 'List QC processes',
-    tag: 'QC',
-    access: READER,
     query: ProcessListQuerySchema,
     queryNotes: { archived: '`true`: only archived processes; `false`: only active ones.' },
     list: listOf('qcProcesses', PROCESSES),
@@ -94,8 +87,6 @@ export const qcOperations: ApiOperation[] = [
     path: '/qc/v2/qc/processes/{qcpID}',
     operationId: 'getQcProcess',
     summary: 'Get a QC process',
-    tag: 'QC',
-    access: READER,
     pathParams: QCP_ID,
     responses: [{ status: 200, description: 'The QC process.', schema: QcProcessSchema }],
     extension: gap('QC', 'only the process PATCH is given; list and read are ours'),
@@ -108,7 +99,6 @@ export const qcOperations: ApiOperation[] = [
     description:
       'At least one field. A timestamp in `archivedOn` archives the process; `null` unarchives ' +
       'it (interface-gaps #12). As the spec says, the answer leaves out `description`.',
-    tag: 'QC',
     access: { kind: 'bearer', anyOf: ['qc.manage'], area: 'qc' },
     pathParams: QCP_ID,
     body: { json: QcProcessPatchSchema },
@@ -126,8 +116,6 @@ export const qcOperations: ApiOperation[] = [
     path: '/qc/v2/qc/checklists',
     operationId: 'listQcChecklists',
     summary: 'List QC checklists',
-    tag: 'QC',
-    access: READER,
     list: listOf('qcChecklists', CHECKLISTS),
     responses: [
       { status: 200, description: 'A page of QC checklists.', schema: QcChecklistListSchema },
@@ -139,10 +127,8 @@ export const qcOperations: ApiOperation[] = [
     path: '/qc/v2/qc/checklists/{checklistId}',
     operationId: 'getQcChecklist',
     summary: 'Get a QC checklist',
-    tag: 'QC',
-    access: READER,
     pathParams: { checklistId: { description: 'The checklist’s id.' } },
     responses: [{ status: 200, description: 'The checklist.', schema: QcChecklistSchema }],
     extension: gap('QC (#23, #7)', 'the spec shows no checklist endpoint or fields'),
   },
-];
+]);

@@ -9,7 +9,7 @@ import {
   UploadUrlResponseSchema,
 } from '../../../contract/signatures.ts';
 import { SIGNATURE_REQUESTS } from '../../signatures/signatures.routes.ts';
-import { gap, listOf, type Access, type ApiOperation } from '../api-operation.ts';
+import { areaOperations, gap, listOf, type Access } from '../api-operation.ts';
 
 const WRITER: Access = { kind: 'bearer', anyOf: ['signatures.write'], area: 'signatures' };
 const ID = { signatureRequestId: { description: 'The signature request’s id.' } };
@@ -18,14 +18,12 @@ const READS_GAP = gap(
   'the spec names the list key signatureRequests but no read endpoints',
 );
 
-export const signatureOperations: ApiOperation[] = [
+export const signatureOperations = areaOperations('Signatures', WRITER, [
   {
     method: 'get',
     path: '/signatures/v2/requests',
     operationId: 'listSignatureRequests',
     summary: 'List signature requests',
-    tag: 'Signatures',
-    access: WRITER,
     query: SignatureRequestListQuerySchema,
     queryNotes: { status: 'Only requests of this status (a reference extension).' },
     list: listOf('signatureRequests', SIGNATURE_REQUESTS),
@@ -45,8 +43,6 @@ export const signatureOperations: ApiOperation[] = [
     summary: 'Create a signature request',
     description:
       'Needs `fileId` (`documentId` is accepted as its deprecated name; both sent must be equal).',
-    tag: 'Signatures',
-    access: WRITER,
     body: { json: SignatureRequestCreateSchema },
     responses: [
       { status: 201, description: 'The created request.', schema: SignatureRequestSchema },
@@ -60,8 +56,6 @@ export const signatureOperations: ApiOperation[] = [
     path: '/signatures/v2/requests/{signatureRequestId}',
     operationId: 'getSignatureRequest',
     summary: 'Get a signature request',
-    tag: 'Signatures',
-    access: WRITER,
     pathParams: ID,
     responses: [{ status: 200, description: 'The request.', schema: SignatureRequestSchema }],
     extension: READS_GAP,
@@ -72,8 +66,6 @@ export const signatureOperations: ApiOperation[] = [
     operationId: 'deleteSignatureRequest',
     summary: 'Delete a signature request',
     description: 'Afterwards the request gets 404; its id leaves every transaction’s list.',
-    tag: 'Signatures',
-    access: WRITER,
     pathParams: ID,
     responses: [{ status: 204, description: 'Deleted; no body.' }],
     errors: { 400: 'A malformed id, or a request that is `completed` or `wetInkUploaded`.' },
@@ -86,8 +78,6 @@ export const signatureOperations: ApiOperation[] = [
     description:
       'Send a multipart form POST to `uploadUrl`: every `uploadValues` entry as a form field, ' +
       'then the PDF as the field named `file` (at most 25 MB). Then confirm with the PATCH.',
-    tag: 'Signatures',
-    access: WRITER,
     pathParams: ID,
     responses: [
       { status: 200, description: 'The presigned upload.', schema: UploadUrlResponseSchema },
@@ -106,8 +96,6 @@ export const signatureOperations: ApiOperation[] = [
     description:
       'Sets the status to `wetInkUploaded` and sends the newest uploaded scan to QC as a new ' +
       'pending QC request.',
-    tag: 'Signatures',
-    access: WRITER,
     pathParams: ID,
     body: { json: SignatureRequestPatchSchema },
     responses: [{ status: 200, description: 'The request.', schema: SignatureRequestSchema }],
@@ -124,8 +112,6 @@ export const signatureOperations: ApiOperation[] = [
     description:
       'The transactions the token’s user is party to (signer or notary), newest first; a ' +
       'machine client gets none. No `pagination` object. Parameter names: interface-gaps #18.',
-    tag: 'Signatures',
-    access: WRITER,
     query: TransactionListQuerySchema,
     queryNotes: {
       clientGroup: 'Only transactions of this client group (exact match).',
@@ -138,4 +124,4 @@ export const signatureOperations: ApiOperation[] = [
     responses: [{ status: 200, description: 'The transactions.', schema: TransactionListSchema }],
     errors: { 400: 'A malformed `filter`.' },
   },
-];
+]);

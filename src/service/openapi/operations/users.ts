@@ -7,7 +7,7 @@ import {
   UserSchema,
 } from '../../../contract/users.ts';
 import { USERS } from '../../users/users.routes.ts';
-import { gap, listOf, type Access, type ApiOperation } from '../api-operation.ts';
+import { areaOperations, gap, listOf, type Access } from '../api-operation.ts';
 
 const ANY: Access = { kind: 'bearer', anyOf: [], area: 'users' };
 const USER_ID = { userId: { description: 'The user’s id.' } };
@@ -15,7 +15,7 @@ const EDITOR =
   'Allowed for the user themselves (the token’s user) or a client with the `users.manage` ' +
   'permission; anyone else gets 401.';
 
-export const userOperations: ApiOperation[] = [
+export const userOperations = areaOperations('Users', ANY, [
   {
     method: 'get',
     path: '/users/v1/users',
@@ -23,8 +23,6 @@ export const userOperations: ApiOperation[] = [
     summary: 'List users',
     description:
       'Lean records by default; `fields` adds notary fields and image URLs (interface-gaps #5).',
-    tag: 'Users',
-    access: ANY,
     query: UserListQuerySchema,
     queryNotes: {
       fields: `Comma-separated names to add: ${['isNotary', 'signatureImageUrl', 'notarySealImageUrl'].map((f) => `\`${f}\``).join(', ')}, …; an unknown name gets 400.`,
@@ -39,8 +37,6 @@ export const userOperations: ApiOperation[] = [
     operationId: 'getUser',
     summary: 'Get a user',
     description: 'The detail view: notary fields and presigned image URLs (60 minutes).',
-    tag: 'Users',
-    access: ANY,
     pathParams: USER_ID,
     responses: [{ status: 200, description: 'The user.', schema: UserSchema }],
   },
@@ -53,8 +49,6 @@ export const userOperations: ApiOperation[] = [
       `${EDITOR} \`signatureKey\` and \`notarySealKey\` are keys from the images endpoint, ` +
       'uploaded before the PUT; a key wins over the deprecated filename of the same image. A ' +
       'deprecated filename without its key asks for a PUT URL in `uploadImageUrls`.',
-    tag: 'Users',
-    access: ANY,
     pathParams: USER_ID,
     body: { json: UserPutSchema },
     responses: [
@@ -74,12 +68,10 @@ export const userOperations: ApiOperation[] = [
     description:
       `${EDITOR} POST each image (PNG or JPEG, at most 5 MB) to its \`uploadUrl\` as a ` +
       'multipart form, then PUT the profile with the keys (interface-gaps #20).',
-    tag: 'Users',
-    access: ANY,
     pathParams: USER_ID,
     body: { json: UserImagesRequestSchema },
     responses: [
       { status: 201, description: 'One upload per image.', schema: UserImagesResponseSchema },
     ],
   },
-];
+]);
