@@ -62,6 +62,18 @@ const GatewayFieldsSchema = z.object({
   // before the browser gets 504; a body, once it flows, is never cut by either.
   ATTEST_UPSTREAM_TIMEOUT_MS: milliseconds(15_000),
   ATTEST_UPSTREAM_CONNECT_TIMEOUT_MS: milliseconds(5_000),
+  // Where the gateway POSTs a notice of each finding change, signed the Standard Webhooks
+  // way with ATTEST_NOTICE_SECRET (ADR 030); unset, nothing is sent. Its path may be a
+  // secret (a chat's incoming webhook): the console shows its origin only.
+  ATTEST_NOTICE_URL: optional(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).check(
+      z.refine((value) => !URL.canParse(value) || !new URL(value).hash, {
+        error: 'must have no #fragment',
+      }),
+    ),
+  ),
+  // One whsec_ secret, or several space-separated while rotating (one signature each).
+  ATTEST_NOTICE_SECRET: optional(WebhookSecretListSchema),
 });
 
 // A URL people open the console at: its origin is what Host and Origin are checked against.
@@ -170,6 +182,15 @@ const GatewayEnvSchema = z
       error: 'ATTEST_UAT_UPSTREAM must be another address than ATTEST_UPSTREAM',
       path: ['ATTEST_UAT_UPSTREAM'],
     }),
+    // Unsigned, a receiver could not tell a notice from a forgery: no URL without a secret.
+    z.refine((e) => !e.ATTEST_NOTICE_URL || e.ATTEST_NOTICE_SECRET, {
+      error: 'ATTEST_NOTICE_URL is set, so ATTEST_NOTICE_SECRET must be too (whsec_…)',
+      path: ['ATTEST_NOTICE_SECRET'],
+    }),
+    z.refine((e) => e.ATTEST_NOTICE_URL || !e.ATTEST_NOTICE_SECRET, {
+      error: 'ATTEST_NOTICE_SECRET is set, but ATTEST_NOTICE_URL is not',
+      path: ['ATTEST_NOTICE_URL'],
+    }),
   );
 
 const trimBase = (url: string) => url.replace(/\/+$/, '');
@@ -213,6 +234,8 @@ export interface GatewayEnv {
   storageOrigins: string[];
   /** ATTEST_NOTARY_ROLE, default `notary`. */
   notaryRole: string;
+  /** ATTEST_NOTICE_URL and its secrets (ADR 030); undefined: no notices are sent. */
+  notices: { url: string; secrets: string[] } | undefined;
   /** ATTEST_SKIP_BUILD=1: `npm start` serves the build as it is. */
   skipBuild: boolean;
 }
@@ -262,6 +285,10 @@ export function readGatewayEnv(env: NodeJS.ProcessEnv = process.env): GatewayEnv
     scopes: e.ATTEST_SCOPES?.length ? e.ATTEST_SCOPES : undefined,
     storageOrigins: (e.ATTEST_STORAGE_ORIGINS ?? []).map((url) => new URL(url).origin),
     notaryRole: e.ATTEST_NOTARY_ROLE?.trim() || 'notary',
+    notices:
+      e.ATTEST_NOTICE_URL && e.ATTEST_NOTICE_SECRET
+        ? { url: e.ATTEST_NOTICE_URL, secrets: e.ATTEST_NOTICE_SECRET }
+        : undefined,
     skipBuild: e.ATTEST_SKIP_BUILD === '1',
   };
 }
