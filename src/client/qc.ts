@@ -18,6 +18,8 @@ import {
   type QcRequestListQuerySchema,
   type QcRequestPatch,
 } from '../contract/qc.ts';
+import { MARKS_HEADER, type DecisionMarks } from '../contract/findings.ts';
+import { encodeMarksHeader } from '../shared/marks-header.ts';
 import type { ListParams } from './paginate.ts';
 import { QC_BASE, QC_REQUESTS } from './qc-paths.ts';
 import { defaultClient, seg, type CallOptions, type Client } from './request.ts';
@@ -34,15 +36,20 @@ export function qcApi({ request }: Client) {
     getQcRequest: (id: string, opts: CallOptions = {}): Promise<QcRequest> =>
       request('GET', `${QC_REQUESTS}/${seg(id)}`, { schema: QcRequestSchema, ...opts }),
 
-    /** Approve or reject (docs/design.md); 409 when someone decided it first. */
+    /**
+     * Approve or reject (docs/design.md); 409 when someone decided it first. `marks` (ADR
+     * 029) go beside the body in the Attest-Marks header: wrong ones are a 400 and nothing
+     * is decided.
+     */
     decideQcRequest: (
       id: string,
       patch: QcRequestPatch,
-      opts: { keepalive?: boolean } = {},
+      { marks, ...opts }: { keepalive?: boolean; marks?: DecisionMarks | undefined } = {},
     ): Promise<QcRequest> =>
       request('PATCH', `${QC_REQUESTS}/${seg(id)}`, {
         body: patch,
         schema: QcRequestSchema,
+        ...(marks && { headers: { [MARKS_HEADER]: encodeMarksHeader(marks) } }),
         ...opts,
       }),
 

@@ -21,6 +21,8 @@ export interface RequestOptions<S extends ResponseSchema> {
   signal?: AbortSignal | undefined;
   /** Sent even if the page is closed meanwhile (fetch's keepalive: a body under 64 KB). */
   keepalive?: boolean | undefined;
+  /** Headers of the call's own (a decision's Attest-Marks, ADR 029), beside the usual ones. */
+  headers?: Record<string, string> | undefined;
 }
 
 /** What every area function takes last. */
@@ -88,9 +90,9 @@ export function createClient({ baseUrl = '', fetch }: ClientOptions = {}): Clien
   async function request(
     method: Method,
     path: string,
-    { query, body, schema, signal, keepalive }: RequestOptions<ResponseSchema>,
+    { query, body, schema, signal, keepalive, headers: own }: RequestOptions<ResponseSchema>,
   ): Promise<unknown> {
-    const headers: Record<string, string> = { ...ACCEPT_JSON };
+    const headers: Record<string, string> = { ...own, ...ACCEPT_JSON };
     // CSRF: the gateway refuses a state-changing request without it (docs/design.md).
     if (method !== 'GET') headers['x-attest'] = '1';
     if (body !== undefined) headers['content-type'] = 'application/json';

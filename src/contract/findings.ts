@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { TimestampSchema } from './common.ts';
-import { TeamMemberSchema } from './team.ts';
+import { TeamMemberSchema } from './member.ts';
 
 // Findings (ADR 029): a failed checklist item of a rejected QC request, with where on the
 // document it is, how severe it is, who must fix it, their answer and a manager's settlement.
@@ -74,6 +74,16 @@ export type FindingState = z.infer<typeof FindingStateSchema>;
 /** The responsible party: a user of the owner (an actor of the request), by id, and their name when known. */
 export const ResponsibleSchema = z.object({ id: z.string(), name: z.optional(z.string()) });
 export type Responsible = z.infer<typeof ResponsibleSchema>;
+
+/**
+ * The plain pointer an item's `reviewerNote` carries to its regions' pages ("p. 2",
+ * "pp. 2, 4"), so a finding reads where only the service's note is shown; '' for none.
+ */
+export function pagePointer(regions: readonly Pick<Region, 'page'>[]): string {
+  const pages = [...new Set(regions.map((r) => r.page))].sort((a, b) => a - b);
+  if (pages.length === 0) return '';
+  return `${pages.length === 1 ? 'p.' : 'pp.'} ${pages.join(', ')}`;
+}
 
 /** One step of a finding's life, oldest first: who did what, when, and their note. */
 export const FindingStepSchema = z.discriminatedUnion('kind', [
@@ -151,7 +161,10 @@ export const FindingListSchema = z.object({
 });
 export type FindingList = z.infer<typeof FindingListSchema>;
 
-/** `GET /team/findings/mine/count`: the inbox badge. */
+/**
+ * `GET /team/findings/count`: the inbox badge, of the caller's own findings (they are
+ * responsible): `open` counts every open one, the overdue among them too.
+ */
 export const FindingCountSchema = z.object({ open: z.int(), overdue: z.int() });
 export type FindingCount = z.infer<typeof FindingCountSchema>;
 

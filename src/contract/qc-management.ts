@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { TimestampSchema } from './common.ts';
 import { ChecklistVerdictSchema } from './qc.ts';
 import { DecisionRecordSchema, TeamMemberSchema } from './team.ts';
+import { FindingFiguresSchema, SeveritySchema } from './findings.ts';
 
 // QC management (ADR 021): what the people who run a QC team set per process (a target
 // age for the queue, a share of approvals sampled for a second review), the second reviews
@@ -11,12 +12,52 @@ import { DecisionRecordSchema, TeamMemberSchema } from './team.ts';
 /** The most a target age may be: 90 days, in hours. */
 export const TARGET_AGE_HOURS_MAX = 2160;
 
-/** `PUT /team/settings/{processId}` (QC managers): the process's operating settings. */
+/** Findings' response target (ADR 029): business days to answer, when a manager sets none. */
+export const RESPONSE_DAYS_DEFAULT = 2;
+export const RESPONSE_DAYS_MAX = 30;
+/** The most items one process's severities name. */
+export const SEVERITIES_MAX = 200;
+const ITEM_NAME_MAX = 500;
+
+/**
+ * Each checklist item's severity, by the item's display name (as the figures key items: a
+ * checklist's versions keep a check's name). An item not named is `major`.
+ */
+export const ItemSeveritiesSchema = z.record(z.string(), SeveritySchema).check(
+  z.superRefine((map, ctx) => {
+    const names = Object.keys(map);
+    if (names.length > SEVERITIES_MAX) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `severities may name at most ${SEVERITIES_MAX} items`,
+      });
+    }
+    for (const name of names) {
+      if (name.trim() === '' || name.length > ITEM_NAME_MAX) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `an item's name must be 1 to ${ITEM_NAME_MAX} characters`,
+        });
+      }
+    }
+  }),
+);
+export type ItemSeverities = z.infer<typeof ItemSeveritiesSchema>;
+
+/**
+ * `PUT /team/settings/{processId}` (QC managers): the process's operating settings.
+ * `responseDays` and `severities` left out keep what was saved (a new process: 2 days, every
+ * item major), so a form that does not show them changes neither.
+ */
 export const ProcessSettingsBodySchema = z.strictObject({
   /** Pending requests older than this are marked in the team view; null: no target. */
   targetAgeHours: z.nullable(z.number().check(z.positive(), z.maximum(TARGET_AGE_HOURS_MAX))),
   /** The share of approvals sampled for a second review, 0 to 100 (0: none). */
   samplePercent: z.number().check(z.minimum(0), z.maximum(100)),
+  /** Business days (Monday to Friday) a finding's responsible party has to answer it. */
+  responseDays: z.optional(z.int().check(z.minimum(1), z.maximum(RESPONSE_DAYS_MAX))),
+  severities: z.optional(ItemSeveritiesSchema),
 });
 export type ProcessSettingsBody = z.infer<typeof ProcessSettingsBodySchema>;
 
@@ -29,6 +70,12 @@ export const ProcessSettingsSchema = z.object({
   processName: z.string(),
   targetAgeHours: z.nullable(z.number()),
   samplePercent: z.number(),
+  /**
+   * Findings' settings (ADR 029). This gateway always answers both; optional for answers of
+   * a gateway from before findings (then: 2 days, every item major).
+   */
+  responseDays: z.optional(z.int()),
+  severities: z.optional(z.record(z.string(), SeveritySchema)),
   updatedBy: TeamMemberSchema,
   updatedOn: TimestampSchema,
 });
@@ -222,6 +269,8 @@ export const TeamStatsSchema = z.object({
   }),
   /** Flagged samples waiting for an admin's outcome (any date). */
   openFlags: z.number(),
+  /** Findings' defect rates, trend and categories (ADR 029); absent from older gateways. */
+  findings: z.optional(FindingFiguresSchema),
   /** The range held more decisions than one answer counts (decisions.ts EXPORT_LIMIT). */
   truncated: z.boolean(),
 });

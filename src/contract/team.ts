@@ -1,19 +1,14 @@
 import { z } from './zod.ts';
 import { TimestampSchema } from './common.ts';
 import { ActorSchema } from './qc.ts';
+import { DecisionMarksSchema, FindingSchema } from './findings.ts';
+import { TeamMemberSchema } from './member.ts';
+
+export { memberIdOf, TeamMemberSchema, type TeamMember } from './member.ts';
 
 // The gateway's own QC team state (ADR 020): holds on pending QC requests and the history
 // of decisions made through the console. The upstream knows nothing of either, so they work
 // in front of any deployment of the service.
-
-/** Who has a hold or made a decision: the session's user, or its client without one. */
-export const TeamMemberSchema = z.object({ id: z.string(), name: z.string() });
-export type TeamMember = z.infer<typeof TeamMemberSchema>;
-
-/** The member id of a session: its user's id, or `client:<id>` for a client without a user. */
-export function memberIdOf(session: { clientId: string; user: { id: string } | null }): string {
-  return session.user?.id ?? `client:${session.clientId}`;
-}
 
 export const QcHoldSchema = z.object({
   requestId: z.string(),
@@ -67,6 +62,10 @@ export const DecisionItemSchema = z.object({
   /** The item's verdict as the service answered it, when it has one. */
   status: z.optional(z.string()),
   reviewerNote: z.optional(z.string()),
+  // The item's checklist group (a finding's category) and the role that answers for it (its
+  // responsible party, ADR 029); absent in records kept before findings.
+  group: z.optional(z.string()),
+  roleId: z.optional(z.string()),
 });
 
 export const TakeOverSchema = z.object({
@@ -93,12 +92,20 @@ export const DecisionRecordSchema = z.object({
   matterReference: z.optional(z.string()),
   firmId: z.optional(z.string()),
   actors: z.optional(z.array(ActorSchema)),
+  /** `document.signedBy`: who answers for a finding when no actor's role does (ADR 029). */
+  signedBy: z.optional(z.string()),
+  /** The reviewer's marks sent with the decision (`Attest-Marks`, ADR 029), as checked. */
+  marks: z.optional(DecisionMarksSchema),
 });
 export type DecisionRecord = z.infer<typeof DecisionRecordSchema>;
 
-/** `GET /team/history/{id}`: a request's decisions, oldest first, and its take-overs. */
+/**
+ * `GET /team/history/{id}`: a request's decisions, oldest first, its take-overs and its
+ * findings (ADR 029; absent from a gateway before findings), oldest first.
+ */
 export const RequestHistorySchema = z.object({
   decisions: z.array(DecisionRecordSchema),
   takeOvers: z.array(TakeOverSchema),
+  findings: z.optional(z.array(FindingSchema)),
 });
 export type RequestHistory = z.infer<typeof RequestHistorySchema>;

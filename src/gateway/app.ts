@@ -6,6 +6,7 @@ import { requireJsonBody, requireSameOrigin } from './http/csrf.ts';
 import { DATABASE_UNAVAILABLE, DatabaseUnavailableError } from './db/sql.ts';
 import { errorResponse, GatewayError } from './errors.ts';
 import { eventRoutes } from './events/events.routes.ts';
+import { findingRoutes } from './findings/findings.routes.ts';
 import { requireAllowedHost } from './http/host-allow-list.ts';
 import { managementRoutes } from './qc-management/management.routes.ts';
 import { pageImageRoutes } from './first-visit/page-image.routes.ts';
@@ -65,6 +66,8 @@ export function createGatewayApp(ctx: GatewayContext) {
   // The proxy is general; the QC team's rules (holds, the decision history) are its hook.
   app.route('/', proxyRoutes(ctx, qcProxyRules(ctx)));
   app.route('/', eventRoutes(ctx));
+  // Before the team's routes: a notary reads their own findings, and nothing else of /team.
+  app.route('/', findingRoutes(ctx));
   app.route('/', teamRoutes(ctx));
   app.route('/', managementRoutes(ctx));
   app.route('/', webhookRoutes(ctx));

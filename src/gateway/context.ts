@@ -5,6 +5,7 @@ import type { DecisionLog } from './team/decisions.ts';
 import { GatewayError } from './errors.ts';
 import type { EventHub } from './events/event-hub.ts';
 import type { EventLog } from './events/event-log.ts';
+import type { FindingStore } from './findings/store.ts';
 import type { HostAllowList } from './http/host-allow-list.ts';
 import type { IdentitySettings } from './session/identity.ts';
 import type { ManagementStore } from './qc-management/store.ts';
@@ -47,6 +48,8 @@ export interface GatewayContext {
   decisions: DecisionLog;
   /** Process settings and second-review samples (ADR 021). */
   management: ManagementStore;
+  /** Findings: the failed items of recorded rejections, answered and settled (ADR 029). */
+  findings: FindingStore;
   /** In [0, 1): which approvals are sampled. Tests pass their own to be deterministic. */
   random: () => number;
   /** The actor role whose user is a request's notary, for defects by notary (ATTEST_NOTARY_ROLE). */

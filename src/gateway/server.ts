@@ -2,12 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Environment } from '../contract/session.ts';
 import type { WebhookSecrets } from '../contract/webhooks.ts';
+import { MARKS_HEADER_MAX } from '../contract/findings.ts';
 import { createGatewayApp } from './app.ts';
 import { createHoldStore } from './team/holds.ts';
 import { targetOf, type GatewayContext } from './context.ts';
 import { createDecisionLog } from './team/decisions.ts';
 import { createEventHub } from './events/event-hub.ts';
 import { createEventLog } from './events/event-log.ts';
+import { createFindingStore } from './findings/store.ts';
 import { HEARTBEAT_MS } from './events/events.routes.ts';
 import { hostAllowList, listenWarning, NO_HOSTS } from './http/host-allow-list.ts';
 import { interfaceAddresses } from '../shared/interface-addresses.ts';
@@ -82,6 +84,12 @@ export interface GatewayOptions {
    */
   staging?: { upstream: string; webhookSecrets?: WebhookSecrets } | undefined;
 }
+
+/**
+ * A request's headers, at most: Node's default (16 KiB) and room for a decision's marks
+ * (`Attest-Marks`, up to MARKS_HEADER_MAX, ADR 029) beside a full set of ordinary headers.
+ */
+export const MAX_HEADER_BYTES = 16 * 1024 + MARKS_HEADER_MAX;
 
 export interface RunningGateway {
   url: string;
@@ -158,6 +166,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     holds: createHoldStore(sql, now),
     decisions: createDecisionLog(sql),
     management: createManagementStore(sql),
+    findings: createFindingStore(sql),
     random: o.random ?? Math.random,
     notaryRole: o.notaryRole ?? 'notary',
     fetch: fetchImpl,
@@ -175,7 +184,15 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   let server: ServerType;
   try {
     server = await new Promise<ServerType>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: o.port ?? 0, hostname: host }, () => resolve(s));
+      const s = serve(
+        {
+          fetch: app.fetch,
+          port: o.port ?? 0,
+          hostname: host,
+          serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
+        },
+        () => resolve(s),
+      );
       s.once('error', reject);
     });
   } catch (error) {

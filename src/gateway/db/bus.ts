@@ -6,6 +6,17 @@ import { clientConfig, type PostgresOptions } from './postgres.ts';
 import type { Sql } from './sql.ts';
 
 /**
+ * Who of a feed hears a message of the gateway's own (a finding's news, ADR 029): its QC
+ * readers when `readers`, and the members named. Without one, every stream of the feed hears
+ * it, as far as the stream's own rules allow (events.routes.ts).
+ */
+export const AudienceSchema = z.object({
+  readers: z.boolean(),
+  members: z.array(z.string()),
+});
+export type Audience = z.infer<typeof AudienceSchema>;
+
+/**
  * What one gateway process tells the others of the same database, so that every process's
  * event streams carry what any of them received (ADR 023). A delivery travels as its number
  * in the event log, which each process reads back: NOTIFY's payload is bounded (8000 bytes)
@@ -24,6 +35,7 @@ export const BusMessageSchema = z.discriminatedUnion('kind', [
     owner: z.string(),
     type: z.string(),
     data: z.string(),
+    audience: z.optional(AudienceSchema),
   }),
   z.object({ kind: z.literal('close-session'), sessionHash: z.string() }),
 ]);

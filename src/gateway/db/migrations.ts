@@ -165,6 +165,42 @@ export const MIGRATIONS = [
   DROP INDEX qc_claims_holder;
   CREATE INDEX qc_holds_holder ON qc_holds (environment, owner, holder_id);
   `,
+  `
+  -- ADR 029: findings, the failed items of the rejections the gateway recorded, each with its
+  -- place, severity, responsible party and answers. record: the Finding's JSON (contract/
+  -- findings.ts); the columns beside it are what lists filter and sort on. One per request,
+  -- decision time and item, so a retried record makes none twice; version counts changes, so
+  -- two managers at once cannot both move one. And what findings need of a process's
+  -- settings: a response target in business days, and each item's severity (JSON by name).
+  CREATE TABLE qc_findings (
+    id TEXT PRIMARY KEY,
+    environment TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    decided_at INTEGER NOT NULL,
+    item_id TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('open', 'disputed', 'cured', 'withdrawn')),
+    severity TEXT NOT NULL CHECK (severity IN ('minor', 'major', 'critical')),
+    category TEXT NOT NULL,
+    process_name TEXT NOT NULL,
+    firm_id TEXT NOT NULL,
+    responsible_id TEXT,
+    raised_by_id TEXT NOT NULL,
+    raised_at INTEGER NOT NULL,
+    due_at INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    record TEXT NOT NULL
+  ) STRICT;
+  CREATE UNIQUE INDEX qc_findings_item
+    ON qc_findings (environment, owner, request_id, decided_at, item_id);
+  CREATE INDEX qc_findings_raised ON qc_findings (environment, owner, raised_at, id);
+  CREATE INDEX qc_findings_due ON qc_findings (environment, owner, state, due_at, id);
+  CREATE INDEX qc_findings_responsible
+    ON qc_findings (environment, owner, responsible_id, state, due_at);
+
+  ALTER TABLE qc_process_settings ADD COLUMN response_days INTEGER NOT NULL DEFAULT 2;
+  ALTER TABLE qc_process_settings ADD COLUMN severities TEXT NOT NULL DEFAULT '{}';
+  `,
 ];
 
 /**

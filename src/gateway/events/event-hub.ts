@@ -1,13 +1,16 @@
 import type { ReceivedEvent } from '../../contract/session.ts';
-import type { Bus, BusMessage } from '../db/bus.ts';
+import type { Audience, Bus, BusMessage } from '../db/bus.ts';
 import type { Feed, LoggedEvent } from './event-log.ts';
 
 export interface Subscriber extends Feed {
   /** The session's id hash, so signing out can close its streams. */
   sessionHash: string;
   send(event: ReceivedEvent): void;
-  /** A message of the gateway's own (the QC queue's changes): not logged, not replayed. */
-  notify(type: string, data: string): void;
+  /**
+   * A message of the gateway's own (the QC queue's changes, findings): not logged, not
+   * replayed; for `audience` only, when it names one.
+   */
+  notify(type: string, data: string, audience?: Audience): void;
   close(): void;
 }
 
@@ -53,8 +56,10 @@ export function createEventHub(bus: Bus, log: HubLog, onError: (error: unknown) 
     for (const subscriber of byFeed.get(key) ?? []) subscriber.send(event);
   }
 
-  function notifyHere(feed: Feed, type: string, text: string): void {
-    for (const subscriber of byFeed.get(keyOf(feed)) ?? []) subscriber.notify(type, text);
+  function notifyHere(feed: Feed, type: string, text: string, audience?: Audience): void {
+    for (const subscriber of byFeed.get(keyOf(feed)) ?? []) {
+      subscriber.notify(type, text, audience);
+    }
   }
 
   function closeHere(sessionHash: string): void {
@@ -69,8 +74,9 @@ export function createEventHub(bus: Bus, log: HubLog, onError: (error: unknown) 
 
   bus.onMessage((message: BusMessage) => {
     if (message.kind === 'close-session') closeHere(message.sessionHash);
-    else if (message.kind === 'notify') notifyHere(message, message.type, message.data);
-    else if (byFeed.has(keyOf(message))) {
+    else if (message.kind === 'notify') {
+      notifyHere(message, message.type, message.data, message.audience);
+    } else if (byFeed.has(keyOf(message))) {
       later(async () => {
         const event = await log.byNumber(message, message.seq);
         if (event) deliver(event);
@@ -105,16 +111,20 @@ export function createEventHub(bus: Bus, log: HubLog, onError: (error: unknown) 
       });
     },
 
-    /** The gateway's own news to every open stream of a feed, in every process. */
-    notify(feed: Feed, type: string, data: unknown): void {
+    /**
+     * The gateway's own news to every open stream of a feed, in every process; to `audience`
+     * only, when given (each stream knows whom it serves).
+     */
+    notify(feed: Feed, type: string, data: unknown, audience?: Audience): void {
       const text = JSON.stringify(data);
-      notifyHere(feed, type, text);
+      notifyHere(feed, type, text, audience);
       bus.send({
         kind: 'notify',
         environment: feed.environment,
         owner: feed.owner,
         type,
         data: text,
+        ...(audience && { audience }),
       });
     },
 

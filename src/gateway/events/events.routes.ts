@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import { except } from 'hono/combine';
 import { streamSSE } from 'hono/streaming';
 import type { ReceivedEvent, ReceivedEventList } from '../../contract/session.ts';
-import { QUEUE_EVENT } from '../../contract/team.ts';
+import { memberIdOf, QUEUE_EVENT } from '../../contract/team.ts';
+import type { Audience } from '../db/bus.ts';
 import type { AppEnv, GatewayContext } from '../context.ts';
 import { errorResponse } from '../errors.ts';
 import { requireSession } from '../session/session-auth.ts';
@@ -81,9 +82,15 @@ export function eventRoutes(ctx: GatewayContext) {
       const send = (event: ReceivedEvent) => enqueue(() => write(event));
       // No id: a reconnect's Last-Event-ID keeps counting the logged deliveries only. The
       // queue's news names reviewers and what they hold: not for a session that reads no QC.
+      // A message with an audience (a finding's, ADR 029) is for its QC readers and the
+      // members it names only.
       const readsQc = isQcReader(ctx, session);
-      const notify = (type: string, data: string) => {
+      const member = memberIdOf(session);
+      const notify = (type: string, data: string, audience?: Audience) => {
         if (type === QUEUE_EVENT && !readsQc) return;
+        if (audience && !(audience.readers && readsQc) && !audience.members.includes(member)) {
+          return;
+        }
         enqueue(() => stream.writeSSE({ event: type, data }));
       };
       const close = () => {

@@ -11,6 +11,7 @@ import {
   MAX_PDF_BYTES,
 } from './page-image.ts';
 import { upstreamRequest, UUID } from '../upstream/qc-request-upstream.ts';
+import { DocumentUnavailable, fetchDocument } from '../upstream/document-fetch.ts';
 import { requireSession } from '../session/session-auth.ts';
 import type { SessionRecord } from '../session/sessions.ts';
 
@@ -41,38 +42,10 @@ class NotDrawable extends Error {
   }
 }
 
-/** The response's body, refused past `limit` bytes. */
-async function readLimited(response: Response, limit: number): Promise<Uint8Array> {
-  if (Number(response.headers.get('content-length') ?? 0) > limit) {
-    await response.body?.cancel();
-    throw new NotDrawable(413, 'the document is too large to preview');
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body ?? []) {
-    size += chunk.byteLength;
-    if (size > limit) throw new NotDrawable(413, 'the document is too large to preview');
-    chunks.push(chunk);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
-
 export function pageImageRoutes(ctx: GatewayContext, drawer: PageImagesOptions = {}) {
   const routes = new Hono<AppEnv>();
   const images = pageImages({ perOwner: DRAWINGS_PER_SESSION, ...drawer });
   const kept = new Map<string, { at: number; image: Promise<PageImage> }>();
-  // Presigned URLs live on the service or on the storage the deployment names: the CSP's list.
-  const allowed = () =>
-    new Set([
-      ...Object.values(ctx.targets).flatMap((t) => (t ? [new URL(t.base).origin] : [])),
-      ...ctx.storageOrigins,
-    ]);
 
   const draw = async (
     c: Context<AppEnv>,
@@ -102,18 +75,17 @@ export function pageImageRoutes(ctx: GatewayContext, drawer: PageImagesOptions =
       if (status >= 500) throw new NotDrawable(502, 'the service could not be asked');
       throw new NotDrawable(404, 'no such QC request');
     }
-    const url = new URL(found.request.fileUrl, 'http://invalid');
-    if (!allowed().has(url.origin))
-      throw new NotDrawable(422, 'the document is not on an allowed origin');
-    const response = await ctx.fetch(url, {
-      redirect: 'manual',
-      signal: AbortSignal.timeout(PDF_TIMEOUT_MS),
+    const pdf = await fetchDocument(ctx, found.request.fileUrl, {
+      limit: PDF_LIMIT,
+      timeoutMs: PDF_TIMEOUT_MS,
+    }).catch((error: unknown) => {
+      if (!(error instanceof DocumentUnavailable)) throw error;
+      if (error.kind === 'origin') throw new NotDrawable(422, error.message);
+      if (error.kind === 'too-large') {
+        throw new NotDrawable(413, 'the document is too large to preview');
+      }
+      throw new NotDrawable(502, error.message);
     });
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new NotDrawable(502, 'the document could not be fetched');
-    }
-    const pdf = await readLimited(response, PDF_LIMIT);
     return slot.draw(pdf, format).catch((error: unknown) => {
       if (error instanceof PageImagesBusy) throw error;
       throw new NotDrawable(422, "the document's first page could not be drawn");

@@ -1,8 +1,8 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { z } from '../../contract/zod.ts';
 import {
   ProcessSettingsBodySchema,
+  RESPONSE_DAYS_DEFAULT,
   SAMPLE_STATES,
   SampleOutcomeBodySchema,
   SecondReviewBodySchema,
@@ -15,8 +15,10 @@ import {
 import type { AppEnv, GatewayContext } from '../context.ts';
 import { EXPORT_LIMIT } from '../team/decisions.ts';
 import { bodyTooLarge, errorResponse } from '../errors.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { secondReview, shown } from './sampling.ts';
 import { teamStats, thisWeek } from './stats.ts';
+import { findingFigures, trendStart } from '../findings/figures.ts';
 import { isTimeZone, windowOf } from './time.ts';
 import { findProcess } from './upstream.ts';
 import { requireSession } from '../session/session-auth.ts';
@@ -31,24 +33,6 @@ import { requireQcReader } from '../team/team.routes.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const limit = (maxSize: number) =>
   bodyLimit({ maxSize, onError: (c) => bodyTooLarge(c, 'body too large') });
-
-/** The body as `schema` reads it, or the 400 to answer. */
-async function bodyOf<S extends z.ZodMiniType>(
-  c: Context<AppEnv>,
-  schema: S,
-): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
-  let json: unknown;
-  try {
-    json = JSON.parse(await c.req.text());
-  } catch {
-    return { ok: false, response: errorResponse(c, 400, 'send the body as JSON') };
-  }
-  const parsed = schema.safeParse(json);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const issue = parsed.error.issues[0];
-  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  return { ok: false, response: errorResponse(c, 400, `${where}${issue?.message ?? 'bad body'}`) };
-}
 
 const noStore = (c: Context, body: unknown) => {
   c.header('Cache-Control', 'no-store');
@@ -86,10 +70,11 @@ export function managementRoutes(ctx: GatewayContext) {
     return noStore(c, list);
   });
 
-  routes.put('/team/settings/:processId', manager, limit(1024), async (c) => {
+  // Room for 200 items' severities under names of the longest allowed (about 100 kB).
+  routes.put('/team/settings/:processId', manager, limit(128 * 1024), async (c) => {
     const processId = c.req.param('processId');
     if (!UUID.test(processId)) return errorResponse(c, 400, 'the process id must be a UUID');
-    const body = await bodyOf(c, ProcessSettingsBodySchema);
+    const body = await jsonBody(c, ProcessSettingsBodySchema);
     if (!body.ok) return body.response;
     const s = c.get('session');
     const found = await findProcess(ctx, s, processId.toLowerCase());
@@ -98,11 +83,17 @@ export function managementRoutes(ctx: GatewayContext) {
       ctx.log(`could not look up QC process ${processId}: ${found.reason}`);
       return errorResponse(c, 502, 'the service did not answer for this QC process');
     }
+    const processKey = found.process.id.toLowerCase();
+    // Findings' settings left out keep what was saved (ADR 029): a form without them
+    // changes neither.
+    const saved = await ctx.management.getSettings(feedOf(s), processKey);
     const settings: ProcessSettings = {
-      processId: found.process.id.toLowerCase(),
+      processId: processKey,
       processName: found.process.displayName,
       targetAgeHours: body.data.targetAgeHours,
       samplePercent: body.data.samplePercent,
+      responseDays: body.data.responseDays ?? saved?.responseDays ?? RESPONSE_DAYS_DEFAULT,
+      severities: body.data.severities ?? saved?.severities ?? {},
       updatedBy: memberOf(s),
       updatedOn: new Date(ctx.now()).toISOString(),
     };
@@ -149,7 +140,7 @@ export function managementRoutes(ctx: GatewayContext) {
   routes.put('/team/samples/:id/review', limit(512 * 1024), async (c) => {
     const id = sampleId(c);
     if (!id) return badId(c);
-    const body = await bodyOf(c, SecondReviewBodySchema);
+    const body = await jsonBody(c, SecondReviewBodySchema);
     if (!body.ok) return body.response;
     const s = c.get('session');
     const sample = await ctx.management.getSample(feedOf(s), id);
@@ -163,7 +154,7 @@ export function managementRoutes(ctx: GatewayContext) {
   routes.put('/team/samples/:id/outcome', manager, limit(16 * 1024), async (c) => {
     const id = sampleId(c);
     if (!id) return badId(c);
-    const body = await bodyOf(c, SampleOutcomeBodySchema);
+    const body = await jsonBody(c, SampleOutcomeBodySchema);
     if (!body.ok) return body.response;
     const s = c.get('session');
     const sample = await ctx.management.getSample(feedOf(s), id);
@@ -197,7 +188,9 @@ export function managementRoutes(ctx: GatewayContext) {
     const feed = feedOf(c.get('session'));
     const now = ctx.now();
     const window = windowOf(from, to);
-    const rangeDecisions = await ctx.decisions.between(feed, window.start, window.end);
+    // The range's days and the findings' 13-week trend, which may reach further back.
+    const wide = windowOf(trendStart(to) < from ? trendStart(to) : from, to);
+    const rangeDecisions = await ctx.decisions.between(feed, wide.start, wide.end);
     const week = thisWeek(tz, now);
     const weekWindow = windowOf(week.from, week.to);
     const stats = teamStats({
@@ -212,7 +205,16 @@ export function managementRoutes(ctx: GatewayContext) {
       truncated: rangeDecisions.length >= EXPORT_LIMIT,
       notaryRole: ctx.notaryRole,
     });
-    return noStore(c, stats);
+    const findings = findingFigures({
+      from,
+      to,
+      tz,
+      decisions: rangeDecisions,
+      findings: await ctx.findings.factsBetween(feed, wide.start, wide.end),
+      overdue: await ctx.findings.countOverdue(feed, now),
+      notaryRole: ctx.notaryRole,
+    });
+    return noStore(c, { ...stats, findings });
   });
 
   return routes;

@@ -1,5 +1,8 @@
 import {
+  ItemSeveritiesSchema,
+  RESPONSE_DAYS_DEFAULT,
   SampleSchema,
+  type ItemSeverities,
   type ProcessSettings,
   type Sample,
   type SampleState,
@@ -20,22 +23,36 @@ interface SettingsRow {
   process_name: string;
   target_age_hours: number | null;
   sample_percent: number;
+  response_days: number;
+  severities: string;
   updated_by_id: string;
   updated_by_name: string;
   updated_at: number;
 }
+
+/** Saved severities as they parse; none, should the JSON ever not (it is written from the schema). */
+const severitiesOf = (json: string): ItemSeverities => {
+  try {
+    const parsed = ItemSeveritiesSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+};
 
 const toSettings = (row: SettingsRow): ProcessSettings => ({
   processId: row.process_id,
   processName: row.process_name,
   targetAgeHours: row.target_age_hours,
   samplePercent: row.sample_percent,
+  responseDays: Number(row.response_days),
+  severities: severitiesOf(row.severities),
   updatedBy: { id: row.updated_by_id, name: row.updated_by_name },
   updatedOn: new Date(row.updated_at).toISOString(),
 });
 
 const SETTINGS_COLUMNS = `process_id, process_name, target_age_hours, sample_percent,
-  updated_by_id, updated_by_name, updated_at`;
+  response_days, severities, updated_by_id, updated_by_name, updated_at`;
 
 const parseSamples = (rows: { record: string }[]): Sample[] =>
   rows.flatMap((row) => {
@@ -70,13 +87,23 @@ export function createManagementStore(sql: Sql) {
       return row && toSettings(row);
     },
 
+    async getSettings(feed: Feed, processId: string): Promise<ProcessSettings | undefined> {
+      const row = await sql.get<SettingsRow>(
+        `SELECT ${SETTINGS_COLUMNS} FROM qc_process_settings
+         WHERE environment = ? AND owner = ? AND process_id = ?`,
+        [feed.environment, feed.owner, processId],
+      );
+      return row && toSettings(row);
+    },
+
     async putSettings(feed: Feed, settings: ProcessSettings): Promise<void> {
       await sql.run(
         `INSERT INTO qc_process_settings (environment, owner, ${SETTINGS_COLUMNS})
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (environment, owner, process_id) DO UPDATE SET
            process_name = excluded.process_name, target_age_hours = excluded.target_age_hours,
-           sample_percent = excluded.sample_percent, updated_by_id = excluded.updated_by_id,
+           sample_percent = excluded.sample_percent, response_days = excluded.response_days,
+           severities = excluded.severities, updated_by_id = excluded.updated_by_id,
            updated_by_name = excluded.updated_by_name, updated_at = excluded.updated_at`,
         [
           feed.environment,
@@ -85,6 +112,8 @@ export function createManagementStore(sql: Sql) {
           settings.processName,
           settings.targetAgeHours,
           settings.samplePercent,
+          settings.responseDays ?? RESPONSE_DAYS_DEFAULT,
+          JSON.stringify(settings.severities ?? {}),
           settings.updatedBy.id,
           settings.updatedBy.name,
           Date.parse(settings.updatedOn),

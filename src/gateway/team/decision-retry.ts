@@ -1,3 +1,4 @@
+import type { DecisionMarks } from '../../contract/findings.ts';
 import type { DecisionRecord } from '../../contract/team.ts';
 import type { GatewayContext } from '../context.ts';
 import { DatabaseUnavailableError } from '../db/sql.ts';
@@ -28,6 +29,8 @@ interface Pending {
   answered: unknown;
   /** When the service's answer came (epoch ms): the record's decidedOn, however late. */
   at: number;
+  /** The reviewer's marks, checked before the service saw the decision (ADR 029). */
+  marks: DecisionMarks | undefined;
   /** Built once, then kept, so each retry writes the same record. */
   record?: DecisionRecord;
   failures: number;
@@ -47,6 +50,7 @@ export function createDecisionRecorder(ctx: GatewayContext) {
       entry.sent,
       entry.answered,
       entry.at,
+      entry.marks,
     );
     if (entry.record) await applyDecision(ctx, entry.decider, entry.record);
   }
@@ -113,6 +117,7 @@ export function createDecisionRecorder(ctx: GatewayContext) {
       requestId: string,
       sent: unknown,
       answered: unknown,
+      marks?: DecisionMarks,
     ): Promise<void> {
       const entry: Pending = {
         decider: deciderOf(session),
@@ -120,6 +125,7 @@ export function createDecisionRecorder(ctx: GatewayContext) {
         sent,
         answered,
         at: ctx.now(),
+        marks,
         failures: 0,
       };
       try {

@@ -1,13 +1,17 @@
+import { MARKS_HEADER, type DecisionMarks } from '../../contract/findings.ts';
 import type { GatewayContext } from '../context.ts';
+import { createMarksCheck } from '../findings/marks-check.ts';
 import { createDecisionRecorder } from './decision-retry.ts';
 import type { ProxyRules } from '../upstream/proxy.ts';
 import type { SessionRecord } from '../session/sessions.ts';
 import { heldByAnother, decidedRequestId } from './team.ts';
 
 // The QC team's rules on the proxied API (ADR 020), given to the general proxy as its
-// one hook: a decision on a request another reviewer has open waits for a take-over (409),
-// and a decision the service accepted goes into the team's history (team.ts,
-// decision-retry.ts) before its answer is passed on as it came.
+// one hook: a decision on a request another reviewer has open waits for a take-over (409);
+// a decision's marks (the Attest-Marks header, ADR 029) are checked before the service sees
+// it (400, and nothing is decided) and never reach it; and a decision the service accepted
+// goes into the team's history with its marks (team.ts, decision-retry.ts) before its answer
+// is passed on as it came.
 
 const json = (value: string) => {
   try {
@@ -19,17 +23,30 @@ const json = (value: string) => {
 
 export function qcProxyRules(ctx: GatewayContext): ProxyRules {
   const decisions = createDecisionRecorder(ctx);
+  const checkMarks = createMarksCheck(ctx);
+  /** A decision's checked marks, from its look before to its look after. */
+  const marksOf = new WeakMap<Request, DecisionMarks>();
   return {
+    ownHeaders: [MARKS_HEADER],
+
     async before(session: SessionRecord, request: Request) {
       const deciding = decidedRequestId(request.method, new URL(request.url).pathname);
-      const holder = deciding && (await heldByAnother(ctx, session, deciding));
-      if (!holder) return undefined;
-      return Response.json(
-        {
-          message: `${holder.name} has this request open: take it over from the review to decide it`,
-        },
-        { status: 409, headers: { 'Cache-Control': 'no-store' } },
-      );
+      if (!deciding) return undefined;
+      const holder = await heldByAnother(ctx, session, deciding);
+      if (holder) {
+        return Response.json(
+          {
+            message: `${holder.name} has this request open: take it over from the review to decide it`,
+          },
+          { status: 409, headers: { 'Cache-Control': 'no-store' } },
+        );
+      }
+      const header = request.headers.get(MARKS_HEADER);
+      if (header === null) return undefined;
+      const checked = await checkMarks(session, deciding, header);
+      if (!checked.ok) return checked.response;
+      marksOf.set(request, checked.marks);
+      return undefined;
     },
 
     /**
@@ -44,7 +61,7 @@ export function qcProxyRules(ctx: GatewayContext): ProxyRules {
       const text = await response.text();
       const sentText = sent instanceof ArrayBuffer ? new TextDecoder().decode(sent) : '';
       // Never throws: with the database down, the decision waits in memory to be recorded.
-      await decisions.record(session, decided, json(sentText), json(text));
+      await decisions.record(session, decided, json(sentText), json(text), marksOf.get(request));
       return new Response(text, { status: response.status, headers: response.headers });
     },
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Finding } from '../../contract/findings.ts';
 import { decisionsCsv, parseRange } from './team-csv.ts';
 
 describe('parseRange', () => {
@@ -41,7 +42,89 @@ describe('decisionsCsv', () => {
     ]);
     const [, row] = csv.split('\r\n');
     expect(row).toBe(
-      '"2026-11-01T10:02:00.000Z","r1","rejected","Riley Reviewer","u1","2026-11-01T10:00:30.000Z",90,"Seal legible","Witness","Seal legible: Blurred","\'=rescan",',
+      '"2026-11-01T10:02:00.000Z","r1","rejected","Riley Reviewer","u1","2026-11-01T10:00:30.000Z",90,"Seal legible","Witness","Seal legible: Blurred","\'=rescan",,,,',
+    );
+  });
+});
+
+describe('decisionsCsv with findings', () => {
+  const decidedOn = '2026-11-02T09:00:00.000Z';
+  const riley = { id: 'u1', name: 'Riley Reviewer' };
+  const finding = (over: Partial<Finding>): Finding => ({
+    id: 'f',
+    requestId: 'r2',
+    matterReference: 'MR-1',
+    processName: 'Affidavit review',
+    firmId: 'firm-1',
+    itemId: 'i',
+    itemName: 'Seal legible',
+    category: 'Notary',
+    note: '',
+    severity: 'major',
+    regions: [],
+    raisedBy: riley,
+    raisedOn: decidedOn,
+    responsible: { id: 'n1', name: 'Nora Notary' },
+    dueOn: '2026-11-04T09:00:00.000Z',
+    state: 'open',
+    upheld: false,
+    steps: [{ kind: 'raised', by: riley, on: decidedOn }],
+    ...over,
+  });
+
+  it('puts each decision’s findings in its row: worst severity not withdrawn, then each finding and its steps', () => {
+    const alex = { id: 'u2', name: 'Alex Admin' };
+    const csv = decisionsCsv(
+      [
+        {
+          requestId: 'r2',
+          status: 'rejected',
+          decidedBy: riley,
+          decidedOn,
+          items: [],
+          takeOvers: [],
+        },
+      ],
+      [
+        finding({
+          itemId: 'i1',
+          severity: 'critical',
+          state: 'withdrawn',
+          regions: [
+            { page: 4, x: 1, y: 1, width: 1, height: 1 },
+            { page: 2, x: 1, y: 1, width: 1, height: 1 },
+          ],
+          steps: [
+            { kind: 'raised', by: riley, on: decidedOn },
+            {
+              kind: 'answered',
+              answer: 'disputed',
+              by: { id: 'n1', name: 'Nora Notary' },
+              on: '2026-11-02T10:00:00.000Z',
+              note: 'The seal is fine',
+            },
+            {
+              kind: 'settled',
+              outcome: 'withdrawn',
+              by: alex,
+              on: '2026-11-02T11:00:00.000Z',
+              note: 'Agreed',
+            },
+          ],
+        }),
+        finding({ itemId: 'i2', itemName: 'Signature', responsible: null }),
+        // Another decision's: not on this row.
+        finding({ itemId: 'i3', raisedOn: '2026-11-03T09:00:00.000Z', severity: 'critical' }),
+      ],
+    );
+    const header = csv.split('\r\n')[0]?.split(',');
+    expect(header?.slice(-3)).toEqual(['worst_severity', 'findings', 'finding_steps']);
+    const row = csv.slice(csv.indexOf('\r\n') + 2);
+    expect(row).toContain(
+      '"major","Seal legible: critical, withdrawn, pp. 2, 4, responsible Nora Notary, due 2026-11-04T09:00:00.000Z\nSignature: major, open, unassigned, due 2026-11-04T09:00:00.000Z",',
+    );
+    expect(row).toContain(
+      '"Seal legible: 2026-11-02T09:00:00.000Z Riley Reviewer raised it; 2026-11-02T10:00:00.000Z Nora Notary answered disputed: The seal is fine; 2026-11-02T11:00:00.000Z Alex Admin settled it withdrawn: Agreed\nSignature: 2026-11-02T09:00:00.000Z Riley Reviewer raised it"\r\n',
     );
   });
 });

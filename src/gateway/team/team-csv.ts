@@ -1,7 +1,10 @@
 import { csvCell } from '../../shared/csv.ts';
+import type { Finding } from '../../contract/findings.ts';
+import { FINDING_COLUMNS, findingCells } from '../findings/findings-csv.ts';
 import type { DecisionRecord } from '../../contract/team.ts';
 
-// The decision history as CSV (RFC 4180), for the spreadsheet a QC manager keeps.
+// The decision history as CSV (RFC 4180), for the spreadsheet a QC manager keeps: one row
+// per decision, its findings (ADR 029) in columns of its row (findings-csv.ts).
 
 const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,9 +50,12 @@ const HEADER = [
   'item_notes',
   'rework_notes',
   'take_overs',
+  ...FINDING_COLUMNS,
 ];
 
-export function decisionsCsv(decisions: DecisionRecord[]): string {
+/** `findings`: those raised by these decisions (the range's); each goes on its decision's row. */
+export function decisionsCsv(decisions: DecisionRecord[], findings: Finding[] = []): string {
+  const cellsOf = findingCells(findings);
   const rows = decisions.map((d) => {
     const named = (status: string) =>
       d.items.filter((item) => item.status === status).map((item) => item.displayName);
@@ -72,6 +78,7 @@ export function decisionsCsv(decisions: DecisionRecord[]): string {
         .join('\n'),
       d.notes,
       d.takeOvers.map((t) => `${t.to.name} from ${t.from.name} at ${t.on}`).join('; '),
+      ...cellsOf(d),
     ]
       .map(csvCell)
       .join(',');

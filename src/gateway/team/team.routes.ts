@@ -10,8 +10,9 @@ import { decisionsCsv, parseRange } from './team-csv.ts';
 import { feedOf, isQcManager, isQcReader, memberOf, publishQueueChange } from './team.ts';
 
 // The QC team's state over HTTP (ADR 020): holds on pending requests, a request's
-// decision history, and the history of a date range as CSV. The gateway's own: the
-// upstream is asked only whether a request exists and is pending when it is first held.
+// decision history (with its findings, ADR 029), and the history of a date range as CSV.
+// The gateway's own: the upstream is asked only whether a request exists and is pending
+// when it is first held.
 
 /**
  * The reference service's sandbox records `reviewStartedOn` when told a review started; a
@@ -137,6 +138,7 @@ export function teamRoutes(ctx: GatewayContext) {
     const history: RequestHistory = {
       decisions: await ctx.decisions.forRequest(feed, requestId),
       takeOvers: await ctx.holds.takeOvers(feed, requestId),
+      findings: await ctx.findings.forRequest(feed, requestId),
     };
     c.header('Cache-Control', 'no-store');
     return c.json(history, 200);
@@ -149,11 +151,15 @@ export function teamRoutes(ctx: GatewayContext) {
     }
     const range = parseRange(c.req.query('from'), c.req.query('to'));
     if ('error' in range) return errorResponse(c, 400, range.error);
-    const decisions = await ctx.decisions.between(feedOf(session), range.from, range.to);
+    const feed = feedOf(session);
+    const decisions = await ctx.decisions.between(feed, range.from, range.to);
+    // A finding is raised at its decision's time (ADR 029): the range's findings are its
+    // decisions' findings.
+    const findings = await ctx.findings.raisedBetween(feed, range.from, range.to);
     c.header('Cache-Control', 'no-store');
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${range.name}"`);
-    return c.body(decisionsCsv(decisions), 200);
+    return c.body(decisionsCsv(decisions, findings), 200);
   });
 
   return routes;

@@ -1,3 +1,4 @@
+import type { DecisionMarks } from '../../contract/findings.ts';
 import { QcRequestPatchSchema, QcRequestSchema } from '../../contract/qc.ts';
 import {
   memberIdOf,
@@ -10,6 +11,7 @@ import type { GatewayContext } from '../context.ts';
 import type { Feed } from '../events/event-log.ts';
 import { grantedPermissions } from '../session/identity.ts';
 import { maybeSample } from '../qc-management/sampling.ts';
+import { raiseFindings } from '../findings/creation.ts';
 import type { SessionRecord } from '../session/sessions.ts';
 
 // What the QC team's state (holds, the decision history, samples) makes of a session and of
@@ -83,7 +85,8 @@ export const deciderOf = (session: SessionRecord): Decider => ({
  * when neither the answer nor the body says what was decided. What was decided is read from
  * the service's answer (the spec's QC request); the body sent is the fallback for the
  * verdict, since the spec does not say which of its fields decides. Reads the decider's
- * hold and the take-overs, so it needs the database.
+ * hold and the take-overs, so it needs the database. `marks` are the reviewer's, as checked
+ * before the service saw the decision (ADR 029).
  */
 export async function decisionRecord(
   ctx: GatewayContext,
@@ -92,6 +95,7 @@ export async function decisionRecord(
   sent: unknown,
   answered: unknown,
   at: number,
+  marks?: DecisionMarks,
 ): Promise<DecisionRecord | undefined> {
   const request = QcRequestSchema.safeParse(answered);
   const body = QcRequestPatchSchema.safeParse(sent);
@@ -110,16 +114,20 @@ export async function decisionRecord(
         displayName: item.displayName,
         ...(item.status && { status: item.status }),
         ...(item.reviewerNote && { reviewerNote: item.reviewerNote }),
+        group: item.group,
+        roleId: item.roleId,
       }))
     : [];
   const notes = request.success ? request.data.notes : body.success ? body.data.notes : undefined;
-  // What the request was, for the team's figures and the sampling (ADR 021).
+  // What the request was, for the team's figures and the sampling (ADR 021), and whom its
+  // findings are for (ADR 029).
   const context = request.success
     ? {
         processName: request.data.processName,
         matterReference: request.data.document.matterReference,
         firmId: request.data.document.firmId,
         actors: request.data.actors,
+        ...(request.data.document.signedBy && { signedBy: request.data.document.signedBy }),
       }
     : {};
   return {
@@ -132,14 +140,16 @@ export async function decisionRecord(
     ...(notes && { notes }),
     takeOvers: await ctx.holds.takeOvers(feed, requestId),
     ...context,
+    ...(marks && marks.items.length > 0 && { marks }),
   };
 }
 
 /**
  * A decision goes into the history, the hold on its request ends, every open queue of the
- * owner hears of it, and an approval may be sampled. Each step may be run again with the
- * same record (a retry after the database failed part-way): the history keeps it once, a
- * request is sampled once, and a hold already ended stays ended.
+ * owner hears of it, a rejection's failed items become findings (ADR 029), and an approval
+ * may be sampled. Each step may be run again with the same record (a retry after the
+ * database failed part-way): the history keeps it once, a finding is made once, a request is
+ * sampled once, and a hold already ended stays ended.
  */
 export async function applyDecision(
   ctx: GatewayContext,
@@ -150,6 +160,8 @@ export async function applyDecision(
   await ctx.decisions.record(feed, record);
   await ctx.holds.release(feed, requestId, member, true);
   publishQueueChange(ctx, feed, { kind: 'decided', requestId, status, by: member });
+  // After the queue hears of the decision: its findings' news follows it.
+  await raiseFindings(ctx, feed, record);
   const sample = await maybeSample(ctx, feed, record);
   if (sample) publishQueueChange(ctx, feed, { kind: 'sampled', requestId, state: sample.state });
 }

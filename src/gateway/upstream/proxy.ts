@@ -39,11 +39,11 @@ function connectionTokens(headers: Headers): Set<string> {
   return new Set(value.split(',').map((token) => token.trim().toLowerCase()));
 }
 
-function requestHeaders(incoming: Headers): Headers {
+function requestHeaders(incoming: Headers, own: ReadonlySet<string>): Headers {
   const tokens = connectionTokens(incoming);
   const headers = new Headers();
   for (const [name, value] of incoming) {
-    if (dropped(name, tokens) || REQUEST_DROP.has(name)) continue;
+    if (dropped(name, tokens) || REQUEST_DROP.has(name) || own.has(name)) continue;
     if (name.startsWith('sec-fetch-') || name.startsWith('x-forwarded-') || name === 'x-attest') {
       continue;
     }
@@ -93,6 +93,8 @@ class BrowserGone extends Error {
  * request before the upstream is asked, and one at each answer before the browser has it.
  */
 export interface ProxyRules {
+  /** Request headers for the rules alone (lower case): read by them, never sent upstream. */
+  ownHeaders?: readonly string[];
   /** An answer of the gateway's own instead of the upstream's, or undefined to go on. */
   before(session: SessionRecord, request: Request): Promise<Response | undefined>;
   /**
@@ -110,6 +112,7 @@ export interface ProxyRules {
 /** `/api/<prefix>/...` to the upstream's `/<prefix>/...` with the session's bearer token. */
 export function proxyRoutes(ctx: GatewayContext, rules?: ProxyRules) {
   const routes = new Hono<AppEnv>();
+  const own: ReadonlySet<string> = new Set(rules?.ownHeaders);
 
   routes.all('/api/*', async (c, next) => {
     // The path at its one reading (app.ts, ADR 027): what this checks is what the
@@ -149,7 +152,7 @@ export function proxyRoutes(ctx: GatewayContext, rules?: ProxyRules) {
     const target = `${base}${url.pathname.slice('/api'.length)}${url.search}`;
     const { method, signal: browser } = request;
     const incoming = request.headers;
-    const headers = requestHeaders(incoming);
+    const headers = requestHeaders(incoming, own);
 
     // Repeatable: no body, or a small JSON body held in memory. Anything else streams
     // through once (a large body is never held whole), so its 401 goes to the app.

@@ -1,6 +1,7 @@
 import { QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
-import { targetOf, type GatewayContext } from '../context.ts';
+import type { GatewayContext } from '../context.ts';
 import type { SessionRecord } from '../session/sessions.ts';
+import { upstreamGet } from './upstream-get.ts';
 
 /** A QC request id as the service makes them. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -11,19 +12,7 @@ export async function upstreamRequest(
   session: SessionRecord,
   id: string,
 ): Promise<{ status: 200; request: QcRequest } | { status: number; request?: undefined }> {
-  const { base } = targetOf(ctx.targets, session.environment);
-  const ask = (token: string) =>
-    ctx.fetch(`${base}/qc/v2/qc/requests/${id}`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      redirect: 'manual',
-    });
-  const token = await ctx.tokens.token(session);
-  let response = await ask(token);
-  const fresh = response.status === 401 ? await ctx.tokens.refresh(session, token) : null;
-  if (fresh) {
-    await response.body?.cancel().catch(() => {});
-    response = await ask(fresh);
-  }
+  const response = await upstreamGet(ctx, session, `/qc/v2/qc/requests/${id}`);
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
     return { status: response.status };
