@@ -75,3 +75,37 @@ function chosenLabel(children: ReactNode, value: unknown): ReactNode {
   const wanted = value === undefined ? undefined : String(value);
   return (options.find((o) => String(o.value ?? '') === wanted) ?? options[0])?.children;
 }
+
+/** A list's toolbar of options (order, page size), named for assistive technology. */
+export function ListOptions({ children }: { children: ReactNode }) {
+  return (
+    <div className="toolbar" role="group" aria-label="List options">
+      {children}
+    </div>
+  );
+}
+
+/** The "Per page" select of a list's toolbar: one option per size. */
+export function PageSizeSelect({
+  sizes,
+  value,
+  onChange,
+}: {
+  sizes: readonly number[];
+  value: number;
+  onChange: (size: number) => void;
+}) {
+  return (
+    <ToolbarSelect
+      label="Per page"
+      value={value}
+      onChange={(event) => onChange(Number(event.target.value))}
+    >
+      {sizes.map((size) => (
+        <option key={size} value={size}>
+          {size}
+        </option>
+      ))}
+    </ToolbarSelect>
+  );
+}

@@ -1,4 +1,4 @@
-import { ToolbarSelect } from '../../ui/toolbar.tsx';
+import { ListOptions, PageSizeSelect, ToolbarSelect } from '../../ui/toolbar.tsx';
 import { PAGE_SIZES, type FirmsView } from './firms-view.ts';
 
 interface FirmsToolbarProps {
@@ -14,7 +14,7 @@ export function FirmsToolbar({ view, onChange }: FirmsToolbarProps) {
     ? PAGE_SIZES
     : [...PAGE_SIZES, view.size].sort((a, b) => a - b);
   return (
-    <div className="toolbar" role="group" aria-label="List options">
+    <ListOptions>
       <ToolbarSelect
         label="Order"
         value={view.dir}
@@ -29,17 +29,11 @@ export function FirmsToolbar({ view, onChange }: FirmsToolbarProps) {
         <option value="asc">Name, A to Z</option>
         <option value="desc">Name, Z to A</option>
       </ToolbarSelect>
-      <ToolbarSelect
-        label="Per page"
+      <PageSizeSelect
+        sizes={sizes}
         value={view.size}
-        onChange={(event) => onChange({ dir: view.dir, size: Number(event.target.value), page: 1 })}
-      >
-        {sizes.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </ToolbarSelect>
-    </div>
+        onChange={(size) => onChange({ dir: view.dir, size, page: 1 })}
+      />
+    </ListOptions>
   );
 }

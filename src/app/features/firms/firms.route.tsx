@@ -5,7 +5,8 @@ import { ApiError } from '../../../client/api-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Pager } from '../../ui/pager.tsx';
-import { EmptyState, ErrorState, Loading } from '../../ui/states.tsx';
+import { EmptyState, ErrorState } from '../../ui/states.tsx';
+import { LoadingOrFailed } from '../../ui/query-states.tsx';
 import { FirmTable } from './firm-table.tsx';
 import {
   firstPage,
@@ -53,9 +54,7 @@ export function Component() {
   let content;
   // While another page loads, the rows on screen stay (dimmed) and the count says so.
   let summary = list.isPlaceholderData ? 'Loading firms…' : '';
-  if (list.isPending) {
-    content = <Loading label="Loading firms…" />;
-  } else if (list.isError) {
+  if (!list.isSuccess) {
     // A cursor is bound to the order, size and owner and can expire (a new cursor secret):
     // an old or edited link fails with 400, and the first page is the way back.
     const badLink = view.cursor && list.error instanceof ApiError && list.error.status === 400;
@@ -66,11 +65,7 @@ export function Component() {
         action={<Button onClick={() => goTo(firstPage(view))}>Go to the first page</Button>}
       />
     ) : (
-      <ErrorState
-        title="The firms could not be loaded"
-        message={list.error.message}
-        action={<Button onClick={() => void list.refetch()}>Try again</Button>}
-      />
+      <LoadingOrFailed query={list} what="firms" />
     );
   } else if (list.data.firms.length === 0) {
     summary = view.cursor ? 'No firms on this page' : 'No firms';

@@ -6,7 +6,8 @@ import { useUserNames } from '../../lookups.queries.ts';
 import { sessionQueries } from '../../session.queries.ts';
 import { Button } from '../../ui/button.tsx';
 import { Page } from '../../ui/page.tsx';
-import { EmptyState, ErrorState, Loading } from '../../ui/states.tsx';
+import { EmptyState } from '../../ui/states.tsx';
+import { LoadingOrFailed } from '../../ui/query-states.tsx';
 import '../../ui/table.css';
 import '../../ui/toolbar.css';
 import { StatusFilter } from './status-filter.tsx';
@@ -65,16 +66,8 @@ export function Component() {
 
   let content;
   let summary = '';
-  if (list.isPending) {
-    content = <Loading label="Loading transactions…" />;
-  } else if (list.isError) {
-    content = (
-      <ErrorState
-        title="The transactions could not be loaded"
-        message={list.error.message}
-        action={<Button onClick={() => void list.refetch()}>Try again</Button>}
-      />
-    );
+  if (!list.isSuccess) {
+    content = <LoadingOrFailed query={list} what="transactions" />;
   } else if (list.data.transactions.length === 0) {
     content =
       statuses.length > 0 ? (

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
+import { RetryError } from '../../../ui/query-states.tsx';
 import { isNotFound } from '../not-found.ts';
 
 /**
@@ -36,11 +36,7 @@ export function accountStates(
             }
           />
         ) : (
-          <ErrorState
-            title="The account could not be loaded"
-            message={account.error.message}
-            action={<Button onClick={() => void account.refetch()}>Try again</Button>}
-          />
+          <RetryError title="The account could not be loaded" query={account} />
         )}
       </div>
     </Page>

@@ -3,9 +3,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { Entity } from '../../../../contract/accounts.ts';
 import { Badge } from '../../../ui/badge.tsx';
-import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
+import { RetryError } from '../../../ui/query-states.tsx';
 import { accountQueries } from '../accounts.queries.ts';
 import { ADDRESS_KINDS } from '../form/entity-form-model.ts';
 import { ADDRESS_TITLES } from '../form/address-fieldset.tsx';
@@ -151,11 +151,7 @@ export function Component() {
               }
             />
           ) : (
-            <ErrorState
-              title="The entity could not be loaded"
-              message={entity.error.message}
-              action={<Button onClick={() => void entity.refetch()}>Try again</Button>}
-            />
+            <RetryError title="The entity could not be loaded" query={entity} />
           )}
         </div>
       </Page>

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../../client/api-error.ts';
-import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { Pager } from '../../../ui/pager.tsx';
-import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
-import { ToolbarSelect } from '../../../ui/toolbar.tsx';
+import { EmptyState, ErrorState } from '../../../ui/states.tsx';
+import { LoadingOrFailed } from '../../../ui/query-states.tsx';
+import { ListOptions, PageSizeSelect, ToolbarSelect } from '../../../ui/toolbar.tsx';
 import { accountQueries } from '../accounts.queries.ts';
 import { AccountsTable } from './accounts-table.tsx';
 import {
@@ -35,9 +35,7 @@ export function Component() {
   const sort = `${view.order}:${view.dir}`;
 
   let content;
-  if (list.isPending) {
-    content = <Loading label="Loading accounts…" />;
-  } else if (list.isError) {
+  if (!list.isSuccess) {
     // A cursor from an old link (or another sort) is refused: offer the first page.
     const staleCursor = view.cursor && list.error instanceof ApiError && list.error.status === 400;
     content = staleCursor ? (
@@ -51,11 +49,7 @@ export function Component() {
         }
       />
     ) : (
-      <ErrorState
-        title="The accounts could not be loaded"
-        message={list.error.message}
-        action={<Button onClick={() => void list.refetch()}>Try again</Button>}
-      />
+      <LoadingOrFailed query={list} what="accounts" />
     );
   } else if (list.data.accounts.length === 0) {
     content = (
@@ -96,7 +90,7 @@ export function Component() {
   return (
     <Page title="Accounts" subtitle="Accounts and the people on them, by their CRID.">
       <section className="panel panel--list" aria-label="Accounts">
-        <div className="toolbar" role="group" aria-label="List options">
+        <ListOptions>
           <ToolbarSelect
             label="Sort"
             value={sort}
@@ -108,18 +102,12 @@ export function Component() {
               </option>
             ))}
           </ToolbarSelect>
-          <ToolbarSelect
-            label="Per page"
+          <PageSizeSelect
+            sizes={PAGE_SIZES}
             value={view.size}
-            onChange={(e) => setView(withSize(view, Number(e.target.value)))}
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </ToolbarSelect>
-        </div>
+            onChange={(size) => setView(withSize(view, size))}
+          />
+        </ListOptions>
         {content}
       </section>
     </Page>

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { QcChecklist, QcProcess } from '../../../../contract/qc.ts';
 import type { ProcessSettings } from '../../../../contract/qc-management.ts';
-import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
-import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
+import { EmptyState } from '../../../ui/states.tsx';
+import { LoadingOrFailed } from '../../../ui/query-states.tsx';
 import { qcQueries } from '../qc.queries.ts';
 import { DecisionsExport } from './decisions-export.tsx';
 import { ProcessCard } from './process-card.tsx';
@@ -55,16 +55,8 @@ export function Component() {
   const checklists = useQuery(qcQueries.checklists());
   const settings = useQuery(settingsQuery());
   let content;
-  if (processes.isPending) {
-    content = <Loading label="Loading processes…" />;
-  } else if (processes.isError) {
-    content = (
-      <ErrorState
-        title="The processes could not be loaded"
-        message={processes.error.message}
-        action={<Button onClick={() => void processes.refetch()}>Try again</Button>}
-      />
-    );
+  if (!processes.isSuccess) {
+    content = <LoadingOrFailed query={processes} what="processes" />;
   } else {
     const list = checklists.data ?? [];
     const saved = settings.data?.processes;

@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router';
 import { pdfWorkerPort } from '../../../pdf/pdf-worker-port.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
-import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
+import { EmptyState } from '../../../ui/states.tsx';
+import { LoadingOrFailed } from '../../../ui/query-states.tsx';
 import { TEAM_REFRESH_MS } from '../holds.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch, filtersToSearch, type QueueFilters } from '../queue-view.ts';
@@ -75,16 +76,8 @@ export function Component() {
     )?.focus();
 
   let content;
-  if (list.isPending) {
-    content = <Loading label="Loading the queue…" />;
-  } else if (list.isError) {
-    content = (
-      <ErrorState
-        title="The queue could not be loaded"
-        message={list.error.message}
-        action={<Button onClick={() => void list.refetch()}>Try again</Button>}
-      />
-    );
+  if (!list.isSuccess) {
+    content = <LoadingOrFailed query={list} what="the queue" />;
   } else if (items.length === 0) {
     content = (
       <EmptyState title={`No ${label.toLowerCase()} requests`}>

@@ -6,10 +6,10 @@ import {
   type SampleState,
 } from '../../../../contract/qc-management.ts';
 import { grants, sessionQueries } from '../../../session.queries.ts';
-import { Button } from '../../../ui/button.tsx';
 import { when } from '../../../ui/dates.ts';
 import { Page } from '../../../ui/page.tsx';
-import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
+import { EmptyState } from '../../../ui/states.tsx';
+import { LoadingOrFailed } from '../../../ui/query-states.tsx';
 import { LinkTabs } from '../../../ui/tabs.tsx';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch } from '../queue-view.ts';
@@ -65,15 +65,8 @@ export function Component() {
   const tab = useSamplesTab(!list.isPending, true);
 
   let content;
-  if (list.isPending) content = <Loading label="Loading the samples…" />;
-  else if (list.isError) {
-    content = (
-      <ErrorState
-        title="The samples could not be loaded"
-        message={list.error.message}
-        action={<Button onClick={() => void list.refetch()}>Try again</Button>}
-      />
-    );
+  if (!list.isSuccess) {
+    content = <LoadingOrFailed query={list} what="the samples" />;
   } else if (list.data.samples.length === 0) {
     content = (
       <EmptyState title={state === 'open' ? 'Nothing to review again' : `No ${state} samples`}>

@@ -5,9 +5,10 @@ import { queryClient } from '../../../query-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { Pager } from '../../../ui/pager.tsx';
-import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
+import { LoadingOrFailed } from '../../../ui/query-states.tsx';
+import { EmptyState } from '../../../ui/states.tsx';
 import '../../../ui/table.css';
-import { ToolbarSelect } from '../../../ui/toolbar.tsx';
+import { ListOptions, ToolbarSelect } from '../../../ui/toolbar.tsx';
 import { useFirmNames } from '../../../lookups.queries.ts';
 import { STATUS_LABELS } from '../request-status.tsx';
 import {
@@ -65,24 +66,15 @@ export function Component() {
     setParams(searchOf({ status: view.status, order }), { replace: true });
 
   let content;
-  if (list.isPending) {
-    content = <Loading label="Loading signature requests…" />;
-  } else if (list.isError) {
+  if (!list.isSuccess) {
     content = (
-      <ErrorState
-        title="The signature requests could not be loaded"
-        message={list.error.message}
-        action={
-          <div className="sig-row">
-            <Button onClick={() => void list.refetch()}>Try again</Button>
-            {view.cursor && (
-              <Button onClick={() => setParams(searchOf({ ...view, cursor: undefined }))}>
-                Back to the first page
-              </Button>
-            )}
-          </div>
-        }
-      />
+      <LoadingOrFailed query={list} what="signature requests" className="sig-row">
+        {view.cursor && (
+          <Button onClick={() => setParams(searchOf({ ...view, cursor: undefined }))}>
+            Back to the first page
+          </Button>
+        )}
+      </LoadingOrFailed>
     );
   } else if (list.data.signatureRequests.length === 0) {
     const label = view.status ? STATUS_LABELS[view.status].toLowerCase() : '';
@@ -132,7 +124,7 @@ export function Component() {
     >
       <section className="panel panel--list" aria-label="Requests">
         {carriesStatus === true && <StatusTabs view={view} counts={counts.data} />}
-        <div className="toolbar" role="group" aria-label="List options">
+        <ListOptions>
           <ToolbarSelect
             label="Order"
             hideLabel
@@ -147,7 +139,7 @@ export function Component() {
               ? ''
               : `${total.toLocaleString()} request${total === 1 ? '' : 's'}`}
           </p>
-        </div>
+        </ListOptions>
         {content}
       </section>
     </Page>

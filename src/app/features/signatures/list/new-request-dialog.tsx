@@ -6,7 +6,8 @@ import { sessionQueries } from '../../../session.queries.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
-import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
+import { EmptyState } from '../../../ui/states.tsx';
+import { LoadingOrFailed } from '../../../ui/query-states.tsx';
 import { shortDate } from '../../../ui/dates.ts';
 import { createFailure, useCreateRequest } from '../signature-mutations.ts';
 import { signatureQueries } from '../signatures.queries.ts';
@@ -42,16 +43,7 @@ function FileChoice({
       matches(f.preparedBy, query),
   );
 
-  if (files.isPending) return <Loading label="Loading files…" />;
-  if (files.isError) {
-    return (
-      <ErrorState
-        title="The files could not be loaded"
-        message={files.error.message}
-        action={<Button onClick={() => void files.refetch()}>Try again</Button>}
-      />
-    );
-  }
+  if (!files.isSuccess) return <LoadingOrFailed query={files} what="files" />;
   return (
     <fieldset
       className="sig-files"

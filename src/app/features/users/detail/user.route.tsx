@@ -4,9 +4,9 @@ import { queryClient } from '../../../query-client.ts';
 import { requireSession } from '../../../route-guards.ts';
 import { hasAny } from '../../../session.queries.ts';
 import { areaFor } from '../../../shell/nav.ts';
-import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
-import { ErrorState, Loading } from '../../../ui/states.tsx';
+import { Loading } from '../../../ui/states.tsx';
+import { RetryError } from '../../../ui/query-states.tsx';
 import { ImageManager } from '../images/image-manager.tsx';
 import { userQueries } from '../users.queries.ts';
 import { dateOf, UserFacts } from './user-facts.tsx';
@@ -48,11 +48,7 @@ export function Component() {
     return (
       <Page title="User">
         {backLink}
-        <ErrorState
-          title="This user could not be loaded"
-          message={user.error.message}
-          action={<Button onClick={() => void user.refetch()}>Try again</Button>}
-        />
+        <RetryError title="This user could not be loaded" query={user} />
       </Page>
     );
   }

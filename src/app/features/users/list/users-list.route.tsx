@@ -3,8 +3,9 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { Pager } from '../../../ui/pager.tsx';
-import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
-import { ToolbarSelect } from '../../../ui/toolbar.tsx';
+import { LoadingOrFailed } from '../../../ui/query-states.tsx';
+import { EmptyState } from '../../../ui/states.tsx';
+import { ListOptions, PageSizeSelect, ToolbarSelect } from '../../../ui/toolbar.tsx';
 import {
   USER_ORDERS,
   USER_PAGE_SIZES,
@@ -33,24 +34,15 @@ export function Component() {
       : { search: viewToSearch({ ...view, cursor, page }) };
 
   let content;
-  if (list.isPending) {
-    content = <Loading label="Loading users…" />;
-  } else if (list.isError) {
+  if (!list.isSuccess) {
     content = (
-      <ErrorState
-        title="The users could not be loaded"
-        message={list.error.message}
-        action={
-          <div className="users-list__retry">
-            <Button onClick={() => void list.refetch()}>Try again</Button>
-            {view.cursor && (
-              <Button variant="ghost" onClick={() => reorder({})}>
-                Back to the first page
-              </Button>
-            )}
-          </div>
-        }
-      />
+      <LoadingOrFailed query={list} what="users" className="users-list__retry">
+        {view.cursor && (
+          <Button variant="ghost" onClick={() => reorder({})}>
+            Back to the first page
+          </Button>
+        )}
+      </LoadingOrFailed>
     );
   } else if (list.data.users.length === 0) {
     content = (
@@ -84,7 +76,7 @@ export function Component() {
   return (
     <Page title="Users" subtitle="People in your organization, their signatures and notary seals.">
       <section className="panel panel--list" aria-label="Users">
-        <div className="toolbar" role="group" aria-label="List options">
+        <ListOptions>
           <ToolbarSelect
             label="Sort by"
             value={view.order}
@@ -98,24 +90,18 @@ export function Component() {
               </option>
             ))}
           </ToolbarSelect>
-          <ToolbarSelect
-            label="Per page"
+          <PageSizeSelect
+            sizes={USER_PAGE_SIZES}
             value={view.size}
-            onChange={(event) => reorder({ size: Number(event.target.value) })}
-          >
-            {USER_PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </ToolbarSelect>
+            onChange={(size) => reorder({ size })}
+          />
           {list.data && (
             <p className="toolbar__count">
               {list.data.pagination.totalCount}{' '}
               {list.data.pagination.totalCount === 1 ? 'user' : 'users'}
             </p>
           )}
-        </div>
+        </ListOptions>
         {content}
       </section>
     </Page>

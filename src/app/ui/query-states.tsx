@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
+import { ErrorState, Loading } from './states.tsx';
+
+// The states of a screen's query (TanStack Query's result) before it has data, as every
+// screen words them: a spinner while it loads, and its error with a way to ask again.
+
+interface Retryable {
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+interface MoreActions {
+  /** Actions beside the retry, which then stand together in a row of this class. */
+  className?: string;
+  children?: ReactNode;
+}
+
+/** A failed request's error, with the button that asks again. */
+export function RetryError({
+  title,
+  query,
+  className,
+  children,
+}: { title: string; query: Retryable } & MoreActions) {
+  const retry = <Button onClick={() => void query.refetch()}>Try again</Button>;
+  return (
+    <ErrorState
+      title={title}
+      message={query.error?.message ?? ''}
+      action={
+        className ? (
+          <div className={className}>
+            {retry}
+            {children}
+          </div>
+        ) : (
+          retry
+        )
+      }
+    />
+  );
+}
+
+/**
+ * A query that has no data yet: loading (`Loading users…`) or failed (`The users could not be
+ * loaded`, with a retry). `what` is said as the loading line says it: `users`, `the queue`.
+ */
+export function LoadingOrFailed({
+  query,
+  what,
+  ...more
+}: { query: Retryable & { isPending: boolean }; what: string } & MoreActions) {
+  if (query.isPending) return <Loading label={`Loading ${what}…`} />;
+  const subject = what.replace(/^the /, '');
+  return <RetryError title={`The ${subject} could not be loaded`} query={query} {...more} />;
+}
