@@ -87,10 +87,31 @@ describe('process settings', () => {
       processName,
       targetAgeHours: 24,
       samplePercent: 100,
+      // Findings' settings (ADR 029), at their defaults.
+      responseDays: 2,
+      severities: {},
       updatedBy: { name: 'Alex Admin' },
     });
     expect(await settings(reviewer)).toEqual([saved.body]);
     expect(await settings(stranger)).toEqual([]);
+  });
+
+  it('saves findings’ response days and item severities, and keeps them when left out', async () => {
+    const severities = { 'Notary seal is legible': 'critical', 'Date format': 'minor' };
+    const full = { targetAgeHours: 24, samplePercent: 100, responseDays: 5, severities };
+    const saved = await putSettings(admin, processId, full);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({ responseDays: 5, severities });
+    // A form that does not show them (the console's before findings) changes neither.
+    const again = await putSettings(admin, processId, { targetAgeHours: 24, samplePercent: 100 });
+    expect(again.body).toMatchObject({ responseDays: 5, severities });
+    expect((await settings(reviewer))[0]).toMatchObject({ responseDays: 5, severities });
+    const cleared = await putSettings(admin, processId, {
+      ...full,
+      responseDays: 2,
+      severities: {},
+    });
+    expect(cleared.body).toMatchObject({ responseDays: 2, severities: {} });
   });
 
   it('refuses bad input, unknown and foreign processes and non-managers; writes nothing', async () => {
@@ -103,6 +124,16 @@ describe('process settings', () => {
       { samplePercent: 5 },
       { ...body, extra: true },
       [],
+      { ...body, responseDays: 0 },
+      { ...body, responseDays: 31 },
+      { ...body, responseDays: 1.5 },
+      { ...body, severities: { Seal: 'fatal' } },
+      { ...body, severities: { '': 'minor' } },
+      { ...body, severities: ['critical'] },
+      {
+        ...body,
+        severities: Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`i${i}`, 'minor'])),
+      },
     ]) {
       expectMessage(await putSettings(admin, processId, bad), 400, /.+/);
     }

@@ -1,0 +1,100 @@
+import { describe, expect } from 'vitest';
+import { serviceTest as it } from '../../service/testing/fixtures.ts';
+import { DatabaseUnavailableError, type Sql } from '../db/sql.ts';
+import { pendingRequests, signedIn } from '../testing/fixtures.ts';
+import { startHarness, type Browser, type Harness } from '../testing/harness.ts';
+import { decide, findingsOf } from '../testing/findings.ts';
+import type { QcRequest } from '../../contract/qc.ts';
+
+// A rejection recorded again (ADR 020's retry, after the database failed part-way) makes
+// its findings once (ADR 029): the finding is one per request, decision time and item.
+
+const db = { down: false, loseNextFindingAnswer: false };
+const unavailable = () => new DatabaseUnavailableError('connection terminated (test)');
+
+function flaky(sql: Sql): Sql {
+  const guard = async <T>(text: string, run: () => Promise<T>): Promise<T> => {
+    if (db.down) throw unavailable();
+    const result = await run();
+    if (db.loseNextFindingAnswer && /INSERT INTO qc_findings/.test(text)) {
+      db.loseNextFindingAnswer = false;
+      throw unavailable();
+    }
+    return result;
+  };
+  return {
+    dialect: sql.dialect,
+    all: (text, params) => guard(text, () => sql.all(text, params)),
+    get: (text, params) => guard(text, () => sql.get(text, params)),
+    run: (text, params) => guard(text, () => sql.run(text, params)),
+    transaction: (work) => guard('', () => sql.transaction((inner) => work(flaky(inner)))),
+    close: () => sql.close(),
+  };
+}
+
+let gateway: Harness;
+let reviewer: Browser;
+let admin: Browser;
+let pending: QcRequest[];
+let downOnPatch = false;
+
+it.beforeAll(async ({ service }) => {
+  gateway = await startHarness({ upstream: service.url, sql: flaky });
+  gateway.intercept = (url, init) => {
+    if (downOnPatch && init?.method === 'PATCH' && url.includes('/qc/v2/qc/requests/')) {
+      db.down = true;
+    }
+    return undefined;
+  };
+  reviewer = await signedIn(gateway, 'acme-reviewer');
+  admin = await signedIn(gateway, 'acme-admin');
+  pending = await pendingRequests(admin, 2);
+});
+it.afterAll(async () => {
+  db.down = false;
+  await gateway.close();
+});
+
+describe('a rejection recorded again', () => {
+  it('makes its findings once when a finding was written but its answer lost', async () => {
+    const request = pending[0] as QcRequest;
+    const [first] = request.checklistItems;
+    const marks = {
+      items: [
+        {
+          itemId: first?.id ?? '',
+          severity: 'critical' as const,
+          regions: [{ page: 1, x: 10, y: 10, width: 50, height: 20 }],
+        },
+      ],
+    };
+    db.loseNextFindingAnswer = true;
+    const decided = await decide(reviewer, request, { failing: 2, marks });
+    expect(decided.status, decided.text).toBe(200);
+    expect(gateway.logs.join('\n')).toMatch(/could not record the decision.*kept/);
+    // The back-off's first retry comes after a second.
+    await expect
+      .poll(async () => (await findingsOf(admin, request.id)).length, { timeout: 5000 })
+      .toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const findings = await findingsOf(admin, request.id);
+    expect(findings).toHaveLength(2);
+    expect(findings.find((f) => f.itemId === first?.id)).toMatchObject({
+      severity: 'critical',
+      regions: marks.items[0]?.regions,
+    });
+  });
+
+  it('makes them once the database is back, when it was down as the service decided', async () => {
+    const request = pending[1] as QcRequest;
+    downOnPatch = true;
+    const decided = await decide(reviewer, request).finally(() => (downOnPatch = false));
+    expect(decided.status, decided.text).toBe(200);
+    db.down = false;
+    await expect
+      .poll(async () => (await findingsOf(admin, request.id)).length, { timeout: 5000 })
+      .toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await findingsOf(admin, request.id)).toHaveLength(1);
+  });
+});
