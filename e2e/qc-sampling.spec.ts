@@ -53,7 +53,7 @@ test('a sampled approval is reviewed again blind, flagged, and settled by an adm
       has: alex.getByRole('heading', { name: process.displayName, exact: true }),
     });
     await card.getByRole('button', { name: `Settings of ${process.displayName}` }).click();
-    const dialog = alex.getByRole('dialog', { name: 'Queue and sampling' });
+    const dialog = alex.getByRole('dialog', { name: 'Process settings' });
     await dialog.getByLabel('Target age (hours)').fill('0');
     await dialog.getByLabel('Second review (% of approvals)').fill('150');
     await dialog.getByRole('button', { name: 'Save settings' }).click();

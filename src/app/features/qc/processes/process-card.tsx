@@ -7,7 +7,7 @@ import { ArchiveProcessDialog } from './archive-process-dialog.tsx';
 import { EditProcessDialog } from './edit-process-dialog.tsx';
 import { saveFailure, useUpdateProcess } from './process-mutations.ts';
 import { ProcessSettingsDialog } from './process-settings-dialog.tsx';
-import { sampleLabel, targetLabel } from './settings.queries.ts';
+import { responseLabel, sampleLabel, severityLabel, targetLabel } from './settings.queries.ts';
 
 /** One process: what it is, which checklist it uses, and what an admin can do with it. */
 export function ProcessCard({
@@ -54,11 +54,19 @@ export function ProcessCard({
             <dt>Second review</dt>
             <dd data-testid="sample-percent">{sampleLabel(settings)}</dd>
           </div>
+          <div>
+            <dt>Findings due</dt>
+            <dd data-testid="response-days">{responseLabel(settings)}</dd>
+          </div>
+          <div>
+            <dt>Severities</dt>
+            <dd data-testid="severities">{severityLabel(settings)}</dd>
+          </div>
         </dl>
       </div>
       <div className="qc-process__actions">
         <EditProcessDialog process={process} checklists={checklists} />
-        <ProcessSettingsDialog process={process} settings={settings} />
+        <ProcessSettingsDialog process={process} checklist={checklist} settings={settings} />
         {process.archivedOn ? (
           <Button
             aria-label={`Unarchive ${process.displayName}`}

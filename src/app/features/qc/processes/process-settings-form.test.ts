@@ -1,30 +1,79 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, formOf } from './process-settings-form.ts';
+import type { ProcessSettings } from '../../../../contract/qc-management.ts';
+import { bodyOf, formOf, type SettingsForm } from './process-settings-form.ts';
+
+const form = (fields: Partial<SettingsForm>): SettingsForm => ({
+  targetAgeHours: '',
+  samplePercent: '0',
+  responseDays: '2',
+  severities: {},
+  ...fields,
+});
+
+const saved: ProcessSettings = {
+  processId: 'p1',
+  processName: 'Deeds',
+  targetAgeHours: 48,
+  samplePercent: 10,
+  responseDays: 3,
+  severities: { 'Seal visible': 'critical', 'Old check': 'minor' },
+  updatedBy: { id: 'u1', name: 'Alex' },
+  updatedOn: '2026-11-20T10:00:00.000Z',
+};
 
 describe('process settings form', () => {
   it('reads empty as no target, and a share as a number', () => {
-    expect(bodyOf({ targetAgeHours: ' ', samplePercent: '10' })).toEqual({
-      body: { targetAgeHours: null, samplePercent: 10 },
+    expect(bodyOf(form({ targetAgeHours: ' ', samplePercent: '10' }))).toEqual({
+      body: { targetAgeHours: null, samplePercent: 10, responseDays: 2, severities: {} },
     });
-    expect(bodyOf({ targetAgeHours: '36.5', samplePercent: '100' })).toEqual({
-      body: { targetAgeHours: 36.5, samplePercent: 100 },
+    expect(bodyOf(form({ targetAgeHours: '36.5', samplePercent: '100' })).body).toMatchObject({
+      targetAgeHours: 36.5,
+      samplePercent: 100,
     });
   });
 
   it('says what is wrong beside each field', () => {
-    const result = bodyOf({ targetAgeHours: '0', samplePercent: '101' });
+    const result = bodyOf(form({ targetAgeHours: '0', samplePercent: '101' }));
     expect(result.errors?.targetAgeHours).toMatch(/more than 0/);
     expect(result.errors?.samplePercent).toMatch(/0 to 100/);
-    expect(bodyOf({ targetAgeHours: 'two days', samplePercent: '' }).errors).toEqual({
+    expect(bodyOf(form({ targetAgeHours: 'two days', samplePercent: '' })).errors).toEqual({
       targetAgeHours: expect.stringMatching(/number of hours/),
       samplePercent: expect.stringMatching(/0 to 100/),
     });
-    expect(bodyOf({ targetAgeHours: '2161', samplePercent: '5' }).errors?.targetAgeHours).toMatch(
-      /At most/,
-    );
+    expect(bodyOf(form({ targetAgeHours: '2161' })).errors?.targetAgeHours).toMatch(/At most/);
   });
 
-  it('starts from the saved values, or none', () => {
-    expect(formOf(undefined)).toEqual({ targetAgeHours: '', samplePercent: '0' });
+  it('takes whole business days from 1 to 30 for the response target', () => {
+    for (const days of ['0', '1.5', '31', '', 'two']) {
+      expect(bodyOf(form({ responseDays: days })).errors?.responseDays).toMatch(/1 to 30/);
+    }
+    expect(bodyOf(form({ responseDays: ' 5 ' })).body?.responseDays).toBe(5);
+  });
+
+  it('starts from the saved values, or none: two days, every check major', () => {
+    expect(formOf(undefined, ['Signed'])).toEqual({
+      targetAgeHours: '',
+      samplePercent: '0',
+      responseDays: '2',
+      severities: { Signed: 'major' },
+    });
+    expect(formOf(saved, ['Seal visible', 'Signed'])).toEqual({
+      targetAgeHours: '48',
+      samplePercent: '10',
+      responseDays: '3',
+      severities: { 'Seal visible': 'critical', Signed: 'major' },
+    });
+  });
+
+  it('keeps the severities of checks it does not list, and leaves major out', () => {
+    const start = formOf(saved, ['Seal visible', 'Signed']);
+    const edited = {
+      ...start,
+      severities: { 'Seal visible': 'major', Signed: 'critical' },
+    } as const;
+    expect(bodyOf(edited, saved.severities).body?.severities).toEqual({
+      'Old check': 'minor',
+      Signed: 'critical',
+    });
   });
 });

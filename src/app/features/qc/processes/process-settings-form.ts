@@ -1,5 +1,9 @@
+import { DEFAULT_SEVERITY, SeveritySchema, type Severity } from '../../../../contract/findings.ts';
 import {
   ProcessSettingsBodySchema,
+  RESPONSE_DAYS_DEFAULT,
+  RESPONSE_DAYS_MAX,
+  SEVERITIES_MAX,
   TARGET_AGE_HOURS_MAX,
   type ProcessSettings,
   type ProcessSettingsBody,
@@ -11,19 +15,62 @@ import {
 export interface SettingsForm {
   targetAgeHours: string;
   samplePercent: string;
+  /** Findings' response target, business days (ADR 029). */
+  responseDays: string;
+  /** The severity of each item the dialog lists (its checklist's), by display name. */
+  severities: Readonly<Record<string, Severity>>;
 }
-export type SettingsErrors = Partial<Record<keyof SettingsForm, string>>;
+export type TextField = Exclude<keyof SettingsForm, 'severities'>;
+export type SettingsErrors = Partial<Record<TextField | 'severities', string>>;
 
-export const formOf = (settings: ProcessSettings | null | undefined): SettingsForm => ({
-  targetAgeHours: settings?.targetAgeHours == null ? '' : String(settings.targetAgeHours),
-  samplePercent: String(settings?.samplePercent ?? 0),
-});
+/** The severities saved for a process, read leniently: a gateway before findings has none. */
+export function savedSeverities(
+  settings: ProcessSettings | null | undefined,
+): Record<string, Severity> {
+  const saved: Record<string, Severity> = {};
+  for (const [name, value] of Object.entries(settings?.severities ?? {})) {
+    const parsed = SeveritySchema.safeParse(value);
+    if (parsed.success) saved[name] = parsed.data;
+  }
+  return saved;
+}
+
+/** The form as saved; `items` are the display names of the checklist's items. */
+export const formOf = (
+  settings: ProcessSettings | null | undefined,
+  items: readonly string[] = [],
+): SettingsForm => {
+  const saved = savedSeverities(settings);
+  return {
+    targetAgeHours: settings?.targetAgeHours == null ? '' : String(settings.targetAgeHours),
+    samplePercent: String(settings?.samplePercent ?? 0),
+    responseDays: String(settings?.responseDays ?? RESPONSE_DAYS_DEFAULT),
+    severities: Object.fromEntries(items.map((name) => [name, saved[name] ?? DEFAULT_SEVERITY])),
+  };
+};
 
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
+/**
+ * The severities to send: what was saved (items of the checklist's other versions, which the
+ * dialog does not list, keep theirs), the listed items' choices over it, and major left out,
+ * since an item not named is major.
+ */
+export function severitiesBody(
+  form: SettingsForm,
+  saved: Readonly<Record<string, Severity>>,
+): Record<string, Severity> {
+  const merged = { ...saved, ...form.severities };
+  return Object.fromEntries(
+    Object.entries(merged).filter(([, severity]) => severity !== DEFAULT_SEVERITY),
+  );
+}
+
 export function bodyOf(
   form: SettingsForm,
-): { body: ProcessSettingsBody; errors?: undefined } | { errors: SettingsErrors } {
+  saved: Readonly<Record<string, Severity>> = {},
+):
+  { body: ProcessSettingsBody; errors?: undefined } | { body?: undefined; errors: SettingsErrors } {
   const errors: SettingsErrors = {};
   const target = form.targetAgeHours.trim() === '' ? null : numberOf(form.targetAgeHours);
   if (target !== null && !Number.isFinite(target)) {
@@ -37,14 +84,27 @@ export function bodyOf(
   if (!Number.isFinite(percent) || percent < 0 || percent > 100) {
     errors.samplePercent = 'Enter a share from 0 to 100 (0 turns sampling off).';
   }
-  if (errors.targetAgeHours || errors.samplePercent) return { errors };
+  const days = numberOf(form.responseDays);
+  if (!Number.isInteger(days) || days < 1 || days > RESPONSE_DAYS_MAX) {
+    errors.responseDays = `Enter whole business days, from 1 to ${RESPONSE_DAYS_MAX}.`;
+  }
+  const severities = severitiesBody(form, saved);
+  if (Object.keys(severities).length > SEVERITIES_MAX) {
+    errors.severities = `At most ${SEVERITIES_MAX} checks may be other than major.`;
+  }
+  if (Object.values(errors).some(Boolean)) return { errors };
   const parsed = ProcessSettingsBodySchema.safeParse({
     targetAgeHours: target,
     samplePercent: percent,
+    responseDays: days,
+    severities,
   });
   if (!parsed.success) {
+    const path = parsed.error.issues[0]?.path[0];
     const field =
-      parsed.error.issues[0]?.path[0] === 'samplePercent' ? 'samplePercent' : 'targetAgeHours';
+      path === 'samplePercent' || path === 'responseDays' || path === 'severities'
+        ? path
+        : 'targetAgeHours';
     return { errors: { [field]: 'This value is not accepted.' } };
   }
   return { body: parsed.data };

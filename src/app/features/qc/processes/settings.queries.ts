@@ -1,11 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getSettings, putSettings } from '../../../../client/qc-management.ts';
-import type { ProcessSettings, ProcessSettingsBody } from '../../../../contract/qc-management.ts';
+import {
+  RESPONSE_DAYS_DEFAULT,
+  type ProcessSettings,
+  type ProcessSettingsBody,
+} from '../../../../contract/qc-management.ts';
 import { failureMessage } from '../../../ui/failure-message.ts';
 import { qcQueries } from '../qc.queries.ts';
 
 // Each process's operating settings (ADR 021): a target age for its pending requests and
-// the share of its approvals sampled for a second review. The gateway's, not the service's.
+// the share of its approvals sampled for a second review; and for its findings (ADR 029),
+// the days to answer one and each check's severity. The gateway's, not the service's.
 
 export const settingsQuery = () =>
   queryOptions({
@@ -63,3 +68,20 @@ export const sampleLabel = (settings: ProcessSettings | null | undefined) =>
     : !settings?.samplePercent
       ? 'Off'
       : `${settings.samplePercent.toLocaleString()} % of approvals`;
+
+/** "2 business days" (the default when none is saved); a dash while unknown. */
+export const responseLabel = (settings: ProcessSettings | null | undefined) => {
+  if (settings === undefined) return '—';
+  const days = settings?.responseDays ?? RESPONSE_DAYS_DEFAULT;
+  return `${days} business ${days === 1 ? 'day' : 'days'}`;
+};
+
+/** "2 critical · 1 minor", or "All major" when none is set apart; a dash while unknown. */
+export const severityLabel = (settings: ProcessSettings | null | undefined) => {
+  if (settings === undefined) return '—';
+  const values = Object.values(settings?.severities ?? {});
+  const critical = values.filter((s) => s === 'critical').length;
+  const minor = values.filter((s) => s === 'minor').length;
+  const parts = [critical && `${critical} critical`, minor && `${minor} minor`].filter(Boolean);
+  return parts.length ? parts.join(' · ') : 'All major';
+};

@@ -1,0 +1,103 @@
+import { useId } from 'react';
+import { SEVERITIES, type Severity } from '../../../../contract/findings.ts';
+import type { QcChecklist } from '../../../../contract/qc.ts';
+
+// Each check's severity (ADR 029), chosen per item of the process's checklist: a finding of
+// that check is raised at least this severe. One radio group per check, so the arrow keys
+// move along it and Tab goes to the next check.
+
+const LABELS: Record<Severity, string> = { minor: 'Minor', major: 'Major', critical: 'Critical' };
+
+/** The checklist's items by group, in its order; a name twice (two roles) is listed once. */
+export function checksByGroup(checklist: QcChecklist | undefined): [string, string[]][] {
+  const groups = new Map<string, string[]>();
+  const seen = new Set<string>();
+  for (const item of checklist?.items ?? []) {
+    if (seen.has(item.displayName)) continue;
+    seen.add(item.displayName);
+    const group = item.group || 'Other';
+    groups.set(group, [...(groups.get(group) ?? []), item.displayName]);
+  }
+  return [...groups];
+}
+
+function SeverityRow({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: Severity;
+  onChange: (severity: Severity) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="severity-row" role="radiogroup" aria-labelledby={`${id}-name`}>
+      <span className="severity-row__name" id={`${id}-name`}>
+        {name}
+      </span>
+      <span className="severity-choice">
+        {[...SEVERITIES].reverse().map((severity) => (
+          <label key={severity} className="severity-choice__option" data-severity={severity}>
+            <input
+              type="radio"
+              name={id}
+              value={severity}
+              checked={value === severity}
+              onChange={() => onChange(severity)}
+            />
+            <span>{LABELS[severity]}</span>
+          </label>
+        ))}
+      </span>
+    </div>
+  );
+}
+
+export function SeverityFields({
+  checklist,
+  severities,
+  error,
+  onChange,
+}: {
+  checklist: QcChecklist | undefined;
+  severities: Readonly<Record<string, Severity>>;
+  error?: string | undefined;
+  onChange: (name: string, severity: Severity) => void;
+}) {
+  const groups = checksByGroup(checklist);
+  const headingId = useId();
+  return (
+    <section className="severity-fields" aria-labelledby={headingId}>
+      <h3 className="settings-heading" id={headingId}>
+        Severity of each check
+      </h3>
+      <p className="field__hint">
+        A failed check becomes a finding of this severity; a reviewer may raise it, never lower it.
+        Critical findings make the critical defect rate.
+      </p>
+      {error && <p className="field__error">{error}</p>}
+      {groups.length === 0 ? (
+        <p className="severity-fields__none">
+          {checklist
+            ? 'This checklist has no checks.'
+            : 'The checklist could not be read: its checks stay as they were saved.'}
+        </p>
+      ) : (
+        groups.map(([group, names]) => (
+          <div key={group} className="severity-group">
+            <p className="severity-group__name">{group}</p>
+            {names.map((name) => (
+              <SeverityRow
+                key={name}
+                name={name}
+                value={severities[name] ?? 'major'}
+                onChange={(severity) => onChange(name, severity)}
+              />
+            ))}
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
