@@ -11,6 +11,8 @@ import { openGatewayDatabase } from './db/open.ts';
 import { onPostgres, testDatabase } from './testing/database.ts';
 import { FAILURES_ALLOWED } from './session/sign-in-limit.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from './testing/harness.ts';
+import { decide, findingsOf, readFinding, userIdOf } from './testing/findings.ts';
+import { FINDING_EVENT } from '../contract/findings.ts';
 
 // ADR 023: several gateway processes on one PostgreSQL serve one team as one. Each harness
 // here is a whole gateway (its own HTTP server, pool, listener and memory) sharing a schema
@@ -133,6 +135,48 @@ describe.runIf(onPostgres())('two gateway processes on one PostgreSQL', () => {
       const seenByA = await admin.request('GET', '/team/holds');
       const seenByB = await through(b, admin).request('GET', '/team/holds');
       expect(seenByA.body).toEqual(seenByB.body);
+    }
+  });
+
+  it('shows every process the same findings, and streams their news across them', async () => {
+    const reviewer = await signedIn(a, 'acme-reviewer');
+    const admin = through(b, await signedIn(a, 'acme-admin'));
+    const nora = await signedIn(b, 'acme-notary');
+    const noraId = await userIdOf(nora);
+    const list = await admin.request(
+      'GET',
+      '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=100&orderDirection=desc',
+    );
+    const request = QcRequestListSchema.parse(list.body).qcRequests.find((r) =>
+      r.actors.some((actor) => actor.roleId === 'notary' && actor.userId === noraId),
+    );
+    if (!request) throw new Error('no pending request of Nora’s');
+    const stream = await nora.events();
+    try {
+      const first = request.checklistItems[0];
+      const marks = {
+        items: [
+          {
+            itemId: first?.id ?? '',
+            regions: [{ page: 1, x: 72, y: 72, width: 100, height: 20 }],
+          },
+        ],
+      };
+      // Raised through A; Nora's stream is held by B.
+      expect((await decide(reviewer, request, { marks })).status).toBe(200);
+      await stream.waitFor(1, 5000);
+      expect(stream.messages[0]?.event).toBe(FINDING_EVENT);
+      const [viaB] = await findingsOf(admin, request.id);
+      expect(viaB?.regions).toEqual(marks.items[0]?.regions);
+      // Answered through B, read through A: one finding, one state.
+      const answered = await nora.request('POST', `/team/findings/${viaB?.id}/answer`, {
+        json: { answer: 'cured', note: 'Rescanned' },
+      });
+      expect(answered.status, answered.text).toBe(200);
+      expect(await readFinding(through(a, admin), viaB?.id ?? '')).toEqual(answered.body);
+      expect(await findingsOf(through(a, admin), request.id)).toEqual([answered.body]);
+    } finally {
+      stream.close();
     }
   });
 
