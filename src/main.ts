@@ -103,6 +103,7 @@ async function main() {
     ...(deployment.scopes && { scopes: deployment.scopes }),
     storageOrigins: deployment.storageOrigins,
     notaryRole: env.notaryRole,
+    notices: env.notices,
   });
   closers.unshift(() => gateway.close());
   console.log(`\nAttest console: ${gateway.url}  (upstream: ${upstream})`);

@@ -9,6 +9,7 @@ import { eventRoutes } from './events/events.routes.ts';
 import { findingRoutes } from './findings/findings.routes.ts';
 import { requireAllowedHost } from './http/host-allow-list.ts';
 import { managementRoutes } from './qc-management/management.routes.ts';
+import { noticeRoutes } from './notices/notices.routes.ts';
 import { pageImageRoutes } from './first-visit/page-image.routes.ts';
 import { firstScreens } from './first-visit/prerender.ts';
 import { proxyRoutes } from './upstream/proxy.ts';
@@ -70,6 +71,7 @@ export function createGatewayApp(ctx: GatewayContext) {
   app.route('/', findingRoutes(ctx));
   app.route('/', teamRoutes(ctx));
   app.route('/', managementRoutes(ctx));
+  app.route('/', noticeRoutes(ctx));
   app.route('/', webhookRoutes(ctx));
   app.route('/', pageImageRoutes(ctx));
   app.route(

@@ -9,6 +9,7 @@ import type { FindingStore } from './findings/store.ts';
 import type { HostAllowList } from './http/host-allow-list.ts';
 import type { IdentitySettings } from './session/identity.ts';
 import type { ManagementStore } from './qc-management/store.ts';
+import type { Notices } from './notices/notices.ts';
 import type { SessionRecord, SessionStore } from './session/sessions.ts';
 import type { SignInLimit } from './session/sign-in-limit.ts';
 import type { TokenManager } from './session/tokens.ts';
@@ -50,6 +51,8 @@ export interface GatewayContext {
   management: ManagementStore;
   /** Findings: the failed items of recorded rejections, answered and settled (ADR 029). */
   findings: FindingStore;
+  /** Outgoing notices of finding changes to ATTEST_NOTICE_URL (ADR 030). */
+  notices: Notices;
   /** In [0, 1): which approvals are sampled. Tests pass their own to be deterministic. */
   random: () => number;
   /** The actor role whose user is a request's notary, for defects by notary (ATTEST_NOTARY_ROLE). */

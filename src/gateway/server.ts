@@ -14,6 +14,7 @@ import { HEARTBEAT_MS } from './events/events.routes.ts';
 import { hostAllowList, listenWarning, NO_HOSTS } from './http/host-allow-list.ts';
 import { interfaceAddresses } from '../shared/interface-addresses.ts';
 import { createManagementStore } from './qc-management/store.ts';
+import { createNotices, type NoticeSettings } from './notices/notices.ts';
 import { checkSessionKey, loadSecretBox } from './session/secret-box.ts';
 import { createSessionStore } from './session/sessions.ts';
 import { openGatewayDatabase } from './db/open.ts';
@@ -70,6 +71,8 @@ export interface GatewayOptions {
   notaryRole?: string;
   /** Wraps the stores' queries; tests make the database fail and come back with it. */
   sql?: (sql: Sql) => Sql;
+  /** Where notices of finding changes go, and their secrets (ATTEST_NOTICE_*; ADR 030). */
+  notices?: NoticeSettings | undefined;
   /** Interval of the /events heartbeat comment (default 15 s). */
   heartbeatMs?: number;
   /** Claim names and the owner (ATTEST_CLAIM_*, ATTEST_OWNER); the reference's by default. */
@@ -143,6 +146,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       ),
   };
   const hub = createEventHub(db.bus, events, (error) => log('a delivery was not streamed', error));
+  const notices = createNotices(sql, o.notices ?? { url: undefined, secrets: [] }, now, log);
   const endSession = async (idHash: string) => {
     await sessions.remove(idHash);
     hub.closeSession(idHash);
@@ -167,6 +171,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     decisions: createDecisionLog(sql),
     management: createManagementStore(sql),
     findings: createFindingStore(sql),
+    notices,
     random: o.random ?? Math.random,
     notaryRole: o.notaryRole ?? 'notary',
     fetch: fetchImpl,
@@ -213,6 +218,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     publicUrls,
     interfaces: interfaceAddresses(),
   });
+  notices.start();
   const warning = listenWarning(host, port, publicUrls);
   if (warning) log(warning);
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
@@ -230,6 +236,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       });
       // After the server: its requests' upstream calls have been aborted with it.
       await upstreamFetch.close();
+      await notices.stop();
       await db.close();
     },
   };

@@ -201,6 +201,44 @@ export const MIGRATIONS = [
   ALTER TABLE qc_process_settings ADD COLUMN response_days INTEGER NOT NULL DEFAULT 2;
   ALTER TABLE qc_process_settings ADD COLUMN severities TEXT NOT NULL DEFAULT '{}';
   `,
+  `
+  -- ADR 030: notices the gateway POSTs to ATTEST_NOTICE_URL (notices/notices.ts). id is the
+  -- webhook-id, the same on every attempt. state: pending (due at next_attempt_at), sent or
+  -- failed; a process sending one holds it until lease_until, under its lease_token, so no
+  -- other process sends it meanwhile. round counts redeliveries; attempts, this round's tries.
+  -- Times are epoch milliseconds.
+  CREATE TABLE notices (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    environment TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    type TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('pending', 'sent', 'failed')),
+    round INTEGER NOT NULL,
+    attempts INTEGER NOT NULL,
+    next_attempt_at INTEGER,
+    lease_until INTEGER,
+    lease_token TEXT,
+    sent_at INTEGER
+  ) STRICT;
+  CREATE INDEX notices_due ON notices (state, next_attempt_at);
+  CREATE INDEX notices_feed ON notices (environment, owner, seq);
+  CREATE INDEX notices_created ON notices (created_at);
+
+  CREATE TABLE notice_attempts (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    notice_id TEXT NOT NULL,
+    round INTEGER NOT NULL,
+    attempt INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    status_code INTEGER,
+    error TEXT,
+    duration_ms INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX notice_attempts_notice ON notice_attempts (notice_id, seq);
+  `,
 ];
 
 /**
