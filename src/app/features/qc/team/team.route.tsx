@@ -3,6 +3,8 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../ui/page.tsx';
 import { CalibrationSection } from './calibration-section.tsx';
+import { CategoriesSection } from './categories-section.tsx';
+import { CriticalSection } from './critical-section.tsx';
 import { DailySection } from './daily-section.tsx';
 import { DefectsSection } from './defects-section.tsx';
 import { QueueHealthSection } from './queue-health-section.tsx';
@@ -17,7 +19,8 @@ import './team.css';
 
 /**
  * The QC team (`/qc/team`, `qc.manage`, ADR 021): how much the team cleared, how old the
- * queues are, which checks fail most and where, and whether second reviews agree. The range
+ * queues are, how many decisions had a (critical) finding (ADR 029), which checks fail most and
+ * where, and whether second reviews agree. The range
  * is in the URL; each section loads, fails and exports on its own.
  */
 export function Component() {
@@ -53,7 +56,9 @@ export function Component() {
       <DailySection view={view} />
       <ThroughputSection view={view} />
       <QueueHealthSection />
+      <CriticalSection view={view} />
       <DefectsSection view={view} />
+      <CategoriesSection view={view} />
       <CalibrationSection view={view} />
     </Page>
   );
