@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
+import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import {
   FileListSchema,
   FileRequestListSchema,
@@ -8,29 +8,22 @@ import {
 } from '../../contract/files.ts';
 import { renderScanPdf } from '../seed/documents.ts';
 import { transaction } from '../store/transaction.ts';
-import { expectError, type TestService } from '../testing/service.ts';
+import { expectError } from '../testing/service.ts';
 
-let service: TestService;
-let admin: string;
-let reviewer: string;
-let globex: string;
-
-it.beforeAll(async ({ service: started }) => {
-  service = started;
-  ({ admin, reviewer, globex } = await demoTokens(service));
-});
+const demo = demoSetup();
 
 const firm = (owner: string) =>
   (
-    service.ctx.db.prepare('SELECT id FROM firms WHERE owner = ? LIMIT 1').get(owner) as {
+    demo.service.ctx.db.prepare('SELECT id FROM firms WHERE owner = ? LIMIT 1').get(owner) as {
       id: string;
     }
   ).id;
-const fileCount = () => Number(service.ctx.db.prepare('SELECT COUNT(*) AS n FROM files').get()?.n);
+const fileCount = () =>
+  Number(demo.service.ctx.db.prepare('SELECT COUNT(*) AS n FROM files').get()?.n);
 
-async function uploaded(token = admin) {
+async function uploaded(token = demo.admin) {
   const slot = FileUploadSchema.parse(
-    (await service.send('POST', '/files/v1/files/uploads', { token })).body,
+    (await demo.service.send('POST', '/files/v1/files/uploads', { token })).body,
   );
   const form = new FormData();
   for (const [name, value] of Object.entries(slot.uploadValues)) form.append(name, value);
@@ -39,8 +32,8 @@ async function uploaded(token = admin) {
   expect((await fetch(slot.uploadUrl, { method: 'POST', body: form })).status).toBe(204);
   return { key: slot.key, pdf };
 }
-const create = (json: unknown, token = admin) =>
-  service.send('POST', '/files/v1/files', { token, json });
+const create = (json: unknown, token = demo.admin) =>
+  demo.service.send('POST', '/files/v1/files', { token, json });
 const body = (key: string, extra: Record<string, unknown> = {}) => ({
   key,
   filename: 'affidavit.pdf',
@@ -60,7 +53,7 @@ const body = (key: string, extra: Record<string, unknown> = {}) => ({
 
 describe('files', () => {
   it('lists files with a download URL and countExceedsLimit', async () => {
-    const result = await service.get('/files/v1/files?owner=acme&limit=5', reviewer);
+    const result = await demo.service.get('/files/v1/files?owner=acme&limit=5', demo.reviewer);
     const { files, pagination } = FileListSchema.parse(result.body);
     expect(files).toHaveLength(5);
     expect(pagination.countExceedsLimit).toBe(false);
@@ -83,12 +76,16 @@ describe('files', () => {
     expect(file.templates[0]?.id).toMatch(/^[0-9a-f-]{36}$/);
     const bytes = new Uint8Array(await (await fetch(file.downloadUrl as string)).arrayBuffer());
     expect(Buffer.from(bytes).equals(Buffer.from(pdf))).toBe(true);
-    expect(FileSchema.parse((await service.get(`/files/v1/files/${file.id}`, admin)).body).id).toBe(
-      file.id,
-    );
+    expect(
+      FileSchema.parse((await demo.service.get(`/files/v1/files/${file.id}`, demo.admin)).body).id,
+    ).toBe(file.id);
     const requests = FileRequestListSchema.parse(
-      (await service.get('/files/v1/fileRequests?owner=acme&orderDirection=desc&limit=1', admin))
-        .body,
+      (
+        await demo.service.get(
+          '/files/v1/fileRequests?owner=acme&orderDirection=desc&limit=1',
+          demo.admin,
+        )
+      ).body,
     );
     expect(requests.fileRequests[0]?.fileId).toBe(file.id);
     expectError(await create(body(key)), 400, /already created from this key/);
@@ -100,7 +97,7 @@ describe('files', () => {
       'a key issued but not uploaded',
       async () =>
         FileUploadSchema.parse(
-          (await service.send('POST', '/files/v1/files/uploads', { token: admin })).body,
+          (await demo.service.send('POST', '/files/v1/files/uploads', { token: demo.admin })).body,
         ).key,
       {},
       /no uploaded PDF/,
@@ -138,45 +135,49 @@ describe('files', () => {
   });
 
   it("refuses another owner's upload key", async () => {
-    const { key } = await uploaded(globex);
+    const { key } = await uploaded(demo.globex);
     expectError(await create(body(key)), 400, /no uploaded PDF/);
   });
 
   it('keeps owners and roles apart, and needs a token', async () => {
     const { files } = FileListSchema.parse(
-      (await service.get('/files/v1/files?owner=acme&limit=1', admin)).body,
+      (await demo.service.get('/files/v1/files?owner=acme&limit=1', demo.admin)).body,
     );
     const id = files[0]?.id as string;
-    expectError(await service.get(`/files/v1/files/${id}`, globex), 404, /not found/);
+    expectError(await demo.service.get(`/files/v1/files/${id}`, demo.globex), 404, /not found/);
     expectError(
-      await service.get('/files/v1/files/00000000-0000-4000-8000-000000000000', admin),
+      await demo.service.get('/files/v1/files/00000000-0000-4000-8000-000000000000', demo.admin),
       404,
       /not found/,
     );
-    expectError(await service.get('/files/v1/files/x', admin), 400, /UUID/);
+    expectError(await demo.service.get('/files/v1/files/x', demo.admin), 400, /UUID/);
     expectError(
-      await service.send('POST', '/files/v1/files/uploads', { token: reviewer }),
+      await demo.service.send('POST', '/files/v1/files/uploads', { token: demo.reviewer }),
       401,
       /files\.write/,
     );
-    expectError(await create(body('files/x.pdf'), reviewer), 401, /files\.write/);
-    expectError(await service.get('/files/v1/files?owner=acme'), 401, /Authorization/);
-    expectError(await service.get('/files/v1/files?owner=acme', 'forged'), 401, /invalid/);
-    expectError(await service.get('/files/v1/files?owner=globex', admin), 401, /owner globex/);
+    expectError(await create(body('files/x.pdf'), demo.reviewer), 401, /files\.write/);
+    expectError(await demo.service.get('/files/v1/files?owner=acme'), 401, /Authorization/);
+    expectError(await demo.service.get('/files/v1/files?owner=acme', 'forged'), 401, /invalid/);
+    expectError(
+      await demo.service.get('/files/v1/files?owner=globex', demo.admin),
+      401,
+      /owner globex/,
+    );
   });
 
   it('caps totalCount at 10,000 and says so', async () => {
-    const insert = service.ctx.db.prepare(
+    const insert = demo.service.ctx.db.prepare(
       "INSERT INTO files (id, owner, filename, size, blob_key, matter_reference, prepared_by, prepared_on, firm_id, created_on) VALUES (?, 'globex', 'x.pdf', 1, 'files/x.pdf', ?, 'x', ?, 'f', ?)",
     );
-    transaction(service.ctx.db, () => {
+    transaction(demo.service.ctx.db, () => {
       for (let i = 0; i < 10_001; i += 1) {
         const at = new Date(Date.UTC(2020, 0, 1) + i * 1000).toISOString();
         insert.run(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, `BULK-${i}`, at, at);
       }
     });
     const { pagination } = FileListSchema.parse(
-      (await service.get('/files/v1/files?owner=globex&limit=1', globex)).body,
+      (await demo.service.get('/files/v1/files?owner=globex&limit=1', demo.globex)).body,
     );
     expect(pagination).toMatchObject({ totalCount: 10_000, countExceedsLimit: true });
   });

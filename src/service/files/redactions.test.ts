@@ -1,23 +1,17 @@
 import { describe, expect } from 'vitest';
-import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
+import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import { RedactionListSchema, RedactionSchema, type Redaction } from '../../contract/redactions.ts';
 import { hashSecret } from '../auth/secrets.ts';
-import { basicAuth, expectError, type TestService } from '../testing/service.ts';
+import { basicAuth, expectError } from '../testing/service.ts';
 
-let service: TestService;
-let admin: string;
-let reviewer: string;
-let notary: string;
-let globex: string;
+const demo = demoSetup();
 let noFileReader: string;
 
 const LIST = '/files/v1/redactions';
 
-it.beforeAll(async ({ service: started }) => {
-  service = started;
-  ({ admin, reviewer, notary, globex } = await demoTokens(service));
+it.beforeAll(async () => {
   // A client that manages accounts only: it may not read files, so not their redactions.
-  service.ctx.db
+  demo.service.ctx.db
     .prepare(
       'INSERT INTO clients (id, owner, secret_hash, user_id, perms, scopes) VALUES (?, ?, ?, ?, ?, ?)',
     )
@@ -29,7 +23,7 @@ it.beforeAll(async ({ service: started }) => {
       '["accounts.write"]',
       '[]',
     );
-  const response = await fetch(`${service.url}/auth/v1/oauth2/token`, {
+  const response = await fetch(`${demo.service.url}/auth/v1/oauth2/token`, {
     method: 'POST',
     headers: {
       authorization: basicAuth('acme-accounts-only', 'accounts-only'),
@@ -40,14 +34,14 @@ it.beforeAll(async ({ service: started }) => {
   noFileReader = ((await response.json()) as { access_token: string }).access_token;
 });
 
-const list = async (query: string, token = admin) => {
-  const result = await service.get(`${LIST}?${query}`, token);
+const list = async (query: string, token = demo.admin) => {
+  const result = await demo.service.get(`${LIST}?${query}`, token);
   expect(result.status, result.text).toBe(200);
   return RedactionListSchema.parse(result.body);
 };
 const stored = (owner: string) =>
   (
-    service.ctx.db
+    demo.service.ctx.db
       .prepare('SELECT id, file_id FROM redactions WHERE owner = ? ORDER BY created_on, id')
       .all(owner) as { id: string; file_id: string }[]
   ).map((row) => ({ id: row.id, fileId: row.file_id }));
@@ -70,7 +64,7 @@ describe('GET /files/v1/redactions', () => {
   });
 
   it('is readable by every client that may read files', async () => {
-    for (const token of [reviewer, notary]) {
+    for (const token of [demo.reviewer, demo.notary]) {
       const { redactions } = await list('owner=acme&limit=2', token);
       expect(redactions).toHaveLength(2);
     }
@@ -118,11 +112,19 @@ describe('GET /files/v1/redactions', () => {
   });
 
   it("keeps each owner to their own redactions, and refuses another owner's list", async () => {
-    const { redactions } = await list('owner=globex&limit=500', globex);
+    const { redactions } = await list('owner=globex&limit=500', demo.globex);
     expect(redactions.map((r) => r.id)).toEqual(stored('globex').map((r) => r.id));
     expect(redactions.length).toBeGreaterThan(3);
-    expectError(await service.get(`${LIST}?owner=globex`, admin), 401, /may not read owner globex/);
-    expectError(await service.get(`${LIST}?owner=acme`, globex), 401, /may not read owner acme/);
+    expectError(
+      await demo.service.get(`${LIST}?owner=globex`, demo.admin),
+      401,
+      /may not read owner globex/,
+    );
+    expectError(
+      await demo.service.get(`${LIST}?owner=acme`, demo.globex),
+      401,
+      /may not read owner acme/,
+    );
   });
 
   it.each([
@@ -135,7 +137,7 @@ describe('GET /files/v1/redactions', () => {
     ['owner=acme&orderBy=page', 400, /orderBy/],
     ['owner=acme&orderDirection=up', 400, /orderDirection/],
   ])('refuses %j with %i {message}', async (query, status, message) => {
-    expectError(await service.get(`${LIST}?${query}`, admin), status, message);
+    expectError(await demo.service.get(`${LIST}?${query}`, demo.admin), status, message);
   });
 
   it('refuses a cursor used with another filter, limit or owner', async () => {
@@ -147,8 +149,8 @@ describe('GET /files/v1/redactions', () => {
       `owner=acme&limit=4&cursor=${cursor}`,
       `owner=globex&limit=3&cursor=${cursor}`,
     ]) {
-      const token = query.includes('globex') ? globex : admin;
-      expectError(await service.get(`${LIST}?${query}`, token), 400, /invalid cursor/);
+      const token = query.includes('globex') ? demo.globex : demo.admin;
+      expectError(await demo.service.get(`${LIST}?${query}`, token), 400, /invalid cursor/);
     }
   });
 });
@@ -157,21 +159,25 @@ describe('GET /files/v1/redactions/{redactionId}', () => {
   it('reads one redaction, the same as in the list', async () => {
     const { redactions } = await list('owner=acme&limit=1');
     const first = redactions[0] as Redaction;
-    const result = await service.get(`${LIST}/${first.id.toUpperCase()}`, reviewer);
+    const result = await demo.service.get(`${LIST}/${first.id.toUpperCase()}`, demo.reviewer);
     expect(result.status, result.text).toBe(200);
     expect(RedactionSchema.parse(result.body)).toEqual(first);
   });
 
   it("answers 404 for an unknown id and for another owner's", async () => {
     const theirs = stored('globex')[0]?.id ?? '';
-    expectError(await service.get(`${LIST}/${theirs}`, admin), 404, /not found/);
+    expectError(await demo.service.get(`${LIST}/${theirs}`, demo.admin), 404, /not found/);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expectError(
-      await service.get(`${LIST}/${unknown}`, admin),
+      await demo.service.get(`${LIST}/${unknown}`, demo.admin),
       404,
       `redaction ${unknown} not found`,
     );
-    expectError(await service.get(`${LIST}/r-1`, admin), 400, /redactionId must be a UUID/);
+    expectError(
+      await demo.service.get(`${LIST}/r-1`, demo.admin),
+      400,
+      /redactionId must be a UUID/,
+    );
   });
 });
 
@@ -180,17 +186,17 @@ describe('redactions without the right token', () => {
 
   it('refuses a missing or forged token (401)', async () => {
     for (const path of [`${LIST}?owner=acme`, `${LIST}/${id()}`]) {
-      expectError(await service.get(path), 401, /missing Authorization header/);
-      const [header, , signature] = admin.split('.');
+      expectError(await demo.service.get(path), 401, /missing Authorization header/);
+      const [header, , signature] = demo.admin.split('.');
       const forged = `${header}.${Buffer.from('{"owner":"acme"}').toString('base64url')}.${signature}`;
-      expectError(await service.get(path, forged), 401, /access token is invalid/);
+      expectError(await demo.service.get(path, forged), 401, /access token is invalid/);
     }
   });
 
   // The spec answers a client without the endpoint's permission with 401 (http/auth.ts).
   it('refuses a client that may not read files (401)', async () => {
     for (const path of [`${LIST}?owner=acme`, `${LIST}/${id()}`]) {
-      expectError(await service.get(path, noFileReader), 401, /lacks the files.write or/);
+      expectError(await demo.service.get(path, noFileReader), 401, /lacks the files.write or/);
     }
   });
 });

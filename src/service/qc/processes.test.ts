@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
+import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import {
   QcChecklistListSchema,
   QcChecklistSchema,
@@ -8,43 +8,35 @@ import {
   QcProcessUpdateResponseSchema,
   type QcProcess,
 } from '../../contract/qc.ts';
-import { expectError, type TestService } from '../testing/service.ts';
+import { expectError, expectGetErrors } from '../testing/service.ts';
 
-let service: TestService;
-let admin: string;
-let reviewer: string;
-let globex: string;
+const demo = demoSetup();
 
-it.beforeAll(async ({ service: started }) => {
-  service = started;
-  ({ admin, reviewer, globex } = await demoTokens(service));
-});
-
-const processes = async (query = '', token = admin) => {
-  const result = await service.get(`/qc/v2/qc/processes?owner=acme${query}`, token);
+const processes = async (query = '', token = demo.admin) => {
+  const result = await demo.service.get(`/qc/v2/qc/processes?owner=acme${query}`, token);
   expect(result.status, result.text).toBe(200);
   return QcProcessListSchema.parse(result.body).qcProcesses;
 };
 const active = async () => (await processes('&archived=false'))[0] as QcProcess;
 const stored = (id: string) =>
-  service.ctx.db
+  demo.service.ctx.db
     .prepare(
       'SELECT display_name, description, checklist_id, archived_on FROM qc_processes WHERE id = ?',
     )
     .get(id);
-const patch = (id: string, json: unknown, token = admin) =>
-  service.send('PATCH', `/qc/v2/qc/processes/${id}`, { token, json });
+const patch = (id: string, json: unknown, token = demo.admin) =>
+  demo.service.send('PATCH', `/qc/v2/qc/processes/${id}`, { token, json });
 
 describe('QC processes', () => {
   it('lists active and archived processes, readable by reviewers too', async () => {
-    const all = await processes('', reviewer);
+    const all = await processes('', demo.reviewer);
     expect(all).toHaveLength(4);
     expect((await processes('&archived=true')).map((p) => p.displayName)).toEqual([
       'Legacy affidavit review (2025)',
     ]);
     expect((await processes('&archived=false')).every((p) => p.archivedOn === null)).toBe(true);
     expectError(
-      await service.get('/qc/v2/qc/processes?owner=acme&archived=maybe', admin),
+      await demo.service.get('/qc/v2/qc/processes?owner=acme&archived=maybe', demo.admin),
       400,
       /archived must be true or false/,
     );
@@ -53,14 +45,14 @@ describe('QC processes', () => {
   it("gets one process; 404 for unknown and other owners' ids", async () => {
     const p = await active();
     expect(
-      QcProcessSchema.parse((await service.get(`/qc/v2/qc/processes/${p.id}`, reviewer)).body),
+      QcProcessSchema.parse(
+        (await demo.service.get(`/qc/v2/qc/processes/${p.id}`, demo.reviewer)).body,
+      ),
     ).toEqual(p);
-    expectError(await service.get(`/qc/v2/qc/processes/${p.id}`, globex), 404, /not found/);
-    expectError(
-      await service.get('/qc/v2/qc/processes/00000000-0000-4000-8000-000000000000', admin),
-      404,
-      /not found/,
-    );
+    await expectGetErrors(demo.service, [
+      [`/qc/v2/qc/processes/${p.id}`, demo.globex, 404, /not found/],
+      ['/qc/v2/qc/processes/00000000-0000-4000-8000-000000000000', demo.admin, 404, /not found/],
+    ]);
   });
 
   it('renames and describes; the update response leaves description out, as the spec says', async () => {
@@ -76,7 +68,7 @@ describe('QC processes', () => {
       displayName: 'Affidavit review (east)',
     });
     const after = QcProcessSchema.parse(
-      (await service.get(`/qc/v2/qc/processes/${p.id}`, admin)).body,
+      (await demo.service.get(`/qc/v2/qc/processes/${p.id}`, demo.admin)).body,
     );
     expect(after.description).toBe('Eastern region affidavits.');
   });
@@ -84,14 +76,14 @@ describe('QC processes', () => {
   it('re-points the checklist to another checklist of the owner only', async () => {
     const p = await active();
     const { qcChecklists } = QcChecklistListSchema.parse(
-      (await service.get('/qc/v2/qc/checklists?owner=acme', admin)).body,
+      (await demo.service.get('/qc/v2/qc/checklists?owner=acme', demo.admin)).body,
     );
     const other = qcChecklists.find((c) => c.id !== p.checklistId);
     const result = await patch(p.id, { checklistId: other?.id });
     expect(QcProcessUpdateResponseSchema.parse(result.body).checklistId).toBe(other?.id);
 
     const globexChecklist = (
-      service.ctx.db.prepare("SELECT id FROM checklists WHERE owner = 'globex'").get() as {
+      demo.service.ctx.db.prepare("SELECT id FROM checklists WHERE owner = 'globex'").get() as {
         id: string;
       }
     ).id;
@@ -138,10 +130,12 @@ describe('QC processes', () => {
   it('is for QC managers only, within their owner', async () => {
     const p = await active();
     const before = stored(p.id);
-    expectError(await patch(p.id, { displayName: 'x' }, reviewer), 401, /qc\.manage/);
-    expectError(await patch(p.id, { displayName: 'x' }, globex), 404, /not found/);
+    expectError(await patch(p.id, { displayName: 'x' }, demo.reviewer), 401, /qc\.manage/);
+    expectError(await patch(p.id, { displayName: 'x' }, demo.globex), 404, /not found/);
     expectError(
-      await service.send('PATCH', `/qc/v2/qc/processes/${p.id}`, { json: { displayName: 'x' } }),
+      await demo.service.send('PATCH', `/qc/v2/qc/processes/${p.id}`, {
+        json: { displayName: 'x' },
+      }),
       401,
       /Authorization/,
     );
@@ -153,7 +147,7 @@ describe('QC processes', () => {
 
 describe('QC checklists', () => {
   it("lists checklists with their versions; the active version's items are listed", async () => {
-    const result = await service.get('/qc/v2/qc/checklists?owner=acme', reviewer);
+    const result = await demo.service.get('/qc/v2/qc/checklists?owner=acme', demo.reviewer);
     const { qcChecklists, pagination } = QcChecklistListSchema.parse(result.body);
     expect(pagination.totalCount).toBe(3);
     const affidavit = qcChecklists.find((c) => c.displayName === 'Affidavit QC');
@@ -165,18 +159,28 @@ describe('QC checklists', () => {
 
   it("gets one; 404 for another owner's; 401 without a QC permission", async () => {
     const { qcChecklists } = QcChecklistListSchema.parse(
-      (await service.get('/qc/v2/qc/checklists?owner=acme', admin)).body,
+      (await demo.service.get('/qc/v2/qc/checklists?owner=acme', demo.admin)).body,
     );
     const id = qcChecklists[0]?.id as string;
     expect(
-      QcChecklistSchema.parse((await service.get(`/qc/v2/qc/checklists/${id}`, admin)).body).id,
+      QcChecklistSchema.parse(
+        (await demo.service.get(`/qc/v2/qc/checklists/${id}`, demo.admin)).body,
+      ).id,
     ).toBe(id);
-    expectError(await service.get(`/qc/v2/qc/checklists/${id}`, globex), 404, /not found/);
     expectError(
-      await service.get(`/qc/v2/qc/checklists/${id}`, await service.token('acme-notary')),
+      await demo.service.get(`/qc/v2/qc/checklists/${id}`, demo.globex),
+      404,
+      /not found/,
+    );
+    expectError(
+      await demo.service.get(`/qc/v2/qc/checklists/${id}`, await demo.service.token('acme-notary')),
       401,
       /qc/,
     );
-    expectError(await service.get('/qc/v2/qc/checklists?owner=globex', admin), 401, /owner globex/);
+    expectError(
+      await demo.service.get('/qc/v2/qc/checklists?owner=globex', demo.admin),
+      401,
+      /owner globex/,
+    );
   });
 });

@@ -1,40 +1,35 @@
 import { describe, expect } from 'vitest';
-import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
+import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
 import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
-import { expectError, type TestService } from '../testing/service.ts';
+import { expectError, expectGetErrors } from '../testing/service.ts';
 
-let service: TestService;
-let admin: string;
-let reviewer: string;
-let notary: string;
-let globex: string;
-let integration: string;
+const demo = demoSetup();
 let riley: string;
 
-it.beforeAll(async ({ service: started }) => {
-  service = started;
-  ({ admin, reviewer, notary, globex, integration } = await demoTokens(service));
+it.beforeAll(async () => {
   riley = (
-    service.ctx.db.prepare("SELECT id FROM users WHERE display_name = 'Riley Reviewer'").get() as {
+    demo.service.ctx.db
+      .prepare("SELECT id FROM users WHERE display_name = 'Riley Reviewer'")
+      .get() as {
       id: string;
     }
   ).id;
 });
 
-const list = async (query: string, token = reviewer) => {
-  const result = await service.get(`/qc/v2/qc/requests?owner=acme&${query}`, token);
+const list = async (query: string, token = demo.reviewer) => {
+  const result = await demo.service.get(`/qc/v2/qc/requests?owner=acme&${query}`, token);
   expect(result.status, result.text).toBe(200);
   return QcRequestListSchema.parse(result.body);
 };
 const outboxCount = () =>
   Number(
-    service.ctx.db
+    demo.service.ctx.db
       .prepare("SELECT COUNT(*) AS n FROM outbox WHERE event_type = 'DOCUMENT_READY'")
       .get()?.n,
   );
 const stored = (id: string) =>
-  service.ctx.db
+  demo.service.ctx.db
     .prepare('SELECT status, verdicts, notes, reviewed_by FROM qc_requests WHERE id = ?')
     .get(id);
 
@@ -49,8 +44,8 @@ async function pending(): Promise<QcRequest> {
 }
 const allApproved = (request: QcRequest) =>
   request.checklistItems.map((item) => ({ id: item.id, status: 'approved' as const }));
-const patch = (id: string, json: unknown, token = reviewer) =>
-  service.send('PATCH', `/qc/v2/qc/requests/${id}`, { token, json });
+const patch = (id: string, json: unknown, token = demo.reviewer) =>
+  demo.service.send('PATCH', `/qc/v2/qc/requests/${id}`, { token, json });
 
 describe('GET /qc/v2/qc/requests', () => {
   it('lists requests with documents, checklists and presigned files, oldest first', async () => {
@@ -94,11 +89,11 @@ describe('GET /qc/v2/qc/requests', () => {
     expect(byFirm.qcRequests.every((r) => r.document.firmId === sample.document.firmId)).toBe(true);
     expect(byFirm.pagination.totalCount).toBeLessThan(320);
     const byProcess = await list(
-      `processId=${(service.ctx.db.prepare('SELECT process_id FROM qc_requests WHERE id = ?').get(sample.id) as { process_id: string }).process_id}`,
+      `processId=${(demo.service.ctx.db.prepare('SELECT process_id FROM qc_requests WHERE id = ?').get(sample.id) as { process_id: string }).process_id}`,
     );
     expect(byProcess.qcRequests.every((r) => r.processName === sample.processName)).toBe(true);
     const checklistId = (
-      service.ctx.db
+      demo.service.ctx.db
         .prepare("SELECT id FROM checklists WHERE owner = 'acme' AND display_name = ?")
         .get(sample.checklistName) as { id: string }
     ).id;
@@ -115,57 +110,38 @@ describe('GET /qc/v2/qc/requests', () => {
 
   it('binds cursors to the filters', async () => {
     const page = await list('status=pending&limit=5');
-    const result = await service.get(
+    const result = await demo.service.get(
       `/qc/v2/qc/requests?owner=acme&status=approved&limit=5&cursor=${page.pagination.nextCursor}`,
-      reviewer,
+      demo.reviewer,
     );
     expectError(result, 400, /invalid cursor/);
   });
 
   it('refuses bad filters, other owners, other roles and missing tokens', async () => {
-    expectError(
-      await service.get('/qc/v2/qc/requests?owner=acme&status=done', reviewer),
-      400,
-      /status/,
-    );
-    expectError(
-      await service.get('/qc/v2/qc/requests?owner=acme&processId=nope', reviewer),
-      400,
-      /processId/,
-    );
-    expectError(await service.get('/qc/v2/qc/requests', reviewer), 400, /owner/);
-    expectError(
-      await service.get('/qc/v2/qc/requests?owner=globex', reviewer),
-      401,
-      /owner globex/,
-    );
-    expectError(
-      await service.get('/qc/v2/qc/requests?owner=acme', notary),
-      401,
-      /qc\.review or qc\.manage/,
-    );
-    expectError(await service.get('/qc/v2/qc/requests?owner=acme'), 401, /Authorization/);
-    expectError(
-      await service.get('/qc/v2/qc/requests?owner=acme', 'forged.token.x'),
-      401,
-      /invalid/,
-    );
+    const LIST = '/qc/v2/qc/requests';
+    await expectGetErrors(demo.service, [
+      [`${LIST}?owner=acme&status=done`, demo.reviewer, 400, /status/],
+      [`${LIST}?owner=acme&processId=nope`, demo.reviewer, 400, /processId/],
+      [LIST, demo.reviewer, 400, /owner/],
+      [`${LIST}?owner=globex`, demo.reviewer, 401, /owner globex/],
+      [`${LIST}?owner=acme`, demo.notary, 401, /qc\.review or qc\.manage/],
+      [`${LIST}?owner=acme`, undefined, 401, /Authorization/],
+      [`${LIST}?owner=acme`, 'forged.token.x', 401, /invalid/],
+    ]);
   });
 });
 
 describe('GET /qc/v2/qc/requests/{qcrID}', () => {
   it("returns one request; 404 for unknown and other owners' ids; 400 for a malformed id", async () => {
     const sample = (await list('limit=1')).qcRequests[0] as QcRequest;
-    const one = await service.get(`/qc/v2/qc/requests/${sample.id}`, reviewer);
+    const one = await demo.service.get(`/qc/v2/qc/requests/${sample.id}`, demo.reviewer);
     expect(one.status).toBe(200);
     expect(QcRequestSchema.parse(one.body).id).toBe(sample.id);
-    expectError(await service.get(`/qc/v2/qc/requests/${sample.id}`, globex), 404, /not found/);
-    expectError(
-      await service.get('/qc/v2/qc/requests/00000000-0000-4000-8000-000000000000', reviewer),
-      404,
-      /not found/,
-    );
-    expectError(await service.get('/qc/v2/qc/requests/123', reviewer), 400, /UUID/);
+    await expectGetErrors(demo.service, [
+      [`/qc/v2/qc/requests/${sample.id}`, demo.globex, 404, /not found/],
+      ['/qc/v2/qc/requests/00000000-0000-4000-8000-000000000000', demo.reviewer, 404, /not found/],
+      ['/qc/v2/qc/requests/123', demo.reviewer, 400, /UUID/],
+    ]);
   });
 });
 
@@ -195,7 +171,7 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
       ),
     ).toBe(true);
     expect(outboxCount()).toBe(before + 1);
-    const message = service.ctx.db
+    const message = demo.service.ctx.db
       .prepare(
         "SELECT payload FROM outbox WHERE event_type = 'DOCUMENT_READY' ORDER BY created_on DESC, rowid DESC LIMIT 1",
       )
@@ -214,7 +190,7 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
     const again = await patch(
       request.id,
       { status: 'rejected', reviewedBy: riley, notes: 'late' },
-      admin,
+      demo.admin,
     );
     expectError(
       again,
@@ -255,7 +231,7 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
     const results = await Promise.all([
       patch(request.id, body),
       // A machine client may record a review for a named reviewer.
-      patch(request.id, { ...body, status: 'rejected', notes: 'no' }, integration),
+      patch(request.id, { ...body, status: 'rejected', notes: 'no' }, demo.integration),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
@@ -325,12 +301,16 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
   it('refuses a deactivated reviewer named by a machine client', async () => {
     const request = await pending();
     const gone = (
-      service.ctx.db
+      demo.service.ctx.db
         .prepare("SELECT id FROM users WHERE owner = 'acme' AND deactivated_on IS NOT NULL")
         .get() as { id: string }
     ).id;
     expectError(
-      await patch(request.id, { status: 'rejected', reviewedBy: gone, notes: 'x' }, integration),
+      await patch(
+        request.id,
+        { status: 'rejected', reviewedBy: gone, notes: 'x' },
+        demo.integration,
+      ),
       400,
       /deactivated/,
     );
@@ -339,7 +319,9 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
   it("records a person's review under their own name only", async () => {
     const request = await pending();
     const alex = (
-      service.ctx.db.prepare("SELECT id FROM users WHERE display_name = 'Alex Admin'").get() as {
+      demo.service.ctx.db
+        .prepare("SELECT id FROM users WHERE display_name = 'Alex Admin'")
+        .get() as {
         id: string;
       }
     ).id;
@@ -353,7 +335,7 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
     const byMachine = await patch(
       request.id,
       { status: 'rejected', reviewedBy: alex, notes: 'x' },
-      integration,
+      demo.integration,
     );
     expect(QcRequestSchema.parse(byMachine.body).reviewedBy).toBe(alex);
   });
@@ -373,9 +355,9 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
 
   it('refuses malformed JSON (400) and a non-JSON body (415)', async () => {
     const request = await pending();
-    const token = { authorization: `Bearer ${reviewer}` };
+    const token = { authorization: `Bearer ${demo.reviewer}` };
     expectError(
-      await service.send('PATCH', `/qc/v2/qc/requests/${request.id}`, {
+      await demo.service.send('PATCH', `/qc/v2/qc/requests/${request.id}`, {
         headers: { ...token, 'content-type': 'application/json' },
         body: '{"status":',
       }),
@@ -383,7 +365,7 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
       /not valid JSON/,
     );
     expectError(
-      await service.send('PATCH', `/qc/v2/qc/requests/${request.id}`, {
+      await demo.service.send('PATCH', `/qc/v2/qc/requests/${request.id}`, {
         headers: { ...token, 'content-type': 'text/plain' },
         body: 'approve',
       }),
@@ -396,15 +378,15 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
   it('refuses other roles, other owners, unknown ids and missing or forged tokens', async () => {
     const request = await pending();
     const body = { status: 'rejected', reviewedBy: riley, notes: 'x' };
-    expectError(await patch(request.id, body, notary), 401, /qc\.review/);
-    expectError(await patch(request.id, body, globex), 404, /not found/);
+    expectError(await patch(request.id, body, demo.notary), 401, /qc\.review/);
+    expectError(await patch(request.id, body, demo.globex), 404, /not found/);
     expectError(await patch('00000000-0000-4000-8000-000000000000', body), 404, /not found/);
     expectError(
-      await service.send('PATCH', `/qc/v2/qc/requests/${request.id}`, { json: body }),
+      await demo.service.send('PATCH', `/qc/v2/qc/requests/${request.id}`, { json: body }),
       401,
       /Authorization/,
     );
-    expectError(await patch(request.id, body, `${reviewer.slice(0, -3)}abc`), 401, /invalid/);
+    expectError(await patch(request.id, body, `${demo.reviewer.slice(0, -3)}abc`), 401, /invalid/);
     expect(stored(request.id)).toMatchObject({ status: 'pending', notes: null });
   });
 });

@@ -1,28 +1,19 @@
 import { describe, expect } from 'vitest';
-import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
+import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import { SandboxResetResultSchema } from '../../contract/sandbox.ts';
-import { type TestService } from '../testing/service.ts';
 import { ownerScopes } from './reset.ts';
 
 // A reset takes a few seconds: it renders the owner's demo PDFs again.
 const RESET_TIMEOUT = 60_000;
 
-let service: TestService;
-let admin: string;
-let globex: string;
-let integration: string;
-
-it.beforeAll(async ({ service: started }) => {
-  service = started;
-  ({ admin, globex, integration } = await demoTokens(service));
-});
+const demo = demoSetup();
 
 // Encrypted SSNs carry a random IV, so the same SSN encrypts differently on each seed.
 const RANDOM_COLUMNS = new Set(['ssn_encrypted']);
 
 /** Every row of the owner in every table, keyed by table. */
 function dump(owner: string) {
-  const { db } = service.ctx;
+  const { db } = demo.service.ctx;
   const result: Record<string, unknown[]> = {};
   for (const { table, where } of ownerScopes(db)) {
     const rows = db.prepare(`SELECT * FROM "${table}" WHERE ${where} ORDER BY 1`).all(owner);
@@ -33,11 +24,11 @@ function dump(owner: string) {
   return result;
 }
 
-const reset = (token: string) => service.send('POST', '/sandbox/v1/reset', { token });
+const reset = (token: string) => demo.service.send('POST', '/sandbox/v1/reset', { token });
 
 describe('ownerScopes', () => {
   it('finds every table of an owner, children before parents, and keeps logins', () => {
-    const scopes = ownerScopes(service.ctx.db);
+    const scopes = ownerScopes(demo.service.ctx.db);
     const tables = scopes.map((s) => s.table);
     for (const kept of ['owners', 'clients', 'issued_tokens']) expect(tables).not.toContain(kept);
     for (const table of ['users', 'accounts', 'entities', 'files', 'signature_requests']) {
@@ -62,15 +53,15 @@ describe('POST /sandbox/v1/reset', () => {
     "restores the caller's owner's demo data only, and logins keep working",
     async () => {
       const acmeBefore = dump('acme');
-      const { db } = service.ctx;
+      const { db } = demo.service.ctx;
       // Change acme in several places, through the API and underneath it.
       const request = db
         .prepare("SELECT id FROM signature_requests WHERE owner = 'acme' AND status = 'pending'")
         .get() as { id: string };
-      const done = await service.send(
+      const done = await demo.service.send(
         'POST',
         `/sandbox/v1/signature-requests/${request.id}/complete`,
-        { token: admin },
+        { token: demo.admin },
       );
       expect(done.status).toBe(200);
       db.prepare("UPDATE users SET display_name = 'Changed' WHERE owner = 'acme'").run();
@@ -83,7 +74,7 @@ describe('POST /sandbox/v1/reset', () => {
       const globexBefore = dump('globex');
       expect(dump('acme')).not.toEqual(acmeBefore);
 
-      const result = await reset(admin);
+      const result = await reset(demo.admin);
       expect(result.status, result.text).toBe(200);
       const summary = SandboxResetResultSchema.parse(result.body);
       expect(summary.owner).toBe('acme');
@@ -98,10 +89,14 @@ describe('POST /sandbox/v1/reset', () => {
       expect(dump('acme')).toEqual(acmeBefore);
       expect(dump('globex')).toEqual(globexBefore);
       // Tokens issued before the reset still work, for every client of the owner.
-      for (const token of [admin, integration]) {
-        expect((await service.get('/accounts/v1/accounts?owner=acme', token)).status).toBe(200);
+      for (const token of [demo.admin, demo.integration]) {
+        expect((await demo.service.get('/accounts/v1/accounts?owner=acme', token)).status).toBe(
+          200,
+        );
       }
-      expect((await service.get('/accounts/v1/firms?owner=globex', globex)).status).toBe(200);
+      expect((await demo.service.get('/accounts/v1/firms?owner=globex', demo.globex)).status).toBe(
+        200,
+      );
     },
     RESET_TIMEOUT,
   );
@@ -109,12 +104,14 @@ describe('POST /sandbox/v1/reset', () => {
   it(
     "resets globex for globex's admin without touching acme",
     async () => {
-      service.ctx.db.prepare("UPDATE accounts SET crid = crid || '-x' WHERE owner = 'acme'").run();
+      demo.service.ctx.db
+        .prepare("UPDATE accounts SET crid = crid || '-x' WHERE owner = 'acme'")
+        .run();
       const acmeBefore = dump('acme');
-      const result = await reset(globex);
+      const result = await reset(demo.globex);
       expect(result.status, result.text).toBe(200);
       expect(SandboxResetResultSchema.parse(result.body).owner).toBe('globex');
-      const firms = service.ctx.db
+      const firms = demo.service.ctx.db
         .prepare(
           "SELECT COUNT(*) AS n FROM firms WHERE owner = 'globex' AND name = 'Globex changed'",
         )

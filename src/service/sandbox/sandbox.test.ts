@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
+import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import {
   ClockAdvanceResultSchema,
@@ -9,20 +9,14 @@ import {
 import { createServiceApp } from '../app.ts';
 import { publishDocumentReady } from '../events/document-ready.ts';
 import { transaction } from '../store/transaction.ts';
-import { type JsonResponse, type TestService } from '../testing/service.ts';
+import type { JsonResponse } from '../testing/service.ts';
 
-let service: TestService;
-let admin: string;
-let globex: string;
-let reviewer: string;
-let integration: string;
+const demo = demoSetup();
 let pendingRequest: string;
 let messageId: string;
 
-it.beforeAll(async ({ service: started }) => {
-  service = started;
-  ({ admin, globex, reviewer, integration } = await demoTokens(service));
-  const { db } = service.ctx;
+it.beforeAll(async () => {
+  const { db } = demo.service.ctx;
   pendingRequest = (
     db
       .prepare("SELECT id FROM signature_requests WHERE owner = 'acme' AND status = 'pending'")
@@ -33,7 +27,7 @@ it.beforeAll(async ({ service: started }) => {
     blob_key: string;
   };
   messageId = transaction(db, () =>
-    publishDocumentReady(service.ctx, 'acme', file.id, file.blob_key),
+    publishDocumentReady(demo.service.ctx, 'acme', file.id, file.blob_key),
   );
 });
 
@@ -43,7 +37,7 @@ function expectError(result: JsonResponse, status: number, message: RegExp) {
 }
 
 const post = (path: string, token: string | undefined, json?: unknown) =>
-  service.send('POST', `/sandbox/v1${path}`, { token, json });
+  demo.service.send('POST', `/sandbox/v1${path}`, { token, json });
 
 /** A token whose payload was edited to claim the sandbox permission: its signature fails. */
 function forged(token: string): string {
@@ -65,9 +59,9 @@ describe('who may use the sandbox', () => {
   ];
 
   function state() {
-    const { db } = service.ctx;
+    const { db } = demo.service.ctx;
     return {
-      clock: service.ctx.clock.offsetMs,
+      clock: demo.service.ctx.clock.offsetMs,
       request: db.prepare('SELECT * FROM signature_requests WHERE id = ?').get(pendingRequest),
       outbox: db.prepare("SELECT * FROM outbox WHERE owner = 'acme' ORDER BY id").all(),
       revoked: db
@@ -79,47 +73,51 @@ describe('who may use the sandbox', () => {
 
   it('refuses every endpoint without a valid sandbox token, and changes nothing', async () => {
     // A change a reset would undo, and a message a redeliver would move.
-    service.ctx.db.prepare("UPDATE firms SET name = 'Renamed' WHERE owner = 'acme'").run();
-    service.ctx.db.prepare("UPDATE outbox SET status = 'failed' WHERE id = ?").run(messageId);
+    demo.service.ctx.db.prepare("UPDATE firms SET name = 'Renamed' WHERE owner = 'acme'").run();
+    demo.service.ctx.db.prepare("UPDATE outbox SET status = 'failed' WHERE id = ?").run(messageId);
     const before = state();
     const callers: [string, string | undefined, RegExp][] = [
       ['no token', undefined, /missing Authorization/],
-      ['a forged token', forged(reviewer), /invalid/],
-      ['a reviewer', reviewer, /lacks the sandbox permission/],
-      ['a machine client without the sandbox permission', integration, /lacks the sandbox/],
+      ['a forged token', forged(demo.reviewer), /invalid/],
+      ['a reviewer', demo.reviewer, /lacks the sandbox permission/],
+      ['a machine client without the sandbox permission', demo.integration, /lacks the sandbox/],
     ];
     for (const [method, path, json] of endpoints()) {
       for (const [who, token, message] of callers) {
-        const result = await service.send(method, `/sandbox/v1${path}`, { token, json });
+        const result = await demo.service.send(method, `/sandbox/v1${path}`, { token, json });
         expect(result.status, `${method} ${path} with ${who}`).toBe(401);
         expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
       }
     }
     expect(state()).toEqual(before);
     // The integration client's token was not revoked along the way.
-    expect((await service.get('/accounts/v1/firms?owner=acme', integration)).status).toBe(200);
+    expect((await demo.service.get('/accounts/v1/firms?owner=acme', demo.integration)).status).toBe(
+      200,
+    );
   });
 
   it('answers an unknown sandbox path 404 for an admin, 401 without a token', async () => {
-    expectError(await service.get('/sandbox/v1/nothing', admin), 404, /no route/);
-    expectError(await service.get('/sandbox/v1/nothing'), 401, /Authorization/);
+    expectError(await demo.service.get('/sandbox/v1/nothing', demo.admin), 404, /no route/);
+    expectError(await demo.service.get('/sandbox/v1/nothing'), 401, /Authorization/);
   });
 });
 
 describe('GET /sandbox/v1/info', () => {
   it('says, to anyone, that it is a sandbox, its clock and its demo logins', async () => {
-    for (const token of [admin, globex, undefined]) {
-      const result = await service.get('/sandbox/v1/info', token);
+    for (const token of [demo.admin, demo.globex, undefined]) {
+      const result = await demo.service.get('/sandbox/v1/info', token);
       expect(result.status).toBe(200);
       const info = SandboxInfoSchema.parse(result.body);
       expect(info.service).toBe('attest-reference');
-      expect(Math.abs(Date.parse(info.now) - service.ctx.clock.now().getTime())).toBeLessThan(2000);
+      expect(Math.abs(Date.parse(info.now) - demo.service.ctx.clock.now().getTime())).toBeLessThan(
+        2000,
+      );
       expect(info.demoLogins.map((l) => l.clientId)).toContain('acme-reviewer');
     }
   });
 
   it("lists the demo logins, every owner's secrets, only to a caller on this machine", async () => {
-    const app = createServiceApp(service.ctx);
+    const app = createServiceApp(demo.service.ctx);
     const from = async (remoteAddress: string) => {
       const response = await app.request(
         '/sandbox/v1/info',
@@ -142,13 +140,15 @@ describe('GET /sandbox/v1/info', () => {
 
 describe('POST /sandbox/v1/clock/advance', () => {
   it('moves the service clock forward by the seconds given', async () => {
-    const before = service.ctx.clock.offsetMs;
-    const result = await post('/clock/advance', admin, { seconds: 90 });
+    const before = demo.service.ctx.clock.offsetMs;
+    const result = await post('/clock/advance', demo.admin, { seconds: 90 });
     expect(result.status, result.text).toBe(200);
     const { now } = ClockAdvanceResultSchema.parse(result.body);
-    expect(service.ctx.clock.offsetMs - before).toBe(90_000);
-    expect(Math.abs(Date.parse(now) - service.ctx.clock.now().getTime())).toBeLessThan(2000);
-    const info = SandboxInfoSchema.parse((await service.get('/sandbox/v1/info', admin)).body);
+    expect(demo.service.ctx.clock.offsetMs - before).toBe(90_000);
+    expect(Math.abs(Date.parse(now) - demo.service.ctx.clock.now().getTime())).toBeLessThan(2000);
+    const info = SandboxInfoSchema.parse(
+      (await demo.service.get('/sandbox/v1/info', demo.admin)).body,
+    );
     expect(Date.parse(info.now) - Date.now()).toBeGreaterThan(89_000);
   });
 
@@ -162,61 +162,67 @@ describe('POST /sandbox/v1/clock/advance', () => {
     [{ seconds: 60, minutes: 1 }, /minutes/],
     [[60], /object/],
   ])('refuses %j with 400 and leaves the clock alone', async (json, message) => {
-    const before = service.ctx.clock.offsetMs;
-    expectError(await post('/clock/advance', admin, json), 400, message);
-    expect(service.ctx.clock.offsetMs).toBe(before);
+    const before = demo.service.ctx.clock.offsetMs;
+    expectError(await post('/clock/advance', demo.admin, json), 400, message);
+    expect(demo.service.ctx.clock.offsetMs).toBe(before);
   });
 
   it('refuses a body that is not JSON', async () => {
-    const before = service.ctx.clock.offsetMs;
+    const before = demo.service.ctx.clock.offsetMs;
     const path = '/sandbox/v1/clock/advance';
     expectError(
-      await service.send('POST', path, { token: admin, body: 'seconds=60' }),
+      await demo.service.send('POST', path, { token: demo.admin, body: 'seconds=60' }),
       415,
       /JSON/,
     );
     expectError(
-      await service.send('POST', path, {
-        token: admin,
+      await demo.service.send('POST', path, {
+        token: demo.admin,
         body: '{"seconds":',
         headers: { 'content-type': 'application/json' },
       }),
       400,
       /not valid JSON/,
     );
-    expect(service.ctx.clock.offsetMs).toBe(before);
+    expect(demo.service.ctx.clock.offsetMs).toBe(before);
   });
 
   it('takes up to ten days, after which tokens issued before have expired', async () => {
-    const result = await post('/clock/advance', admin, { seconds: 864_000 });
+    const result = await post('/clock/advance', demo.admin, { seconds: 864_000 });
     expect(result.status, result.text).toBe(200);
-    expectError(await service.get('/sandbox/v1/deliveries?owner=acme', admin), 401, /expired/);
+    expectError(
+      await demo.service.get('/sandbox/v1/deliveries?owner=acme', demo.admin),
+      401,
+      /expired/,
+    );
     // Tokens issued at the new time work; later tests use them.
-    [admin, globex, integration] = await Promise.all([
-      service.token('acme-admin'),
-      service.token('globex-admin'),
-      service.token('acme-integration'),
+    [demo.admin, demo.globex, demo.integration] = await Promise.all([
+      demo.service.token('acme-admin'),
+      demo.service.token('globex-admin'),
+      demo.service.token('acme-integration'),
     ]);
-    expect((await service.get('/sandbox/v1/deliveries?owner=acme', admin)).status).toBe(200);
+    expect((await demo.service.get('/sandbox/v1/deliveries?owner=acme', demo.admin)).status).toBe(
+      200,
+    );
   });
 });
 
 describe('POST /sandbox/v1/clients/{clientId}/revoke', () => {
   it("revokes the tokens a client of the caller's owner holds; new ones work", async () => {
-    const old = await service.token('acme-integration');
-    const result = await post('/clients/acme-integration/revoke', admin);
+    const old = await demo.service.token('acme-integration');
+    const result = await post('/clients/acme-integration/revoke', demo.admin);
     expect(result.status, result.text).toBe(200);
     expect(RevokeResultSchema.parse(result.body).revoked).toBeGreaterThanOrEqual(2);
-    for (const token of [old, integration]) {
-      expectError(await service.get('/accounts/v1/firms?owner=acme', token), 401, /revoked/);
+    for (const token of [old, demo.integration]) {
+      expectError(await demo.service.get('/accounts/v1/firms?owner=acme', token), 401, /revoked/);
     }
-    const fresh = await service.token('acme-integration');
-    expect((await service.get('/accounts/v1/firms?owner=acme', fresh)).status).toBe(200);
+    const fresh = await demo.service.token('acme-integration');
+    expect((await demo.service.get('/accounts/v1/firms?owner=acme', fresh)).status).toBe(200);
     // The count is of live tokens: one for a client holding one, then none.
-    await service.token('acme-reviewer');
-    const once = await post('/clients/acme-reviewer/revoke', admin);
+    await demo.service.token('acme-reviewer');
+    const once = await post('/clients/acme-reviewer/revoke', demo.admin);
     expect(RevokeResultSchema.parse(once.body)).toEqual({ revoked: 1 });
-    const twice = await post('/clients/acme-reviewer/revoke', admin);
+    const twice = await post('/clients/acme-reviewer/revoke', demo.admin);
     expect(RevokeResultSchema.parse(twice.body)).toEqual({ revoked: 0 });
   });
 
@@ -225,20 +231,24 @@ describe('POST /sandbox/v1/clients/{clientId}/revoke', () => {
     ['no', 'nobody'],
     ['a malformed', '%20%27'],
   ])('answers 404 for %s client, and revokes nothing', async (_, clientId) => {
-    const before = service.ctx.db
+    const before = demo.service.ctx.db
       .prepare('SELECT COUNT(*) AS n FROM issued_tokens WHERE revoked_at IS NOT NULL')
       .get();
-    expectError(await post(`/clients/${clientId}/revoke`, admin), 404, /not found/);
+    expectError(await post(`/clients/${clientId}/revoke`, demo.admin), 404, /not found/);
     expect(
-      service.ctx.db
+      demo.service.ctx.db
         .prepare('SELECT COUNT(*) AS n FROM issued_tokens WHERE revoked_at IS NOT NULL')
         .get(),
     ).toEqual(before);
-    expect((await service.get('/accounts/v1/firms?owner=globex', globex)).status).toBe(200);
+    expect((await demo.service.get('/accounts/v1/firms?owner=globex', demo.globex)).status).toBe(
+      200,
+    );
   });
 
   it("lets globex revoke its own client but not acme's", async () => {
-    expectError(await post('/clients/acme-admin/revoke', globex), 404, /not found/);
-    expect((await service.get('/sandbox/v1/deliveries?owner=acme', admin)).status).toBe(200);
+    expectError(await post('/clients/acme-admin/revoke', demo.globex), 404, /not found/);
+    expect((await demo.service.get('/sandbox/v1/deliveries?owner=acme', demo.admin)).status).toBe(
+      200,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
+import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
 import {
   SignatureRequestSchema,
@@ -7,31 +7,19 @@ import {
   type SignatureRequest,
 } from '../../contract/signatures.ts';
 import { renderScanPdf } from '../seed/documents.ts';
-import { expectError, type TestService } from '../testing/service.ts';
+import { expectError } from '../testing/service.ts';
 
-// The wet-ink rework loop (docs/interface-gaps.md) over real HTTP: a rejected scan goes back
-// to its notary, who sends a new one; the new scan's QC request carries the earlier review.
-
-let service: TestService;
-let notary: string;
-let reviewer: string;
-let globex: string;
-let integration: string;
-
-it.beforeAll(async ({ service: started }) => {
-  service = started;
-  ({ notary, reviewer, globex, integration } = await demoTokens(service));
-});
+const demo = demoSetup();
 
 const userOf = (client: string) =>
   (
-    service.ctx.db.prepare('SELECT user_id FROM clients WHERE id = ?').get(client) as {
+    demo.service.ctx.db.prepare('SELECT user_id FROM clients WHERE id = ?').get(client) as {
       user_id: string;
     }
   ).user_id;
 const anyUser = (notaryFlag: number) =>
   (
-    service.ctx.db
+    demo.service.ctx.db
       .prepare(
         "SELECT id FROM users WHERE owner = 'acme' AND is_notary = ? AND deactivated_on IS NULL ORDER BY id LIMIT 1",
       )
@@ -39,22 +27,27 @@ const anyUser = (notaryFlag: number) =>
   ).id;
 
 async function awaiting(): Promise<SignatureRequest> {
-  const file = service.ctx.db
+  const file = demo.service.ctx.db
     .prepare("SELECT id FROM files WHERE owner = 'acme' ORDER BY id LIMIT 1")
     .get() as { id: string };
-  const created = await service.send('POST', '/signatures/v2/requests', {
-    token: notary,
+  const created = await demo.service.send('POST', '/signatures/v2/requests', {
+    token: demo.notary,
     json: { fileId: file.id, wetInk: true },
   });
   return SignatureRequestSchema.parse(created.body);
 }
 
-const readRequest = async (id: string, token = notary) =>
-  SignatureRequestSchema.parse((await service.get(`/signatures/v2/requests/${id}`, token)).body);
+const readRequest = async (id: string, token = demo.notary) =>
+  SignatureRequestSchema.parse(
+    (await demo.service.get(`/signatures/v2/requests/${id}`, token)).body,
+  );
 
 /** Upload URL, upload, confirm: the notary's whole send. Answers the new QC request. */
 async function sendScan(request: SignatureRequest, text: string): Promise<QcRequest> {
-  const link = await service.get(`/signatures/v2/requests/${request.id}/uploadUrl`, notary);
+  const link = await demo.service.get(
+    `/signatures/v2/requests/${request.id}/uploadUrl`,
+    demo.notary,
+  );
   expect(link.status, link.text).toBe(200);
   const url = UploadUrlResponseSchema.parse(link.body);
   const form = new FormData();
@@ -62,16 +55,16 @@ async function sendScan(request: SignatureRequest, text: string): Promise<QcRequ
   const pdf = await renderScanPdf({ matterReference: text, signerName: 'Test Signer' });
   form.append('file', new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));
   expect((await fetch(url.uploadUrl, { method: 'POST', body: form })).status).toBe(204);
-  const confirmed = await service.send('PATCH', `/signatures/v2/requests/${request.id}`, {
-    token: notary,
+  const confirmed = await demo.service.send('PATCH', `/signatures/v2/requests/${request.id}`, {
+    token: demo.notary,
     json: { status: 'wetInkUploaded' },
   });
   expect(confirmed.status, confirmed.text).toBe(200);
   const queue = QcRequestListSchema.parse(
     (
-      await service.get(
+      await demo.service.get(
         '/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=1',
-        reviewer,
+        demo.reviewer,
       )
     ).body,
   );
@@ -82,8 +75,8 @@ async function sendScan(request: SignatureRequest, text: string): Promise<QcRequ
 
 async function reject(qc: QcRequest, note: string, notes = 'Rescan every page at full size.') {
   const [failed, ...rest] = qc.checklistItems;
-  const decided = await service.send('PATCH', `/qc/v2/qc/requests/${qc.id}`, {
-    token: reviewer,
+  const decided = await demo.service.send('PATCH', `/qc/v2/qc/requests/${qc.id}`, {
+    token: demo.reviewer,
     json: {
       status: 'rejected',
       reviewedBy: userOf('acme-reviewer'),
@@ -127,15 +120,15 @@ describe('the wet-ink rework loop', () => {
     ]);
     // The rejected scan and its review are still there to read.
     const kept = QcRequestSchema.parse(
-      (await service.get(`/qc/v2/qc/requests/${first.id}`, reviewer)).body,
+      (await demo.service.get(`/qc/v2/qc/requests/${first.id}`, demo.reviewer)).body,
     );
     expect(kept.status).toBe('rejected');
     expect((await fetch(kept.fileUrl)).status).toBe(200);
 
     // A new upload URL is given, and the same scan cannot be confirmed a second time.
     expectError(
-      await service.send('PATCH', `/signatures/v2/requests/${request.id}`, {
-        token: notary,
+      await demo.service.send('PATCH', `/signatures/v2/requests/${request.id}`, {
+        token: demo.notary,
         json: { status: 'wetInkUploaded' },
       }),
       400,
@@ -151,7 +144,7 @@ describe('the wet-ink rework loop', () => {
     );
     // Its own detail and the list agree; the first request has no earlier review.
     const detail = QcRequestSchema.parse(
-      (await service.get(`/qc/v2/qc/requests/${second.id}`, reviewer)).body,
+      (await demo.service.get(`/qc/v2/qc/requests/${second.id}`, demo.reviewer)).body,
     );
     expect(detail.earlierReviews).toEqual(second.earlierReviews);
     expect(kept.earlierReviews).toBeUndefined();
@@ -169,15 +162,15 @@ describe('the wet-ink rework loop', () => {
   it('lets a returned request be deleted, and an approval keeps the request wetInkUploaded', async () => {
     const returned = await awaiting();
     await reject(await sendScan(returned, 'to return'), 'Blurred.');
-    const deleted = await service.send('DELETE', `/signatures/v2/requests/${returned.id}`, {
-      token: notary,
+    const deleted = await demo.service.send('DELETE', `/signatures/v2/requests/${returned.id}`, {
+      token: demo.notary,
     });
     expect(deleted.status, deleted.text).toBe(204);
 
     const approved = await awaiting();
     const qc = await sendScan(approved, 'to approve');
-    const decided = await service.send('PATCH', `/qc/v2/qc/requests/${qc.id}`, {
-      token: reviewer,
+    const decided = await demo.service.send('PATCH', `/qc/v2/qc/requests/${qc.id}`, {
+      token: demo.reviewer,
       json: {
         status: 'approved',
         reviewedBy: userOf('acme-reviewer'),
@@ -194,7 +187,7 @@ describe('the wet-ink rework loop', () => {
     const request = await awaiting();
     const [signer, notaryUser] = [anyUser(0), anyUser(1)];
     const signedOn = '2026-01-05T10:00:00.000Z';
-    service.ctx.db
+    demo.service.ctx.db
       .prepare(
         `INSERT INTO signature_transactions (id, owner, signer_id, notary_id, status, signature_requests, created_on, completed_on)
          VALUES (?, 'acme', ?, ?, 'completed', ?, ?, ?)`,
@@ -228,13 +221,13 @@ describe('the wet-ink rework loop', () => {
     const request = await awaiting();
     await reject(await sendScan(request, 'owner only'), 'Wrong page.');
     expectError(
-      await service.get(`/signatures/v2/requests/${request.id}`, globex),
+      await demo.service.get(`/signatures/v2/requests/${request.id}`, demo.globex),
       404,
       /not found/,
     );
-    const list = await service.get(
+    const list = await demo.service.get(
       '/signatures/v2/requests?owner=acme&status=awaitingWetInk&orderDirection=desc&limit=100',
-      notary,
+      demo.notary,
     );
     expect(list.status).toBe(200);
     const listed = (list.body as { signatureRequests: SignatureRequest[] }).signatureRequests.find(
@@ -245,7 +238,10 @@ describe('the wet-ink rework loop', () => {
     expect((await readRequest((await awaiting()).id)).scanReviews).toBeUndefined();
 
     // A machine client (no user) may ask for the new upload link too.
-    const link = await service.get(`/signatures/v2/requests/${request.id}/uploadUrl`, integration);
+    const link = await demo.service.get(
+      `/signatures/v2/requests/${request.id}/uploadUrl`,
+      demo.integration,
+    );
     expect(link.status, link.text).toBe(200);
   });
 });

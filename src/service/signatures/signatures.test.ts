@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
+import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import { QcRequestListSchema } from '../../contract/qc.ts';
 import {
   SignatureRequestListSchema,
@@ -9,29 +9,20 @@ import {
   type SignatureRequest,
 } from '../../contract/signatures.ts';
 import { renderScanPdf } from '../seed/documents.ts';
-import { expectError, type TestService } from '../testing/service.ts';
+import { expectError, expectGetErrors } from '../testing/service.ts';
 
-let service: TestService;
-let notary: string;
-let reviewer: string;
-let globex: string;
-let integration: string;
+const demo = demoSetup();
 
-it.beforeAll(async ({ service: started }) => {
-  service = started;
-  ({ notary, reviewer, globex, integration } = await demoTokens(service));
-});
-
-const list = async (query = '', token = notary) => {
-  const result = await service.get(`/signatures/v2/requests?owner=acme${query}`, token);
+const list = async (query = '', token = demo.notary) => {
+  const result = await demo.service.get(`/signatures/v2/requests?owner=acme${query}`, token);
   expect(result.status, result.text).toBe(200);
   return SignatureRequestListSchema.parse(result.body);
 };
 const count = (table: string) =>
-  Number(service.ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get()?.n);
+  Number(demo.service.ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get()?.n);
 const anyFile = (owner: string) =>
   (
-    service.ctx.db.prepare('SELECT id FROM files WHERE owner = ? LIMIT 1').get(owner) as {
+    demo.service.ctx.db.prepare('SELECT id FROM files WHERE owner = ? LIMIT 1').get(owner) as {
       id: string;
     }
   ).id;
@@ -53,27 +44,17 @@ describe('signature requests', () => {
       completedOn: expect.any(String),
     });
     expect((await fetch(completed.completedFileUrl as string)).status).toBe(200);
-    expectError(
-      await service.get('/signatures/v2/requests?owner=acme&status=done', notary),
-      400,
-      /status/,
-    );
-    expectError(
-      await service.get('/signatures/v2/requests?owner=globex', notary),
-      401,
-      /owner globex/,
-    );
-    expectError(
-      await service.get('/signatures/v2/requests?owner=acme', reviewer),
-      401,
-      /signatures\.write/,
-    );
+    await expectGetErrors(demo.service, [
+      ['/signatures/v2/requests?owner=acme&status=done', demo.notary, 400, /status/],
+      ['/signatures/v2/requests?owner=globex', demo.notary, 401, /owner globex/],
+      ['/signatures/v2/requests?owner=acme', demo.reviewer, 401, /signatures\.write/],
+    ]);
   });
 
   it('creates from fileId or documentId (201) and deletes (204, then 404)', async () => {
     const fileId = anyFile('acme');
-    const created = await service.send('POST', '/signatures/v2/requests', {
-      token: notary,
+    const created = await demo.service.send('POST', '/signatures/v2/requests', {
+      token: demo.notary,
       json: { fileId },
     });
     expect(created.status).toBe(201);
@@ -82,8 +63,8 @@ describe('signature requests', () => {
     expect(request.document).toEqual(request.file);
     const viaDocument = SignatureRequestSchema.parse(
       (
-        await service.send('POST', '/signatures/v2/requests', {
-          token: notary,
+        await demo.service.send('POST', '/signatures/v2/requests', {
+          token: demo.notary,
           json: { documentId: fileId, wetInk: true },
         })
       ).body,
@@ -91,16 +72,21 @@ describe('signature requests', () => {
     expect(viaDocument).toMatchObject({ status: 'awaitingWetInk', wetInk: true });
 
     expect(
-      (await service.send('DELETE', `/signatures/v2/requests/${request.id}`, { token: notary }))
-        .status,
+      (
+        await demo.service.send('DELETE', `/signatures/v2/requests/${request.id}`, {
+          token: demo.notary,
+        })
+      ).status,
     ).toBe(204);
     expectError(
-      await service.get(`/signatures/v2/requests/${request.id}`, notary),
+      await demo.service.get(`/signatures/v2/requests/${request.id}`, demo.notary),
       404,
       /not found/,
     );
     expectError(
-      await service.send('DELETE', `/signatures/v2/requests/${request.id}`, { token: notary }),
+      await demo.service.send('DELETE', `/signatures/v2/requests/${request.id}`, {
+        token: demo.notary,
+      }),
       404,
       /not found/,
     );
@@ -132,7 +118,7 @@ describe('signature requests', () => {
       'fileId' in body && body.fileId === 'GLOBEX' ? { fileId: anyFile('globex') } : body;
     const before = count('signature_requests');
     expectError(
-      await service.send('POST', '/signatures/v2/requests', { token: notary, json }),
+      await demo.service.send('POST', '/signatures/v2/requests', { token: demo.notary, json }),
       400,
       message,
     );
@@ -142,22 +128,29 @@ describe('signature requests', () => {
   it('refuses to delete a completed or scanned request, and unlinks a deleted one from transactions', async () => {
     const completed = (await list('&status=completed')).signatureRequests[0] as SignatureRequest;
     expectError(
-      await service.send('DELETE', `/signatures/v2/requests/${completed.id}`, { token: notary }),
+      await demo.service.send('DELETE', `/signatures/v2/requests/${completed.id}`, {
+        token: demo.notary,
+      }),
       400,
       /completed signature request cannot be deleted/,
     );
-    expect((await service.get(`/signatures/v2/requests/${completed.id}`, notary)).status).toBe(200);
+    expect(
+      (await demo.service.get(`/signatures/v2/requests/${completed.id}`, demo.notary)).status,
+    ).toBe(200);
 
-    const linked = service.ctx.db
+    const linked = demo.service.ctx.db
       .prepare(
         "SELECT s.id FROM signature_requests s WHERE s.owner = 'acme' AND s.status = 'pending' AND EXISTS (SELECT 1 FROM signature_transactions t, json_each(t.signature_requests) j WHERE j.value = s.id) LIMIT 1",
       )
       .get() as { id: string };
     expect(
-      (await service.send('DELETE', `/signatures/v2/requests/${linked.id}`, { token: notary }))
-        .status,
+      (
+        await demo.service.send('DELETE', `/signatures/v2/requests/${linked.id}`, {
+          token: demo.notary,
+        })
+      ).status,
     ).toBe(204);
-    const still = service.ctx.db
+    const still = demo.service.ctx.db
       .prepare(
         'SELECT COUNT(*) AS n FROM signature_transactions t, json_each(t.signature_requests) j WHERE j.value = ?',
       )
@@ -168,45 +161,49 @@ describe('signature requests', () => {
   it('keeps owners and roles apart, and needs a token', async () => {
     const id = (await list('&limit=1')).signatureRequests[0]?.id as string;
     const before = count('signature_requests');
-    expectError(await service.get(`/signatures/v2/requests/${id}`, globex), 404, /not found/);
     expectError(
-      await service.send('DELETE', `/signatures/v2/requests/${id}`, { token: globex }),
+      await demo.service.get(`/signatures/v2/requests/${id}`, demo.globex),
       404,
       /not found/,
     );
     expectError(
-      await service.send('DELETE', `/signatures/v2/requests/${id}`, { token: reviewer }),
+      await demo.service.send('DELETE', `/signatures/v2/requests/${id}`, { token: demo.globex }),
+      404,
+      /not found/,
+    );
+    expectError(
+      await demo.service.send('DELETE', `/signatures/v2/requests/${id}`, { token: demo.reviewer }),
       401,
       /signatures\.write/,
     );
     expectError(
-      await service.send('DELETE', `/signatures/v2/requests/${id}`),
+      await demo.service.send('DELETE', `/signatures/v2/requests/${id}`),
       401,
       /Authorization/,
     );
     expectError(
-      await service.send('POST', '/signatures/v2/requests', {
+      await demo.service.send('POST', '/signatures/v2/requests', {
         token: 'forged',
         json: { fileId: anyFile('acme') },
       }),
       401,
       /invalid/,
     );
-    expectError(await service.get('/signatures/v2/requests/nope', notary), 400, /UUID/);
+    expectError(await demo.service.get('/signatures/v2/requests/nope', demo.notary), 400, /UUID/);
     expect(count('signature_requests')).toBe(before);
   });
 });
 
 describe('wet-ink scans', () => {
   async function awaiting(): Promise<SignatureRequest> {
-    const created = await service.send('POST', '/signatures/v2/requests', {
-      token: notary,
+    const created = await demo.service.send('POST', '/signatures/v2/requests', {
+      token: demo.notary,
       json: { fileId: anyFile('acme'), wetInk: true },
     });
     return SignatureRequestSchema.parse(created.body);
   }
-  async function uploadUrl(id: string, token = notary) {
-    return service.get(`/signatures/v2/requests/${id}/uploadUrl`, token);
+  async function uploadUrl(id: string, token = demo.notary) {
+    return demo.service.get(`/signatures/v2/requests/${id}/uploadUrl`, token);
   }
   async function post(
     url: { uploadUrl: string; uploadValues: Record<string, string> },
@@ -221,8 +218,8 @@ describe('wet-ink scans', () => {
     );
     return (await fetch(url.uploadUrl, { method: 'POST', body: form })).status;
   }
-  const confirm = (id: string, json: unknown = { status: 'wetInkUploaded' }, token = notary) =>
-    service.send('PATCH', `/signatures/v2/requests/${id}`, { token, json });
+  const confirm = (id: string, json: unknown = { status: 'wetInkUploaded' }, token = demo.notary) =>
+    demo.service.send('PATCH', `/signatures/v2/requests/${id}`, { token, json });
 
   it('goes from upload URL to upload to confirmation, and the scan reaches the QC queue', async () => {
     const request = await awaiting();
@@ -239,9 +236,9 @@ describe('wet-ink scans', () => {
 
     const queue = QcRequestListSchema.parse(
       (
-        await service.get(
+        await demo.service.get(
           '/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=5',
-          reviewer,
+          demo.reviewer,
         )
       ).body,
     );
@@ -266,7 +263,7 @@ describe('wet-ink scans', () => {
     const first = UploadUrlResponseSchema.parse((await uploadUrl(request.id)).body);
     const second = UploadUrlResponseSchema.parse((await uploadUrl(request.id)).body);
     expect(second.uploadValues.key).toBe(first.uploadValues.key);
-    const rows = service.ctx.db
+    const rows = demo.service.ctx.db
       .prepare('SELECT COUNT(*) AS n FROM uploads WHERE subject_id = ?')
       .get(request.id);
     expect(rows).toEqual({ n: 1 });
@@ -280,7 +277,7 @@ describe('wet-ink scans', () => {
     expect(count('qc_requests')).toBe(before);
     expect(
       SignatureRequestSchema.parse(
-        (await service.get(`/signatures/v2/requests/${request.id}`, notary)).body,
+        (await demo.service.get(`/signatures/v2/requests/${request.id}`, demo.notary)).body,
       ).status,
     ).toBe('awaitingWetInk');
   });
@@ -298,8 +295,8 @@ describe('wet-ink scans', () => {
   it('gives 400 for a request that is not wet-ink, already completed, or when no workflow takes scans', async () => {
     const plain = SignatureRequestSchema.parse(
       (
-        await service.send('POST', '/signatures/v2/requests', {
-          token: notary,
+        await demo.service.send('POST', '/signatures/v2/requests', {
+          token: demo.notary,
           json: { fileId: anyFile('acme') },
         })
       ).body,
@@ -313,11 +310,13 @@ describe('wet-ink scans', () => {
     // Only when no process at all is active: archiving the scans' own process falls back to
     // another one (ADR 018, below).
     const request = await awaiting();
-    const active = service.ctx.db
+    const active = demo.service.ctx.db
       .prepare("SELECT id FROM qc_processes WHERE owner = 'acme' AND archived_on IS NULL")
       .all() as { id: string }[];
     const setArchived = (value: string | null) => {
-      const update = service.ctx.db.prepare('UPDATE qc_processes SET archived_on = ? WHERE id = ?');
+      const update = demo.service.ctx.db.prepare(
+        'UPDATE qc_processes SET archived_on = ? WHERE id = ?',
+      );
       for (const { id } of active) update.run(value, id);
     };
     setArchived('2026-11-01T00:00:00.000Z');
@@ -330,12 +329,12 @@ describe('wet-ink scans', () => {
 
   it('sends scans to another active process while the scans process is archived (ADR 018)', async () => {
     const request = await awaiting();
-    const scanProcess = service.ctx.db
+    const scanProcess = demo.service.ctx.db
       .prepare(
         "SELECT id, display_name FROM qc_processes WHERE owner = 'acme' AND stage = 'postSigning'",
       )
       .get() as { id: string; display_name: string };
-    service.ctx.db
+    demo.service.ctx.db
       .prepare("UPDATE qc_processes SET archived_on = '2026-11-01T00:00:00.000Z' WHERE id = ?")
       .run(scanProcess.id);
     try {
@@ -343,7 +342,7 @@ describe('wet-ink scans', () => {
       const scan = await renderScanPdf({ matterReference: 'fallback', signerName: 'Signer' });
       expect(await post(url, scan)).toBe(204);
       expect((await confirm(request.id)).status).toBe(200);
-      const row = service.ctx.db
+      const row = demo.service.ctx.db
         .prepare(
           `SELECT p.display_name, p.archived_on FROM qc_requests q JOIN qc_processes p ON p.id = q.process_id
            WHERE q.signature_request_id = ?`,
@@ -352,7 +351,7 @@ describe('wet-ink scans', () => {
       expect(row.archived_on).toBeNull();
       expect(row.display_name).not.toBe(scanProcess.display_name);
     } finally {
-      service.ctx.db
+      demo.service.ctx.db
         .prepare('UPDATE qc_processes SET archived_on = NULL WHERE id = ?')
         .run(scanProcess.id);
     }
@@ -366,41 +365,43 @@ describe('wet-ink scans', () => {
       400,
       /invalid request body/,
     );
-    expectError(await uploadUrl(request.id, globex), 404, /not found/);
-    expectError(await confirm(request.id, undefined, globex), 404, /not found/);
-    expectError(await uploadUrl(request.id, reviewer), 401, /signatures\.write/);
+    expectError(await uploadUrl(request.id, demo.globex), 404, /not found/);
+    expectError(await confirm(request.id, undefined, demo.globex), 404, /not found/);
+    expectError(await uploadUrl(request.id, demo.reviewer), 401, /signatures\.write/);
     expectError(await uploadUrl(request.id, 'forged'), 401, /invalid/);
     expectError(
-      await service.get('/signatures/v2/requests/not-a-uuid/uploadUrl', notary),
+      await demo.service.get('/signatures/v2/requests/not-a-uuid/uploadUrl', demo.notary),
       400,
       /UUID/,
     );
     expectError(
-      await service.get(
+      await demo.service.get(
         '/signatures/v2/requests/00000000-0000-4000-8000-000000000000/uploadUrl',
-        notary,
+        demo.notary,
       ),
       404,
       /not found/,
     );
     expect(
       SignatureRequestSchema.parse(
-        (await service.get(`/signatures/v2/requests/${request.id}`, notary)).body,
+        (await demo.service.get(`/signatures/v2/requests/${request.id}`, demo.notary)).body,
       ).status,
     ).toBe('awaitingWetInk');
   });
 });
 
 describe('signature transactions', () => {
-  const transactions = async (query = '', token = notary) => {
-    const result = await service.get(`/signatures/v2/transactions${query}`, token);
+  const transactions = async (query = '', token = demo.notary) => {
+    const result = await demo.service.get(`/signatures/v2/transactions${query}`, token);
     expect(result.status, result.text).toBe(200);
     expect(result.body).not.toHaveProperty('pagination');
     return TransactionListSchema.parse(result.body).transactions;
   };
   const nora = () =>
     (
-      service.ctx.db.prepare("SELECT id FROM users WHERE display_name = 'Nora Notary'").get() as {
+      demo.service.ctx.db
+        .prepare("SELECT id FROM users WHERE display_name = 'Nora Notary'")
+        .get() as {
         id: string;
       }
     ).id;
@@ -410,7 +411,7 @@ describe('signature transactions', () => {
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((t) => t.signerId === nora() || t.notaryId === nora())).toBe(true);
     expect(mine.length).toBeLessThan(30);
-    expect(await transactions('', integration)).toEqual([]);
+    expect(await transactions('', demo.integration)).toEqual([]);
   });
 
   it('filters by status values and client group', async () => {
@@ -426,7 +427,7 @@ describe('signature transactions', () => {
     // filter would show.
     const groupOf = (id: string) =>
       (
-        service.ctx.db
+        demo.service.ctx.db
           .prepare('SELECT client_group FROM signature_transactions WHERE id = ?')
           .get(id) as { client_group: string }
       ).client_group;
@@ -440,20 +441,20 @@ describe('signature transactions', () => {
 
   it('refuses bad filters, other roles and missing tokens', async () => {
     expectError(
-      await service.get('/signatures/v2/transactions?filter=status', notary),
+      await demo.service.get('/signatures/v2/transactions?filter=status', demo.notary),
       400,
       /field:value/,
     );
     expectError(
-      await service.get('/signatures/v2/transactions?filter=ssn:1', notary),
+      await demo.service.get('/signatures/v2/transactions?filter=ssn:1', demo.notary),
       400,
       /filter field must be one of/,
     );
     expectError(
-      await service.get('/signatures/v2/transactions', reviewer),
+      await demo.service.get('/signatures/v2/transactions', demo.reviewer),
       401,
       /signatures\.write/,
     );
-    expectError(await service.get('/signatures/v2/transactions'), 401, /Authorization/);
+    expectError(await demo.service.get('/signatures/v2/transactions'), 401, /Authorization/);
   });
 });

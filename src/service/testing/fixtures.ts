@@ -32,3 +32,18 @@ export async function demoTokens(service: TestService) {
     globex: tokens['globex-admin'],
   };
 }
+
+export type DemoSetup = { service: TestService } & Awaited<ReturnType<typeof demoTokens>>;
+
+/**
+ * The file's service and the demo tokens, for a file whose helpers use them outside a test:
+ * `const demo = demoSetup();` at its top, then `demo.service`, `demo.admin` and so on, filled
+ * in by the `beforeAll` this adds (before the file's own).
+ */
+export function demoSetup(): DemoSetup {
+  const demo = {} as DemoSetup;
+  serviceTest.beforeAll(async ({ service }) => {
+    Object.assign(demo, { service }, await demoTokens(service));
+  });
+  return demo;
+}

@@ -35,6 +35,23 @@ export function expectError(result: JsonResponse, status: number, message: RegEx
   expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
 }
 
+/** A GET that must be refused: path, token (none: no Authorization), status, message. */
+export type Refusal = readonly [
+  path: string,
+  token: string | undefined,
+  status: number,
+  message: RegExp | string,
+];
+
+/** GETs each path in turn and asserts its error answer, as expectError does. */
+export async function expectGetErrors(service: TestService, refusals: readonly Refusal[]) {
+  for (const [path, token, status, message] of refusals) {
+    const result = await service.get(path, token);
+    expect(result.status, `GET ${path}: ${result.text}`).toBe(status);
+    expect(ErrorBodySchema.parse(result.body).message, `GET ${path}`).toMatch(message);
+  }
+}
+
 export interface CheckOptions {
   /**
    * false skips the OpenAPI check of the answer: only for a test that deliberately goes

@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { UserImageUpload } from '../../contract/users.ts';
+import { demoSetup, serviceTest, type DemoSetup } from './fixtures.ts';
 import type { TestService } from './service.ts';
 
 // Shared by the users tests: real image bytes, uploads through the presigned URLs, and
@@ -97,13 +98,18 @@ export function userId(service: TestService, owner: string, displayName: string)
   return row.id;
 }
 
-/** The seeded users the users tests act on: Nora and Riley of acme, Gwen of globex. */
-export function seededUsers(service: TestService) {
-  return {
-    nora: userId(service, 'acme', 'Nora Notary'),
-    riley: userId(service, 'acme', 'Riley Reviewer'),
-    gwen: userId(service, 'globex', 'Gwen Globex'),
-  };
+/**
+ * The users tests' demoSetup (fixtures.ts), with the ids of the seeded users they act on:
+ * `demo.nora` and `demo.riley` of acme, `demo.gwen` of globex.
+ */
+export function usersSetup() {
+  const demo = demoSetup() as DemoSetup & Record<'nora' | 'riley' | 'gwen', string>;
+  serviceTest.beforeAll(() => {
+    demo.nora = userId(demo.service, 'acme', 'Nora Notary');
+    demo.riley = userId(demo.service, 'acme', 'Riley Reviewer');
+    demo.gwen = userId(demo.service, 'globex', 'Gwen Globex');
+  });
+  return demo;
 }
 
 /** What a rejected request must leave alone: the user's image keys and its upload rows. */

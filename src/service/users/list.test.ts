@@ -1,31 +1,21 @@
 import { describe, expect } from 'vitest';
-import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
+import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import { UserListSchema, type User } from '../../contract/users.ts';
-import { expectError, type TestService } from '../testing/service.ts';
+import { expectError, expectGetErrors } from '../testing/service.ts';
 import { download, forge, png, userId } from '../testing/users.ts';
 
-let service: TestService;
-let admin: string;
-let reviewer: string;
-let notary: string;
-let integration: string;
-let globex: string;
-
-it.beforeAll(async ({ service: started }) => {
-  service = started;
-  ({ admin, reviewer, notary, integration, globex } = await demoTokens(service));
-});
+const demo = demoSetup();
 
 const LEAN = ['deactivatedOn', 'displayName', 'email', 'id', 'jobTitle', 'phoneNumber'];
 
-async function list(query: string, token = admin) {
-  const result = await service.get(`/users/v1/users?${query}`, token);
+async function list(query: string, token = demo.admin) {
+  const result = await demo.service.get(`/users/v1/users?${query}`, token);
   expect(result.status, result.text).toBe(200);
   return UserListSchema.parse(result.body);
 }
 
 function dbUsers(owner: string, order: string) {
-  return service.ctx.db
+  return demo.service.ctx.db
     .prepare(`SELECT id, display_name, deactivated_on FROM users WHERE owner = ? ORDER BY ${order}`)
     .all(owner) as { id: string; display_name: string; deactivated_on: string | null }[];
 }
@@ -47,31 +37,33 @@ describe('GET /users/v1/users', () => {
   });
 
   it('is readable by every client of the owner', async () => {
-    for (const token of [reviewer, notary, integration]) {
+    for (const token of [demo.reviewer, demo.notary, demo.integration]) {
       expect((await list('owner=acme', token)).pagination.totalCount).toBe(14);
     }
   });
 
   it('keeps owners apart', async () => {
-    const { users } = await list('owner=globex', globex);
+    const { users } = await list('owner=globex', demo.globex);
     expect(users.map((u) => u.id)).toEqual(dbUsers('globex', 'display_name, id').map((u) => u.id));
     expect(users).toHaveLength(5);
-    expectError(await service.get('/users/v1/users?owner=acme', globex), 401, /owner acme/);
-    expectError(await service.get('/users/v1/users?owner=globex', admin), 401, /owner globex/);
+    await expectGetErrors(demo.service, [
+      ['/users/v1/users?owner=acme', demo.globex, 401, /owner acme/],
+      ['/users/v1/users?owner=globex', demo.admin, 401, /owner globex/],
+    ]);
   });
 
   it('adds the notary flag and image URLs when the fields mask asks for them', async () => {
     // An image stored straight into the data, so the list has a URL to presign.
-    const nora = userId(service, 'acme', 'Nora Notary');
+    const nora = userId(demo.service, 'acme', 'Nora Notary');
     const bytes = png(42);
-    service.ctx.blobs.put(`images/${nora}/signature-list-test`, bytes);
-    service.ctx.db
+    demo.service.ctx.blobs.put(`images/${nora}/signature-list-test`, bytes);
+    demo.service.ctx.db
       .prepare('UPDATE users SET signature_image_key = ? WHERE id = ?')
       .run(`images/${nora}/signature-list-test`, nora);
 
     const { users } = await list(
       'owner=acme&fields=isNotary,signatureImageUrl,notarySealImageUrl',
-      reviewer,
+      demo.reviewer,
     );
     for (const user of users) {
       expect(Object.keys(user).sort()).toEqual(
@@ -86,7 +78,7 @@ describe('GET /users/v1/users', () => {
       notarySealImageUrl: null,
     });
     const url = byName('Nora Notary').signatureImageUrl;
-    expect(url).toMatch(new RegExp(`^${service.url}/blobs/images/`));
+    expect(url).toMatch(new RegExp(`^${demo.service.url}/blobs/images/`));
     expect(await download(url ?? '')).toEqual({ status: 200, type: 'image/png', bytes });
   });
 
@@ -107,12 +99,20 @@ describe('GET /users/v1/users', () => {
     ['limit=501', /limit/],
     ['cursor=abc.def', /invalid cursor/],
   ])('refuses %s with 400', async (query, message) => {
-    expectError(await service.get(`/users/v1/users?owner=acme&${query}`, admin), 400, message);
+    expectError(
+      await demo.service.get(`/users/v1/users?owner=acme&${query}`, demo.admin),
+      400,
+      message,
+    );
   });
 
   it('requires owner', async () => {
-    expectError(await service.get('/users/v1/users', admin), 400, /owner/);
-    expectError(await service.get('/users/v1/users?owner=&fields=isNotary', admin), 400, /owner/);
+    expectError(await demo.service.get('/users/v1/users', demo.admin), 400, /owner/);
+    expectError(
+      await demo.service.get('/users/v1/users?owner=&fields=isNotary', demo.admin),
+      400,
+      /owner/,
+    );
   });
 
   it('pages with cursors in both directions, by name or creation time', async () => {
@@ -141,17 +141,17 @@ describe('GET /users/v1/users', () => {
   it("refuses a cursor used with another order or another owner's token", async () => {
     const { pagination } = await list('owner=acme&limit=5');
     expectError(
-      await service.get(
+      await demo.service.get(
         `/users/v1/users?owner=acme&limit=5&orderBy=createdOn&cursor=${pagination.nextCursor}`,
-        admin,
+        demo.admin,
       ),
       400,
       /invalid cursor/,
     );
     expectError(
-      await service.get(
+      await demo.service.get(
         `/users/v1/users?owner=acme&limit=6&cursor=${pagination.nextCursor}`,
-        admin,
+        demo.admin,
       ),
       400,
       /invalid cursor/,
@@ -159,14 +159,14 @@ describe('GET /users/v1/users', () => {
   });
 
   it('needs a valid token', async () => {
-    expectError(await service.get('/users/v1/users?owner=acme'), 401, /Authorization/);
+    expectError(await demo.service.get('/users/v1/users?owner=acme'), 401, /Authorization/);
     expectError(
-      await service.get('/users/v1/users?owner=acme', 'forged.token.value'),
+      await demo.service.get('/users/v1/users?owner=acme', 'forged.token.value'),
       401,
       /invalid/,
     );
     // Claiming globex with acme's signature does not read globex.
-    const forged = forge(admin, { owner: 'globex' });
-    expectError(await service.get('/users/v1/users?owner=globex', forged), 401, /invalid/);
+    const forged = forge(demo.admin, { owner: 'globex' });
+    expectError(await demo.service.get('/users/v1/users?owner=globex', forged), 401, /invalid/);
   });
 });
