@@ -93,7 +93,8 @@ async function kill(child: Child | undefined): Promise<void> {
   await exited;
 }
 
-function gatewayProcess(port: number, env: Record<string, string>): GatewayProcess {
+/** `npm start` on `port` with `env` besides this process's: started by `start()`. */
+export function gatewayProcess(port: number, env: Record<string, string>): GatewayProcess {
   const url = `http://127.0.0.1:${port}`;
   let child: Child | undefined;
   return {

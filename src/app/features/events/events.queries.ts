@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { listNotices } from '../../../client/notices.ts';
 import { getDelivery, listDeliveries } from '../../../client/sandbox.ts';
 import { refusedEvents } from '../../../client/session.ts';
 import { ownerOf } from '../../session.queries.ts';
@@ -7,11 +8,14 @@ import { recentQuery } from './received-events.ts';
 
 /** Sandbox deliveries shown at once: the latest are the ones being looked at. */
 export const DELIVERIES_SHOWN = 25;
+/** Notices per page of the sent notices (QC managers). */
+export const NOTICES_SHOWN = 25;
 
 // The received lists are the gateway's (GET /events/recent, scoped to the session's owner):
 // verified deliveries, into which live rows are merged from the shell's event stream
 // (received-events.ts), and refused ones, never streamed. The deliveries are the sandbox
-// service's outbox, for admins of a sandbox only.
+// service's outbox, for admins of a sandbox only. The notices are the gateway's own outbox
+// of finding changes (ADR 030), for QC managers.
 export const eventQueries = {
   all: eventKeys.all,
   recent: recentQuery,
@@ -26,6 +30,15 @@ export const eventQueries = {
       queryKey: [...eventQueries.allDeliveries(), 'list'] as const,
       queryFn: async ({ signal, client }) =>
         listDeliveries({ owner: await ownerOf(client), limit: DELIVERIES_SHOWN }, { signal }),
+    }),
+  allNotices: () => [...eventQueries.all(), 'notices'] as const,
+  notices: () =>
+    infiniteQueryOptions({
+      queryKey: [...eventQueries.allNotices(), 'list'] as const,
+      queryFn: ({ signal, pageParam }) =>
+        listNotices({ limit: NOTICES_SHOWN, cursor: pageParam }, { signal }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (page) => page.next,
     }),
   /** `version` changes with the list's view of the message, so a new attempt is fetched. */
   delivery: (id: string, version = '') =>

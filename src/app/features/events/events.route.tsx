@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { hasAny, sessionQueries } from '../../session.queries.ts';
+import { grants, hasAny, sessionQueries } from '../../session.queries.ts';
 import { useLiveStatus } from '../../shell/live-events.ts';
 import { Page } from '../../ui/page.tsx';
 import { LinkTabs } from '../../ui/tabs.tsx';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
 import { filtersToSearch, filtersFromSearch, type EventFilters } from './event-filters.ts';
+import { NoticesPanel } from './notices-panel.tsx';
 import { ReceivedList } from './received-list.tsx';
 import './events.css';
 
@@ -24,11 +25,25 @@ function LiveIndicator() {
   );
 }
 
-type View = 'received' | 'sent';
+type View = 'received' | 'notices' | 'sent';
 
-function ViewTabs({ view, filters }: { view: View; filters: EventFilters }) {
+function ViewTabs({
+  view,
+  filters,
+  views,
+}: {
+  view: View;
+  filters: EventFilters;
+  /** The views this session may open besides the received deliveries. */
+  views: readonly View[];
+}) {
   const tabs: { view: View; label: string; search: string }[] = [
     { view: 'received', label: 'Received', search: filtersToSearch(filters) },
+    {
+      view: 'notices',
+      label: 'Sent notices',
+      search: filtersToSearch(filters, { view: 'notices' }),
+    },
     {
       view: 'sent',
       label: 'Sent by the service',
@@ -39,40 +54,52 @@ function ViewTabs({ view, filters }: { view: View; filters: EventFilters }) {
     <LinkTabs
       label="Event views"
       flush
-      tabs={tabs.map((tab) => ({
-        key: tab.view,
-        to: `?${tab.search}`,
-        label: tab.label,
-        current: tab.view === view,
-        ...(tab.view === 'sent' && { extra: <span className="events-tab__tag">Sandbox</span> }),
-      }))}
+      tabs={tabs
+        .filter((tab) => tab.view === 'received' || views.includes(tab.view))
+        .map((tab) => ({
+          key: tab.view,
+          to: `?${tab.search}`,
+          label: tab.label,
+          current: tab.view === view,
+          ...(tab.view === 'sent' && { extra: <span className="events-tab__tag">Sandbox</span> }),
+        }))}
     />
   );
 }
 
 /**
  * The event log (`/events`, anyone signed in): webhook deliveries received for the owner,
- * live. Admins of a sandbox also see what the service sent, and can send it again.
+ * live. QC managers also see the notices the console sent for findings (ADR 030), and admins
+ * of a sandbox what the service sent; both can send one again.
  */
 export function Component() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(params), [params]);
   const { data: session } = useQuery(sessionQueries.current());
   const mayInspect = Boolean(session?.sandbox && hasAny(session, ['sandbox']));
-  const view: View = mayInspect && params.get('view') === 'sent' ? 'sent' : 'received';
+  // The notices the console sent for findings (ADR 030) are the QC managers'.
+  const mayNotices = Boolean(session && grants(session, ['qc.manage']));
+  const views: View[] = [
+    ...(mayNotices ? ['notices' as const] : []),
+    ...(mayInspect ? ['sent' as const] : []),
+  ];
+  const asked = params.get('view');
+  const view: View = views.find((v) => v === asked) ?? 'received';
   // Filters replace the view in history; the tabs (links) add to it.
   const setFilters = (next: EventFilters) =>
-    setParams(filtersToSearch(next, view === 'sent' ? { view } : {}), { replace: true });
+    setParams(filtersToSearch(next, view === 'received' ? {} : { view }), { replace: true });
 
   return (
     <Page
       title="Events"
-      subtitle={`Webhook deliveries received for ${session?.owner ?? 'your organization'}, newest first.`}
+      subtitle={`${view === 'notices' ? 'Notices of findings sent' : 'Webhook deliveries received'} for ${session?.owner ?? 'your organization'}, newest first.`}
       actions={<LiveIndicator />}
     >
-      {mayInspect && <ViewTabs view={view} filters={filters} />}
+      {views.length > 0 && <ViewTabs view={view} filters={filters} views={views} />}
       {view === 'sent' ? (
         <DeliveriesPanel />
+      ) : view === 'notices' ? (
+        <NoticesPanel />
       ) : (
         <ReceivedList filters={filters} onFilters={setFilters} />
       )}

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { NoticeListSchema } from '../src/contract/notices.ts';
+import { openGatewayDatabase } from '../src/gateway/db/open.ts';
+import { createNotices, retryDelayMs } from '../src/gateway/notices/notices.ts';
+import {
+  findingChange,
+  startNoticeReceiver,
+  type NoticeReceiver,
+} from '../src/gateway/testing/notices.ts';
+import { api } from './api.ts';
+import { freePort } from './free-port.ts';
+import { gatewayProcess, type GatewayProcess } from './gateway-processes.ts';
+import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
+
+// The events screen's sent notices (ADR 030), for QC managers. A console of its own, started
+// with ATTEST_NOTICE_URL at a receiver in this spec that verifies each POST's signature. The
+// findings that would announce changes are not built yet: the notices are put in the
+// console's database before it starts, through the same outbox the findings will use, one of
+// them run through its whole retry schedule (shortened) to failed.
+
+const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+const ACME = { environment: 'production', owner: 'acme' } as const;
+
+let dir: string;
+let receiver: NoticeReceiver;
+let gateway: GatewayProcess;
+/** finding-3's notice fails until this is set. */
+let acceptSettled = false;
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const findingOf = (data: Record<string, unknown> | undefined) =>
+  (data?.finding as { id?: string } | undefined)?.id;
+
+test.beforeAll(async () => {
+  // A fresh service's seed and a console's start on a busy two-core machine.
+  test.setTimeout(180_000);
+  dir = mkdtempSync(join(tmpdir(), 'attest-e2e-notices-'));
+  receiver = await startNoticeReceiver(SECRET, (_, received) => {
+    const finding = findingOf(received.notice?.data);
+    if (finding === 'finding-2') return 500;
+    if (finding === 'finding-3') return acceptSettled ? 204 : 503;
+    return 204;
+  });
+  const db = await openGatewayDatabase({ dataDir: dir, log: () => undefined });
+  try {
+    // Failed already: seven tries, the retries a millisecond base apart (5 s: some 7 hours).
+    const settings = { url: receiver.url, secrets: [SECRET], retryBaseMs: 1 };
+    const quick = createNotices(db.sql, settings, Date.now);
+    await quick.enqueue(ACME, 'finding.settled', findingChange(3, 'settled'));
+    for (let attempt = 1; attempt <= 7; attempt += 1) {
+      if (attempt > 1) await sleep((retryDelayMs(attempt - 1, 1) ?? 0) + 5);
+      await quick.tick();
+    }
+    const outbox = createNotices(db.sql, { url: receiver.url, secrets: [SECRET] }, Date.now);
+    await outbox.enqueue(ACME, 'finding.answered', findingChange(2, 'answered'));
+    await outbox.enqueue(ACME, 'finding.raised', findingChange(1));
+  } finally {
+    await db.close();
+  }
+  expect(receiver.received.map((r) => findingOf(r.notice?.data))).toEqual(
+    Array.from({ length: 7 }, () => 'finding-3'),
+  );
+  gateway = gatewayProcess(await freePort(), {
+    SERVICE_PORT: String(await freePort()),
+    ATTEST_DATA_DIR: dir,
+    ATTEST_SKIP_BUILD: '1',
+    ATTEST_DIST_DIR: resolve(process.env.E2E_DIST_DIR ?? 'dist'),
+    ATTEST_NOTICE_URL: receiver.url,
+    ATTEST_NOTICE_SECRET: SECRET,
+  });
+  await gateway.start();
+});
+
+test.afterAll(async () => {
+  await gateway?.stop();
+  await receiver?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const rowOf = (page: Page, title: string): Locator =>
+  page.locator('.events-list > li').filter({ has: page.getByRole('heading', { name: title }) });
+
+async function openNotices(page: Page) {
+  await signIn(page, DEMO.admin, `${gateway.url}/events`);
+  await page.getByRole('link', { name: 'Sent notices' }).click();
+  await expect(page).toHaveURL(/view=notices/);
+  await expect(page.getByText(/Loading the sent notices/)).toHaveCount(0);
+}
+
+test('a QC manager sees each notice’s state, attempts and next try, and redelivers a failed one', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await openNotices(page);
+  const sent = rowOf(page, 'Finding raised');
+  const retrying = rowOf(page, 'Finding answered');
+  const failed = rowOf(page, 'Dispute settled');
+  await expect(sent.locator('.badge')).toHaveText('Sent');
+  await expect(sent).toContainText('M-1001 · Deed of sale · Signature matches the ID.');
+  await expect(sent).toContainText('Critical finding, sent to Nora Notary.');
+  await expect(sent).toContainText('HTTP 204');
+  await expect(retrying.locator('.badge')).toHaveText('Retrying');
+  await expect(retrying).toContainText('HTTP 500');
+  await expect(retrying.getByText('next attempt')).toBeVisible();
+  await expect(failed.locator('.badge')).toHaveText('Failed');
+  await expect(failed).toContainText('7 of 7');
+  await expect(failed).toContainText('HTTP 503');
+  await expect(page.locator('.events-panel__intro')).toContainText(new URL(receiver.url).origin);
+
+  await failed.getByText('Attempt history (7)').click();
+  await expect(failed.getByRole('region', { name: 'Attempts' }).locator('tbody tr')).toHaveCount(7);
+  await expectAccessible(page);
+  await bothThemes(page, 'events-notices');
+
+  // A pending notice has its try coming: only the others may be sent again at once.
+  const before = receiver.received.length;
+  acceptSettled = true;
+  await failed.getByRole('button', { name: 'Redeliver' }).click();
+  await expect(failed).toContainText('Sent again with the same webhook-id.');
+  await expect(failed.locator('.badge')).toHaveText('Sent', { timeout: 15_000 });
+  await expect(failed).toContainText('redelivered');
+  const again = receiver.received
+    .slice(before)
+    .filter((r) => findingOf(r.notice?.data) === 'finding-3');
+  expect(again).toHaveLength(1);
+  expect(again[0]?.verified).toBe(true);
+  expect(again[0]?.id).toBe(receiver.received[0]?.id);
+
+  const list = await api(page).get('/team/notices', NoticeListSchema);
+  expect(list.notices.find((n) => n.id === again[0]?.id)).toMatchObject({
+    state: 'sent',
+    round: 2,
+  });
+});
+
+test('the notices are for QC managers only', async ({ page }) => {
+  await signIn(page, DEMO.reviewer, `${gateway.url}/events?view=notices`);
+  await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sent notices' })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Sent notices, newest first' })).toHaveCount(0);
+});
+
+test('a console without ATTEST_NOTICE_URL says how to turn notices on', async ({ page }) => {
+  // The run's own console (playwright.config.ts), which has none.
+  await signIn(page, DEMO.admin, '/events?view=notices');
+  await expect(page.getByText('Notices are not configured')).toBeVisible();
+  await expect(page.getByText(/ATTEST_NOTICE_URL/).first()).toBeVisible();
+  await expectAccessible(page);
+  await bothThemes(page, 'events-notices-not-configured');
+});

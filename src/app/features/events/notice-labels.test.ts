@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { findingChange } from '../../../gateway/testing/notices.ts';
+import { attemptAnswer, changeOf, changeSummary, noticeTypeLabel } from './notice-labels.ts';
+
+describe('notice labels', () => {
+  it('says what each finding change told, and who must act', () => {
+    const summary = (kind: Parameters<typeof findingChange>[1]) =>
+      changeSummary(findingChange(1, kind));
+    expect(summary('raised')).toBe('Critical finding, sent to Nora Notary.');
+    expect(summary('answered')).toBe(
+      'Nora Notary disputes it: “The passport was renewed: both signatures are the client’s”.',
+    );
+    expect(summary('settled')).toBe('Alex Admin withdrew it.');
+    expect(summary('reassigned')).toBe('Now for Sam Signer (was Nora Notary).');
+    expect(noticeTypeLabel('finding.settled')).toBe('Dispute settled');
+  });
+
+  it('reads a payload that is not a finding change as none', () => {
+    expect(changeOf(findingChange(2) as unknown as Record<string, unknown>)).toEqual(
+      findingChange(2),
+    );
+    expect(changeOf({ kind: 'raised' })).toBeNull();
+  });
+
+  it('gives an attempt’s answer, or why there was none', () => {
+    const attempt = { round: 1, attempt: 1, attemptedOn: '', durationMs: 3 };
+    expect(attemptAnswer({ ...attempt, statusCode: 503, error: null })).toBe('HTTP 503');
+    expect(attemptAnswer({ ...attempt, statusCode: null, error: 'no answer within 10 s' })).toBe(
+      'no answer within 10 s',
+    );
+  });
+});
