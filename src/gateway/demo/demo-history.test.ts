@@ -5,6 +5,8 @@ import type { TestService } from '../../service/testing/service.ts';
 import { createDecisionLog } from '../team/decisions.ts';
 import { readDemoOwner, writeDemoHistory } from './demo-history.ts';
 import { createManagementStore } from '../qc-management/store.ts';
+import { createFindingStore } from '../findings/store.ts';
+import { findingFigures } from '../findings/figures.ts';
 import type { GatewayDatabase } from '../db/open.ts';
 import { openTestDatabase } from '../testing/database.ts';
 
@@ -64,6 +66,7 @@ describe('demo history', () => {
     expect(await writeDemoHistory(db.sql, { feed, ...read, admin: alex(), now })).toEqual({
       decisions: 0,
       samples: 0,
+      findings: 0,
     });
     expect(await log.between(feed, 0, 8.64e15)).toHaveLength(decided.length);
   });
@@ -91,5 +94,45 @@ describe('demo history', () => {
     expect(
       settled?.comparison?.some((c) => c.first === 'approved' && c.second === 'rejected'),
     ).toBe(true);
+  });
+
+  it('raises findings of the rejections: critical ones, answers, settlements, the overdue, Nora’s open', async () => {
+    const now = Date.parse('2026-11-01T09:00:00.000Z');
+    const findings = createFindingStore(db.sql);
+    const all = await findings.raisedBetween(feed, 0, 8.64e15);
+    const rejected = read.requests.filter((r) => r.status === 'rejected');
+    const failed = rejected.flatMap((r) => r.checklistItems.filter((i) => i.status === 'rejected'));
+    expect(all).toHaveLength(failed.length);
+    const count = (state: string) => all.filter((f) => f.state === state).length;
+    for (const state of ['open', 'disputed', 'cured', 'withdrawn']) {
+      expect(count(state), state).toBeGreaterThan(0);
+    }
+    expect(all.filter((f) => f.upheld).length).toBeGreaterThan(0);
+    expect(all.filter((f) => f.severity === 'critical').length).toBeGreaterThan(5);
+    expect(all.every((f) => f.regions.length === 1 && f.regions[0]!.page <= 2)).toBe(true);
+    // Every step is in its order, and none is in the future.
+    for (const f of all) {
+      const times = f.steps.map((s) => Date.parse(s.on));
+      expect(times).toEqual([...times].sort((x, y) => x - y));
+      expect(Math.max(...times)).toBeLessThan(now);
+    }
+    expect(await findings.countOverdue(feed, now)).toBeGreaterThan(0);
+    const nora = [...read.names].find(([, name]) => name === 'Nora Notary')?.[0] ?? '';
+    expect((await findings.countFor(feed, nora, now)).open).toBeGreaterThanOrEqual(3);
+
+    // The team view has a critical defect rate and a trend to draw.
+    const log = createDecisionLog(db.sql);
+    const figures = findingFigures({
+      from: '2026-10-01',
+      to: '2026-10-31',
+      tz: 'UTC',
+      decisions: await log.between(feed, 0, 8.64e15),
+      findings: await findings.factsBetween(feed, 0, 8.64e15),
+      overdue: 0,
+      notaryRole: 'notary',
+    });
+    expect(figures.overall.criticalRate).toBeGreaterThan(0);
+    expect(figures.overall.criticalRate).toBeLessThan(figures.overall.defectRate ?? 0);
+    expect(figures.trend.filter((w) => w.decisions > 0).length).toBeGreaterThanOrEqual(4);
   });
 });

@@ -12,11 +12,14 @@ import type { Feed } from '../events/event-log.ts';
 import { secondReview } from '../qc-management/sampling.ts';
 import { createManagementStore } from '../qc-management/store.ts';
 import type { Sql } from '../db/sql.ts';
+import { createFindingStore } from '../findings/store.ts';
+import type { FindingSettings } from '../findings/creation.ts';
+import { demoFindings, demoSeverities, withDemoMarks } from './demo-findings.ts';
 
 // The QC team's history for the demo (ADR 003's amendment): the reference service's
 // seeded decisions, recorded in the gateway's decision log as if they had been made through
-// the console, with process settings and second reviews beside them, so a fresh `npm start`
-// has a team view worth reading. Only for the embedded demo service (src/main.ts); never for
+// the console, with process settings, second reviews and findings (demo-findings.ts) beside
+// them, so a fresh `npm start` has a team view worth reading. Only for the embedded demo service (src/main.ts); never for
 // a real upstream.
 
 export interface DemoHistoryInput {
@@ -29,6 +32,8 @@ export interface DemoHistoryInput {
   processes?: QcProcess[];
   /** Who set the settings and settled the flagged sample: the owner's admin. */
   admin?: TeamMember;
+  /** The actor role of a request's notary (ATTEST_NOTARY_ROLE); `notary` by default. */
+  notaryRole?: string;
   now: number;
 }
 
@@ -50,6 +55,8 @@ export function decisionOf(
       displayName: item.displayName,
       ...(item.status && { status: item.status }),
       ...(item.reviewerNote && { reviewerNote: item.reviewerNote }),
+      group: item.group,
+      roleId: item.roleId,
     })),
     ...(request.notes && { notes: request.notes }),
     takeOvers: [],
@@ -57,6 +64,7 @@ export function decisionOf(
     matterReference: request.document.matterReference,
     firmId: request.document.firmId,
     actors: request.actors,
+    ...(request.document.signedBy && { signedBy: request.document.signedBy }),
   };
 }
 
@@ -67,39 +75,83 @@ export function decisionOf(
 export async function writeDemoHistory(sql: Sql, input: DemoHistoryInput) {
   const { feed } = input;
   const existing = await createDecisionLog(sql).between(feed, 0, 8.64e15);
-  if (existing.length > 0) return { decisions: 0, samples: 0 };
+  if (existing.length > 0) return { decisions: 0, samples: 0, findings: 0 };
   const records = input.requests
     .flatMap((request) => decisionOf(request, input.names) ?? [])
-    .sort((a, b) => Date.parse(a.decidedOn) - Date.parse(b.decidedOn));
+    .sort((a, b) => Date.parse(a.decidedOn) - Date.parse(b.decidedOn))
+    .map(withDemoMarks);
   const samples = input.admin ? demoSamples(records, input.admin, input.now) : [];
+  const settings = input.admin
+    ? demoSettings(input.processes ?? [], input.admin, input.now, records)
+    : [];
+  const findings = demoFindings({
+    feed,
+    records,
+    settings: new Map(
+      settings.map((s): [string, FindingSettings] => [
+        s.processName,
+        { severities: s.severities ?? {}, responseDays: s.responseDays ?? 2 },
+      ]),
+    ),
+    names: input.names,
+    admin: input.admin,
+    // The demo notary login: her recent findings wait for her answer.
+    keepOpenFor: [...input.names].find(([, name]) => name === DEMO_NOTARY)?.[0],
+    notaryRole: input.notaryRole ?? 'notary',
+    now: input.now,
+  });
   await sql.transaction(async (tx) => {
     const decisions = createDecisionLog(tx);
     const management = createManagementStore(tx);
+    const findingStore = createFindingStore(tx);
     for (const record of records) await decisions.record(feed, record);
-    if (input.admin) {
-      for (const settings of demoSettings(input.processes ?? [], input.admin, input.now)) {
-        await management.putSettings(feed, settings);
-      }
-    }
+    for (const each of settings) await management.putSettings(feed, each);
     for (const sample of samples) await management.addSample(feed, sample);
+    for (const { decidedAt, finding } of findings) {
+      await findingStore.add(feed, decidedAt, [finding]);
+    }
   });
-  return { decisions: records.length, samples: samples.length };
+  return { decisions: records.length, samples: samples.length, findings: findings.length };
 }
 
-/** The process with the backlog is watched closely; the one kept fresh has a loose target. */
-const SETTINGS: Record<string, { targetAgeHours: number; samplePercent: number }> = {
-  'Affidavit review': { targetAgeHours: 48, samplePercent: 10 },
-  'Power of attorney review': { targetAgeHours: 72, samplePercent: 0 },
+/**
+ * The process with the backlog is watched closely; the one kept fresh has a loose target.
+ * Both give their findings two or three business days, and hold seals, signatures and
+ * alterations critical (demo-findings.ts).
+ */
+const SETTINGS: Record<
+  string,
+  { targetAgeHours: number; samplePercent: number; responseDays: number }
+> = {
+  'Affidavit review': { targetAgeHours: 48, samplePercent: 10, responseDays: 2 },
+  'Power of attorney review': { targetAgeHours: 72, samplePercent: 0, responseDays: 3 },
 };
 export const SAMPLED_PROCESS = 'Affidavit review';
+/** The demo's notary login (acme-notary), the party responsible for several open findings. */
+export const DEMO_NOTARY = 'Nora Notary';
 
-function demoSettings(processes: QcProcess[], admin: TeamMember, now: number) {
+function demoSettings(
+  processes: QcProcess[],
+  admin: TeamMember,
+  now: number,
+  records: DecisionRecord[],
+) {
   return processes.flatMap((p): ProcessSettings[] => {
     const settings = SETTINGS[p.displayName];
     if (!settings || p.archivedOn) return [];
     const updatedOn = new Date(now - 40 * 86_400_000).toISOString();
+    const items = records
+      .filter((r) => r.processName === p.displayName)
+      .flatMap((r) => r.items.map((item) => item.displayName));
     return [
-      { processId: p.id, processName: p.displayName, ...settings, updatedBy: admin, updatedOn },
+      {
+        processId: p.id,
+        processName: p.displayName,
+        ...settings,
+        severities: demoSeverities(new Set(items)),
+        updatedBy: admin,
+        updatedOn,
+      },
     ];
   });
 }
