@@ -11,6 +11,9 @@ import { Loading } from '../ui/states.tsx';
 import { servedFirstPage } from './first-page.ts';
 import { FirstPageImage } from './first-page-image.tsx';
 import { PdfFailure } from './pdf-failure.tsx';
+import { ImageRegions } from './regions/image-regions.tsx';
+import type { RegionChannel } from './regions/region-channel.ts';
+import { RegionLayers } from './regions/region-layers.tsx';
 import { PdfToolbar } from './pdf-toolbar.tsx';
 import { usePdfViewer } from './use-pdf-viewer.ts';
 import './pdf-preview.css';
@@ -27,6 +30,8 @@ export interface PdfPreviewProps {
   downloadName?: string;
   /** Once per document, when its first page is on screen (canvas and text layer). */
   onPainted?: (url: string) => void;
+  /** Regions drawn over the pages, and marking (regions/region-channel.ts). */
+  regions?: RegionChannel | undefined;
 }
 
 interface BoundaryProps {
@@ -70,14 +75,14 @@ export class PdfErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
-function Preview({ url, title, downloadName, onPainted }: PdfPreviewProps) {
+function Preview({ url, title, downloadName, onPainted, regions }: PdfPreviewProps) {
   const host = useRef<HTMLDivElement>(null);
   const findInput = useRef<HTMLInputElement>(null);
   // The page came with this document's first page drawn (ADR 025): shown until pdf.js
   // has drawn its own.
   const [painted, setPainted] = useState<string>();
   const firstPage = painted === url ? undefined : servedFirstPage(url);
-  const { view, controls, scroller } = usePdfViewer(url, host, `${title} (PDF)`, (shown) => {
+  const { view, controls, scroller, pdf } = usePdfViewer(url, host, `${title} (PDF)`, (shown) => {
     setPainted(shown);
     onPainted?.(shown);
   });
@@ -108,6 +113,12 @@ function Preview({ url, title, downloadName, onPainted }: PdfPreviewProps) {
             in a hidden layer beside it, and shown by turning that layer visible. */}
         <div ref={host} className="pdf-preview__host" />
         {firstPage && view.status !== 'error' && <FirstPageImage src={firstPage} forUrl={url} />}
+        {firstPage && view.status !== 'error' && regions && (
+          <ImageRegions channel={regions} url={url} box={pdf?.pages.box(1)} />
+        )}
+        {regions && view.status !== 'error' && (
+          <RegionLayers view={pdf} page={view.page} channel={regions} />
+        )}
         {view.status === 'loading' && !firstPage && (
           <div className="pdf-preview__overlay">
             <Loading label="Opening the PDF…" />

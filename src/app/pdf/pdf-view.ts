@@ -25,6 +25,7 @@ import {
   type PdfControls,
 } from './pdf-controls.ts';
 import { sharedPdfWorker } from './pdf-worker.ts';
+import { pageSlots, type PageSlots } from './page-slots.ts';
 
 export type PdfStatus = 'loading' | 'ready' | 'error';
 
@@ -60,6 +61,8 @@ export interface PdfView {
   /** The scrolling element pdf.js draws into: whoever shows the view puts it in the page. */
   scroller: HTMLDivElement;
   controls: PdfControls;
+  /** Its pages' elements and boxes, for what is drawn over them (regions/). */
+  pages: PageSlots;
   state(): PdfViewState;
   /** Calls `listener` on every change of `state()`; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
@@ -167,6 +170,7 @@ export function createPdfView(url: string): PdfView {
     opts,
   );
   followFitWidth(viewer, scroller, watching.signal);
+  const slots = pageSlots(viewer, eventBus, signal);
 
   const { failed } = sharedPdfWorker();
   let task: PDFDocumentLoadingTask | undefined;
@@ -199,6 +203,7 @@ export function createPdfView(url: string): PdfView {
     url,
     scroller,
     controls,
+    pages: slots,
     state: () => state,
     subscribe(listener) {
       listeners.add(listener);

@@ -122,5 +122,5 @@ export function usePdfViewer(
     fitWidth: () => live.current?.controls.fitWidth(),
     find: (query, options) => live.current?.controls.find(query, options),
   };
-  return { view: state, controls, scroller: current?.scroller ?? null };
+  return { view: state, controls, scroller: current?.scroller ?? null, pdf: current };
 }

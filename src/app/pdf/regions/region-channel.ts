@@ -1,0 +1,87 @@
+import type { Region } from '../../../contract/findings.ts';
+import type { PageBox } from './region-geometry.ts';
+
+// What a preview draws over its pages, told by the screen beside it (the review's panel, a
+// second review): regions with their names, and whether the reviewer is marking. A channel
+// rather than a prop, so that the panel, keyed per request, can change it without rendering
+// the page that holds both (ADR 024: approve and next renders as little as it can).
+
+/** One region on screen. */
+export interface ShownRegion {
+  /** Stable while the region lives: `reveal` and the callbacks name it by this. */
+  key: string;
+  region: Region;
+  /** Its accessible name: "Marked region 1 on page 2: Notary seal visible". */
+  label: string;
+  /** What its box shows, short: the checklist item's number. */
+  tag: string;
+  /** Whether the reviewer may move, resize and remove it (their own draft's). */
+  editable: boolean;
+  /** `earlier`: someone else's, shown for comparison (a second review). */
+  tone?: 'mark' | 'earlier';
+}
+
+export interface RegionOverlay {
+  /** The document these regions are of: drawn over that document only. */
+  url: string;
+  regions: readonly ShownRegion[];
+  /**
+   * Page boxes known ahead of pdf.js (kept with a draft): the gateway's first-page image,
+   * shown before pdf.js has read the document, draws page 1's regions with them.
+   */
+  boxes?: Readonly<Record<string, PageBox>>;
+  /** While set, a rectangle dragged on a page marks a region for this (named in the banner). */
+  marking?: {
+    /** "4 · Notary seal visible". */
+    label: string;
+    /** Why no more may be marked for it, if so (the most regions one finding may have). */
+    full?: string | undefined;
+    /** Entered from the keyboard: the banner's whole-page control takes the focus. */
+    keyboard?: boolean | undefined;
+  } | null;
+  /** A region marked (dragged, or a whole page), with its page's box. */
+  onDraw?(region: Region, box: PageBox): void;
+  /** A region moved or resized. */
+  onChange?(key: string, region: Region): void;
+  onRemove?(key: string): void;
+  /** The region was pressed: show what it belongs to (its finding in the checklist). */
+  onActivate?(key: string): void;
+  /** Marking ends (Esc, Done). */
+  onStop?(): void;
+}
+
+export interface RegionChannel {
+  get(): RegionOverlay | null;
+  /** Replaces what is drawn; the same object again changes nothing. */
+  set(overlay: RegionOverlay | null): void;
+  subscribe(listener: () => void): () => void;
+  /** Brings region `key` into view and focuses it (from its finding). */
+  reveal(key: string): void;
+  /** The preview's side of `reveal`. */
+  onReveal(listener: (key: string) => void): () => void;
+}
+
+export function createRegionChannel(): RegionChannel {
+  let overlay: RegionOverlay | null = null;
+  const listeners = new Set<() => void>();
+  const revealers = new Set<(key: string) => void>();
+  return {
+    get: () => overlay,
+    set(next) {
+      if (next === overlay) return;
+      overlay = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    reveal(key) {
+      for (const reveal of revealers) reveal(key);
+    },
+    onReveal(listener) {
+      revealers.add(listener);
+      return () => revealers.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react';
+import { createPortal } from 'react-dom';
+import type { PdfView } from '../pdf-view.ts';
+import { MarkingBanner } from './marking-banner.tsx';
+import { percentStyle, RegionBox, type RegionActions } from './region-box.tsx';
+import type { RegionChannel, RegionOverlay, ShownRegion } from './region-channel.ts';
+import { wholePage } from './region-geometry.ts';
+import { useMarking } from './use-marking.ts';
+import { usePageLayers } from './use-page-layers.ts';
+import './regions.css';
+
+const NO_REGIONS: ReadonlyMap<number, ShownRegion[]> = new Map();
+
+function byPage(regions: readonly ShownRegion[] | undefined) {
+  if (!regions?.length) return NO_REGIONS;
+  const pages = new Map<number, ShownRegion[]>();
+  for (const shown of regions) {
+    const list = pages.get(shown.region.page) ?? [];
+    list.push(shown);
+    pages.set(shown.region.page, list);
+  }
+  return pages;
+}
+
+/** What the channel says, for the document shown: nothing for another one. */
+export function useOverlay(channel: RegionChannel | undefined, url: string | undefined) {
+  const overlay = useSyncExternalStore(
+    channel?.subscribe ?? (() => () => {}),
+    channel?.get ?? (() => null),
+  );
+  return overlay && overlay.url === url ? overlay : null;
+}
+
+/**
+ * The regions `channel` names, drawn over the pages of `view` (pdf.js's own elements, in a
+ * layer of ours each: page-layers.ts), and marking mode's banner and drawing. `page` is the
+ * page shown (the whole-page control marks it).
+ */
+export function RegionLayers({
+  view,
+  page,
+  channel,
+}: {
+  view: PdfView | null;
+  page: number;
+  channel: RegionChannel;
+}) {
+  const overlay = useOverlay(channel, view?.url);
+  const drawing = useMarking(view, overlay);
+  const pages = useMemo(() => byPage(overlay?.regions), [overlay?.regions]);
+  const drawingPage = drawing?.page;
+  const wanted = useMemo(() => {
+    const set = new Set(pages.keys());
+    if (drawingPage !== undefined) set.add(drawingPage);
+    return set;
+  }, [pages, drawingPage]);
+  const layers = usePageLayers(view, wanted);
+  const hintId = useId();
+  const boxes = useRef(new Map<string, HTMLButtonElement>());
+  useReveal(channel, view, overlay, layers, boxes);
+  const latest = useRef<RegionOverlay | null>(overlay);
+  useEffect(() => {
+    latest.current = overlay;
+  });
+  // Stable for the boxes: each reads the channel's latest callbacks when it acts.
+  const actions: RegionActions = useMemo(
+    () => ({
+      onChange: (key, region) => latest.current?.onChange?.(key, region),
+      onRemove: (key) => latest.current?.onRemove?.(key),
+      onActivate: (key) => latest.current?.onActivate?.(key),
+    }),
+    [],
+  );
+  const boxRef = useCallback(
+    (key: string) => (element: HTMLButtonElement | null) => {
+      if (element) boxes.current.set(key, element);
+      else boxes.current.delete(key);
+    },
+    [],
+  );
+
+  const marking = overlay?.marking;
+  const shownBox = view?.pages.box(page);
+  const editable = overlay?.regions.some((r) => r.editable) ?? false;
+  return (
+    <>
+      {marking && overlay && (
+        <MarkingBanner
+          label={marking.label}
+          full={marking.full}
+          page={page}
+          canMarkPage={Boolean(shownBox && overlay.onDraw)}
+          focus={Boolean(marking.keyboard)}
+          onMarkPage={() => shownBox && overlay.onDraw?.(wholePage(page, shownBox), shownBox)}
+          onStop={() => overlay.onStop?.()}
+        />
+      )}
+      {editable && (
+        <p id={hintId} hidden>
+          Enter shows its finding. Arrow keys move it, Shift with an arrow key resizes it, Delete
+          removes it.
+        </p>
+      )}
+      {[...layers].map(([number, { element, box }]) =>
+        createPortal(
+          <>
+            {(pages.get(number) ?? []).map((shown) => (
+              <RegionBox
+                key={shown.key}
+                shown={shown}
+                box={box}
+                page={element.parentElement ?? element}
+                actions={actions}
+                hintId={editable ? hintId : undefined}
+                boxRef={boxRef(shown.key)}
+              />
+            ))}
+            {drawing?.page === number && (
+              <div className="region region--drawing" style={percentStyle(drawing.rect)} />
+            )}
+          </>,
+          element,
+          `page-${number}`,
+        ),
+      )}
+    </>
+  );
+}
+
+/**
+ * `channel.reveal(key)`: the region's page is brought into view (pdf.js draws it, and its
+ * box is read), then the region is scrolled to and focused, which says its name.
+ */
+function useReveal(
+  channel: RegionChannel,
+  view: PdfView | null,
+  overlay: RegionOverlay | null,
+  layers: ReadonlyMap<number, unknown>,
+  boxes: RefObject<Map<string, HTMLButtonElement>>,
+): void {
+  const wanted = useRef<string | null>(null);
+  const [asked, setAsked] = useState(0);
+  const latest = useRef(overlay);
+  useEffect(() => {
+    latest.current = overlay;
+  });
+  useEffect(
+    () =>
+      channel.onReveal((key) => {
+        const shown = latest.current?.regions.find((r) => r.key === key);
+        if (!shown || !view) return;
+        if (!boxes.current.has(key)) view.controls.goTo(shown.region.page);
+        wanted.current = key;
+        setAsked((n) => n + 1);
+      }),
+    [channel, view, boxes],
+  );
+  // Again once the page's layer comes (its box read): the region is there to focus then.
+  useEffect(() => {
+    const key = wanted.current;
+    const element = key ? boxes.current.get(key) : undefined;
+    if (!element) return;
+    wanted.current = null;
+    element.closest('.region')?.scrollIntoView({ block: 'center', inline: 'nearest' });
+    element.focus({ preventScroll: true });
+  }, [asked, layers, boxes]);
+}
