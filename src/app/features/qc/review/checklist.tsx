@@ -1,6 +1,7 @@
 import type { ChecklistItem, ChecklistVerdict } from '../../../../contract/qc.ts';
 import { CheckHead, ChecklistGroups, Verdicts } from './checklist-groups.tsx';
 import type { ItemDraft, ReviewDraft } from './draft.ts';
+import { FindingMarks, type MarkActions } from './finding-marks.tsx';
 import './checklist.css';
 
 interface Props {
@@ -10,10 +11,15 @@ interface Props {
   selected: number;
   onSelect: (index: number) => void;
   onChange: (itemId: string, change: ItemDraft) => void;
+  /** A failed item's severity and regions (ADR 029). */
+  marks: MarkActions;
 }
 
-/** The checklist grouped by `group`: a verdict per item, and a note when it fails. */
-export function Checklist({ items, draft, readOnly, selected, onSelect, onChange }: Props) {
+/**
+ * The checklist grouped by `group`: a verdict per item, and when it fails a note, its
+ * severity and its marks on the page.
+ */
+export function Checklist({ items, draft, readOnly, selected, onSelect, onChange, marks }: Props) {
   return (
     <ChecklistGroups items={items}>
       {(item, index) => {
@@ -45,6 +51,9 @@ export function Checklist({ items, draft, readOnly, selected, onSelect, onChange
                 value={entry.note ?? ''}
                 onChange={(e) => onChange(item.id, { ...entry, note: e.target.value })}
               />
+            )}
+            {!readOnly && entry.status === 'rejected' && (
+              <FindingMarks item={item} entry={entry} actions={marks} />
             )}
             {readOnly && entry.note && <p className="check__result">{entry.note}</p>}
           </div>

@@ -8,6 +8,7 @@ import { userScope } from '../../../user-storage.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { removeFromQueue } from '../queue-cache.ts';
 import { patchOf, type ReviewDraft } from './draft.ts';
+import { decisionMarks } from './marks.ts';
 import { outbox } from './outbox/outbox.ts';
 import { entryKey, type OutboxEntry } from './outbox/outbox-store.ts';
 import { settleDecision } from './outbox/settle.ts';
@@ -55,6 +56,8 @@ export function useDecide({ next, hrefOf, queueHref, names }: Where) {
         requestId: current.id,
         matterReference: current.document.matterReference,
         patch: patchOf(current, draft, status, userId),
+        // Marks matter to a rejection only: approve and next reads none (ADR 029).
+        ...(status === 'rejected' && { marks: decisionMarks(current.checklistItems, draft) }),
         queuedOn: Date.now(),
       };
       // Kept in the browser and sent (keepalive) at once, and kept before the screen moves

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clearUserStorage, userScope, userStorageKey } from '../../../user-storage.ts';
 import { DRAFT_LIMITS, draftStore, type ReviewDraft } from './draft-store.ts';
@@ -158,6 +159,67 @@ describe('draftStore', () => {
     }
     expect(store.read('r4').notes).toHaveLength(9_000);
     expect(store.read('r0').notes).toBe('');
+  });
+});
+
+describe('marks in the draft (ADR 029)', () => {
+  const marked: ReviewDraft = {
+    items: {
+      seal: {
+        status: 'rejected',
+        note: 'Seal cut off',
+        severity: 'critical',
+        regions: [
+          { page: 2, x: 12.5, y: 30, width: 200, height: 80.25 },
+          { page: 4, x: 0, y: 0, width: 612, height: 792 },
+        ],
+      },
+      date: { status: 'approved' },
+    },
+    notes: '',
+    pages: {
+      '2': { width: 612, height: 792, rotation: 0 },
+      '4': { width: 612, height: 792, rotation: 90 },
+    },
+  };
+
+  it('keeps regions, a raised severity and the pages marked on across a reload', () => {
+    const storage = new MemoryStorage();
+    expect(draftStore(RILEY, storage).write('r1', marked)).toBe(true);
+    expect(draftStore(RILEY, storage).read('r1')).toEqual(marked);
+  });
+
+  it('keeps round trips of any regions', () => {
+    const region = fc.record({
+      page: fc.integer({ min: 1, max: 500 }),
+      x: fc.double({ min: 0, max: 14_400, noNaN: true }),
+      y: fc.double({ min: 0, max: 14_400, noNaN: true }),
+      width: fc.double({ min: 0.01, max: 14_400, noNaN: true }),
+      height: fc.double({ min: 0.01, max: 14_400, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(fc.array(region, { maxLength: 20 }), (regions) => {
+        const storage = new MemoryStorage();
+        const sent: ReviewDraft = { items: { a: { status: 'rejected', regions } }, notes: '' };
+        draftStore(RILEY, storage).write('r1', sent);
+        expect(draftStore(RILEY, storage).read('r1')).toEqual(sent);
+      }),
+    );
+  });
+
+  it('is not empty while a region or a raised severity is left, and goes with them', () => {
+    const storage = new MemoryStorage();
+    const store = draftStore(RILEY, storage);
+    const onlyRegion: ReviewDraft = {
+      items: { seal: { regions: [{ page: 1, x: 1, y: 1, width: 5, height: 5 }] } },
+      notes: '',
+    };
+    store.write('r1', onlyRegion);
+    expect(store.read('r1')).toEqual(onlyRegion);
+    store.write('r1', { items: { seal: { severity: 'critical' } }, notes: '' });
+    expect(store.read('r1').items.seal?.severity).toBe('critical');
+    store.write('r1', { items: { seal: { regions: [] } }, notes: '', pages: marked.pages });
+    expect(storage.length).toBe(0);
   });
 });
 

@@ -1,3 +1,4 @@
+import { RegionSchema, SeveritySchema } from '../../../../contract/findings.ts';
 import { ChecklistVerdictSchema } from '../../../../contract/qc.ts';
 import { z } from '../../../../contract/zod.ts';
 import { browserStorage, storedKeys, userStorageKey } from '../../../user-storage.ts';
@@ -11,12 +12,24 @@ import { browserStorage, storedKeys, userStorageKey } from '../../../user-storag
 const ItemDraftSchema = z.object({
   status: z.optional(ChecklistVerdictSchema),
   note: z.optional(z.string()),
+  // What a failed item is marked with (ADR 029): its regions on the pages, and a severity
+  // the reviewer raised above the item's own (absent: the item's).
+  regions: z.optional(z.array(RegionSchema)),
+  severity: z.optional(SeveritySchema),
 });
 export type ItemDraft = z.infer<typeof ItemDraftSchema>;
+
+/** A page's box (pdf/regions/region-geometry.ts): kept for the pages marked on. */
+const PageBoxSchema = z.object({ width: z.number(), height: z.number(), rotation: z.number() });
 
 const ReviewDraftSchema = z.object({
   items: z.record(z.string(), ItemDraftSchema),
   notes: z.string(),
+  /**
+   * The boxes of the pages marked on, by page number: a review reopened cold draws its
+   * regions over the gateway's first-page image before pdf.js has read the document.
+   */
+  pages: z.optional(z.record(z.string(), PageBoxSchema)),
 });
 export type ReviewDraft = z.infer<typeof ReviewDraftSchema>;
 
@@ -42,7 +55,12 @@ export const draftName = (id: string) => `${NAME}${id}`;
 const SAVED_AT = /^\{"savedAt":(\d+)/;
 
 export function isEmptyDraft(draft: ReviewDraft): boolean {
-  return draft.notes === '' && Object.values(draft.items).every((i) => !i.status && !i.note);
+  return (
+    draft.notes === '' &&
+    Object.values(draft.items).every(
+      (i) => !i.status && !i.note && !i.regions?.length && !i.severity,
+    )
+  );
 }
 
 export interface DraftStore {

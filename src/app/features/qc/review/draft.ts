@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { itemsOpenForApproval, type QcRequest } from '../../../../contract/qc.ts';
 import { draftStore, EMPTY_DRAFT, type ReviewDraft } from './draft-store.ts';
+import { regionsOf, withPointer } from './marks.ts';
 
 // A review in progress, kept per reviewer and request (draft-store.ts) so a reload, a closed
 // tab or a browser restart loses nothing; cleared when the decision is saved.
@@ -75,11 +76,11 @@ export function patchOf(
       .filter((item) => draft.items[item.id]?.status)
       .map((item) => {
         const entry = draft.items[item.id] ?? {};
-        return {
-          id: item.id,
-          status: entry.status,
-          ...(entry.note?.trim() ? { reviewerNote: entry.note.trim() } : {}),
-        };
+        const note = entry.note?.trim() ?? '';
+        // A failed item's note points to the pages it is marked on (ADR 029), so the
+        // service's record says where; only a rejection has failed items.
+        const said = status === 'rejected' ? withPointer(note, regionsOf(entry)) : note;
+        return { id: item.id, status: entry.status, ...(said ? { reviewerNote: said } : {}) };
       }),
     ...(draft.notes.trim() ? { notes: draft.notes.trim() } : {}),
   };

@@ -6,6 +6,7 @@ import { userScope } from '../../../user-storage.ts';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
 import { dropStandby } from '../../../pdf/pdf-standby.ts';
+import { createRegionChannel } from '../../../pdf/regions/region-channel.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { Checklist, ReworkNotes } from './checklist.tsx';
 import { HoldBanner } from './hold-banner.tsx';
@@ -32,6 +33,8 @@ export function Component() {
   const scope = session ? userScope(session) : null;
   const request = useQuery(qcQueries.detail(qcrId));
   const [help, setHelp] = useState(false);
+  // The failed items' regions over the document, told by the panel (use-marks.ts).
+  const [regions] = useState(createRegionChannel);
   const showHelp = useCallback(() => setHelp(true), []);
   // The document whose first page is on screen: the next one is prepared only then.
   const [paintedUrl, setPaintedUrl] = useState<string>();
@@ -59,6 +62,7 @@ export function Component() {
               url={url}
               title={current.document.matterReference}
               onPainted={setPaintedUrl}
+              regions={regions}
             />
           </PdfErrorBoundary>
         </section>
@@ -68,6 +72,7 @@ export function Component() {
           scope={scope}
           shown={paintedUrl === url}
           onHelp={showHelp}
+          regions={regions}
         />
       </div>
       <ShortcutsDialog open={help} onOpenChange={setHelp} />
@@ -75,8 +80,9 @@ export function Component() {
   );
 }
 
-function Review({ current, scope, shown, onHelp }: ReviewControllerProps) {
-  const review = useReviewController({ current, scope, shown, onHelp });
+function Review(props: ReviewControllerProps) {
+  const { current } = props;
+  const review = useReviewController(props);
 
   return (
     <section
@@ -93,7 +99,7 @@ function Review({ current, scope, shown, onHelp }: ReviewControllerProps) {
           hasNext={Boolean(review.neighbours.next)}
           onPrevious={review.handlers.previous}
           onNext={review.handlers.next}
-          onHelp={onHelp}
+          onHelp={props.onHelp}
         />
         {!review.locked && <HoldBanner hold={review.hold} manager={review.manager} />}
         {review.saving && (
@@ -142,6 +148,7 @@ function Review({ current, scope, shown, onHelp }: ReviewControllerProps) {
               onChange={(itemId, change) =>
                 review.updateDraft((d) => ({ ...d, items: { ...d.items, [itemId]: change } }))
               }
+              marks={review.marks}
             />
           </div>
         )}

@@ -10,7 +10,10 @@ export const SHORTCUTS: [string, string][] = [
   ['space', 'Pass the selected item and move to the next (again: clear it)'],
   ['f', 'Fail the selected item and write what is wrong in its note'],
   ['x', 'Mark the selected item N/A, where it allows that (again: clear it)'],
-  ['esc', 'Leave a note field, so these keys work again'],
+  ['m', 'Mark the failed item on the page: drag a rectangle, or mark the whole page (again: stop)'],
+  ['esc', 'Leave a note field; stop marking, or drop a rectangle being drawn'],
+  ['delete', 'Remove the marked region that has the focus'],
+  ['← ↑ → ↓', 'Move the focused region; with shift, resize it'],
   ['?', 'Show these shortcuts'],
 ];
 
@@ -24,6 +27,8 @@ export interface ShortcutHandlers {
   toggle(): void;
   fail(): void;
   notApplicable(): void;
+  /** Marks the selected failed item on the page (use-marks.ts). */
+  mark(): void;
   help(): void;
 }
 
@@ -52,6 +57,7 @@ export function useShortcuts(handlers: ShortcutHandlers) {
         ' ': handlers.toggle,
         f: handlers.fail,
         x: handlers.notApplicable,
+        m: handlers.mark,
         '?': handlers.help,
       };
       const digit = /^[1-9]$/.test(event.key) ? Number(event.key) - 1 : null;

@@ -60,5 +60,7 @@ export function useChecklistKeys(items: ChecklistItem[], readOnly: boolean, upda
     };
   }, [items, readOnly, update, setSelected]);
 
-  return { selected, setSelected, keys };
+  /** The selected item's index now, ahead of rendering (for keys such as `m`). */
+  const selectedNow = useCallback(() => selectedRef.current, []);
+  return { selected, setSelected, selectedNow, keys };
 }

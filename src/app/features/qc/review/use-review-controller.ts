@@ -7,6 +7,7 @@ import { memberIdOf } from '../../../../contract/team.ts';
 import { grants, sessionQueries } from '../../../session.queries.ts';
 import { afterNextPaint } from '../../../ui/next-paint.ts';
 import { prepareStandby } from '../../../pdf/pdf-standby.ts';
+import type { RegionChannel } from '../../../pdf/regions/region-channel.ts';
 import { useOnTeam } from '../holds.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch } from '../queue-view.ts';
@@ -19,6 +20,7 @@ import { useSavingIds } from './outbox/use-outbox.ts';
 import { useShortcuts } from './shortcuts.tsx';
 import { useChecklistKeys } from './use-checklist-keys.ts';
 import { useHold } from './use-hold.ts';
+import { useMarks } from './use-marks.ts';
 import { useQueueNeighbours } from './use-queue-neighbours.ts';
 
 // What a review screen does, apart from what it shows (review.route.tsx): the draft, the
@@ -34,9 +36,17 @@ export interface ReviewControllerProps {
   /** Once the document's first page is on screen. */
   shown: boolean;
   onHelp: () => void;
+  /** What is drawn over the document: the failed items' regions, and marking (use-marks.ts). */
+  regions: RegionChannel;
 }
 
-export function useReviewController({ current, scope, shown, onHelp }: ReviewControllerProps) {
+export function useReviewController({
+  current,
+  scope,
+  shown,
+  onHelp,
+  regions,
+}: ReviewControllerProps) {
   const qcrId = current.id;
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -96,6 +106,16 @@ export function useReviewController({ current, scope, shown, onHelp }: ReviewCon
   // Decided, yet this reviewer has a draft of it: someone else was first (conflict-view.tsx).
   const clash = readOnly && !isEmptyDraft(draft);
   const checks = useChecklistKeys(current.checklistItems, locked, updateDraft);
+  const marks = useMarks({
+    current,
+    draft,
+    updateDraft,
+    latestDraft,
+    locked,
+    channel: regions,
+    selected: checks.selectedNow,
+    select: checks.keys.select,
+  });
   // A decision names its reviewer (reviewedBy): a client whose token names no user cannot
   // record one, so the review says why instead of failing on the first key.
   const noUser = Boolean(session && !session.user);
@@ -126,9 +146,10 @@ export function useReviewController({ current, scope, shown, onHelp }: ReviewCon
       next: () => neighbours.next && navigate(hrefOf(neighbours.next.id)),
       previous: () => neighbours.previous && navigate(hrefOf(neighbours.previous.id)),
       ...checks.keys,
+      mark: marks.markKey,
       help: onHelp,
     }),
-    [submit, neighbours, navigate, hrefOf, checks.keys, onHelp],
+    [submit, neighbours, navigate, hrefOf, checks.keys, marks.markKey, onHelp],
   );
   useShortcuts(handlers);
 
@@ -149,6 +170,7 @@ export function useReviewController({ current, scope, shown, onHelp }: ReviewCon
     locked,
     clash,
     checks,
+    marks: marks.actions,
     noUser,
     hold,
     holdBlocks,

@@ -28,13 +28,14 @@ const network = () => new ApiError({ code: 'network', status: 0, message: 'unrea
 
 /** A service that answers the PATCH with `decide` and the GET with `now`, counting calls. */
 function service(decide: () => QcRequest | Error, now: () => QcRequest | Error) {
-  const calls = { decide: 0, get: 0, keepalive: [] as boolean[] };
+  const calls = { decide: 0, get: 0, keepalive: [] as boolean[], marks: [] as unknown[] };
   const answer = (value: QcRequest | Error) =>
     value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
   const api: SendApi = {
-    decide: (_id, _patch, { keepalive }) => {
+    decide: (_id, _patch, { keepalive, marks }) => {
       calls.decide += 1;
       calls.keepalive.push(keepalive);
+      calls.marks.push(marks);
       return answer(decide());
     },
     get: () => {
@@ -65,7 +66,25 @@ describe('sendDecision', () => {
     );
     const outcome = await sendDecision(entry, api, first);
     expect(outcome).toMatchObject({ kind: 'saved', request: { status: 'approved' } });
-    expect(calls).toEqual({ decide: 1, get: 0, keepalive: [true] });
+    expect(calls).toEqual({ decide: 1, get: 0, keepalive: [true], marks: [undefined] });
+  });
+
+  it("sends a rejection's marks on the first send and on every later one (ADR 029)", async () => {
+    const marks = {
+      items: [{ itemId: 'seal', regions: [{ page: 2, x: 10, y: 20, width: 30, height: 40 }] }],
+    };
+    const rejection: OutboxEntry = {
+      ...entry,
+      patch: { ...patch, status: 'rejected', notes: 'Reseal' },
+      marks,
+    };
+    const { api, calls } = service(
+      () => request('rejected', RILEY),
+      () => request('pending'),
+    );
+    await sendDecision(rejection, api, first);
+    await sendDecision(rejection, api, later);
+    expect(calls.marks).toEqual([marks, marks]);
   });
 
   it("counts a 409 for the reviewer's own same decision as saved", async () => {

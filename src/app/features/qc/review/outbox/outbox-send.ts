@@ -1,4 +1,5 @@
 import { ApiError, isRetryable } from '../../../../../client/api-error.ts';
+import type { DecisionMarks } from '../../../../../contract/findings.ts';
 import type { QcRequest, QcRequestPatch } from '../../../../../contract/qc.ts';
 import type { OutboxEntry } from './outbox-store.ts';
 
@@ -17,7 +18,12 @@ export type Outcome =
   | { kind: 'retry'; message: string };
 
 export interface SendApi {
-  decide(id: string, patch: QcRequestPatch, opts: { keepalive: boolean }): Promise<QcRequest>;
+  /** The PATCH, with the decision's marks (if any) in its `Attest-Marks` header (ADR 029). */
+  decide(
+    id: string,
+    patch: QcRequestPatch,
+    opts: { keepalive: boolean; marks?: DecisionMarks | undefined },
+  ): Promise<QcRequest>;
   get(id: string): Promise<QcRequest>;
 }
 
@@ -59,7 +65,7 @@ export async function sendDecision(
   api: SendApi,
   { askFirst, keepalive }: { askFirst: boolean; keepalive: boolean },
 ): Promise<Outcome> {
-  const { requestId: id, patch } = entry;
+  const { requestId: id, patch, marks } = entry;
   if (askFirst) {
     try {
       const now = await api.get(id);
@@ -69,7 +75,7 @@ export async function sendDecision(
     }
   }
   try {
-    return { kind: 'saved', request: await api.decide(id, patch, { keepalive }) };
+    return { kind: 'saved', request: await api.decide(id, patch, { keepalive, marks }) };
   } catch (error) {
     if (!(error instanceof ApiError && error.code === 'http' && error.status === 409)) {
       return failureOutcome(error);

@@ -1,3 +1,4 @@
+import type { DecisionMarks } from '../../../../../contract/findings.ts';
 import type { QcRequestPatch } from '../../../../../contract/qc.ts';
 
 // The decisions a reviewer made that the service has not answered yet (ADR 026), in the
@@ -13,6 +14,11 @@ export interface OutboxEntry {
   /** For what the reviewer is told ("Your review of M-123 was not saved"). */
   matterReference: string;
   patch: QcRequestPatch;
+  /**
+   * A rejection's marks on the page (ADR 029), sent beside the patch in the `Attest-Marks`
+   * header on every send; an approval has none.
+   */
+  marks?: DecisionMarks | undefined;
   queuedOn: number;
   /**
    * When a send began that no one has seen answered: the tab that sent it may have closed
