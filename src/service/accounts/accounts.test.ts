@@ -1,22 +1,14 @@
 import { describe, expect } from 'vitest';
-import { demoTokens, serviceTest as it } from '../testing/fixtures.ts';
+import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import { AccountListSchema, AccountSchema, FirmListSchema } from '../../contract/accounts.ts';
 import { decryptSsn } from './ssn.ts';
-import { expectError, type TestService } from '../testing/service.ts';
+import { expectError } from '../testing/service.ts';
 
-let service: TestService;
-let acme: string;
-let globex: string;
-let reviewer: string;
-
-it.beforeAll(async ({ service: started }) => {
-  service = started;
-  ({ admin: acme, globex, reviewer } = await demoTokens(service));
-});
+const demo = demoSetup();
 
 describe('GET /accounts/v1/firms', () => {
   it("lists the owner's firms by name in the spec envelope", async () => {
-    const result = await service.get('/accounts/v1/firms?owner=acme', acme);
+    const result = await demo.service.get('/accounts/v1/firms?owner=acme', demo.admin);
     expect(result.status).toBe(200);
     const { firms, pagination } = FirmListSchema.parse(result.body);
     expect(firms).toHaveLength(12);
@@ -28,31 +20,41 @@ describe('GET /accounts/v1/firms', () => {
 
   it('orders descending on request', async () => {
     const asc = FirmListSchema.parse(
-      (await service.get('/accounts/v1/firms?owner=acme&orderBy=name', acme)).body,
+      (await demo.service.get('/accounts/v1/firms?owner=acme&orderBy=name', demo.admin)).body,
     );
     const desc = FirmListSchema.parse(
-      (await service.get('/accounts/v1/firms?owner=acme&orderBy=name&orderDirection=desc', acme))
-        .body,
+      (
+        await demo.service.get(
+          '/accounts/v1/firms?owner=acme&orderBy=name&orderDirection=desc',
+          demo.admin,
+        )
+      ).body,
     );
     expect(desc.firms.map((f) => f.firmId)).toEqual(asc.firms.map((f) => f.firmId).reverse());
   });
 
   it('is readable by every client of the owner (reviewers filter by firm)', async () => {
-    expect((await service.get('/accounts/v1/firms?owner=acme', reviewer)).status).toBe(200);
+    expect((await demo.service.get('/accounts/v1/firms?owner=acme', demo.reviewer)).status).toBe(
+      200,
+    );
   });
 
   it('keeps owners apart', async () => {
     const { firms } = FirmListSchema.parse(
-      (await service.get('/accounts/v1/firms?owner=globex', globex)).body,
+      (await demo.service.get('/accounts/v1/firms?owner=globex', demo.globex)).body,
     );
     expect(firms).toHaveLength(4);
     expect(firms.every((f) => f.owner === 'globex')).toBe(true);
   });
 
   it('requires owner (400) and refuses an owner the token may not read (401)', async () => {
-    expectError(await service.get('/accounts/v1/firms', acme), 400, /owner/);
-    expectError(await service.get('/accounts/v1/firms?owner=', acme), 400, /owner/);
-    expectError(await service.get('/accounts/v1/firms?owner=globex', acme), 401, /owner globex/);
+    expectError(await demo.service.get('/accounts/v1/firms', demo.admin), 400, /owner/);
+    expectError(await demo.service.get('/accounts/v1/firms?owner=', demo.admin), 400, /owner/);
+    expectError(
+      await demo.service.get('/accounts/v1/firms?owner=globex', demo.admin),
+      401,
+      /owner globex/,
+    );
   });
 
   it.each([
@@ -61,13 +63,17 @@ describe('GET /accounts/v1/firms', () => {
     ['limit=0', /limit/],
     ['limit=501', /limit/],
   ])('refuses %s with 400', async (query, message) => {
-    expectError(await service.get(`/accounts/v1/firms?owner=acme&${query}`, acme), 400, message);
+    expectError(
+      await demo.service.get(`/accounts/v1/firms?owner=acme&${query}`, demo.admin),
+      400,
+      message,
+    );
   });
 
   it('needs a token', async () => {
-    expectError(await service.get('/accounts/v1/firms?owner=acme'), 401, /Authorization/);
+    expectError(await demo.service.get('/accounts/v1/firms?owner=acme'), 401, /Authorization/);
     expectError(
-      await service.get('/accounts/v1/firms?owner=acme', 'forged.token.value'),
+      await demo.service.get('/accounts/v1/firms?owner=acme', 'forged.token.value'),
       401,
       /invalid/,
     );
@@ -76,7 +82,7 @@ describe('GET /accounts/v1/firms', () => {
 
 describe('GET /accounts/v1/accounts', () => {
   it('lists accounts by crid with entity counts', async () => {
-    const result = await service.get('/accounts/v1/accounts?owner=acme&limit=5', acme);
+    const result = await demo.service.get('/accounts/v1/accounts?owner=acme&limit=5', demo.admin);
     expect(result.status).toBe(200);
     const { accounts, pagination } = AccountListSchema.parse(result.body);
     expect(accounts.map((a) => a.crid)).toEqual([
@@ -94,22 +100,26 @@ describe('GET /accounts/v1/accounts', () => {
 
   it('needs the accounts permission (401 for a reviewer)', async () => {
     expectError(
-      await service.get('/accounts/v1/accounts?owner=acme', reviewer),
+      await demo.service.get('/accounts/v1/accounts?owner=acme', demo.reviewer),
       401,
       /accounts\.write/,
     );
   });
 
   it('requires owner and refuses another owner', async () => {
-    expectError(await service.get('/accounts/v1/accounts', acme), 400, /owner/);
-    expectError(await service.get('/accounts/v1/accounts?owner=acme', globex), 401, /owner acme/);
+    expectError(await demo.service.get('/accounts/v1/accounts', demo.admin), 400, /owner/);
+    expectError(
+      await demo.service.get('/accounts/v1/accounts?owner=acme', demo.globex),
+      401,
+      /owner acme/,
+    );
   });
 });
 
 describe('GET /accounts/v1/accounts/{id}', () => {
   async function firstAccountId(token: string, owner: string) {
     const { accounts } = AccountListSchema.parse(
-      (await service.get(`/accounts/v1/accounts?owner=${owner}&limit=1`, token)).body,
+      (await demo.service.get(`/accounts/v1/accounts?owner=${owner}&limit=1`, token)).body,
     );
     const id = accounts[0]?.id;
     if (!id) throw new Error('no account');
@@ -117,8 +127,8 @@ describe('GET /accounts/v1/accounts/{id}', () => {
   }
 
   it('returns the account with its entities, SSNs reduced to the last four digits', async () => {
-    const id = await firstAccountId(acme, 'acme');
-    const result = await service.get(`/accounts/v1/accounts/${id}`, acme);
+    const id = await firstAccountId(demo.admin, 'acme');
+    const result = await demo.service.get(`/accounts/v1/accounts/${id}`, demo.admin);
     expect(result.status).toBe(200);
     const account = AccountSchema.parse(result.body);
     expect(account.entities.length).toBe(account.entityCount);
@@ -129,12 +139,12 @@ describe('GET /accounts/v1/accounts/{id}', () => {
     }
     expect(result.text).not.toMatch(/"ssn"|ssn_encrypted|ssnEncrypted/);
     // Neither the full SSN (in any form) nor its ciphertext is in the response.
-    const stored = service.ctx.db
+    const stored = demo.service.ctx.db
       .prepare('SELECT ssn_encrypted FROM entities WHERE account_id = ?')
       .all(id) as { ssn_encrypted: string }[];
     expect(stored.length).toBe(account.entities.length);
     for (const { ssn_encrypted } of stored) {
-      const ssn = decryptSsn(service.ctx.keys.ssnKey, ssn_encrypted);
+      const ssn = decryptSsn(demo.service.ctx.keys.ssnKey, ssn_encrypted);
       expect(ssn).toMatch(/^\d{9}$/);
       const dashed = `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`;
       for (const form of [ssn, dashed, ssn_encrypted]) expect(result.text).not.toContain(form);
@@ -142,27 +152,36 @@ describe('GET /accounts/v1/accounts/{id}', () => {
   });
 
   it("answers 404 for an unknown id and for another owner's id", async () => {
-    const globexAccount = await firstAccountId(globex, 'globex');
+    const globexAccount = await firstAccountId(demo.globex, 'globex');
     expectError(
-      await service.get('/accounts/v1/accounts/00000000-0000-4000-8000-000000000000', acme),
+      await demo.service.get(
+        '/accounts/v1/accounts/00000000-0000-4000-8000-000000000000',
+        demo.admin,
+      ),
       404,
       /not found/,
     );
     expectError(
-      await service.get(`/accounts/v1/accounts/${globexAccount}`, acme),
+      await demo.service.get(`/accounts/v1/accounts/${globexAccount}`, demo.admin),
       404,
       /not found/,
     );
-    expect((await service.get(`/accounts/v1/accounts/${globexAccount}`, globex)).status).toBe(200);
+    expect(
+      (await demo.service.get(`/accounts/v1/accounts/${globexAccount}`, demo.globex)).status,
+    ).toBe(200);
   });
 
   it('answers 400 for an id that is not a UUID', async () => {
-    expectError(await service.get('/accounts/v1/accounts/CR-000001', acme), 400, /UUID/);
+    expectError(await demo.service.get('/accounts/v1/accounts/CR-000001', demo.admin), 400, /UUID/);
   });
 
   it('needs a token and the accounts permission', async () => {
-    const id = await firstAccountId(acme, 'acme');
-    expectError(await service.get(`/accounts/v1/accounts/${id}`), 401, /Authorization/);
-    expectError(await service.get(`/accounts/v1/accounts/${id}`, reviewer), 401, /permission/);
+    const id = await firstAccountId(demo.admin, 'acme');
+    expectError(await demo.service.get(`/accounts/v1/accounts/${id}`), 401, /Authorization/);
+    expectError(
+      await demo.service.get(`/accounts/v1/accounts/${id}`, demo.reviewer),
+      401,
+      /permission/,
+    );
   });
 });

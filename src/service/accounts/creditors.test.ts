@@ -2,12 +2,9 @@ import { z } from '../../contract/zod.ts';
 import { describe, expect } from 'vitest';
 import { CreditorListSchema, FirmListSchema, type Creditor } from '../../contract/accounts.ts';
 import { expectError } from '../testing/service.ts';
-import { accountsTest as it, type AccountsTestKit } from '../testing/accounts.ts';
+import { accountsTest as it, accountsSetup } from '../testing/accounts.ts';
 
-let kit: AccountsTestKit;
-it.beforeAll(async ({ kit: started }) => {
-  kit = started;
-});
+const kit = accountsSetup();
 
 const creditors = (query: string, token = kit.acme) =>
   kit.service.get(`/accounts/v1/creditors?${query}`, token);

@@ -12,15 +12,14 @@ import {
   ssnForms,
   accountsTest as it,
   UNKNOWN_ID,
-  type AccountsTestKit,
+  accountsSetup,
 } from '../testing/accounts.ts';
 
-let kit: AccountsTestKit;
+const kit = accountsSetup();
 let account: Account;
 let globexAccount: Account;
 
-it.beforeAll(async ({ kit: started }) => {
-  kit = started;
+it.beforeAll(async () => {
   account = await accountAt(kit.service, kit.acme, 'acme', 10);
   globexAccount = await accountAt(kit.service, kit.globex, 'globex', 3);
 });

@@ -10,10 +10,10 @@ import {
   newEvents,
   accountsTest as it,
   UNKNOWN_ID,
-  type AccountsTestKit,
+  accountsSetup,
 } from '../testing/accounts.ts';
 
-let kit: AccountsTestKit;
+const kit = accountsSetup();
 let account: Account;
 let globexAccount: Account;
 let seeded: Account;
@@ -22,8 +22,7 @@ let entity: Entity;
 const keys = (n: number, prefix = 'k') =>
   Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, String(i)]));
 
-it.beforeAll(async ({ kit: started }) => {
-  kit = started;
+it.beforeAll(async () => {
   const put = await kit.service.send('PUT', '/accounts/v1/accounts', {
     token: kit.acme,
     json: {

@@ -6,20 +6,14 @@ import {
   type Account,
 } from '../../contract/accounts.ts';
 import { expectError } from '../testing/service.ts';
-import {
-  accountAt,
-  accountsTest as it,
-  UNKNOWN_ID,
-  type AccountsTestKit,
-} from '../testing/accounts.ts';
+import { accountAt, accountsTest as it, UNKNOWN_ID, accountsSetup } from '../testing/accounts.ts';
 
-let kit: AccountsTestKit;
+const kit = accountsSetup();
 let account: Account;
 let other: Account;
 let globexAccount: Account;
 
-it.beforeAll(async ({ kit: started }) => {
-  kit = started;
+it.beforeAll(async () => {
   // An account of five entities, created in snapshot order, for paging.
   const put = await kit.service.send('PUT', '/accounts/v1/accounts', {
     token: kit.acme,

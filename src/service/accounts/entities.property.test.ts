@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { AccountListSchema, EntitySchema, METADATA_MAX_KEYS } from '../../contract/accounts.ts';
 import type { Metadata } from '../../contract/accounts.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
-import { ADDRESS, dbState, accountsTest as it, type AccountsTestKit } from '../testing/accounts.ts';
+import { ADDRESS, dbState, accountsTest as it, accountsSetup } from '../testing/accounts.ts';
 
 // No input gives a 500: only 201 (or 200 for a PATCH) or 400, and a 400 writes nothing.
 // Inputs within the spec's limits are stored and come back exactly as sent.
@@ -11,14 +11,13 @@ import { ADDRESS, dbState, accountsTest as it, type AccountsTestKit } from '../t
 // Hundreds of HTTP round trips each; generous, since the machine's cores are shared.
 const PROPERTY_TIMEOUT = 120_000;
 
-let kit: AccountsTestKit;
+const kit = accountsSetup();
 let accountIds: string[];
 let next = 0;
 // Spread creates over the 150 demo accounts so none reaches the 50-entity cap.
 const anAccount = () => accountIds[next++ % accountIds.length] ?? '';
 
-it.beforeAll(async ({ kit: started }) => {
-  kit = started;
+it.beforeAll(async () => {
   const list = await kit.service.get('/accounts/v1/accounts?owner=acme&limit=500', kit.acme);
   accountIds = AccountListSchema.parse(list.body).accounts.map((a) => a.id);
 });

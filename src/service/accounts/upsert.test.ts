@@ -11,13 +11,10 @@ import {
   newEvents,
   ssnForms,
   accountsTest as it,
-  type AccountsTestKit,
+  accountsSetup,
 } from '../testing/accounts.ts';
 
-let kit: AccountsTestKit;
-it.beforeAll(async ({ kit: started }) => {
-  kit = started;
-});
+const kit = accountsSetup();
 
 const put = (json: unknown, token = kit.acme) =>
   kit.service.send('PUT', '/accounts/v1/accounts', { token, json });

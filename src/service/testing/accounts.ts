@@ -23,6 +23,18 @@ export const accountsTest = serviceTest.extend('kit', { scope: 'file' }, ({ serv
   accountsKit(service),
 );
 
+/**
+ * The file's kit for helpers outside a test (`const kit = accountsSetup();` at the top): the
+ * `beforeAll` this adds fills it in, before the file's own.
+ */
+export function accountsSetup(): AccountsTestKit {
+  const kit = {} as AccountsTestKit;
+  accountsTest.beforeAll(({ kit: started }) => {
+    Object.assign(kit, started);
+  });
+  return kit;
+}
+
 async function accountsKit(service: TestService): Promise<AccountsTestKit> {
   const [acme, globex, reviewer] = await Promise.all([
     service.token('acme-admin'),
