@@ -1,9 +1,11 @@
 import { FINDING_EVENT, type FindingChange } from '../../contract/findings.ts';
 import type { GatewayContext } from '../context.ts';
+import type { Sql } from '../db/sql.ts';
 import type { Feed } from '../events/event-log.ts';
 
 // The one way every change of a finding is told (ADR 029): raised (creation.ts), answered,
-// settled and reassigned (findings.routes.ts) all come through `announceFinding`.
+// settled and reassigned (findings.routes.ts) all come through `announceFinding`, which
+// keeps its notice (ADR 030) and streams it to those who may hear it.
 
 /**
  * Who hears of `change`: the owner's QC readers and the party responsible (on a reassignment,
@@ -16,14 +18,19 @@ export function audienceOf(change: FindingChange, formerlyResponsible?: string) 
   return { readers: true, members: [...new Set(members)] };
 }
 
+/**
+ * Tells of `change`, in the transaction `tx` that wrote it (creation.ts and findings.routes.ts
+ * write both in one): its notice is kept in the same transaction, so a change is never saved
+ * without its notice nor a notice kept for a change that was not.
+ */
 export async function announceFinding(
-  ctx: Pick<GatewayContext, 'hub'>,
+  ctx: Pick<GatewayContext, 'hub' | 'notices'>,
   feed: Feed,
   change: FindingChange,
-  formerlyResponsible?: string,
+  { tx, formerlyResponsible }: { tx: Sql; formerlyResponsible?: string | undefined },
 ): Promise<void> {
+  // Notices (ADR 030): a Standard Webhooks–signed POST to ATTEST_NOTICE_URL, when it is set.
+  await ctx.notices.enqueue(feed, `finding.${change.kind}`, change, tx);
   // The event stream: every open screen of the audience, in every process (ADR 023).
   ctx.hub.notify(feed, FINDING_EVENT, change, audienceOf(change, formerlyResponsible));
-  // Notices (ADR 030, src/gateway/notices/): the signed POST to ATTEST_NOTICE_URL of each
-  // change is sent from here, and only here, once that module lands.
 }

@@ -12,6 +12,7 @@ import type { Feed } from '../events/event-log.ts';
 import { announceFinding } from './announce.ts';
 import { addBusinessDays } from './business-days.ts';
 import { responsibleFor } from './responsible.ts';
+import { createFindingStore } from './store.ts';
 
 // A recorded rejection's findings (ADR 029): each item the service's answer shows rejected
 // becomes one, with the reviewer's marks for it, the severity its process gives it (raised by
@@ -111,7 +112,12 @@ export async function raiseFindings(
   if (record.status !== 'rejected') return [];
   const settings = await findingSettings(ctx, feed, record.processName);
   const findings = findingsOf(feed, record, settings, ctx.notaryRole);
-  const added = await ctx.findings.add(feed, Date.parse(record.decidedOn), findings);
-  for (const finding of added) await announceFinding(ctx, feed, { kind: 'raised', finding });
-  return added;
+  return ctx.findings.transaction(async (tx) => {
+    const store = createFindingStore(tx);
+    const added = await store.add(feed, Date.parse(record.decidedOn), findings);
+    for (const finding of added) {
+      await announceFinding(ctx, feed, { kind: 'raised', finding }, { tx });
+    }
+    return added;
+  });
 }

@@ -9,25 +9,33 @@ import type { QcRequest } from '../../contract/qc.ts';
 // A rejection recorded again (ADR 020's retry, after the database failed part-way) makes
 // its findings once (ADR 029): the finding is one per request, decision time and item.
 
-const db = { down: false, loseNextFindingAnswer: false };
+const db = { down: false, loseNextFindingCommit: false };
 const unavailable = () => new DatabaseUnavailableError('connection terminated (test)');
 
-function flaky(sql: Sql): Sql {
+/**
+ * The database as a flaky network shows it: down, or a transaction that wrote findings
+ * committed and its answer lost (a connection cut after COMMIT).
+ */
+function flaky(sql: Sql, wrote = { findings: false }): Sql {
   const guard = async <T>(text: string, run: () => Promise<T>): Promise<T> => {
     if (db.down) throw unavailable();
-    const result = await run();
-    if (db.loseNextFindingAnswer && /INSERT INTO qc_findings/.test(text)) {
-      db.loseNextFindingAnswer = false;
-      throw unavailable();
-    }
-    return result;
+    if (/INSERT INTO qc_findings/.test(text)) wrote.findings = true;
+    return run();
   };
   return {
     dialect: sql.dialect,
     all: (text, params) => guard(text, () => sql.all(text, params)),
     get: (text, params) => guard(text, () => sql.get(text, params)),
     run: (text, params) => guard(text, () => sql.run(text, params)),
-    transaction: (work) => guard('', () => sql.transaction((inner) => work(flaky(inner)))),
+    async transaction(work) {
+      const inner = { findings: false };
+      const result = await guard('', () => sql.transaction((tx) => work(flaky(tx, inner))));
+      if (inner.findings && db.loseNextFindingCommit) {
+        db.loseNextFindingCommit = false;
+        throw unavailable();
+      }
+      return result;
+    },
     close: () => sql.close(),
   };
 }
@@ -56,7 +64,7 @@ it.afterAll(async () => {
 });
 
 describe('a rejection recorded again', () => {
-  it('makes its findings once when a finding was written but its answer lost', async () => {
+  it('makes its findings once when they were written but the answer was lost', async () => {
     const request = pending[0] as QcRequest;
     const [first] = request.checklistItems;
     const marks = {
@@ -68,14 +76,17 @@ describe('a rejection recorded again', () => {
         },
       ],
     };
-    db.loseNextFindingAnswer = true;
+    db.loseNextFindingCommit = true;
     const decided = await decide(reviewer, request, { failing: 2, marks });
     expect(decided.status, decided.text).toBe(200);
     expect(gateway.logs.join('\n')).toMatch(/could not record the decision.*kept/);
-    // The back-off's first retry comes after a second.
+    // Written already, so they show at once; the retry (after a second) must not add them again.
+    expect(await findingsOf(admin, request.id)).toHaveLength(2);
     await expect
-      .poll(async () => (await findingsOf(admin, request.id)).length, { timeout: 5000 })
-      .toBe(2);
+      .poll(() => gateway.logs.some((line) => /once the database was back/.test(line)), {
+        timeout: 5000,
+      })
+      .toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const findings = await findingsOf(admin, request.id);
     expect(findings).toHaveLength(2);

@@ -21,7 +21,7 @@ import { announceFinding } from './announce.ts';
 import { findingSettings } from './creation.ts';
 import { answer, reassign, settle, type Moved } from './life.ts';
 import { cursorOf, readListQuery } from './query.ts';
-import { dueFirst, type StoredFinding } from './store.ts';
+import { createFindingStore, dueFirst, type StoredFinding } from './store.ts';
 
 // Findings over HTTP (ADR 029). QC readers see every finding of the owner; anyone signed in
 // (a notary, who reads no QC) sees the findings they are responsible for, and nothing of
@@ -70,12 +70,18 @@ export function findingRoutes(ctx: GatewayContext) {
   ) => {
     if (!moved.ok) return errorResponse(c, moved.status, moved.message);
     const feed = feedOf(c.get('session'));
-    if (!(await ctx.findings.move(feed, stored.version, moved.finding))) {
+    const { finding } = moved;
+    const saved = await ctx.findings.transaction(async (tx) => {
+      const store = createFindingStore(tx);
+      if (!(await store.move(feed, stored.version, finding))) return false;
+      const formerlyResponsible = stored.finding.responsible?.id;
+      await announceFinding(ctx, feed, { kind, finding }, { tx, formerlyResponsible });
+      return true;
+    });
+    if (!saved) {
       return errorResponse(c, 409, 'someone else changed this finding first: read it again');
     }
-    const formerly = stored.finding.responsible?.id;
-    await announceFinding(ctx, feed, { kind, finding: moved.finding }, formerly);
-    return noStore(c, moved.finding);
+    return noStore(c, finding);
   };
 
   const actor = (session: SessionRecord) => ({

@@ -85,6 +85,14 @@ export function createFindingStore(sql: Sql) {
   const feedOnly = 'environment = ? AND owner = ?';
   return {
     /**
+     * `work` in one transaction (`createFindingStore(tx)` writes in it), with what is written
+     * beside a change (its notice, ADR 030): all of it is written, or none.
+     */
+    transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
+      return sql.transaction(work);
+    },
+
+    /**
      * Adds the findings of one decision (decided at `decidedAt`), each unless it is there
      * already (a retried record): answers those that were new.
      */
