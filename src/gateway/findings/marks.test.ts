@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, degrees } from 'pdf-lib';
 import { MARKS_HEADER_MAX, type DecisionMarks } from '../../contract/findings.ts';
@@ -40,6 +41,18 @@ describe('parseMarks', () => {
     expect(
       refusal(encodeMarksHeader(marks({ itemId: 'a', regions: [] }, { itemId: 'a', regions: [] }))),
     ).toMatch(/names an item twice/);
+  });
+});
+
+describe('parseMarks on anything', () => {
+  it('never throws: any header value is read or refused with a message', () => {
+    const json = fc.jsonValue().map((v) => Buffer.from(JSON.stringify(v)).toString('base64url'));
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 300 }), json), (value) => {
+        const parsed = parseMarks(value);
+        expect(parsed.ok || parsed.message.length > 0).toBe(true);
+      }),
+    );
   });
 });
 
