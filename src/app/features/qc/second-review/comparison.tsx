@@ -1,6 +1,7 @@
 import type { ComparedItem, Sample, SampleState } from '../../../../contract/qc-management.ts';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
 import { when } from '../../../ui/dates.ts';
+import type { FirstRegion } from './first-marks.ts';
 import './comparison.css';
 
 const VERDICT_LABELS: Record<string, string> = {
@@ -39,7 +40,43 @@ function Verdict({ verdict, note }: { verdict: string | undefined; note: string 
   );
 }
 
-function Row({ item }: { item: ComparedItem }) {
+/** The first reviewer's regions of an item, each a way to it on the page. */
+function RegionLinks({
+  regions,
+  onReveal,
+}: {
+  regions: readonly FirstRegion[];
+  onReveal: (key: string) => void;
+}) {
+  return (
+    <ul className="sr-compare__regions" aria-label="Marked on the page">
+      {regions.map((first) => (
+        <li key={first.key}>
+          <button
+            type="button"
+            className="sr-compare__region"
+            data-region-link={first.key}
+            aria-label={`${first.label}: show it on the page`}
+            onClick={() => onReveal(first.key)}
+          >
+            <span aria-hidden="true" className="sr-compare__pin" />
+            p. {first.region.page}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Row({
+  item,
+  regions,
+  onReveal,
+}: {
+  item: ComparedItem;
+  regions: readonly FirstRegion[];
+  onReveal: (key: string) => void;
+}) {
   return (
     <li className="sr-compare__item" data-agree={item.agree}>
       <div className="sr-compare__head">
@@ -51,6 +88,7 @@ function Row({ item }: { item: ComparedItem }) {
           <dt>First</dt>
           <dd>
             <Verdict verdict={item.first} note={item.firstNote} />
+            {regions.length > 0 && <RegionLinks regions={regions} onReveal={onReveal} />}
           </dd>
         </div>
         <div>
@@ -78,10 +116,24 @@ function AgreedRow({ item }: { item: ComparedItem }) {
   );
 }
 
-const plain = (item: ComparedItem) => item.agree && !item.firstNote && !item.secondNote;
+const NO_REGIONS: readonly FirstRegion[] = [];
 
-/** The two reviews side by side, once the second is in: item by item, agreement marked. */
-export function Comparison({ sample }: { sample: Sample }) {
+/**
+ * The two reviews side by side, once the second is in: item by item, agreement marked, and
+ * the first reviewer's regions (ADR 029) under their verdicts, each a way to it on the page.
+ */
+export function Comparison({
+  sample,
+  firstRegions,
+  onReveal,
+}: {
+  sample: Sample;
+  firstRegions: ReadonlyMap<string, readonly FirstRegion[]>;
+  onReveal: (key: string) => void;
+}) {
+  const regionsOf = (item: ComparedItem) => firstRegions.get(item.id) ?? NO_REGIONS;
+  const plain = (item: ComparedItem) =>
+    item.agree && !item.firstNote && !item.secondNote && regionsOf(item).length === 0;
   const items = sample.comparison ?? [];
   const differ = items.filter((item) => !item.agree).length;
   const first = sample.firstReview;
@@ -115,7 +167,7 @@ export function Comparison({ sample }: { sample: Sample }) {
         {items
           .filter((item) => !plain(item))
           .map((item) => (
-            <Row key={item.id} item={item} />
+            <Row key={item.id} item={item} regions={regionsOf(item)} onReveal={onReveal} />
           ))}
         {items.filter(plain).map((item) => (
           <AgreedRow key={item.id} item={item} />

@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../../client/api-error.ts';
 import type { Sample } from '../../../../contract/qc-management.ts';
+import type { QcRequest } from '../../../../contract/qc.ts';
 import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
+import { createRegionChannel, type RegionChannel } from '../../../pdf/regions/region-channel.ts';
 import { grants, sessionQueries } from '../../../session.queries.ts';
 import { when } from '../../../ui/dates.ts';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
@@ -12,6 +14,7 @@ import { qcQueries } from '../qc.queries.ts';
 import { blind } from './blind-checklist.tsx';
 import { BlindReview } from './blind-review.tsx';
 import { Comparison, OutcomeView, StateBadge } from './comparison.tsx';
+import { useFirstMarks } from './first-marks.ts';
 import { OutcomeForm } from './outcome-form.tsx';
 import { samplesQueries } from './samples.queries.ts';
 import '../document-review.css';
@@ -74,6 +77,8 @@ function SecondReview({
   const request = useQuery(qcQueries.detail(id));
   // Who was first when this person's review was refused with a 409.
   const [beaten, setBeaten] = useState(false);
+  // The first reviewer's regions over the document, once this review is in (first-marks.ts).
+  const [regions] = useState(createRegionChannel);
   const items = useMemo(() => blind(request.data?.checklistItems ?? []), [request.data]);
   const reread = () =>
     void client.invalidateQueries({ queryKey: samplesQueries.detail(id).queryKey });
@@ -99,7 +104,7 @@ function SecondReview({
     <div className="sr document-review">
       <section className="sr__document document-review__document" aria-label="Document">
         <PdfErrorBoundary url={qcr.fileUrl}>
-          <PdfPreview key={qcr.id} url={qcr.fileUrl} title={title} />
+          <PdfPreview key={qcr.id} url={qcr.fileUrl} title={title} regions={regions} />
         </PdfErrorBoundary>
       </section>
       <section
@@ -132,7 +137,13 @@ function SecondReview({
               }}
             />
           ) : (
-            <Settled sample={current} manager={manager} onConflict={reread} />
+            <Settled
+              sample={current}
+              request={qcr}
+              regions={regions}
+              manager={manager}
+              onConflict={reread}
+            />
           )}
         </div>
       </section>
@@ -161,13 +172,22 @@ function Header({ sample, title }: { sample: Sample; title: string }) {
 /** Once the second review is in: the outcome (or its form, for a manager), then both reviews. */
 function Settled({
   sample,
+  request,
+  regions,
   manager,
   onConflict,
 }: {
   sample: Sample;
+  request: QcRequest;
+  regions: RegionChannel;
   manager: boolean;
   onConflict: () => void;
 }) {
+  // A region's tag on the page leads back to its item in the comparison.
+  const toItem = useCallback((key: string) => {
+    document.querySelector<HTMLElement>(`[data-region-link="${CSS.escape(key)}"]`)?.focus();
+  }, []);
+  const firstRegions = useFirstMarks(sample, request, regions, toItem);
   // The manager reads both reviews, then decides: the form comes after them.
   return (
     <>
@@ -183,7 +203,7 @@ function Settled({
         </p>
       )}
       <OutcomeView sample={sample} />
-      <Comparison sample={sample} />
+      <Comparison sample={sample} firstRegions={firstRegions} onReveal={regions.reveal} />
       {sample.state === 'flagged' && manager && (
         <OutcomeForm sample={sample} onConflict={onConflict} />
       )}
