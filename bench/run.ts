@@ -5,6 +5,7 @@ import { startBaseline } from './baseline/serve.ts';
 import { READING_MS, browserFigures } from './browser.ts';
 import { coldFigures, coldLines } from './cold.ts';
 import { multiProcessFigures, multiProcessLines } from './multi-process.ts';
+import { regionFigures, regionLines } from './regions.ts';
 import { teamFigures } from './team.ts';
 import { freePort, runScript, startScript, summarise, time } from './lib.ts';
 
@@ -116,6 +117,7 @@ try {
   try {
     results.browser = await browserFigures(consoleProcess.match[1] ?? '');
     results.team = await teamFigures(consoleProcess.match[1] ?? '');
+    results.regions = await regionFigures(consoleProcess.match[1] ?? '');
     results.cold = await coldFigures(consoleProcess.match[1] ?? '', baseline.url);
   } finally {
     consoleProcess.child.kill('SIGTERM');
@@ -162,6 +164,7 @@ lines.push(
   `a hold shown in a second reviewer's queue: p50 ${ms(t.holdShown.p50)}  p95 ${ms(t.holdShown.p95)} (target < 1 s)`,
   `JavaScript for sign-in + queue: ${b.entryJsGzipKb.toFixed(1)} KB gzip (target < 150 KB); pdf.js in it: ${b.pdfJsInEntry ? 'yes' : 'no'}`,
 );
+lines.push(...regionLines(results.regions as Awaited<ReturnType<typeof regionFigures>>));
 lines.push(...coldLines(results.cold as Awaited<ReturnType<typeof coldFigures>>));
 lines.push(
   ...multiProcessLines(results.multiProcess as Awaited<ReturnType<typeof multiProcessFigures>>),
