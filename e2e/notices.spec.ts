@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { FindingListSchema, FindingSchema, type Finding } from '../src/contract/findings.ts';
 import { NoticeListSchema } from '../src/contract/notices.ts';
+import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
+import { SessionSchema } from '../src/contract/session.ts';
 import { openGatewayDatabase } from '../src/gateway/db/open.ts';
 import { createNotices, retryDelayMs } from '../src/gateway/notices/notices.ts';
 import {
@@ -16,11 +19,13 @@ import { freePort } from './free-port.ts';
 import { gatewayProcess, type GatewayProcess } from './gateway-processes.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
-// The events screen's sent notices (ADR 030), for QC managers. A console of its own, started
-// with ATTEST_NOTICE_URL at a receiver in this spec that verifies each POST's signature. The
-// findings that would announce changes are not built yet: the notices are put in the
-// console's database before it starts, through the same outbox the findings will use, one of
-// them run through its whole retry schedule (shortened) to failed.
+// The events screen's sent notices (ADR 030), for QC managers. A console of its own (its own
+// service, so its own pending requests), started with ATTEST_NOTICE_URL at a receiver in this
+// spec that verifies each POST's signature. A real rejection and a dispute of its finding
+// make two notices: the receiver takes the first and refuses the second, which retries. A
+// running console takes seven hours to fail a notice, so one notice, of a finding of no
+// request, is put in its database before it starts, through the same outbox, and run through
+// a shortened schedule to failed.
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 const ACME = { environment: 'production', owner: 'acme' } as const;
@@ -28,26 +33,24 @@ const ACME = { environment: 'production', owner: 'acme' } as const;
 let dir: string;
 let receiver: NoticeReceiver;
 let gateway: GatewayProcess;
-/** finding-3's notice fails until this is set. */
+/** The settlement's notice fails until this is set. */
 let acceptSettled = false;
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const findingOf = (data: Record<string, unknown> | undefined) =>
-  (data?.finding as { id?: string } | undefined)?.id;
 
 test.beforeAll(async () => {
   // A fresh service's seed and a console's start on a busy two-core machine.
   test.setTimeout(180_000);
   dir = mkdtempSync(join(tmpdir(), 'attest-e2e-notices-'));
   receiver = await startNoticeReceiver(SECRET, (_, received) => {
-    const finding = findingOf(received.notice?.data);
-    if (finding === 'finding-2') return 500;
-    if (finding === 'finding-3') return acceptSettled ? 204 : 503;
+    const type = received.notice?.type;
+    if (type === 'finding.answered') return 500;
+    if (type === 'finding.settled') return acceptSettled ? 204 : 503;
     return 204;
   });
   const db = await openGatewayDatabase({ dataDir: dir, log: () => undefined });
   try {
-    // Failed already: seven tries, the retries a millisecond base apart (5 s: some 7 hours).
+    // Seven tries, the retries a millisecond base apart (the console's is 5 s).
     const settings = { url: receiver.url, secrets: [SECRET], retryBaseMs: 1 };
     const quick = createNotices(db.sql, settings, Date.now);
     await quick.enqueue(ACME, 'finding.settled', findingChange(3, 'settled'));
@@ -55,14 +58,11 @@ test.beforeAll(async () => {
       if (attempt > 1) await sleep((retryDelayMs(attempt - 1, 1) ?? 0) + 5);
       await quick.tick();
     }
-    const outbox = createNotices(db.sql, { url: receiver.url, secrets: [SECRET] }, Date.now);
-    await outbox.enqueue(ACME, 'finding.answered', findingChange(2, 'answered'));
-    await outbox.enqueue(ACME, 'finding.raised', findingChange(1));
   } finally {
     await db.close();
   }
-  expect(receiver.received.map((r) => findingOf(r.notice?.data))).toEqual(
-    Array.from({ length: 7 }, () => 'finding-3'),
+  expect(receiver.received.map((r) => r.notice?.type)).toEqual(
+    Array.from({ length: 7 }, () => 'finding.settled'),
   );
   gateway = gatewayProcess(await freePort(), {
     SERVICE_PORT: String(await freePort()),
@@ -84,48 +84,90 @@ test.afterAll(async () => {
 const rowOf = (page: Page, title: string): Locator =>
   page.locator('.events-list > li').filter({ has: page.getByRole('heading', { name: title }) });
 
-async function openNotices(page: Page) {
-  await signIn(page, DEMO.admin, `${gateway.url}/events`);
-  await page.getByRole('link', { name: 'Sent notices' }).click();
-  await expect(page).toHaveURL(/view=notices/);
-  await expect(page.getByText(/Loading the sent notices/)).toHaveCount(0);
+/** Rejects the oldest pending request with its first item failed, as the console's PATCH does. */
+async function rejectOne(page: Page): Promise<Finding> {
+  const pending = await api(page).get(
+    '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=1&orderDirection=asc',
+    QcRequestListSchema,
+  );
+  const id = pending.qcRequests[0]?.id ?? '';
+  const request = await api(page).get(`/api/qc/v2/qc/requests/${id}`, QcRequestSchema);
+  const session = await api(page).get('/session', SessionSchema);
+  const decided = await api(page).status('PATCH', `/api/qc/v2/qc/requests/${id}`, {
+    status: 'rejected',
+    reviewedBy: session.user?.id,
+    checklistItems: request.checklistItems.map((item, i) =>
+      i === 0
+        ? { id: item.id, status: 'rejected', reviewerNote: `${item.displayName}: p. 1` }
+        : { id: item.id, status: 'approved' },
+    ),
+    notes: 'Please correct and resend.',
+  });
+  expect(decided).toBe(200);
+  const { findings } = await api(page).get(
+    `/team/findings?requestId=${id}&view=all`,
+    FindingListSchema,
+  );
+  expect(findings).toHaveLength(1);
+  return findings[0]!;
 }
 
 test('a QC manager sees each notice’s state, attempts and next try, and redelivers a failed one', async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  await openNotices(page);
+  await signIn(page, DEMO.admin, `${gateway.url}/events`);
+  const finding = await rejectOne(page);
+  const note = 'The firm says the item was fine';
+  await api(page).post(
+    `/team/findings/${finding.id}/answer`,
+    { answer: 'disputed', note },
+    FindingSchema,
+  );
+
+  await page.getByRole('link', { name: 'Sent notices' }).click();
+  await expect(page).toHaveURL(/view=notices/);
   const sent = rowOf(page, 'Finding raised');
   const retrying = rowOf(page, 'Finding answered');
   const failed = rowOf(page, 'Dispute settled');
   await expect(sent.locator('.badge')).toHaveText('Sent');
-  await expect(sent).toContainText('M-1001 · Deed of sale · Signature matches the ID.');
-  await expect(sent).toContainText('Critical finding, sent to Nora Notary.');
+  await expect(sent).toContainText(
+    `${finding.matterReference} · ${finding.processName} · ${finding.itemName}.`,
+  );
+  await expect(sent).toContainText(
+    `finding, sent to ${finding.responsible?.name ?? (finding.responsible ? 'user ' : 'nobody yet')}`,
+  );
   await expect(sent).toContainText('HTTP 204');
   await expect(retrying.locator('.badge')).toHaveText('Retrying');
+  await expect(retrying).toContainText(`Alex Admin disputes it: “${note}”.`);
   await expect(retrying).toContainText('HTTP 500');
   await expect(retrying.getByText('next attempt')).toBeVisible();
   await expect(failed.locator('.badge')).toHaveText('Failed');
   await expect(failed).toContainText('7 of 7');
   await expect(failed).toContainText('HTTP 503');
   await expect(page.locator('.events-panel__intro')).toContainText(new URL(receiver.url).origin);
+  // What the receiver verified is what the screen lists.
+  const verified = receiver.received.filter((r) => r.verified);
+  expect(verified.map((r) => r.notice?.type)).toEqual(
+    expect.arrayContaining(['finding.raised', 'finding.answered']),
+  );
+  expect(verified.find((r) => r.notice?.type === 'finding.raised')?.notice?.data).toMatchObject({
+    kind: 'raised',
+    finding: { id: finding.id },
+  });
 
   await failed.getByText('Attempt history (7)').click();
   await expect(failed.getByRole('region', { name: 'Attempts' }).locator('tbody tr')).toHaveCount(7);
   await expectAccessible(page);
   await bothThemes(page, 'events-notices');
 
-  // A pending notice has its try coming: only the others may be sent again at once.
   const before = receiver.received.length;
   acceptSettled = true;
   await failed.getByRole('button', { name: 'Redeliver' }).click();
   await expect(failed).toContainText('Sent again with the same webhook-id.');
   await expect(failed.locator('.badge')).toHaveText('Sent', { timeout: 15_000 });
   await expect(failed).toContainText('redelivered');
-  const again = receiver.received
-    .slice(before)
-    .filter((r) => findingOf(r.notice?.data) === 'finding-3');
+  const again = receiver.received.slice(before).filter((r) => r.notice?.type === 'finding.settled');
   expect(again).toHaveLength(1);
   expect(again[0]?.verified).toBe(true);
   expect(again[0]?.id).toBe(receiver.received[0]?.id);

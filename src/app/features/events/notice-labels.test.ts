@@ -13,6 +13,11 @@ describe('notice labels', () => {
     expect(summary('settled')).toBe('Alex Admin withdrew it.');
     expect(summary('reassigned')).toBe('Now for Sam Signer (was Nora Notary).');
     expect(noticeTypeLabel('finding.settled')).toBe('Dispute settled');
+    const unnamed = findingChange(1);
+    unnamed.finding.responsible = { id: '781b1d34-a58b-4eb5-887d-b4313e4c4373' };
+    expect(changeSummary(unnamed)).toBe('Critical finding, sent to user 781b1d34.');
+    unnamed.finding.responsible = null;
+    expect(changeSummary(unnamed)).toBe('Critical finding, sent to nobody yet.');
   });
 
   it('reads a payload that is not a finding change as none', () => {

@@ -30,8 +30,12 @@ export function changeOf(payload: Record<string, unknown>): FindingChange | null
 /** One line on what the notice told: what changed, and who must act. */
 export function changeSummary(change: FindingChange): string {
   const { finding } = change;
-  const who = (person: { id: string; name?: string | undefined } | null) =>
-    person ? (person.name ?? person.id) : 'nobody yet';
+  // A responsible party without a name is known by its user id (a UUID: its first 8 digits).
+  const who = (person: { id: string; name?: string | undefined } | null) => {
+    if (!person) return 'nobody yet';
+    if (person.name) return person.name;
+    return `user ${person.id.length > 12 ? person.id.slice(0, 8) : person.id}`;
+  };
   const step = finding.steps.at(-1);
   switch (change.kind) {
     case 'raised':
