@@ -7,6 +7,7 @@ import { Loading } from './ui/states.tsx';
 import { AREAS } from './shell/nav.ts';
 import { accountsRoutes } from './features/accounts/routes.tsx';
 import { eventsRoutes } from './features/events/routes.tsx';
+import { findingsRoutes } from './features/findings/routes.tsx';
 import { firmsRoutes } from './features/firms/routes.tsx';
 import { qcRoutes } from './features/qc/routes.tsx';
 import { signaturesRoutes } from './features/signatures/routes.tsx';
@@ -42,6 +43,7 @@ export function createRouter() {
             ...qcRoutes,
             ...signaturesRoutes,
             ...transactionsRoutes,
+            ...findingsRoutes,
             ...usersRoutes,
             ...accountsRoutes,
             ...firmsRoutes,

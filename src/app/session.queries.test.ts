@@ -29,7 +29,9 @@ describe('areas by permission', () => {
     // what a session names (ADR 020), so its area is not offered.
     for (const unknown of [session(null), session([]), session(['role:reviewer', 'Admin'])]) {
       expect(knowsPermissions(unknown)).toBe(false);
-      expect(areasFor(unknown)).toEqual(AREAS.filter((a) => !('team' in a)).map((a) => a.to));
+      expect(areasFor(unknown)).toEqual(
+        AREAS.filter((a) => !('team' in a) && !('person' in a)).map((a) => a.to),
+      );
       expect(hasAny(unknown, ['users.manage'])).toBe(true);
       expect(grants(unknown, ['qc.review', 'qc.manage'])).toBe(false);
     }
@@ -42,5 +44,12 @@ describe('areas by permission', () => {
     const reviewer = session(['qc.review']);
     expect(grants(reviewer, ['qc.manage'])).toBe(false);
     expect(areasFor(reviewer)).not.toContain('/qc/team');
+  });
+
+  it('offers a person’s own areas (My findings) to a session with a user only', () => {
+    const person = { ...session(['signatures.write']), user: { id: 'u1', displayName: 'Nora' } };
+    expect(areasFor(person)).toContain('/findings');
+    expect(areasFor(person)).not.toContain('/findings/all');
+    expect(areasFor(session(['signatures.write']))).not.toContain('/findings');
   });
 });

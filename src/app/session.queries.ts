@@ -47,11 +47,15 @@ export function grants(session: Session, permissions: readonly string[]): boolea
   return permissions.some((p) => session.permissions?.includes(p) ?? false);
 }
 
-/** Whether an area of the navigation is open to the session (`team`: the team layer's). */
+/**
+ * Whether an area of the navigation is open to the session (`team`: the team layer's;
+ * `person`: for a session with a user).
+ */
 export function mayOpen(
   session: Session,
-  area: { anyOf: readonly string[]; team?: boolean },
+  area: { anyOf: readonly string[]; team?: boolean; person?: boolean },
 ): boolean {
+  if (area.person && !session.user) return false;
   return area.team ? grants(session, area.anyOf) : hasAny(session, area.anyOf);
 }
 

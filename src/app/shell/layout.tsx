@@ -8,10 +8,12 @@ import { clearUserStorage, userScope } from '../user-storage.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { laterModule, whenIdle } from '../ui/later-module.ts';
+import { setToastNavigator } from '../ui/toast-store.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { EnvironmentBanner, isStaging } from './environment-banner.tsx';
 import { AREAS, type Area } from './nav.ts';
 import { useLiveEvents } from './live-events.ts';
+import { navBadgeOf } from './nav-badges.ts';
 import { finishWork, unfinishedWork, useSessionWork, type Unfinished } from './session-work.ts';
 import './layout.css';
 
@@ -79,13 +81,17 @@ function Sidebar({ areas, onNavigate }: { areas: Area[]; onNavigate?: () => void
             <ul className="nav__list" aria-labelledby={`nav-${group}`}>
               {areas
                 .filter((a) => a.group === group)
-                .map((area) => (
-                  <li key={area.to}>
-                    <NavLink to={area.to} end className="nav__link" onClick={onNavigate}>
-                      {area.label}
-                    </NavLink>
-                  </li>
-                ))}
+                .map((area) => {
+                  const NavBadge = navBadgeOf(area.to);
+                  return (
+                    <li key={area.to}>
+                      <NavLink to={area.to} end className="nav__link" onClick={onNavigate}>
+                        {area.label}
+                        {NavBadge && <NavBadge />}
+                      </NavLink>
+                    </li>
+                  );
+                })}
             </ul>
           </div>
         ))}
@@ -166,6 +172,9 @@ export function Layout() {
     if (matchMedia('(max-width: 900px)').matches) whenIdle(drawer.preload);
   }, []);
   useLiveEvents(Boolean(session));
+  // A toast's link to a screen (a new finding) goes through the router (toast-store.ts).
+  const navigate = useNavigate();
+  useEffect(() => setToastNavigator((path) => void navigate(path)), [navigate]);
   // What features keep in the browser for this person is seen to (decisions kept: 026).
   useSessionWork(session ? userScope(session) : null);
   const areas = session ? AREAS.filter((area) => mayOpen(session, area)) : [];

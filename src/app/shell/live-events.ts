@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { FINDING_EVENT, FindingChangeSchema, type FindingChange } from '../../contract/findings.ts';
 import { ReceivedEventSchema, type ReceivedEvent } from '../../contract/session.ts';
 import { QUEUE_EVENT, QueueChangeSchema, type QueueChange } from '../../contract/team.ts';
 import { pushToast } from '../ui/toast-store.ts';
@@ -48,6 +49,15 @@ export function onQueueChange(listener: QueueChangeListener): () => void {
   return () => queueListeners.delete(listener);
 }
 
+/** What a feature does with a finding's news (ADR 029): raised, answered, settled, reassigned. */
+export type FindingChangeListener = (client: QueryClient, change: FindingChange) => void;
+const findingListeners = new Set<FindingChangeListener>();
+
+export function onFindingChange(listener: FindingChangeListener): () => void {
+  findingListeners.add(listener);
+  return () => findingListeners.delete(listener);
+}
+
 // Whether the stream is up, for screens that promise live updates (the events log says so).
 export type LiveStatus = StreamStatus;
 let status: LiveStatus = 'off';
@@ -90,6 +100,11 @@ export function useLiveEvents(enabled: boolean, onEvent?: (event: ReceivedEvent)
         if (type === QUEUE_EVENT) {
           const change = QueueChangeSchema.safeParse(json);
           if (change.success) queueListeners.forEach((listen) => listen(client, change.data));
+          return;
+        }
+        if (type === FINDING_EVENT) {
+          const change = FindingChangeSchema.safeParse(json);
+          if (change.success) findingListeners.forEach((listen) => listen(client, change.data));
           return;
         }
         const parsed = ReceivedEventSchema.safeParse(json);

@@ -7,6 +7,8 @@ export interface Area {
   anyOf: readonly string[];
   /** Served by the gateway's team layer, which grants only named permissions (`grants`). */
   team?: boolean;
+  /** For a person: a session without a user (a machine client) has nothing here. */
+  person?: boolean;
   summary: string;
 }
 
@@ -46,6 +48,24 @@ export const AREAS = [
     group: 'Signing',
     anyOf: ['signatures.write'],
     summary: 'Signing sessions you are party to.',
+  },
+  // After the signing areas, so a notary still starts on signatures (router.tsx `home`); the
+  // navigation shows them in the Review group wherever that group comes.
+  {
+    to: '/findings',
+    label: 'My findings',
+    group: 'Review',
+    anyOf: [],
+    person: true,
+    summary: 'What QC found in documents you are responsible for.',
+  },
+  {
+    to: '/findings/all',
+    label: 'Findings',
+    group: 'Review',
+    anyOf: ['qc.manage'],
+    team: true,
+    summary: 'Every finding of the team: answers, disputes to settle, who is responsible.',
   },
   {
     to: '/accounts',

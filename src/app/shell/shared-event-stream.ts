@@ -1,4 +1,5 @@
 import { EVENTS_URL } from '../../client/session.ts';
+import { FINDING_EVENT } from '../../contract/findings.ts';
 import { QUEUE_EVENT } from '../../contract/team.ts';
 import { EVENT_TYPES } from '../../contract/webhooks.ts';
 
@@ -61,8 +62,9 @@ export function shareEventStream(
       // CONNECTING after an error means the browser is retrying; CLOSED means it gave up.
       source.onerror = () =>
         setStatus(source.readyState === EventSource.CLOSED ? 'off' : 'connecting');
-      // The webhook deliveries, and the gateway's own news of the QC queue (holds, decisions).
-      for (const type of [...EVENT_TYPES, QUEUE_EVENT]) {
+      // The webhook deliveries, and the gateway's own news: the QC queue's (holds, decisions)
+      // and findings' (ADR 029).
+      for (const type of [...EVENT_TYPES, QUEUE_EVENT, FINDING_EVENT]) {
         source.addEventListener(type, ({ data, lastEventId }: MessageEvent<string>) => {
           deliver(type, data, lastEventId);
           channel.postMessage({ kind: 'event', type, data, id: lastEventId } satisfies Relayed);

@@ -8,7 +8,8 @@ export interface ToastMessage {
   title: string;
   description?: string;
   tone?: 'info' | 'success' | 'error';
-  action?: { label: string; href: string };
+  /** A link: to another site in a new tab, or (`inApp`) to a screen of the console, here. */
+  action?: { label: string; href: string; inApp?: boolean };
 }
 
 let toasts: ToastMessage[] = [];
@@ -37,4 +38,23 @@ export function useToasts(): ToastMessage[] {
     },
     () => toasts,
   );
+}
+
+// The router lives inside the app's tree and the toaster beside it: the shell lends its
+// navigation here, so a toast's in-app link changes screen without reloading the console.
+let navigator: ((path: string) => void) | undefined;
+
+/** Lends the router's navigation to toasts; answers the function that takes it back. */
+export function setToastNavigator(navigate: (path: string) => void): () => void {
+  navigator = navigate;
+  return () => {
+    if (navigator === navigate) navigator = undefined;
+  };
+}
+
+/** Follows an in-app link through the router; false when there is none (a plain link then). */
+export function followInApp(path: string): boolean {
+  if (!navigator) return false;
+  navigator(path);
+  return true;
 }

@@ -1,5 +1,5 @@
 import * as Toast from '@radix-ui/react-toast';
-import { dismissToast, useToasts } from './toast-store.ts';
+import { dismissToast, followInApp, useToasts } from './toast-store.ts';
 import './toaster.css';
 
 /** Renders queued toasts with Radix (announced, swipe and Escape to dismiss, F8 to focus). */
@@ -26,8 +26,14 @@ export default function Toaster() {
               <a
                 className="toast__action"
                 href={toast.action.href}
-                target="_blank"
-                rel="noreferrer noopener"
+                {...(toast.action.inApp
+                  ? {
+                      onClick: (event) => {
+                        const { href } = toast.action ?? {};
+                        if (href && followInApp(href)) event.preventDefault();
+                      },
+                    }
+                  : { target: '_blank', rel: 'noreferrer noopener' })}
               >
                 {toast.action.label}
               </a>

@@ -79,7 +79,7 @@ export const qcQueries = {
     });
   },
   /** A request's team history (the gateway's, review/history-timeline.tsx reads it). */
-  history: (id: string) => [...qcQueries.all(), 'history', id] as const,
+  history: areaKeys.qcHistory,
   teamHistory: (id: string) =>
     queryOptions({
       queryKey: qcQueries.history(id),

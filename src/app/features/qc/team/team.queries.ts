@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { getSettings, getTeamStats } from '../../../../client/qc-management.ts';
 import { listQcRequests } from '../../../../client/qc.ts';
 import type { QcProcess } from '../../../../contract/qc.ts';
+import { areaKeys } from '../../../area-keys.ts';
 import { ownerOf } from '../../../session.queries.ts';
-import { qcQueries } from '../qc.queries.ts';
 import type { TeamRange } from './team-range.ts';
 
 // The team view's data: the gateway's figures for a range, the processes' settings (their
@@ -19,7 +19,7 @@ export interface QueueHealth {
 const QUEUE_REFRESH = 60_000;
 
 export const teamQueries = {
-  all: () => [...qcQueries.all(), 'team'] as const,
+  all: areaKeys.qcTeam,
   stats: (range: TeamRange) =>
     queryOptions({
       queryKey: [...teamQueries.all(), 'stats', range] as const,

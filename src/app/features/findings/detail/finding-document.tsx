@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { pagePointer, type Finding } from '../../../../contract/findings.ts';
+import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
+import { createRegionChannel, type ShownRegion } from '../../../pdf/regions/region-channel.ts';
+import { Button } from '../../../ui/button.tsx';
+import { failureMessage } from '../../../ui/failure-message.ts';
+import { ErrorState, Loading } from '../../../ui/states.tsx';
+import { findingQueries } from '../findings.queries.ts';
+
+// The finding's place in its document (ADR 029): the document as the reviewer saw it, the
+// regions they marked drawn over its pages (pdf/regions/, read-only here), and the regions'
+// pages in words beside it, for a reader the document cannot be shown to.
+
+const regionLabel = (finding: Finding, index: number) =>
+  `Region ${index + 1} on page ${finding.regions[index]?.page ?? '?'}: ${finding.itemName}`;
+
+/** Where the regions are, in words: "Page 2: 1 region". */
+export function RegionPages({ finding }: { finding: Finding }) {
+  if (finding.regions.length === 0) {
+    return (
+      <p className="finding-regions__none">
+        The reviewer marked no place on the page; the note says what is wrong.
+      </p>
+    );
+  }
+  const pages = new Map<number, number>();
+  for (const region of finding.regions) pages.set(region.page, (pages.get(region.page) ?? 0) + 1);
+  return (
+    <ul className="finding-regions" aria-label="Marked places">
+      {[...pages]
+        .sort(([a], [b]) => a - b)
+        .map(([page, n]) => (
+          <li key={page}>
+            <strong>Page {page}</strong>: {n} {n === 1 ? 'region' : 'regions'} marked
+          </li>
+        ))}
+    </ul>
+  );
+}
+
+function Preview({ finding, url }: { finding: Finding; url: string }) {
+  const [channel] = useState(createRegionChannel);
+  useEffect(() => {
+    const regions: ShownRegion[] = finding.regions.map((region, index) => ({
+      key: `${finding.id}#${index}`,
+      region,
+      label: regionLabel(finding, index),
+      tag: String(index + 1),
+      editable: false,
+    }));
+    channel.set(regions.length > 0 ? { url, regions } : null);
+    return () => channel.set(null);
+  }, [channel, finding, url]);
+  const title = `${finding.matterReference}, ${pagePointer(finding.regions) || 'the document'}`;
+  return (
+    <PdfErrorBoundary url={url}>
+      <PdfPreview key={url} url={url} title={title} regions={channel} />
+    </PdfErrorBoundary>
+  );
+}
+
+/** The document with the regions drawn, for a QC reader (the service shows it to them only). */
+export function FindingDocument({ finding }: { finding: Finding }) {
+  const request = useQuery(findingQueries.request(finding.requestId));
+  if (request.isPending) return <Loading label="Opening the document…" />;
+  if (request.isError) {
+    return (
+      <ErrorState
+        title="The document could not be opened"
+        message={failureMessage(request.error, {
+          network: 'The console cannot be reached. Check the connection and try again.',
+          404: 'The QC request behind this finding is no longer there.',
+          otherwise: 'Something went wrong while asking for the document.',
+        })}
+        action={<Button onClick={() => void request.refetch()}>Try again</Button>}
+      />
+    );
+  }
+  return <Preview finding={finding} url={request.data.fileUrl} />;
+}
+
+/** For a reader the service does not show QC documents to: where to look, in words. */
+export function NoDocument({ finding }: { finding: Finding }) {
+  return (
+    <div className="finding-nodoc">
+      <p className="finding-nodoc__title">Where it is</p>
+      <RegionPages finding={finding} />
+      <p className="finding-nodoc__hint">
+        Open <strong>{finding.matterReference}</strong> at{' '}
+        {pagePointer(finding.regions) || 'the pages the note names'} to see it. Your sign-in does
+        not open QC documents here; <Link to="/signatures">your signature requests</Link> hold your
+        copies.
+      </p>
+    </div>
+  );
+}

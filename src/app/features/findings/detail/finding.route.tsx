@@ -1,0 +1,220 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../../client/api-error.ts';
+import type { Finding } from '../../../../contract/findings.ts';
+import { responsibleName } from '../../../finding-words.ts';
+import { useFirmNames, useUserNames } from '../../../lookups.queries.ts';
+import { grants, hasAny, sessionQueries } from '../../../session.queries.ts';
+import { Button } from '../../../ui/button.tsx';
+import { shortDate, when } from '../../../ui/dates.ts';
+import { sentence } from '../../../ui/failure-message.ts';
+import { ErrorState, Loading } from '../../../ui/states.tsx';
+import { dueOf } from '../due.ts';
+import { DueText, SeverityBadge, StateBadge } from '../finding-badges.tsx';
+import { findingQueries } from '../findings.queries.ts';
+import { useNow } from '../use-now.ts';
+import { AnswerForm } from './answer-form.tsx';
+import { FindingDocument, NoDocument, RegionPages } from './finding-document.tsx';
+import { statusLine } from './finding-status.tsx';
+import { FindingSteps } from './finding-steps.tsx';
+import { ReassignDialog } from './reassign-dialog.tsx';
+import { SettleForm } from './settle-form.tsx';
+import '../../../ui/page.css';
+import '../findings.css';
+
+const MANAGE = ['qc.manage'];
+/** Who the service shows a QC request's document to. */
+const QC_READERS = ['qc.review', 'qc.manage'];
+
+function Crumbs({ manager }: { manager: boolean }) {
+  return (
+    <nav className="finding-crumbs" aria-label="Breadcrumb">
+      <Link to={manager ? '/findings/all' : '/findings'}>
+        ← {manager ? 'Findings' : 'My findings'}
+      </Link>
+    </nav>
+  );
+}
+
+/** A wet-ink problem is cured by a new scan, on its signature request's page. */
+function RescanLink({ finding }: { finding: Finding }) {
+  const { data } = useQuery(findingQueries.rescan(finding.requestId));
+  if (!data) return null;
+  return (
+    <section className="finding-card finding-rescan" aria-label="Rescan">
+      <p>
+        This is a wet-ink scan, returned for a new one. Cure it by uploading a corrected scan on its
+        signature request.
+      </p>
+      <Link className="button button--secondary" to={`/signatures/${encodeURIComponent(data.id)}`}>
+        Upload a new scan
+      </Link>
+    </section>
+  );
+}
+
+function Facts({ finding, names }: { finding: Finding; names: ReadonlyMap<string, string> }) {
+  const firms = useFirmNames();
+  return (
+    <dl className="finding-facts">
+      <div>
+        <dt>Responsible</dt>
+        <dd data-testid="finding-responsible">{responsibleName(finding.responsible, names)}</dd>
+      </div>
+      <div>
+        <dt>Due</dt>
+        <dd>{when(finding.dueOn)}</dd>
+      </div>
+      <div>
+        <dt>Raised</dt>
+        <dd>
+          {shortDate(finding.raisedOn)} by {finding.raisedBy.name}
+        </dd>
+      </div>
+      <div>
+        <dt>Category</dt>
+        <dd>{finding.category || '—'}</dd>
+      </div>
+      <div>
+        <dt>Process</dt>
+        <dd>{finding.processName}</dd>
+      </div>
+      <div>
+        <dt>Firm</dt>
+        <dd>{firms.get(finding.firmId) ?? finding.firmId}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function FindingPage({ finding }: { finding: Finding }) {
+  const session = useQuery(sessionQueries.current()).data;
+  const names = useUserNames();
+  const now = useNow();
+  const me = session?.user?.id;
+  const manager = Boolean(session && grants(session, MANAGE));
+  const readsQc = Boolean(session && hasAny(session, QC_READERS));
+  const mine = finding.responsible?.id === me;
+  const answerable = finding.state === 'open' && (mine || manager);
+  const open = finding.state === 'open' || finding.state === 'disputed';
+
+  return (
+    <div className="app-page finding-page" data-finding-id={finding.id} data-state={finding.state}>
+      <Crumbs manager={manager && !mine} />
+      <header className="finding-head">
+        <div className="finding-head__badges">
+          <SeverityBadge severity={finding.severity} />
+          <StateBadge state={finding.state} upheld={finding.upheld} />
+          <DueText due={dueOf(finding, now)} />
+        </div>
+        <h1 className="app-page__title">{finding.itemName}</h1>
+        <p className="finding-head__where">
+          <span className="finding-head__matter">{finding.matterReference}</span> ·{' '}
+          {finding.processName}
+          {readsQc && (
+            <>
+              {' '}
+              · <Link to={`/qc/${encodeURIComponent(finding.requestId)}`}>Open the QC request</Link>
+            </>
+          )}
+        </p>
+      </header>
+      <div className="finding-layout">
+        <section className="finding-doc panel" aria-label="Document">
+          {readsQc ? <FindingDocument finding={finding} /> : <NoDocument finding={finding} />}
+        </section>
+        <div className="finding-side">
+          <section className="finding-card" aria-labelledby="finding-note">
+            <h2 className="finding-card__title" id="finding-note">
+              What the reviewer found
+            </h2>
+            <blockquote className="finding-quote">
+              {finding.note || 'The reviewer left no note.'}
+            </blockquote>
+            {readsQc && <RegionPages finding={finding} />}
+            <Facts finding={finding} names={names} />
+          </section>
+          {open && <RescanLink finding={finding} />}
+          {answerable ? (
+            mine ? (
+              <AnswerForm finding={finding} />
+            ) : (
+              <details className="finding-card finding-behalf">
+                <summary>
+                  Record an answer for {responsibleName(finding.responsible, names)}
+                </summary>
+                <AnswerForm
+                  finding={finding}
+                  onBehalfOf={responsibleName(finding.responsible, names)}
+                />
+              </details>
+            )
+          ) : (
+            <p className="finding-card finding-status" role="status">
+              {statusLine(finding, me, names)}
+            </p>
+          )}
+          {manager && finding.state === 'disputed' && <SettleForm finding={finding} me={me} />}
+          {manager && open && (
+            <section className="finding-card finding-reassign" aria-label="Responsible">
+              <p>
+                <strong>{responsibleName(finding.responsible, names)}</strong> answers for this
+                finding.
+              </p>
+              <ReassignDialog finding={finding} names={names} />
+            </section>
+          )}
+          <section className="finding-card" aria-labelledby="finding-history">
+            <h2 className="finding-card__title" id="finding-history">
+              History
+            </h2>
+            <FindingSteps finding={finding} names={names} />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** `/findings/:findingId`: one finding, its place on the page, its answer and its history. */
+export function Component() {
+  const { findingId = '' } = useParams();
+  const finding = useQuery(findingQueries.detail(findingId));
+  const session = useQuery(sessionQueries.current()).data;
+  const manager = Boolean(session && grants(session, MANAGE));
+  if (finding.isPending) {
+    return (
+      <div className="app-page">
+        <Crumbs manager={manager} />
+        <Loading label="Loading the finding…" />
+      </div>
+    );
+  }
+  if (finding.isError) {
+    const gone = finding.error instanceof ApiError && [400, 404].includes(finding.error.status);
+    return (
+      <div className="app-page">
+        <Crumbs manager={manager} />
+        <h1 className="app-page__title">Finding</h1>
+        <div className="panel">
+          <ErrorState
+            title={gone ? 'This finding is not there for you' : 'The finding could not be loaded'}
+            message={
+              gone
+                ? 'It may have been handed to someone else, or the link is wrong.'
+                : sentence(finding.error.message)
+            }
+            action={
+              gone ? (
+                <Link to={manager ? '/findings/all' : '/findings'}>Go to the list</Link>
+              ) : (
+                <Button onClick={() => void finding.refetch()}>Try again</Button>
+              )
+            }
+          />
+        </div>
+      </div>
+    );
+  }
+  return <FindingPage finding={finding.data} />;
+}

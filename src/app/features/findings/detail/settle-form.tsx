@@ -1,0 +1,131 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { Finding } from '../../../../contract/findings.ts';
+import { Button } from '../../../ui/button.tsx';
+import { TextAreaField } from '../../../ui/field.tsx';
+import { changeFailure, useSettleFinding } from '../finding-mutations.ts';
+import { useKeptForm } from '../kept-text.ts';
+
+// A QC manager settles a dispute (ADR 029): upheld (the finding stands, open again with a
+// new due date, and cannot be disputed twice) or withdrawn (it leaves the defect figures),
+// with the reason either way. Never by the manager who raised it: the form says why instead.
+
+type Outcome = 'upheld' | 'withdrawn';
+
+export function SettleForm({ finding, me }: { finding: Finding; me: string | undefined }) {
+  const headingId = useId();
+  const kept = useKeptForm<{ outcome: Outcome | ''; note: string }>(finding.id, 'settle', {
+    outcome: '',
+    note: '',
+  });
+  const [errors, setErrors] = useState<{ outcome?: string; note?: string }>({});
+  const save = useSettleFinding(finding.id);
+  const { outcome, note } = kept.value;
+
+  if (finding.raisedBy.id === me) {
+    return (
+      <section className="finding-card" aria-labelledby={headingId}>
+        <h2 className="finding-card__title" id={headingId}>
+          Settle the dispute
+        </h2>
+        <p className="finding-card__note" data-testid="settle-refused">
+          You raised this finding, so another QC manager settles its dispute: nobody judges their
+          own finding.
+        </p>
+      </section>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = {
+      outcome: outcome ? undefined : 'Choose whether the finding stands or is withdrawn.',
+      note: note.trim() ? undefined : 'Say why: the person responsible reads it.',
+    };
+    setErrors(next);
+    if (next.outcome || next.note || !outcome) return;
+    save.mutate({ outcome, note: note.trim() }, { onSuccess: () => kept.clear() });
+  };
+
+  return (
+    <form
+      className="finding-card finding-settle"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={headingId}
+    >
+      <h2 className="finding-card__title" id={headingId}>
+        Settle the dispute
+      </h2>
+      {save.isError && (
+        <p className="finding-alert" role="alert">
+          {changeFailure(save.error)}
+        </p>
+      )}
+      <fieldset
+        className="answer-choice"
+        aria-invalid={errors.outcome ? true : undefined}
+        aria-describedby={errors.outcome ? `${headingId}-outcome` : undefined}
+      >
+        <legend className="visually-hidden">Outcome</legend>
+        <label className="answer-choice__option">
+          <input
+            type="radio"
+            name={`${headingId}-outcome`}
+            value="upheld"
+            checked={outcome === 'upheld'}
+            onChange={() => {
+              kept.set({ ...kept.value, outcome: 'upheld' });
+              setErrors({ ...errors, outcome: undefined });
+            }}
+          />
+          <span>
+            <strong>Uphold</strong>
+            <span className="answer-choice__hint">It is a defect: open again, to be cured.</span>
+          </span>
+        </label>
+        <label className="answer-choice__option">
+          <input
+            type="radio"
+            name={`${headingId}-outcome`}
+            value="withdrawn"
+            checked={outcome === 'withdrawn'}
+            onChange={() => {
+              kept.set({ ...kept.value, outcome: 'withdrawn' });
+              setErrors({ ...errors, outcome: undefined });
+            }}
+          />
+          <span>
+            <strong>Withdraw</strong>
+            <span className="answer-choice__hint">
+              The dispute is right: it leaves the figures.
+            </span>
+          </span>
+        </label>
+      </fieldset>
+      {errors.outcome && (
+        <p className="field__error" id={`${headingId}-outcome`}>
+          {errors.outcome}
+        </p>
+      )}
+      <TextAreaField
+        className="field__input finding-textarea"
+        label="Reason"
+        name="note"
+        rows={3}
+        maxLength={2000}
+        value={note}
+        error={errors.note}
+        hint="Required. The person responsible and the request's history show it."
+        onChange={(e) => {
+          kept.set({ ...kept.value, note: e.target.value });
+          setErrors({ ...errors, note: undefined });
+        }}
+      />
+      <div className="finding-card__actions">
+        <Button type="submit" variant="primary" pending={save.isPending}>
+          Settle dispute
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { answerFinding, reassignFinding, settleFinding } from '../../../client/findings.ts';
+import type {
+  FindingAnswerBody,
+  FindingReassignBody,
+  FindingSettleBody,
+} from '../../../contract/findings.ts';
+import { failureMessage } from '../../ui/failure-message.ts';
+import { findingChanged } from './finding-cache.ts';
+
+// What a person does to a finding (ADR 029): answer it, settle its dispute, hand it to
+// someone else. The answer is the finding as it now is, put everywhere it shows.
+
+export function useAnswerFinding(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FindingAnswerBody) => answerFinding(id, body),
+    onSuccess: (finding) => findingChanged(client, finding),
+  });
+}
+
+export function useSettleFinding(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FindingSettleBody) => settleFinding(id, body),
+    onSuccess: (finding) => findingChanged(client, finding),
+  });
+}
+
+export function useReassignFinding(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FindingReassignBody) => reassignFinding(id, body),
+    onSuccess: (finding) => findingChanged(client, finding),
+  });
+}
+
+/** Why a change was not saved; what was typed stays in its form. */
+export const changeFailure = (error: unknown) =>
+  failureMessage(error, {
+    network: 'The console cannot be reached. What you wrote is kept; try again.',
+    403: 'Your sign-in does not allow this change to the finding.',
+    404: 'This finding is no longer there for you. It may have been handed to someone else.',
+    409: 'Someone changed this finding first. It now shows as it is; what you wrote is kept.',
+    said: (sentence) => `${sentence} Nothing was saved.`,
+    otherwise: 'The change could not be saved. What you wrote is kept; try again.',
+  });

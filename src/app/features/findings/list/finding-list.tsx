@@ -1,0 +1,60 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { FindingQuery } from '../../../../contract/findings.ts';
+import { useUserNames } from '../../../lookups.queries.ts';
+import { Button } from '../../../ui/button.tsx';
+import { LoadingOrFailed } from '../../../ui/query-states.tsx';
+import { EmptyState } from '../../../ui/states.tsx';
+import { findingQueries } from '../findings.queries.ts';
+import { useNow } from '../use-now.ts';
+import { FindingRow } from './finding-row.tsx';
+
+/** A list of findings, a page at a time, with its loading, failed and empty states. */
+export function FindingList({
+  query,
+  team = false,
+  empty,
+}: {
+  query: FindingQuery;
+  team?: boolean;
+  /** What an empty list says: its title and a line of what to expect. */
+  empty: { title: string; body: ReactNode };
+}) {
+  const list = useInfiniteQuery(findingQueries.list(query));
+  const names = useUserNames();
+  const now = useNow();
+  if (!list.isSuccess) return <LoadingOrFailed query={list} what="findings" />;
+  const findings = list.data.pages.flatMap((page) => page.findings);
+  if (findings.length === 0) {
+    return <EmptyState title={empty.title}>{empty.body}</EmptyState>;
+  }
+  return (
+    <>
+      <ul className="finding-list" aria-label="Findings" aria-busy={list.isFetching || undefined}>
+        {findings.map((finding) => (
+          <FindingRow key={finding.id} finding={finding} now={now} team={team} names={names} />
+        ))}
+      </ul>
+      <div className="finding-list__more">
+        {list.hasNextPage ? (
+          <Button
+            onClick={() => void list.fetchNextPage()}
+            pending={list.isFetchingNextPage}
+            pendingLabel="Loading more…"
+          >
+            Show more
+          </Button>
+        ) : (
+          <p className="finding-list__end" role="status">
+            {findings.length === 1 ? '1 finding' : `All ${findings.length} findings`}
+          </p>
+        )}
+        {list.isFetchNextPageError && (
+          <p className="finding-list__error" role="alert">
+            The next findings could not be loaded. Try again.
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
