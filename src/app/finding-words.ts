@@ -44,8 +44,8 @@ export function stepAction(step: FindingStep, names?: ReadonlyMap<string, string
       return step.answer === 'cured' ? 'marked it cured' : 'disputed it';
     case 'settled':
       return step.outcome === 'upheld'
-        ? 'upheld it: the dispute was refused'
-        : 'withdrew it: the dispute was accepted';
+        ? 'upheld it (the dispute was refused)'
+        : 'withdrew it (the dispute was accepted)';
     case 'reassigned':
       return step.from
         ? `handed it from ${responsibleName(step.from, names)} to ${responsibleName(step.to, names)}`

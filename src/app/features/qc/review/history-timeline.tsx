@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Finding, FindingStep } from '../../../../contract/findings.ts';
 import type { DecisionRecord, TakeOver } from '../../../../contract/team.ts';
+import { SEVERITY_LABELS, stepAction, stepNote } from '../../../finding-words.ts';
 import { when } from '../../../ui/dates.ts';
 import { useOnTeam } from '../holds.ts';
 import { qcQueries } from '../qc.queries.ts';
 import './history-timeline.css';
 
-// What the team did with this request through the console (ADR 020): holds taken over
-// and decisions, oldest first, as the gateway recorded them.
+// What the team did with this request through the console (ADR 020): holds taken over,
+// decisions and each finding's steps (ADR 029), oldest first, as the gateway recorded them.
 
 /** "1 min 30 s": how long the decision took from opening. */
 export function took(openedOn: string, decidedOn: string): string {
@@ -16,8 +19,25 @@ export function took(openedOn: string, decidedOn: string): string {
 }
 
 type Entry = { on: string } & (
-  { kind: 'decision'; decision: DecisionRecord } | { kind: 'takeOver'; takeOver: TakeOver }
+  | { kind: 'decision'; decision: DecisionRecord }
+  | { kind: 'takeOver'; takeOver: TakeOver }
+  | { kind: 'finding'; finding: Finding; step: FindingStep }
 );
+
+/** One step of a finding: who did what to which finding, and what they said. */
+function FindingStepLine({ finding, step }: { finding: Finding; step: FindingStep }) {
+  const note = stepNote(step);
+  return (
+    <>
+      <p className="timeline__line">
+        <Link to={`/findings/${encodeURIComponent(finding.id)}`}>{finding.itemName}</Link> (
+        {SEVERITY_LABELS[finding.severity].toLowerCase()}): <strong>{step.by.name}</strong>{' '}
+        {stepAction(step)}
+      </p>
+      {note && <p className="timeline__notes">{note}</p>}
+    </>
+  );
+}
 
 function Decision({ decision }: { decision: DecisionRecord }) {
   const failed = decision.items.filter((item) => item.status === 'rejected');
@@ -54,6 +74,10 @@ export function HistoryTimeline({ requestId }: { requestId: string }) {
       decision,
     })),
     ...data.takeOvers.map((takeOver) => ({ kind: 'takeOver' as const, on: takeOver.on, takeOver })),
+    // A finding is raised with the decision it came from: listed after it (a stable sort).
+    ...(data.findings ?? []).flatMap((finding) =>
+      finding.steps.map((step) => ({ kind: 'finding' as const, on: step.on, finding, step })),
+    ),
   ].sort((a, b) => a.on.localeCompare(b.on));
   if (entries.length === 0) return null;
   return (
@@ -70,6 +94,8 @@ export function HistoryTimeline({ requestId }: { requestId: string }) {
             </time>
             {entry.kind === 'decision' ? (
               <Decision decision={entry.decision} />
+            ) : entry.kind === 'finding' ? (
+              <FindingStepLine finding={entry.finding} step={entry.step} />
             ) : (
               <p className="timeline__line">
                 <strong>{entry.takeOver.to.name}</strong> took it over from{' '}
