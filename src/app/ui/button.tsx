@@ -35,3 +35,8 @@ export function Button({
     </button>
   );
 }
+
+/** A form's submit: the primary button, pending while its save is awaited. */
+export function SubmitButton(props: Omit<ButtonProps, 'type' | 'variant'>) {
+  return <Button {...props} type="submit" variant="primary" />;
+}

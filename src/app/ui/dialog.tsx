@@ -1,6 +1,7 @@
 import * as Radix from '@radix-ui/react-dialog';
 import type { FormEvent, ReactElement, ReactNode } from 'react';
 import { Button } from './button.tsx';
+import './alert.css';
 import './dialog.css';
 
 // Every modal in the console is one of these: Radix traps focus, closes on Escape and on a
@@ -64,7 +65,7 @@ function Header({ title, description }: Pick<Frame, 'title' | 'description'>) {
 
 function Failure({ failure }: Pick<Frame, 'failure'>) {
   return failure ? (
-    <p className="dialog__alert" role="alert">
+    <p className="alert" role="alert">
       {failure}
     </p>
   ) : null;

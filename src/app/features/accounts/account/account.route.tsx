@@ -59,7 +59,7 @@ export function Component() {
         </div>
       </dl>
       <section className="account__entities" aria-labelledby="account-entities">
-        <h2 id="account-entities" className="acc-section-title">
+        <h2 id="account-entities" className="section-title">
           Entities
         </h2>
         {entities.length === 0 ? (

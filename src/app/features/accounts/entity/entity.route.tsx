@@ -26,8 +26,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function Facts({ entity }: { entity: Entity }) {
   return (
-    <section className="entity-section panel" aria-labelledby="entity-identity">
-      <h2 id="entity-identity" className="entity-section__title">
+    <section className="acc-sheet__section panel" aria-labelledby="entity-identity">
+      <h2 id="entity-identity" className="section-title">
         Identity and contact
       </h2>
       <dl className="entity-facts">
@@ -63,8 +63,8 @@ function Facts({ entity }: { entity: Entity }) {
 
 function Addresses({ entity }: { entity: Entity }) {
   return (
-    <section className="entity-section panel" aria-labelledby="entity-addresses">
-      <h2 id="entity-addresses" className="entity-section__title">
+    <section className="acc-sheet__section panel" aria-labelledby="entity-addresses">
+      <h2 id="entity-addresses" className="section-title">
         Addresses
       </h2>
       <div className="entity-addresses">
@@ -178,7 +178,7 @@ export function Component() {
             : ''}
         </p>
       )}
-      <div className="entity-layout">
+      <div className="acc-sheet">
         <Facts entity={data} />
         <Addresses entity={data} />
         <MetadataSection accountId={accountId} entity={data} />

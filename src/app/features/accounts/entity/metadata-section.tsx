@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { patchEntity } from '../../../../client/accounts.ts';
 import type { Entity, MetadataPatch } from '../../../../contract/accounts.ts';
-import { Button } from '../../../ui/button.tsx';
+import { Button, SubmitButton } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/states.tsx';
 import { accountQueries } from '../accounts.queries.ts';
 import { MetadataEditor } from '../metadata/metadata-editor.tsx';
@@ -14,6 +14,7 @@ import {
   type MetadataRow,
 } from '../metadata/metadata-rows.ts';
 import { saveFailure } from '../save-failure.ts';
+import '../../../ui/alert.css';
 
 function useSaveMetadata(accountId: string, entityId: string) {
   const client = useQueryClient();
@@ -74,9 +75,9 @@ export function MetadataSection({ accountId, entity }: { accountId: string; enti
   };
 
   return (
-    <section className="entity-section panel" aria-labelledby={titleId}>
+    <section className="acc-sheet__section panel" aria-labelledby={titleId}>
       <div className="entity-section__head">
-        <h2 id={titleId} className="entity-section__title">
+        <h2 id={titleId} className="section-title">
           Metadata
         </h2>
         {!rows && (
@@ -99,15 +100,13 @@ export function MetadataSection({ accountId, entity }: { accountId: string; enti
         <form ref={formRef} className="entity-metadata-form" onSubmit={submit} noValidate>
           <MetadataEditor rows={rows} onChange={setRows} submitted={submitted} hideLegend />
           {save.isError && (
-            <p className="acc-form-alert" role="alert">
+            <p className="alert acc-form-alert" role="alert">
               {saveFailure(save.error, 'metadata')}
             </p>
           )}
           <div className="entity-metadata-form__actions">
             <Button onClick={stopEditing}>Cancel</Button>
-            <Button type="submit" variant="primary" pending={save.isPending}>
-              Save metadata
-            </Button>
+            <SubmitButton pending={save.isPending}>Save metadata</SubmitButton>
           </div>
         </form>
       ) : entries.length === 0 ? (

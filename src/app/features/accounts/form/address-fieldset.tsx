@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Field } from '../../../ui/field.tsx';
 import type { AddressForm, AddressKind, FieldErrors } from './entity-form-model.ts';
+import '../accounts.css';
 
 export const ADDRESS_TITLES: Record<AddressKind, string> = {
   officialAddress: 'Official address',
@@ -42,7 +43,7 @@ export function AddressFieldset({
   });
   const title = ADDRESS_TITLES[kind];
   return (
-    <fieldset className="acc-address" aria-describedby={hint}>
+    <fieldset className="acc-fieldset" aria-describedby={hint}>
       <legend className="acc-address__legend">{title}</legend>
       <p id={hint} className="field__hint acc-address__hint">
         {HINTS[kind]}

@@ -6,7 +6,7 @@ import { Field } from '../../../ui/field.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorState } from '../../../ui/states.tsx';
 import { useToasterClearance } from '../../../ui/toaster-clearance.ts';
-import { Button } from '../../../ui/button.tsx';
+import { SubmitButton } from '../../../ui/button.tsx';
 import { accountQueries } from '../accounts.queries.ts';
 import { MetadataEditor } from '../metadata/metadata-editor.tsx';
 import { metadataOf, rowErrors, type MetadataRow } from '../metadata/metadata-rows.ts';
@@ -19,6 +19,7 @@ import { RoleSelect } from './role-select.tsx';
 import { saveEntity } from './save-entity.ts';
 import { SsnField } from './ssn-field.tsx';
 import { useEntityFields } from './use-entity-fields.ts';
+import '../../../ui/alert.css';
 import '../accounts.css';
 import './entity-form.css';
 
@@ -108,15 +109,15 @@ function NewEntityForm({ accountId }: { accountId: string }) {
   return (
     <form
       ref={formRef}
-      className="entity-form"
+      className="entity-form acc-sheet"
       method="post"
       noValidate
       autoComplete="off"
       aria-describedby={summaryId}
       onSubmit={(e) => void submit(e)}
     >
-      <section className="entity-form__section panel" aria-labelledby="ef-who">
-        <h2 id="ef-who" className="entity-form__title">
+      <section className="acc-sheet__section panel" aria-labelledby="ef-who">
+        <h2 id="ef-who" className="section-title">
           Who
         </h2>
         <div className="entity-form__grid">
@@ -149,8 +150,8 @@ function NewEntityForm({ accountId }: { accountId: string }) {
         </div>
       </section>
 
-      <section className="entity-form__section panel" aria-labelledby="ef-contact">
-        <h2 id="ef-contact" className="entity-form__title">
+      <section className="acc-sheet__section panel" aria-labelledby="ef-contact">
+        <h2 id="ef-contact" className="section-title">
           Contact and identifiers
         </h2>
         <div className="entity-form__grid">
@@ -166,8 +167,8 @@ function NewEntityForm({ accountId }: { accountId: string }) {
         </div>
       </section>
 
-      <section className="entity-form__section panel" aria-labelledby="ef-addresses">
-        <h2 id="ef-addresses" className="entity-form__title">
+      <section className="acc-sheet__section panel" aria-labelledby="ef-addresses">
+        <h2 id="ef-addresses" className="section-title">
           Addresses
         </h2>
         <div className="entity-form__addresses">
@@ -185,7 +186,7 @@ function NewEntityForm({ accountId }: { accountId: string }) {
         </div>
       </section>
 
-      <section className="entity-form__section panel" aria-label="Metadata">
+      <section className="acc-sheet__section panel" aria-label="Metadata">
         <MetadataEditor
           rows={rows}
           onChange={setRows}
@@ -197,7 +198,7 @@ function NewEntityForm({ accountId }: { accountId: string }) {
       <div className="entity-form__actions">
         <div id={summaryId} className="entity-form__status">
           {failure ? (
-            <p className="acc-form-alert" role="alert">
+            <p className="alert acc-form-alert" role="alert">
               {failure}
             </p>
           ) : errorCount > 0 ? (
@@ -212,9 +213,9 @@ function NewEntityForm({ accountId }: { accountId: string }) {
           <Link className="button button--secondary" to={`/accounts/${accountId}`}>
             Cancel
           </Link>
-          <Button type="submit" variant="primary" pending={saving} pendingLabel="Creating…">
+          <SubmitButton pending={saving} pendingLabel="Creating…">
             Create entity
-          </Button>
+          </SubmitButton>
         </div>
       </div>
     </form>

@@ -6,6 +6,7 @@ import {
 } from '../../../../contract/accounts.ts';
 import { Button } from '../../../ui/button.tsx';
 import { canAddRow, newRow, rowErrors, type MetadataRow } from './metadata-rows.ts';
+import '../accounts.css';
 import './metadata-editor.css';
 
 // Counters show only near a limit: a field that counts from the first letter is noise.
@@ -58,8 +59,10 @@ export function MetadataEditor({
   };
 
   return (
-    <fieldset className="acc-md" aria-describedby={`${base}-hint ${base}-count`}>
-      <legend className={hideLegend ? 'visually-hidden' : 'acc-md__legend'}>Metadata</legend>
+    <fieldset className="acc-fieldset" aria-describedby={`${base}-hint ${base}-count`}>
+      <legend className={hideLegend ? 'visually-hidden' : 'acc-md__legend section-title'}>
+        Metadata
+      </legend>
       <p id={`${base}-hint`} className="field__hint">
         Your own key/value pairs for reporting. Up to {METADATA_MAX_KEYS} keys; keys up to{' '}
         {METADATA_KEY_MAX} characters, values up to {METADATA_VALUE_MAX}.

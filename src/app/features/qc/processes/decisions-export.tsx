@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { decisionsCsvUrl } from '../../../../client/team.ts';
-import { Button } from '../../../ui/button.tsx';
+import { SubmitButton } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
 
 // The history of decisions made through the console, as CSV for a range of days (ADR 020).
@@ -70,9 +70,9 @@ export function DecisionsExport() {
             min={from}
             onChange={(e) => setTo(e.target.value)}
           />
-          <Button type="submit" variant="primary" pending={status.busy} pendingLabel="Preparing…">
+          <SubmitButton pending={status.busy} pendingLabel="Preparing…">
             Download CSV
-          </Button>
+          </SubmitButton>
         </div>
         <p
           className={status.error ? 'decisions-export__error' : 'decisions-export__status'}

@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import {
   QcProcessPatchSchema,
   type QcChecklist,
   type QcProcess,
   type QcProcessPatch,
 } from '../../../../contract/qc.ts';
-import { Button } from '../../../ui/button.tsx';
+import { Button, SubmitButton } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Field, SelectField, TextAreaField } from '../../../ui/field.tsx';
+import { useFormDialog } from './form-dialog.ts';
 import { saveFailure, useUpdateProcess } from './process-mutations.ts';
 import '../../../../shared/zod-messages.ts';
 
@@ -44,19 +45,11 @@ export function EditProcessDialog({
   process: QcProcess;
   checklists: readonly QcChecklist[];
 }) {
-  const [open, setOpen] = useState(false);
-  const [form, setForm] = useState<Form>(() => formOf(process));
-  const [errors, setErrors] = useState<FormErrors>({});
   const update = useUpdateProcess();
-
-  const onOpenChange = (next: boolean) => {
-    if (next) {
-      setForm(formOf(process));
-      setErrors({});
-      update.reset();
-    }
-    setOpen(next);
-  };
+  const { dialog, setOpen, closeOnSuccess, form, setForm, errors, setErrors } = useFormDialog<
+    Form,
+    FormErrors
+  >(() => formOf(process), update);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -73,23 +66,18 @@ export function EditProcessDialog({
       return setErrors(found);
     }
     setErrors({});
-    update.mutate({ id: process.id, patch: parsed.data }, { onSuccess: () => setOpen(false) });
+    update.mutate({ id: process.id, patch: parsed.data }, closeOnSuccess);
   };
 
   return (
     <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       trigger={<Button aria-label={`Edit ${process.displayName}`}>Edit</Button>}
       title="Edit process"
       description={process.displayName}
       failure={update.isError ? saveFailure(update.error) : null}
       onSubmit={submit}
-      actions={
-        <Button type="submit" variant="primary" pending={update.isPending}>
-          Save changes
-        </Button>
-      }
+      actions={<SubmitButton pending={update.isPending}>Save changes</SubmitButton>}
     >
       <Field
         label="Name"

@@ -8,6 +8,7 @@ import { EditProcessDialog } from './edit-process-dialog.tsx';
 import { saveFailure, useUpdateProcess } from './process-mutations.ts';
 import { ProcessSettingsDialog } from './process-settings-dialog.tsx';
 import { responseLabel, sampleLabel, severityLabel, targetLabel } from './settings.queries.ts';
+import '../../../ui/alert.css';
 
 /** One process: what it is, which checklist it uses, and what an admin can do with it. */
 export function ProcessCard({
@@ -27,7 +28,7 @@ export function ProcessCard({
     <li className="qc-process" aria-labelledby={headingId}>
       <div className="qc-process__body">
         <div className="qc-process__title">
-          <h3 className="qc-process__name" id={headingId}>
+          <h3 className="section-title" id={headingId}>
             {process.displayName}
           </h3>
           {process.archivedOn && <Badge>Archived {shortDate(process.archivedOn)}</Badge>}
@@ -81,7 +82,7 @@ export function ProcessCard({
         )}
       </div>
       {unarchive.isError && (
-        <p className="qc-form-alert qc-process__error" role="alert">
+        <p className="alert qc-process__error" role="alert">
           {saveFailure(unarchive.error)}
         </p>
       )}

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { Severity } from '../../../../contract/findings.ts';
 import type { QcChecklist, QcProcess } from '../../../../contract/qc.ts';
 import type { ProcessSettings } from '../../../../contract/qc-management.ts';
-import { Button } from '../../../ui/button.tsx';
+import { Button, SubmitButton } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import {
@@ -13,8 +13,18 @@ import {
   type SettingsForm,
   type TextField,
 } from './process-settings-form.ts';
+import { useFormDialog } from './form-dialog.ts';
 import { checksByGroup, SeverityFields } from './severity-fields.tsx';
 import { settingsFailure, useSaveSettings } from './settings.queries.ts';
+
+const HINTS: Record<TextField, string> = {
+  targetAgeHours:
+    'Pending requests older than this are marked in the team view. Leave empty for no target.',
+  samplePercent:
+    'Each approval in this process is sampled with this chance, and goes to a reviewer other than the one who approved it. 0 turns sampling off.',
+  responseDays:
+    'The person responsible for a finding has this many working days (Monday to Friday) to answer it; after that it shows as overdue.',
+};
 
 /**
  * A process's target age, second-review share (ADR 021), and its findings' response target
@@ -33,27 +43,38 @@ export function ProcessSettingsDialog({
   settings: ProcessSettings | null | undefined;
 }) {
   const names = () => checksByGroup(checklist).flatMap(([, items]) => items);
-  const [open, setOpen] = useState(false);
-  const [form, setForm] = useState<SettingsForm>(() => formOf(settings, names()));
-  const [errors, setErrors] = useState<SettingsErrors>({});
   const save = useSaveSettings();
+  const { dialog, closeOnSuccess, form, setForm, errors, setErrors } = useFormDialog<
+    SettingsForm,
+    SettingsErrors
+  >(() => formOf(settings, names()), save);
   // A field's error goes once it is edited: what it said no longer describes what is typed.
   const edit = (field: TextField, value: string) => {
     setForm({ ...form, [field]: value });
     setErrors({ ...errors, [field]: undefined });
   };
+  // A setting typed as text: its field, error and hint (HINTS), and its edit.
+  const textField = (
+    name: TextField,
+    label: string,
+    inputMode: 'decimal' | 'numeric',
+    placeholder?: string,
+  ) => (
+    <Field
+      label={label}
+      name={name}
+      inputMode={inputMode}
+      autoComplete="off"
+      placeholder={placeholder}
+      value={form[name]}
+      error={errors[name]}
+      hint={HINTS[name]}
+      onChange={(e) => edit(name, e.target.value)}
+    />
+  );
   const choose = (name: string, severity: Severity) => {
     setForm({ ...form, severities: { ...form.severities, [name]: severity } });
     setErrors({ ...errors, severities: undefined });
-  };
-
-  const onOpenChange = (next: boolean) => {
-    if (next) {
-      setForm(formOf(settings, names()));
-      setErrors({});
-      save.reset();
-    }
-    setOpen(next);
   };
 
   const submit = (event: FormEvent) => {
@@ -61,13 +82,12 @@ export function ProcessSettingsDialog({
     const result = bodyOf(form, savedSeverities(settings));
     if (result.errors) return setErrors(result.errors);
     setErrors({});
-    save.mutate({ processId: process.id, body: result.body }, { onSuccess: () => setOpen(false) });
+    save.mutate({ processId: process.id, body: result.body }, closeOnSuccess);
   };
 
   return (
     <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       trigger={
         <Button aria-label={`Settings of ${process.displayName}`} disabled={settings === undefined}>
           Settings
@@ -78,45 +98,13 @@ export function ProcessSettingsDialog({
       size="wide"
       failure={save.isError ? settingsFailure(save.error) : null}
       onSubmit={submit}
-      actions={
-        <Button type="submit" variant="primary" pending={save.isPending}>
-          Save settings
-        </Button>
-      }
+      actions={<SubmitButton pending={save.isPending}>Save settings</SubmitButton>}
     >
       <h3 className="settings-heading">Queue and sampling</h3>
-      <Field
-        label="Target age (hours)"
-        name="targetAgeHours"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="No target"
-        value={form.targetAgeHours}
-        error={errors.targetAgeHours}
-        hint="Pending requests older than this are marked in the team view. Leave empty for no target."
-        onChange={(e) => edit('targetAgeHours', e.target.value)}
-      />
-      <Field
-        label="Second review (% of approvals)"
-        name="samplePercent"
-        inputMode="decimal"
-        autoComplete="off"
-        value={form.samplePercent}
-        error={errors.samplePercent}
-        hint="Each approval in this process is sampled with this chance, and goes to a reviewer other than the one who approved it. 0 turns sampling off."
-        onChange={(e) => edit('samplePercent', e.target.value)}
-      />
+      {textField('targetAgeHours', 'Target age (hours)', 'decimal', 'No target')}
+      {textField('samplePercent', 'Second review (% of approvals)', 'decimal')}
       <h3 className="settings-heading">Findings</h3>
-      <Field
-        label="Response target (business days)"
-        name="responseDays"
-        inputMode="numeric"
-        autoComplete="off"
-        value={form.responseDays}
-        error={errors.responseDays}
-        hint="The person responsible for a finding has this many working days (Monday to Friday) to answer it; after that it shows as overdue."
-        onChange={(e) => edit('responseDays', e.target.value)}
-      />
+      {textField('responseDays', 'Response target (business days)', 'numeric')}
       <SeverityFields
         checklist={checklist}
         severities={form.severities}

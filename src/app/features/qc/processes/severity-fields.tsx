@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { SEVERITIES, type Severity } from '../../../../contract/findings.ts';
 import type { QcChecklist } from '../../../../contract/qc.ts';
+import '../../../ui/row-box.css';
 
 // Each check's severity (ADR 029), chosen per item of the process's checklist: a finding of
 // that check is raised at least this severe. One radio group per check, so the arrow keys
@@ -32,7 +33,7 @@ function SeverityRow({
 }) {
   const id = useId();
   return (
-    <div className="severity-row" role="radiogroup" aria-labelledby={`${id}-name`}>
+    <div className="row-box__row" role="radiogroup" aria-labelledby={`${id}-name`}>
       <span className="severity-row__name" id={`${id}-name`}>
         {name}
       </span>
@@ -85,7 +86,7 @@ export function SeverityFields({
         </p>
       ) : (
         groups.map(([group, names]) => (
-          <div key={group} className="severity-group">
+          <div key={group} className="row-box">
             <p className="severity-group__name">{group}</p>
             {names.map((name) => (
               <SeverityRow

@@ -28,7 +28,7 @@ export function TeamSection({
     <section className="team-section panel" aria-labelledby={headingId} aria-busy={busy}>
       <header className="team-section__header">
         <div className="team-section__titles">
-          <h2 className="team-section__title" id={headingId}>
+          <h2 className="section-title" id={headingId}>
             {title}
           </h2>
           <p className="team-section__description">{description}</p>

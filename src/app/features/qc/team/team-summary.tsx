@@ -5,7 +5,7 @@ import type { StatsView } from './stats-view.ts';
 function Tile({ label, value, detail }: { label: string; value: ReactNode; detail: ReactNode }) {
   return (
     <div className="team-tile">
-      <dt className="team-tile__label">{label}</dt>
+      <dt className="caps-label">{label}</dt>
       <dd className="team-tile__value">{value}</dd>
       <dd className="team-tile__detail">{detail}</dd>
     </div>

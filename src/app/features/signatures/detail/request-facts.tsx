@@ -1,6 +1,7 @@
 import type { SignatureRequest } from '../../../../contract/signatures.ts';
 import { when } from '../../../ui/dates.ts';
 import { shortDate } from '../../../ui/dates.ts';
+import '../../../ui/row-box.css';
 
 /** The file the request is for: what, by whom, when, where, and which templates it holds. */
 export function FileFacts({ request, firmName }: { request: SignatureRequest; firmName: string }) {
@@ -31,9 +32,9 @@ export function FileFacts({ request, firmName }: { request: SignatureRequest; fi
       {file.templates.length === 0 ? (
         <p className="sig-muted">This file has no templates.</p>
       ) : (
-        <ul className="sig-templates">
+        <ul className="sig-templates row-box">
           {file.templates.map((template) => (
-            <li key={template.id} className="sig-template">
+            <li key={template.id} className="sig-template row-box__row">
               <div className="sig-template__name">
                 <span>{template.displayName}</span>
                 <span className="sig-template__file">{template.filename}</span>

@@ -3,7 +3,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { SignatureRequestCreateSchema } from '../../../../contract/signatures.ts';
 import { sessionQueries } from '../../../session.queries.ts';
-import { Button } from '../../../ui/button.tsx';
+import { Button, SubmitButton } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { EmptyState } from '../../../ui/states.tsx';
@@ -153,9 +153,9 @@ export function NewRequestDialog({ from }: { from: string }) {
       failure={create.isError ? createFailure(create.error) : null}
       onSubmit={submit}
       actions={
-        <Button type="submit" variant="primary" pending={create.isPending} pendingLabel="Creating…">
+        <SubmitButton pending={create.isPending} pendingLabel="Creating…">
           Create request
-        </Button>
+        </SubmitButton>
       }
     >
       <Field

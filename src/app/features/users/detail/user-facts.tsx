@@ -11,23 +11,23 @@ export function UserFacts({ user }: { user: User }) {
     <section className="panel user-facts" aria-label="Details">
       <dl className="user-facts__list">
         <div>
-          <dt>Email</dt>
+          <dt className="caps-label">Email</dt>
           <dd className="user-facts__email">{user.email}</dd>
         </div>
         <div>
-          <dt>Phone</dt>
+          <dt className="caps-label">Phone</dt>
           <dd>{user.phoneNumber ?? '—'}</dd>
         </div>
         <div>
-          <dt>Job title</dt>
+          <dt className="caps-label">Job title</dt>
           <dd>{user.jobTitle ?? '—'}</dd>
         </div>
         <div>
-          <dt>Notary</dt>
+          <dt className="caps-label">Notary</dt>
           <dd>{user.isNotary ? <Badge tone="accent">Notary</Badge> : 'No'}</dd>
         </div>
         <div>
-          <dt>Status</dt>
+          <dt className="caps-label">Status</dt>
           <dd>
             {user.deactivatedOn ? (
               <Badge tone="warning">Deactivated {dateOf(user.deactivatedOn)}</Badge>

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button.tsx';
 import { FilePicker } from '../../../ui/file-picker.tsx';
 import { UploadProgress } from '../../../ui/upload-progress.tsx';
 import { describeImage, type ImageFacts, type ImageWarning } from './image-verdict.ts';
+import '../../../ui/alert.css';
 
 /** An image chosen in the browser, not yet saved; `url` is a blob: URL of `file`. */
 export interface ChosenImage {
@@ -93,7 +94,7 @@ export function ImageSlot(props: ImageSlotProps) {
   return (
     <section className="image-slot" aria-labelledby={headingId}>
       <div className="image-slot__head">
-        <h2 className="image-slot__title" id={headingId}>
+        <h2 className="section-title" id={headingId}>
           {title}
         </h2>
         {badge}
@@ -113,7 +114,7 @@ export function ImageSlot(props: ImageSlotProps) {
         </ul>
       )}
       {refusal && (
-        <p className="image-slot__refusal" role="alert">
+        <p className="alert" role="alert">
           {refusal}
         </p>
       )}
