@@ -12,7 +12,7 @@ import {
   type NoticeAnswer,
   type NoticeReceiver,
 } from '../testing/notices.ts';
-import { createNotices, retryDelayMs, type NoticeSettings } from './notices.ts';
+import { createNotices, retryDelayMs, type Notices, type NoticeSettings } from './notices.ts';
 
 // The notice outbox (ADR 030) over real HTTP, on SQLite and, in the gateway-postgres project,
 // on PostgreSQL: signed POSTs a Standard Webhooks verifier accepts, retries on the schedule,
@@ -80,6 +80,10 @@ describe('notices', () => {
     });
     expect(FindingChangeSchema.parse(first?.notice?.data)).toEqual(findingChange(1));
 
+    // The endpoint has them; the sender records its answers a moment later.
+    await expect
+      .poll(async () => (await notices.list(ACME, { limit: 10 })).notices.map((n) => n.state))
+      .toEqual(['sent', 'sent']);
     // Sent is final: nothing more goes out.
     expect(await notices.tick()).toBe(0);
     const { notices: listed } = await notices.list(ACME, { limit: 10 });
@@ -229,6 +233,27 @@ describe('notices', () => {
     expect(await sql.get('SELECT COUNT(*) AS n FROM notices')).toEqual({ n: 0 });
   });
 
+  it('keeps sent and failed notices 30 days, pending ones until they are sent', async () => {
+    const sql = await database();
+    const clock = manualClock();
+    const endpoint = await receiver();
+    const settings = { url: endpoint.url, secrets: [SECRET], pollMs: 20 };
+    const old = outbox(sql, settings, clock.now);
+    const sent = (await old.enqueue(ACME, 'finding.raised', findingChange(12))) ?? '';
+    await old.tick();
+    clock.advance(29 * 86_400_000);
+    const waiting = (await old.enqueue(ACME, 'finding.raised', findingChange(13))) ?? '';
+    clock.advance(2 * 86_400_000);
+    // A sender's first round prunes: the sent one is 31 days old, the other 2 and pending.
+    const pruning = outbox(sql, { ...settings, url: 'http://127.0.0.1:9/' }, clock.now);
+    pruning.start();
+    await expect.poll(async () => (await pruning.byId(ACME, sent)) === undefined).toBe(true);
+    expect((await pruning.list(ACME, { limit: 10 })).notices.map((n) => n.id)).toEqual([waiting]);
+    expect(
+      await sql.get('SELECT COUNT(*) AS n FROM notice_attempts WHERE notice_id = ?', [sent]),
+    ).toEqual({ n: 0 });
+  });
+
   it('pages newest first', async () => {
     const sql = await database();
     const notices = outbox(sql, { url: 'http://127.0.0.1:9/', secrets: [SECRET] });
@@ -268,7 +293,7 @@ describe('notices from several senders on one database', () => {
     const endpoint = await receiver();
     const settings = { url: endpoint.url, secrets: [SECRET], pollMs: 20 };
     const shared = target ? undefined : await database();
-    const senders = [];
+    const senders: Notices[] = [];
     for (let i = 0; i < 3; i += 1) {
       let sql = shared;
       if (!sql) {
@@ -293,7 +318,11 @@ describe('notices from several senders on one database', () => {
     // Time for a second sending of any of them to arrive, were there one.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(endpoint.received.map((r) => r.id).sort()).toEqual([...ids].sort());
-    const { notices } = await senders[0]!.list(ACME, { limit: 100 });
-    expect(notices.every((n) => n.state === 'sent' && n.attempts.length === 1)).toBe(true);
+    await expect
+      .poll(async () => {
+        const { notices } = await senders[0]!.list(ACME, { limit: 100 });
+        return notices.every((n) => n.state === 'sent' && n.attempts.length === 1);
+      })
+      .toBe(true);
   });
 });
