@@ -81,17 +81,70 @@ export function FindingDocument({ finding }: { finding: Finding }) {
   return <Preview finding={finding} url={request.data.fileUrl} />;
 }
 
-/** For a reader the service does not show QC documents to: where to look, in words. */
+/** US Letter, in points: the sketch's page when the regions say nothing larger. */
+const LETTER = { width: 612, height: 792 };
+
+/**
+ * Each marked page as an outline with its regions where the reviewer drew them: the place on
+ * the page, for a reader the document itself is not shown to. A sketch, said to be one.
+ */
+function PageSketches({ finding }: { finding: Finding }) {
+  const pages = [...new Set(finding.regions.map((r) => r.page))].sort((a, b) => a - b);
+  return (
+    <ul className="finding-sketches" aria-label="Marked pages">
+      {pages.map((page) => {
+        const regions = finding.regions
+          .map((region, index) => ({ region, index }))
+          .filter(({ region }) => region.page === page);
+        const width = Math.max(LETTER.width, ...regions.map(({ region: r }) => r.x + r.width));
+        const height = Math.max(LETTER.height, ...regions.map(({ region: r }) => r.y + r.height));
+        return (
+          <li key={page} className="finding-sketch">
+            <svg
+              viewBox={`0 0 ${width} ${height}`}
+              role="img"
+              aria-label={`Page ${page}, with ${regions.length === 1 ? 'the marked place' : `${regions.length} marked places`}`}
+            >
+              <rect className="finding-sketch__page" x="0" y="0" width={width} height={height} />
+              {[0.12, 0.2, 0.28, 0.36, 0.44, 0.52, 0.6, 0.68, 0.76].map((line) => (
+                <line
+                  key={line}
+                  className="finding-sketch__text"
+                  x1={width * 0.12}
+                  x2={width * 0.88}
+                  y1={height * line}
+                  y2={height * line}
+                />
+              ))}
+              {regions.map(({ region, index }) => (
+                <g key={index} className="finding-sketch__region">
+                  <rect x={region.x} y={region.y} width={region.width} height={region.height} />
+                  <text x={region.x + 8} y={region.y > 44 ? region.y - 10 : region.y + 40}>
+                    {index + 1}
+                  </text>
+                </g>
+              ))}
+            </svg>
+            <span className="finding-sketch__caption">Page {page}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** For a reader the service does not show QC documents to: where to look, drawn and in words. */
 export function NoDocument({ finding }: { finding: Finding }) {
   return (
     <div className="finding-nodoc">
       <p className="finding-nodoc__title">Where it is</p>
+      {finding.regions.length > 0 && <PageSketches finding={finding} />}
       <RegionPages finding={finding} />
       <p className="finding-nodoc__hint">
-        Open <strong>{finding.matterReference}</strong> at{' '}
-        {pagePointer(finding.regions) || 'the pages the note names'} to see it. Your sign-in does
-        not open QC documents here; <Link to="/signatures">your signature requests</Link> hold your
-        copies.
+        A sketch of the marked {finding.regions.length === 1 ? 'place' : 'places'} on{' '}
+        <strong>{finding.matterReference}</strong>, not the document itself: your sign-in does not
+        open QC documents. Your copies are with{' '}
+        <Link to="/signatures">your signature requests</Link>.
       </p>
     </div>
   );

@@ -120,7 +120,10 @@ function FindingPage({ finding }: { finding: Finding }) {
         </p>
       </header>
       <div className="finding-layout">
-        <section className="finding-doc panel" aria-label="Document">
+        <section
+          className={`finding-doc panel${readsQc ? '' : ' finding-doc--sketch'}`}
+          aria-label="Document"
+        >
           {readsQc ? <FindingDocument finding={finding} /> : <NoDocument finding={finding} />}
         </section>
         <div className="finding-side">
