@@ -1,7 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { QcChecklistListSchema, QcProcessListSchema } from '../src/contract/qc.ts';
+import { ProcessSettingsListSchema } from '../src/contract/qc-management.ts';
 import { api } from './api.ts';
-import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
+import { bothThemes, DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // These tests change only the archived "Legacy" process, which no request uses, and put it
 // back as they found it: specs running alongside keep their processes and queue.
@@ -127,6 +128,54 @@ test('unarchive a process, then archive it again after confirming', async ({ pag
   await expect(card(section(page, 'Archived'), LEGACY)).toContainText('Archived');
   await expect(card(section(page, 'Active'), LEGACY)).toHaveCount(0);
   expect((await apiProcess(page, LEGACY))?.archivedOn).toBeTruthy();
+});
+
+test('a process grades its checks and sets the days to answer a finding', async ({ page }) => {
+  await signIn(page, DEMO.admin, '/qc/processes');
+  const process = await apiProcess(page, LEGACY);
+  if (!process) throw new Error('the demo has no legacy process');
+  const { processes } = await api(page).get('/team/settings', ProcessSettingsListSchema);
+  const before = processes.find((p) => p.processId === process.id);
+  const checklist = (
+    await api(page).get('/api/qc/v2/qc/checklists?owner=acme&limit=500', QcChecklistListSchema)
+  ).qcChecklists.find((c) => c.id === process.checklistId);
+  const check = checklist?.items[0]?.displayName;
+  if (!check) throw new Error('the legacy checklist has no checks');
+
+  try {
+    const legacy = card(section(page, 'Archived'), LEGACY);
+    await legacy.getByRole('button', { name: `Settings of ${LEGACY}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Process settings' });
+    const days = dialog.getByLabel('Response target (business days)');
+    await expect(days).toHaveValue(String(before?.responseDays ?? 2));
+    await days.fill('0');
+    await dialog.getByRole('button', { name: 'Save settings' }).click();
+    await expect(dialog.getByText('Enter whole business days, from 1 to 30.')).toBeVisible();
+    await days.fill('3');
+    const grade = dialog.getByRole('radiogroup', { name: check });
+    await expect(grade.getByRole('radio', { name: 'Major' })).toBeChecked();
+    await grade.getByRole('radio', { name: 'Critical' }).check();
+    await bothThemes(page, 'qc-processes-severities');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Save settings' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(legacy.getByTestId('response-days')).toHaveText('3 business days');
+    await expect(legacy.getByTestId('severities')).toContainText('critical');
+    const saved = (await api(page).get('/team/settings', ProcessSettingsListSchema)).processes.find(
+      (p) => p.processId === process.id,
+    );
+    expect(saved?.responseDays).toBe(3);
+    expect(saved?.severities?.[check]).toBe('critical');
+  } finally {
+    // Put it back as it was.
+    const status = await api(page).status('PUT', `/team/settings/${process.id}`, {
+      targetAgeHours: before?.targetAgeHours ?? null,
+      samplePercent: before?.samplePercent ?? 0,
+      responseDays: before?.responseDays ?? 2,
+      severities: before?.severities ?? {},
+    });
+    expect(status).toBe(200);
+  }
 });
 
 test('a reviewer is told they lack permission', async ({ page }) => {

@@ -1,0 +1,322 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  FindingCountSchema,
+  FindingListSchema,
+  FindingSchema,
+  MARKS_HEADER,
+  type DecisionMarks,
+  type Finding,
+} from '../src/contract/findings.ts';
+import { TeamStatsSchema } from '../src/contract/qc-management.ts';
+import { QcRequestListSchema, type QcRequest } from '../src/contract/qc.ts';
+import { SessionSchema } from '../src/contract/session.ts';
+import { encodeMarksHeader } from '../src/shared/marks-header.ts';
+import { api } from './api.ts';
+import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
+
+// Findings in the console (ADR 029), end to end: a reviewer rejects two checks of a request
+// Nora Notary answers for (through the API, with marks, as the review sends them); Nora, signed
+// in elsewhere, hears of it at once, opens them, disputes one and cures the other (a failed
+// save first, which keeps what she wrote); a QC manager sees the page with its region, withdraws
+// the dispute, and the team view's critical defect rate follows. Nobody else sees any of it.
+
+test.describe.configure({ timeout: 180_000 });
+test.use({ timezoneId: 'UTC' });
+
+type Who = (typeof DEMO)[keyof typeof DEMO];
+
+async function personPage(browser: Browser, who: Who, path: string) {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, who, path);
+  return page;
+}
+
+const userIdOf = async (page: Page) => (await api(page).get('/session', SessionSchema)).user?.id;
+
+/**
+ * A pending request Nora is the notary of, from past the newest end's positions other specs
+ * take (up to 40), with two checks that fall to her: of her role, or of a role nobody on the
+ * request has (the notary answers then).
+ */
+async function norasRequest(page: Page, nora: string): Promise<[QcRequest, string, string]> {
+  const { qcRequests } = await api(page).get(
+    '/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=250',
+    QcRequestListSchema,
+  );
+  for (const request of qcRequests.slice(60)) {
+    if (!request.actors.some((a) => a.userId === nora && a.roleId === 'notary')) continue;
+    const roles = new Set(request.actors.map((a) => a.roleId));
+    const hers = request.checklistItems.filter(
+      (item) => item.roleId === 'notary' || !roles.has(item.roleId),
+    );
+    const [first, second] = hers;
+    if (first && second && first.displayName !== second.displayName) {
+      return [request, first.id, second.id];
+    }
+  }
+  throw new Error('no pending request of Nora’s with two checks of hers');
+}
+
+/** Rejects `request` with `failed` failed, and their marks in the Attest-Marks header. */
+async function rejectWithMarks(
+  page: Page,
+  request: QcRequest,
+  failed: Record<string, string>,
+  marks: DecisionMarks,
+) {
+  const reviewer = await userIdOf(page);
+  const body = {
+    status: 'rejected',
+    reviewedBy: reviewer,
+    notes: 'Please correct and resend.',
+    checklistItems: request.checklistItems.map((item) =>
+      item.id in failed
+        ? { id: item.id, status: 'rejected', reviewerNote: failed[item.id] }
+        : { id: item.id, status: 'approved' },
+    ),
+  };
+  const status = await page.evaluate(
+    async ({ id, body, header, value }) => {
+      const answer = await fetch(`/api/qc/v2/qc/requests/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', 'x-attest': '1', [header]: value },
+        body: JSON.stringify(body),
+      });
+      return answer.status;
+    },
+    { id: request.id, body, header: MARKS_HEADER, value: encodeMarksHeader(marks) },
+  );
+  expect(status).toBe(200);
+}
+
+const teamStats = async (page: Page) => {
+  const today = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 27 * 86_400_000).toISOString().slice(0, 10);
+  return api(page).get('/team/stats', TeamStatsSchema, { query: { from, to: today, tz: 'UTC' } });
+};
+
+const percentText = (rate: number | null | undefined) =>
+  rate == null
+    ? '—'
+    : `${(Math.round(rate * 1000) / 10).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+
+/** Toasts dismissed, so the screenshots show the screen under them. */
+async function dismissToasts(page: Page) {
+  const close = page.locator('.toast__close');
+  while ((await close.count()) > 0) await close.first().click();
+  await expect(page.locator('.toast')).toHaveCount(0);
+}
+
+/** Back to the top: a finding's document panel stays in view as the page scrolls (sticky). */
+const toTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
+
+const findingRow = (page: Page, finding: Pick<Finding, 'id'>) =>
+  page.locator(`[data-finding-id="${finding.id}"]`);
+
+test('a new finding reaches its notary live; she disputes one and cures one; a manager withdraws the dispute', async ({
+  browser,
+}) => {
+  const nora = await personPage(browser, DEMO.notary, '/findings');
+  const riley = await personPage(browser, DEMO.reviewer, '/qc');
+  const alex = await personPage(browser, DEMO.admin, '/qc/team');
+  const noraId = await userIdOf(nora);
+  if (!noraId) throw new Error('Nora has no user');
+
+  // Nora's list, before: her open findings (the demo's), and the badge beside "My findings".
+  await expect(nora.getByRole('heading', { name: 'My findings', level: 1 })).toBeVisible();
+  const before = await api(nora).get('/team/findings/count', FindingCountSchema);
+  const badge = nora.getByTestId('findings-badge');
+  if (before.open > 0) await expect(badge).toContainText(`${before.open} open`);
+  const stats0 = await teamStats(alex);
+
+  // Riley rejects two of her checks, one raised to critical, with a region each.
+  const [request, disputedItem, curedItem] = await norasRequest(riley, noraId);
+  const nameOf = (id: string) => request.checklistItems.find((i) => i.id === id)?.displayName;
+  const marks: DecisionMarks = {
+    items: [
+      {
+        itemId: disputedItem,
+        severity: 'critical',
+        regions: [{ page: 1, x: 90, y: 520, width: 260, height: 70 }],
+      },
+      { itemId: curedItem, regions: [{ page: 1, x: 320, y: 640, width: 200, height: 50 }] },
+    ],
+  };
+  await rejectWithMarks(
+    riley,
+    request,
+    {
+      [disputedItem]: `${nameOf(disputedItem)}: cannot be confirmed from the page, p. 1`,
+      [curedItem]: `${nameOf(curedItem)}: initials missing beside the correction, p. 1`,
+    },
+    marks,
+  );
+  const mine = await api(nora).get('/team/findings', FindingListSchema, {
+    query: { mine: 'true', requestId: request.id, view: 'all' },
+  });
+  const disputed = mine.findings.find((f) => f.itemId === disputedItem);
+  const cured = mine.findings.find((f) => f.itemId === curedItem);
+  if (!disputed || !cured) throw new Error('the rejection made no findings of Nora’s');
+  expect(disputed.severity).toBe('critical');
+
+  // Live, with no reload: a toast, the new rows and the badge.
+  const toast = nora.locator('.toast').filter({ hasText: 'New finding for you' }).first();
+  await expect(toast).toBeVisible();
+  await expect(findingRow(nora, disputed)).toBeVisible();
+  await expect(findingRow(nora, cured)).toBeVisible();
+  await expect(badge).toContainText(`${before.open + 2} open`);
+  await expect(findingRow(nora, disputed)).toContainText('Critical');
+  await expect(findingRow(nora, disputed)).toContainText(request.document.matterReference);
+  await expect(findingRow(nora, disputed)).toContainText('cannot be confirmed from the page');
+  await dismissToasts(nora);
+  await bothThemes(nora, 'findings-mine');
+  await expectAccessible(nora);
+
+  // She opens the critical one: where it is, what it is, and the answer.
+  await findingRow(nora, disputed).getByRole('link').click();
+  await expect(nora.getByRole('heading', { name: nameOf(disputedItem), level: 1 })).toBeVisible();
+  await expect(nora.getByRole('list', { name: 'Marked places' })).toContainText('Page 1');
+  await expect(nora.locator('.finding-quote')).toContainText('cannot be confirmed from the page');
+
+  // A dispute needs its reason; a failed save keeps it.
+  const answer = nora.getByRole('form', { name: 'Your answer' });
+  await answer.getByRole('radio', { name: /Disputed/ }).check();
+  await answer.getByRole('button', { name: 'Send dispute' }).click();
+  await expect(answer.getByText(/Say why this is not a defect/)).toBeVisible();
+  const reason = 'It is on the original; the scan was taken at an angle.';
+  await answer.getByLabel('Why it is not a defect').fill(reason);
+  await nora.route('**/team/findings/*/answer', (route) => route.abort('connectionrefused'), {
+    times: 1,
+  });
+  await answer.getByRole('button', { name: 'Send dispute' }).click();
+  await expect(answer.getByRole('alert')).toContainText('What you wrote is kept');
+  await expect(answer.getByLabel('Why it is not a defect')).toHaveValue(reason);
+  await expect(nora.getByRole('img', { name: 'Page 1, with the marked place' })).toBeVisible();
+  await toTop(nora);
+  await dismissToasts(nora);
+  await bothThemes(nora, 'findings-answer');
+  await expectAccessible(nora);
+  await answer.getByRole('button', { name: 'Send dispute' }).click();
+  await expect(nora.getByRole('status').filter({ hasText: 'A QC manager settles' })).toBeVisible();
+  await expect(nora.getByRole('list', { name: 'History of this finding' })).toContainText(
+    'disputed it',
+  );
+
+  // The other one, cured.
+  await nora.goto(`/findings/${cured.id}`);
+  const cure = nora.getByRole('form', { name: 'Your answer' });
+  await cure.getByLabel('What you did (optional)').fill('Initialled the correction and re-sent.');
+  await cure.getByRole('button', { name: 'Mark cured' }).click();
+  await expect(nora.getByRole('status').filter({ hasText: 'marked it cured' })).toBeVisible();
+
+  // The team's stats count the decision, critical while the dispute is open.
+  const stats1 = await teamStats(alex);
+  expect(stats1.findings?.overall.withCritical).toBe(
+    (stats0.findings?.overall.withCritical ?? 0) + 1,
+  );
+
+  // Alex, a QC manager: the disputed list, the page with its region, and the withdrawal.
+  await alex.goto('/findings/all?view=disputed&severity=critical');
+  await expect(alex.getByRole('heading', { name: 'Findings', level: 1 })).toBeVisible();
+  await expect(alex.getByLabel('Severity')).toHaveValue('critical');
+  await expect(findingRow(alex, disputed)).toContainText('Nora Notary');
+  await bothThemes(alex, 'findings-team');
+  await expectAccessible(alex);
+  await findingRow(alex, disputed).getByRole('link').click();
+  await expect(alex.getByRole('button', { name: /Region 1 on page 1/ })).toBeVisible();
+  const settle = alex.getByRole('form', { name: 'Settle the dispute' });
+  await settle.getByRole('button', { name: 'Settle dispute' }).click();
+  await expect(settle.getByText('Choose whether the finding stands')).toBeVisible();
+  await expect(settle.getByText('Say why')).toBeVisible();
+  await settle.getByRole('radio', { name: /Withdraw/ }).check();
+  await settle.getByLabel('Reason').fill('Agreed: the original shows it clearly.');
+  await toTop(alex);
+  await bothThemes(alex, 'findings-settle');
+  await expectAccessible(alex);
+  await settle.getByRole('button', { name: 'Settle dispute' }).click();
+  await expect(alex.locator('.finding-page')).toHaveAttribute('data-state', 'withdrawn');
+  await expect(alex.getByRole('list', { name: 'History of this finding' })).toContainText(
+    'withdrew it',
+  );
+
+  // Nora hears of it on her page, as it happens.
+  await nora.goto(`/findings/${disputed.id}`);
+  await expect(nora.locator('.finding-page')).toHaveAttribute('data-state', 'withdrawn');
+
+  // The request's history shows the steps in order.
+  await alex.goto(`/qc/${request.id}`);
+  const timeline = alex.getByRole('list', { name: 'History of this request' });
+  await expect(timeline).toContainText('disputed it');
+  await expect(timeline).toContainText('withdrew it');
+  await expect(timeline).toContainText('marked it cured');
+
+  // The critical rate moves back: the decision keeps a defect, but no critical one.
+  const stats2 = await teamStats(alex);
+  expect(stats2.findings?.overall.withCritical).toBe(
+    (stats1.findings?.overall.withCritical ?? 0) - 1,
+  );
+  await alex.goto('/qc/team');
+  await expect(alex.getByTestId('critical-rate')).toHaveText(
+    percentText(stats2.findings?.overall.criticalRate),
+  );
+
+  // Nobody else sees any of it: another owner's manager, and another person's own list.
+  const gwen = await personPage(browser, DEMO.globex, `/findings/${disputed.id}`);
+  await expect(gwen.getByText('This finding is not there for you')).toBeVisible();
+  const others = await api(riley).get('/team/findings', FindingListSchema, {
+    query: { mine: 'true', view: 'all' },
+  });
+  expect(others.findings.map((f) => f.id)).not.toContain(disputed.id);
+  await riley.goto('/findings?view=all');
+  await expect(riley.getByRole('heading', { name: 'My findings', level: 1 })).toBeVisible();
+  await expect(findingRow(riley, disputed)).toHaveCount(0);
+});
+
+test('a manager who raised a finding leaves its dispute to another manager', async ({
+  browser,
+}) => {
+  const alex = await personPage(browser, DEMO.admin, '/findings/all');
+  const nora = await personPage(browser, DEMO.notary, '/findings');
+  const noraId = await userIdOf(nora);
+  if (!noraId) throw new Error('Nora has no user');
+  const [request, itemId] = await norasRequest(alex, noraId);
+  await rejectWithMarks(
+    alex,
+    request,
+    { [itemId]: 'Not as the checklist asks, p. 2' },
+    {
+      items: [{ itemId, regions: [{ page: 2, x: 72, y: 72, width: 300, height: 60 }] }],
+    },
+  );
+  const { findings } = await api(nora).get('/team/findings', FindingListSchema, {
+    query: { mine: 'true', requestId: request.id, view: 'all' },
+  });
+  const [own] = findings;
+  if (!own) throw new Error('no finding of Nora’s');
+  await api(nora).post(
+    `/team/findings/${own.id}/answer`,
+    { answer: 'disputed', note: 'It is there on page 2.' },
+    FindingSchema,
+  );
+  await alex.goto(`/findings/${own.id}`);
+  await expect(alex.getByTestId('settle-refused')).toContainText('You raised this finding');
+  await expect(alex.getByRole('button', { name: 'Settle dispute' })).toHaveCount(0);
+  await expect(alex.getByRole('button', { name: /Region 1 on page 2/ })).toBeAttached();
+  await toTop(alex);
+  await bothThemes(alex, 'findings-own');
+  await expectAccessible(alex);
+});
+
+test('My findings is for people: empty, loading and failed states say so', async ({ browser }) => {
+  const gwen = await personPage(browser, DEMO.globex, '/findings');
+  await expect(gwen.getByRole('heading', { name: 'My findings', level: 1 })).toBeVisible();
+  await expect(gwen.getByText('Nothing to answer')).toBeVisible();
+  await bothThemes(gwen, 'findings-empty');
+  await expectAccessible(gwen);
+  await gwen.route('**/team/findings?*', (route) => route.fulfill({ status: 503, body: '{}' }));
+  await gwen.goto('/findings?view=all');
+  await expect(gwen.getByText('The findings could not be loaded')).toBeVisible();
+  await gwen.unroute('**/team/findings?*');
+  await gwen.getByRole('button', { name: 'Try again' }).click();
+  await expect(gwen.getByText('No findings', { exact: true })).toBeVisible();
+});
