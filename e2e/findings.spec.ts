@@ -305,6 +305,29 @@ test('a manager who raised a finding leaves its dispute to another manager', asy
   await toTop(alex);
   await bothThemes(alex, 'findings-own');
   await expectAccessible(alex);
+
+  // Alex hands it to someone else: it leaves Nora's list, and the page says who now.
+  await alex.getByRole('button', { name: 'Reassign' }).click();
+  const dialog = alex.getByRole('dialog', { name: 'Hand this finding to someone else' });
+  await dialog.getByRole('button', { name: 'Reassign' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Choose who answers for it.');
+  const someone = dialog.getByRole('radio').first();
+  const name =
+    (await dialog.locator('.reassign__option').first().locator('.reassign__name').textContent()) ??
+    '';
+  await someone.check();
+  await bothThemes(alex, 'findings-reassign');
+  await expectAccessible(alex);
+  await dialog.getByRole('button', { name: 'Reassign' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(alex.getByTestId('finding-responsible')).toHaveText(name);
+  await expect(alex.getByRole('list', { name: 'History of this finding' })).toContainText(
+    `handed it from Nora Notary to ${name}`,
+  );
+  const left = await api(nora).get('/team/findings', FindingListSchema, {
+    query: { mine: 'true', requestId: request.id, view: 'all' },
+  });
+  expect(left.findings).toHaveLength(0);
 });
 
 test('My findings is for people: empty, loading and failed states say so', async ({ browser }) => {

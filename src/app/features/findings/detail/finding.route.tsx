@@ -37,9 +37,10 @@ function Crumbs({ manager }: { manager: boolean }) {
 }
 
 /** A wet-ink problem is cured by a new scan, on its signature request's page. */
-function RescanLink({ finding }: { finding: Finding }) {
-  const { data } = useQuery(findingQueries.rescan(finding.requestId));
-  if (!data) return null;
+function RescanLink({ finding, signs }: { finding: Finding; signs: boolean }) {
+  // Signature requests are for those who sign: nobody else is asked, or shown the link.
+  const { data } = useQuery({ ...findingQueries.rescan(finding.requestId), enabled: signs });
+  if (!signs || !data) return null;
   return (
     <section className="finding-card finding-rescan" aria-label="Rescan">
       <p>
@@ -137,7 +138,12 @@ function FindingPage({ finding }: { finding: Finding }) {
             {readsQc && <RegionPages finding={finding} />}
             <Facts finding={finding} names={names} />
           </section>
-          {open && <RescanLink finding={finding} />}
+          {open && (
+            <RescanLink
+              finding={finding}
+              signs={Boolean(session && hasAny(session, ['signatures.write']))}
+            />
+          )}
           {answerable ? (
             mine ? (
               <AnswerForm finding={finding} />
