@@ -15,7 +15,7 @@ export function FindingsNavBadge() {
       data-testid="findings-badge"
     >
       <span aria-hidden="true">{data.open}</span>
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">, {label}</span>
     </span>
   );
 }
