@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../client/api-error.ts';
 import { answerFinding, reassignFinding, settleFinding } from '../../../client/findings.ts';
 import type {
   FindingAnswerBody,
@@ -7,15 +8,24 @@ import type {
 } from '../../../contract/findings.ts';
 import { failureMessage } from '../../ui/failure-message.ts';
 import { findingChanged } from './finding-cache.ts';
+import { findingKeys } from './finding-keys.ts';
 
 // What a person does to a finding (ADR 029): answer it, settle its dispute, hand it to
 // someone else. The answer is the finding as it now is, put everywhere it shows.
+
+/** Someone changed it first (409), or it is gone (404): the page reads it again. */
+const reread = (client: QueryClient, id: string) => (error: Error) => {
+  if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+    void client.invalidateQueries({ queryKey: findingKeys.detail(id) });
+  }
+};
 
 export function useAnswerFinding(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: FindingAnswerBody) => answerFinding(id, body),
     onSuccess: (finding) => findingChanged(client, finding),
+    onError: reread(client, id),
   });
 }
 
@@ -24,6 +34,7 @@ export function useSettleFinding(id: string) {
   return useMutation({
     mutationFn: (body: FindingSettleBody) => settleFinding(id, body),
     onSuccess: (finding) => findingChanged(client, finding),
+    onError: reread(client, id),
   });
 }
 
@@ -32,6 +43,7 @@ export function useReassignFinding(id: string) {
   return useMutation({
     mutationFn: (body: FindingReassignBody) => reassignFinding(id, body),
     onSuccess: (finding) => findingChanged(client, finding),
+    onError: reread(client, id),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { sessionQueries } from '../../session.queries.ts';
 import { browserStorage, userScope, userStorageKey } from '../../user-storage.ts';
 
@@ -20,6 +20,8 @@ export interface KeptForm<T> {
 export function useKeptForm<T extends object>(id: string, form: string, initial: T): KeptForm<T> {
   const { data: session } = useQuery(sessionQueries.current());
   const key = session ? userStorageKey(userScope(session), `${NAME}${id}:${form}`) : null;
+  // The form's empty state, as first given: what `clear` goes back to.
+  const empty = useRef(initial);
   const [value, setValue] = useState<T>(() => {
     const stored = key ? browserStorage()?.getItem(key) : null;
     if (!stored) return initial;
@@ -42,10 +44,8 @@ export function useKeptForm<T extends object>(id: string, form: string, initial:
     [key],
   );
   const clear = useCallback(() => {
-    setValue(initial);
+    setValue(empty.current);
     if (key) browserStorage()?.removeItem(key);
-    // `initial` is the form's empty state, the same each render in meaning.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return { value, set, clear };
 }

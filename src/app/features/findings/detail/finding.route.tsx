@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../../client/api-error.ts';
 import type { Finding } from '../../../../contract/findings.ts';
 import { responsibleName } from '../../../finding-words.ts';
-import { useFirmNames, useUserNames } from '../../../lookups.queries.ts';
+import { useFirmNames } from '../../../lookups.queries.ts';
 import { grants, hasAny, sessionQueries } from '../../../session.queries.ts';
 import { Button } from '../../../ui/button.tsx';
 import { shortDate, when } from '../../../ui/dates.ts';
@@ -12,6 +12,7 @@ import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { dueOf } from '../due.ts';
 import { DueText, SeverityBadge, StateBadge } from '../finding-badges.tsx';
 import { findingQueries } from '../findings.queries.ts';
+import { useNames } from '../use-names.ts';
 import { useNow } from '../use-now.ts';
 import { AnswerForm } from './answer-form.tsx';
 import { FindingDocument, NoDocument, RegionPages } from './finding-document.tsx';
@@ -90,10 +91,10 @@ function Facts({ finding, names }: { finding: Finding; names: ReadonlyMap<string
 
 function FindingPage({ finding }: { finding: Finding }) {
   const session = useQuery(sessionQueries.current()).data;
-  const names = useUserNames();
   const now = useNow();
   const me = session?.user?.id;
   const manager = Boolean(session && grants(session, MANAGE));
+  const names = useNames(manager);
   const readsQc = Boolean(session && hasAny(session, QC_READERS));
   const mine = finding.responsible?.id === me;
   const answerable = finding.state === 'open' && (mine || manager);

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { FindingQuery } from '../../../../contract/findings.ts';
-import { useUserNames } from '../../../lookups.queries.ts';
 import { Button } from '../../../ui/button.tsx';
 import { LoadingOrFailed } from '../../../ui/query-states.tsx';
 import { EmptyState } from '../../../ui/states.tsx';
 import { findingQueries } from '../findings.queries.ts';
+import { useNames } from '../use-names.ts';
 import { useNow } from '../use-now.ts';
 import { FindingRow } from './finding-row.tsx';
 
@@ -21,7 +21,7 @@ export function FindingList({
   empty: { title: string; body: ReactNode };
 }) {
   const list = useInfiniteQuery(findingQueries.list(query));
-  const names = useUserNames();
+  const names = useNames(team);
   const now = useNow();
   if (!list.isSuccess) return <LoadingOrFailed query={list} what="findings" />;
   const findings = list.data.pages.flatMap((page) => page.findings);
