@@ -12,28 +12,31 @@ function statusOf(error: unknown): number | undefined {
   return undefined;
 }
 
+/** What a refusal says, by status: the page's title, then the error's title and message. */
+const REFUSALS: Partial<Record<number, [page: string, title: string, message: string]>> = {
+  403: [
+    'Not available',
+    "You don't have permission to see this",
+    'Your sign-in does not include this area. Ask an administrator if you need it.',
+  ],
+  404: [
+    'Not found',
+    'This page does not exist',
+    'Check the address, or pick an area from the menu.',
+  ],
+};
+
 /** Every route's error element: 401 → sign-in and back; 403 and 404 say so; others retry. */
 export function RouteError() {
   const error = useRouteError();
   const status = statusOf(error);
   if (status === 401) return <Unauthorized error={error} />;
-  if (status === 403) {
+  const refusal = status === undefined ? undefined : REFUSALS[status];
+  if (refusal) {
+    const [page, title, message] = refusal;
     return (
-      <Page title="Not available">
-        <ErrorState
-          title="You don't have permission to see this"
-          message="Your sign-in does not include this area. Ask an administrator if you need it."
-        />
-      </Page>
-    );
-  }
-  if (status === 404) {
-    return (
-      <Page title="Not found">
-        <ErrorState
-          title="This page does not exist"
-          message="Check the address, or pick an area from the menu."
-        />
+      <Page title={page}>
+        <ErrorState title={title} message={message} />
       </Page>
     );
   }

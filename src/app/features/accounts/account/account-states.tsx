@@ -1,9 +1,24 @@
-import type { UseQueryResult } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { RetryError } from '../../../ui/query-states.tsx';
+import { accountQueries } from '../accounts.queries.ts';
 import { isNotFound } from '../not-found.ts';
+
+/**
+ * The account of the route's `:accountId`, and what its screen (`title`) shows instead until
+ * it is loaded (accountStates): `waiting` is null once `account` is there.
+ */
+export function useRouteAccount(title: string, notFoundMessage: string) {
+  const { accountId = '' } = useParams();
+  const query = useQuery(accountQueries.detail(accountId));
+  return {
+    accountId,
+    account: query.data,
+    waiting: accountStates(title, query, notFoundMessage),
+  };
+}
 
 /**
  * What a screen about one account shows until the account is loaded: loading, "no such

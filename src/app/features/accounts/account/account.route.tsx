@@ -1,28 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ACCOUNT_MAX_ENTITIES } from '../../../../contract/accounts.ts';
 import { Page } from '../../../ui/page.tsx';
 import { EmptyState } from '../../../ui/states.tsx';
-import { accountQueries } from '../accounts.queries.ts';
 import { formatDay } from '../format.ts';
-import { accountStates } from './account-states.tsx';
+import { useRouteAccount } from './account-states.tsx';
 import { EntityCard } from './entity-card.tsx';
 import '../accounts.css';
 import './account.css';
+import { Fact } from '../../../ui/fact.tsx';
 
 /** One account (`/accounts/:accountId`) with the entities on it. */
 export function Component() {
-  const { accountId = '' } = useParams();
-  const account = useQuery(accountQueries.detail(accountId));
-
-  const waiting = accountStates(
+  const { accountId, account, waiting } = useRouteAccount(
     'Account',
-    account,
     'It may have been removed, or the link is wrong.',
   );
-  if (waiting || !account.data) return waiting;
+  if (waiting || !account) return waiting;
 
-  const { crid, matterId, createdOn, updatedOn, entities } = account.data;
+  const { crid, matterId, createdOn, updatedOn, entities } = account;
   const full = entities.length >= ACCOUNT_MAX_ENTITIES;
   // The borrower first: it is whom the account is about; the rest keep the service's order.
   const ordered = [
@@ -49,14 +44,10 @@ export function Component() {
         <span aria-current="page">{crid}</span>
       </nav>
       <dl className="account__facts panel">
-        <div>
-          <dt>Matter</dt>
-          <dd className="acc-mono account__matter">{matterId}</dd>
-        </div>
-        <div>
-          <dt>Entities</dt>
-          <dd>{entities.length}</dd>
-        </div>
+        <Fact label="Matter" valueClassName="acc-mono account__matter">
+          {matterId}
+        </Fact>
+        <Fact label="Entities">{entities.length}</Fact>
       </dl>
       <section className="account__entities" aria-labelledby="account-entities">
         <h2 id="account-entities" className="section-title">

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Entity } from '../../../../contract/accounts.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { ROLE_LABELS, addressLines, formatCalendarDate, maskedSsn } from '../format.ts';
+import { Fact } from '../../../ui/fact.tsx';
 
 /** An entity at a glance; its name opens the full record. */
 export function EntityCard({ accountId, entity }: { accountId: string; entity: Entity }) {
@@ -21,38 +22,18 @@ export function EntityCard({ accountId, entity }: { accountId: string; entity: E
         </Badge>
       </div>
       <dl className="entity-card__facts">
-        <div>
-          <dt>SSN / EIN</dt>
-          <dd className="acc-mono">{maskedSsn(entity.ssnLastFour)}</dd>
-        </div>
-        {entity.dateOfBirth && (
-          <div>
-            <dt>Born</dt>
-            <dd>{formatCalendarDate(entity.dateOfBirth)}</dd>
-          </div>
-        )}
+        <Fact label="SSN / EIN" valueClassName="acc-mono">
+          {maskedSsn(entity.ssnLastFour)}
+        </Fact>
+        {entity.dateOfBirth && <Fact label="Born">{formatCalendarDate(entity.dateOfBirth)}</Fact>}
         {entity.email && (
-          <div>
-            <dt>Email</dt>
-            <dd className="entity-card__wrap">{entity.email}</dd>
-          </div>
+          <Fact label="Email" valueClassName="entity-card__wrap">
+            {entity.email}
+          </Fact>
         )}
-        {entity.phone && (
-          <div>
-            <dt>Phone</dt>
-            <dd>{entity.phone}</dd>
-          </div>
-        )}
-        {address.length > 0 && (
-          <div>
-            <dt>Official address</dt>
-            <dd>{address.join(', ')}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Metadata</dt>
-          <dd>{metadataCount === 1 ? '1 key' : `${metadataCount} keys`}</dd>
-        </div>
+        {entity.phone && <Fact label="Phone">{entity.phone}</Fact>}
+        {address.length > 0 && <Fact label="Official address">{address.join(', ')}</Fact>}
+        <Fact label="Metadata">{metadataCount === 1 ? '1 key' : `${metadataCount} keys`}</Fact>
       </dl>
     </li>
   );

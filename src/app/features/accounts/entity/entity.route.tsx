@@ -10,6 +10,7 @@ import { accountQueries } from '../accounts.queries.ts';
 import { ADDRESS_KINDS } from '../form/entity-form-model.ts';
 import { ADDRESS_TITLES } from '../form/address-fieldset.tsx';
 import { ROLE_LABELS, addressLines, formatCalendarDate, formatDay, maskedSsn } from '../format.ts';
+import { AccountCrumbs } from '../account-crumbs.tsx';
 import { isNotFound } from '../not-found.ts';
 import { MetadataSection } from './metadata-section.tsx';
 import '../accounts.css';
@@ -119,13 +120,7 @@ export function Component() {
   const crid = useQuery(accountQueries.detail(accountId)).data?.crid;
 
   const crumbs = (current: string) => (
-    <nav aria-label="Breadcrumb" className="acc-crumbs">
-      <Link to="/accounts">Accounts</Link>
-      <span aria-hidden="true">/</span>
-      <Link to={`/accounts/${accountId}`}>{crid ?? 'Account'}</Link>
-      <span aria-hidden="true">/</span>
-      <span aria-current="page">{current}</span>
-    </nav>
+    <AccountCrumbs accountId={accountId} crid={crid} current={current} />
   );
 
   if (entity.isPending) {

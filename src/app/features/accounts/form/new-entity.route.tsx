@@ -1,16 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ACCOUNT_MAX_ENTITIES } from '../../../../contract/accounts.ts';
 import { Field } from '../../../ui/field.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorState } from '../../../ui/states.tsx';
 import { useToasterClearance } from '../../../ui/toaster-clearance.ts';
 import { SubmitButton } from '../../../ui/button.tsx';
-import { accountQueries } from '../accounts.queries.ts';
 import { MetadataEditor } from '../metadata/metadata-editor.tsx';
 import { metadataOf, rowErrors, type MetadataRow } from '../metadata/metadata-rows.ts';
-import { accountStates } from '../account/account-states.tsx';
+import { useRouteAccount } from '../account/account-states.tsx';
+import { AccountCrumbs } from '../account-crumbs.tsx';
 import { saveFailure } from '../save-failure.ts';
 import { AddressFieldset } from './address-fieldset.tsx';
 import { ADDRESS_KINDS, checkEntity, isPersonType } from './entity-form-model.ts';
@@ -25,25 +25,15 @@ import './entity-form.css';
 
 /** A new entity on an account (`/accounts/:accountId/entities/new`). */
 export function Component() {
-  const { accountId = '' } = useParams();
-  const account = useQuery(accountQueries.detail(accountId));
-
-  const waiting = accountStates(
+  const { accountId, account, waiting } = useRouteAccount(
     'New entity',
-    account,
     'An entity can only be added to an account that exists.',
   );
-  if (waiting || !account.data) return waiting;
-  const { crid, entities } = account.data;
+  if (waiting || !account) return waiting;
+  const { crid, entities } = account;
   return (
     <Page title="New entity" subtitle={`On account ${crid}`}>
-      <nav aria-label="Breadcrumb" className="acc-crumbs">
-        <Link to="/accounts">Accounts</Link>
-        <span aria-hidden="true">/</span>
-        <Link to={`/accounts/${accountId}`}>{crid}</Link>
-        <span aria-hidden="true">/</span>
-        <span aria-current="page">New entity</span>
-      </nav>
+      <AccountCrumbs accountId={accountId} crid={crid} current="New entity" />
       {entities.length >= ACCOUNT_MAX_ENTITIES ? (
         <div className="panel">
           <ErrorState

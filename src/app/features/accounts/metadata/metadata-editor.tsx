@@ -19,6 +19,59 @@ function Counter({ length, max, id }: { length: number; max: number; id: string 
   );
 }
 
+/** One box of a row, its key or its value: the label, the input with its counter, its error. */
+function MetadataCell({
+  id,
+  label,
+  value,
+  length,
+  max,
+  error,
+  isKey = false,
+  autoFocus,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  /** What counts against `max`. */
+  length: number;
+  max: number;
+  error: string | undefined;
+  /** A key: not spell-checked. */
+  isKey?: boolean;
+  autoFocus?: boolean;
+  onChange: (value: string) => void;
+}) {
+  const describedBy = [error ? `${id}-error` : '', `${id}-count`].filter(Boolean).join(' ');
+  return (
+    <div className="acc-md__cell">
+      <label className="acc-md__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="acc-md__input-wrap">
+        <input
+          id={id}
+          className="field__input"
+          value={value}
+          autoComplete="off"
+          spellCheck={isKey ? false : undefined}
+          autoFocus={autoFocus}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <Counter id={`${id}-count`} length={length} max={max} />
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * Key/value rows with the service's limits enforced as they are typed: no 51st row, and a key
  * past 40 characters or a value past 500 is marked at once (and the form will not send it).
@@ -81,64 +134,28 @@ export function MetadataEditor({
               key: `${base}-k${row.id}`,
               value: `${base}-v${row.id}`,
             };
-            const describe = (id: string, hasError: boolean) =>
-              [hasError ? `${id}-error` : '', `${id}-count`].filter(Boolean).join(' ');
             return (
               <li key={row.id} className="acc-md__row">
-                <div className="acc-md__cell">
-                  <label className="acc-md__label" htmlFor={ids.key}>
-                    Key {n}
-                  </label>
-                  <div className="acc-md__input-wrap">
-                    <input
-                      id={ids.key}
-                      className="field__input"
-                      value={row.key}
-                      autoComplete="off"
-                      spellCheck={false}
-                      autoFocus={row.id === added}
-                      aria-invalid={found.key ? true : undefined}
-                      aria-describedby={describe(ids.key, Boolean(found.key))}
-                      onChange={(e) => update(row.id, { key: e.target.value })}
-                    />
-                    <Counter
-                      id={`${ids.key}-count`}
-                      length={row.key.trim().length}
-                      max={METADATA_KEY_MAX}
-                    />
-                  </div>
-                  {found.key && (
-                    <p id={`${ids.key}-error`} className="field__error">
-                      {found.key}
-                    </p>
-                  )}
-                </div>
-                <div className="acc-md__cell">
-                  <label className="acc-md__label" htmlFor={ids.value}>
-                    Value {n}
-                  </label>
-                  <div className="acc-md__input-wrap">
-                    <input
-                      id={ids.value}
-                      className="field__input"
-                      value={row.value}
-                      autoComplete="off"
-                      aria-invalid={found.value ? true : undefined}
-                      aria-describedby={describe(ids.value, Boolean(found.value))}
-                      onChange={(e) => update(row.id, { value: e.target.value })}
-                    />
-                    <Counter
-                      id={`${ids.value}-count`}
-                      length={row.value.length}
-                      max={METADATA_VALUE_MAX}
-                    />
-                  </div>
-                  {found.value && (
-                    <p id={`${ids.value}-error`} className="field__error">
-                      {found.value}
-                    </p>
-                  )}
-                </div>
+                <MetadataCell
+                  id={ids.key}
+                  label={`Key ${n}`}
+                  value={row.key}
+                  length={row.key.trim().length}
+                  max={METADATA_KEY_MAX}
+                  error={found.key}
+                  isKey
+                  autoFocus={row.id === added}
+                  onChange={(key) => update(row.id, { key })}
+                />
+                <MetadataCell
+                  id={ids.value}
+                  label={`Value ${n}`}
+                  value={row.value}
+                  length={row.value.length}
+                  max={METADATA_VALUE_MAX}
+                  error={found.value}
+                  onChange={(value) => update(row.id, { value })}
+                />
                 <Button
                   variant="ghost"
                   className="acc-md__remove"

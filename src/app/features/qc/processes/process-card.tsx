@@ -9,6 +9,15 @@ import { saveFailure, useUpdateProcess } from './process-mutations.ts';
 import { ProcessSettingsDialog } from './process-settings-dialog.tsx';
 import { responseLabel, sampleLabel, severityLabel, targetLabel } from './settings.queries.ts';
 import '../../../ui/alert.css';
+import { Fact } from '../../../ui/fact.tsx';
+
+// The settings a card shows, each with the test id a test reads it by.
+const SETTING_FACTS = [
+  ['Target age', 'target-age', targetLabel],
+  ['Second review', 'sample-percent', sampleLabel],
+  ['Findings due', 'response-days', responseLabel],
+  ['Severities', 'severities', severityLabel],
+] as const;
 
 /** One process: what it is, which checklist it uses, and what an admin can do with it. */
 export function ProcessCard({
@@ -39,30 +48,15 @@ export function ProcessCard({
           {process.description || 'No description'}
         </p>
         <dl className="qc-process__facts">
-          <div>
-            <dt>Checklist</dt>
-            <dd>{checklist ? `${checklist.displayName} · v${checklist.version}` : '—'}</dd>
-          </div>
-          <div>
-            <dt>Created</dt>
-            <dd>{shortDate(process.createdOn)}</dd>
-          </div>
-          <div>
-            <dt>Target age</dt>
-            <dd data-testid="target-age">{targetLabel(settings)}</dd>
-          </div>
-          <div>
-            <dt>Second review</dt>
-            <dd data-testid="sample-percent">{sampleLabel(settings)}</dd>
-          </div>
-          <div>
-            <dt>Findings due</dt>
-            <dd data-testid="response-days">{responseLabel(settings)}</dd>
-          </div>
-          <div>
-            <dt>Severities</dt>
-            <dd data-testid="severities">{severityLabel(settings)}</dd>
-          </div>
+          <Fact label="Checklist">
+            {checklist ? `${checklist.displayName} · v${checklist.version}` : '—'}
+          </Fact>
+          <Fact label="Created">{shortDate(process.createdOn)}</Fact>
+          {SETTING_FACTS.map(([label, testId, text]) => (
+            <Fact key={testId} label={label} testId={testId}>
+              {text(settings)}
+            </Fact>
+          ))}
         </dl>
       </div>
       <div className="qc-process__actions">

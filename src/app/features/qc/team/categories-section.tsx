@@ -5,11 +5,19 @@ import { Table } from '../../../ui/table.tsx';
 import type { StatsView } from './stats-view.ts';
 import { fileName, type CsvFile } from './team-csv.ts';
 import { count } from './team-format.ts';
+import { ChartLegend } from './chart-parts.tsx';
 import { SectionState, TeamSection } from './team-section.tsx';
 import './findings-figures.css';
 
 // Findings not withdrawn by category (the failed check's checklist group) and severity
 // (ADR 029): where the team's findings come from, and how bad they are.
+
+/** The key to the bars' parts, most severe first as in the bars. */
+const SEVERITY_KEY = [
+  { swatch: 'severity-legend__swatch severity-bar__part--critical', label: 'Critical' },
+  { swatch: 'severity-legend__swatch severity-bar__part--major', label: 'Major' },
+  { swatch: 'severity-legend__swatch severity-bar__part--minor', label: 'Minor' },
+];
 
 const total = (c: CategoryCount) => c.critical + c.major + c.minor;
 
@@ -96,20 +104,7 @@ export function CategoriesSection({ view }: { view: StatsView }) {
   } else {
     body = (
       <>
-        <ul className="chart-legend severity-legend" aria-hidden="true">
-          <li>
-            <span className="severity-legend__swatch severity-bar__part--critical" />
-            Critical
-          </li>
-          <li>
-            <span className="severity-legend__swatch severity-bar__part--major" />
-            Major
-          </li>
-          <li>
-            <span className="severity-legend__swatch severity-bar__part--minor" />
-            Minor
-          </li>
-        </ul>
+        <ChartLegend className="chart-legend severity-legend" items={SEVERITY_KEY} />
         <CategoryTable categories={categories} />
       </>
     );

@@ -1,6 +1,6 @@
 import type { TeamStats } from '../../../../contract/qc-management.ts';
 import { EmptyState } from '../../../ui/states.tsx';
-import { ChartLegend, DailyChart } from './daily-chart.tsx';
+import { DailyChart, DailyLegend } from './daily-chart.tsx';
 import { fileName } from './team-csv.ts';
 import { count, longDayLabel } from './team-format.ts';
 import type { StatsView } from './stats-view.ts';
@@ -47,7 +47,7 @@ export function DailySection({ view }: { view: StatsView }) {
   else {
     body = (
       <>
-        <ChartLegend />
+        <DailyLegend />
         <DailyChart days={stats.daily} label={summary(stats)} />
         <details className="team-disclosure">
           <summary>Show the figures as a table</summary>

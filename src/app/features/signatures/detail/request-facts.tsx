@@ -2,6 +2,7 @@ import type { SignatureRequest } from '../../../../contract/signatures.ts';
 import { when } from '../../../ui/dates.ts';
 import { shortDate } from '../../../ui/dates.ts';
 import '../../../ui/row-box.css';
+import { Fact } from '../../../ui/fact.tsx';
 
 /** The file the request is for: what, by whom, when, where, and which templates it holds. */
 export function FileFacts({ request, firmName }: { request: SignatureRequest; firmName: string }) {
@@ -9,22 +10,10 @@ export function FileFacts({ request, firmName }: { request: SignatureRequest; fi
   return (
     <>
       <dl className="sig-facts">
-        <div>
-          <dt>Matter reference</dt>
-          <dd>{file.matterReference}</dd>
-        </div>
-        <div>
-          <dt>Prepared by</dt>
-          <dd>{file.preparedBy}</dd>
-        </div>
-        <div>
-          <dt>Prepared on</dt>
-          <dd>{shortDate(file.preparedOn)}</dd>
-        </div>
-        <div>
-          <dt>Firm</dt>
-          <dd>{firmName}</dd>
-        </div>
+        <Fact label="Matter reference">{file.matterReference}</Fact>
+        <Fact label="Prepared by">{file.preparedBy}</Fact>
+        <Fact label="Prepared on">{shortDate(file.preparedOn)}</Fact>
+        <Fact label="Firm">{firmName}</Fact>
       </dl>
       <h3 className="sig-subheading">
         Templates <span className="count">{file.templates.length}</span>
@@ -64,29 +53,16 @@ export function SigningFacts({
 }) {
   return (
     <dl className="sig-facts">
-      <div>
-        <dt>Created</dt>
-        <dd>{when(request.createdOn)}</dd>
-      </div>
+      <Fact label="Created">{when(request.createdOn)}</Fact>
       {/* `wetInk` is the reference's; a deployment that does not send it decides by workflow. */}
       {request.wetInk !== undefined && (
-        <div>
-          <dt>Signed in</dt>
-          <dd>{request.wetInk ? 'Wet ink, on paper, then scanned' : 'Electronically'}</dd>
-        </div>
+        <Fact label="Signed in">
+          {request.wetInk ? 'Wet ink, on paper, then scanned' : 'Electronically'}
+        </Fact>
       )}
-      <div>
-        <dt>Signed by</dt>
-        <dd>{nameOf(request.signedBy)}</dd>
-      </div>
-      <div>
-        <dt>Notarized by</dt>
-        <dd>{nameOf(request.notarizedBy)}</dd>
-      </div>
-      <div>
-        <dt>Completed on</dt>
-        <dd>{when(request.completedOn)}</dd>
-      </div>
+      <Fact label="Signed by">{nameOf(request.signedBy)}</Fact>
+      <Fact label="Notarized by">{nameOf(request.notarizedBy)}</Fact>
+      <Fact label="Completed on">{when(request.completedOn)}</Fact>
     </dl>
   );
 }

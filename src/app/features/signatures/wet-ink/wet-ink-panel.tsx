@@ -61,6 +61,15 @@ export function WetInkPanel({
     <FilePicker kind="scan" label={label} onFile={send} onRefused={refuse} />
   );
 
+  // Once the bytes are up (confirming, and after): the full bar, then what became of the scan.
+  const uploaded = (name: string, after: ReactNode) =>
+    panel(
+      <div className="sig-upload">
+        <UploadProgress name={name} loaded={1} total={1} />
+        {after}
+      </div>,
+    );
+
   switch (state.step) {
     case 'choose':
       return panel(
@@ -111,18 +120,16 @@ export function WetInkPanel({
         </>,
       );
     case 'confirming':
-      return panel(
-        <div className="sig-upload">
-          <UploadProgress name={state.file.name} loaded={1} total={1} />
-          <p className="sig-muted" role="status">
-            Uploaded. Confirming the scan…
-          </p>
-        </div>,
+      return uploaded(
+        state.file.name,
+        <p className="sig-muted" role="status">
+          Uploaded. Confirming the scan…
+        </p>,
       );
     case 'confirmFailed':
-      return panel(
-        <div className="sig-upload">
-          <UploadProgress name={state.file.name} loaded={1} total={1} />
+      return uploaded(
+        state.file.name,
+        <>
           <p className="sig-alert" role="alert">
             {state.message}
           </p>
@@ -131,17 +138,17 @@ export function WetInkPanel({
               Confirm again
             </Button>
           </div>
-        </div>,
+        </>,
       );
     case 'done':
-      return panel(
-        <div className="sig-upload">
-          <UploadProgress name={state.file.name} loaded={1} total={1} />
+      return uploaded(
+        state.file.name,
+        <>
           <p className="sig-success" role="status">
             Scan uploaded and confirmed. It is now waiting for QC review.
           </p>
           {queueLink}
-        </div>,
+        </>,
       );
   }
 }
