@@ -7,10 +7,10 @@ import { api } from './api.ts';
 
 const ADDRESS = { addressLine1: '1 Main St', city: 'Springfield', postalCode: '12345' };
 
-/** Creates an entity with two addresses on acme's first account; answers its id and crid. */
-export async function createEntity(page: Page, name: string) {
+/** Creates an entity with two addresses on the owner's first account; answers its id and crid. */
+export async function createEntity(page: Page, name: string, owner = 'acme') {
   const { accounts } = await api(page).get(
-    '/api/accounts/v1/accounts?owner=acme&limit=1',
+    `/api/accounts/v1/accounts?owner=${owner}&limit=1`,
     AccountListSchema,
   );
   const account = accounts[0];

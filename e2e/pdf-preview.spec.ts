@@ -1,4 +1,4 @@
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, test, type ConsoleMessage, type Page, type Request } from '@playwright/test';
 import { pendingFromNewest } from './api.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
@@ -80,10 +80,40 @@ test('a review page load starts the worker ahead of the app; the queue starts it
   // does so on a review's URL only. A page of its own, so that no worker of the signed-in
   // page's queue (which starts one once its rows show) is still closing while it is counted.
   const early = await page.context().newPage();
-  await early.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+  // Every worker the page's scripts construct, as they construct it.
+  await early.addInitScript(() => {
+    const started: string[] = [];
+    Object.assign(window, { workersStarted: started });
+    window.Worker = class extends window.Worker {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        started.push(String(url));
+        super(url, options);
+      }
+    };
+  });
+  let entryAsked = 0;
+  await early.route(/\/assets\/index-[^/]*\.js$/, (route) => {
+    entryAsked += 1;
+    return route.abort();
+  });
+  // Scripts on their way: the early entry's own, and the queue's code it asks for.
+  const scripts = new Set<Request>();
+  early.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.add(r);
+  });
+  early.on('requestfinished', (r) => scripts.delete(r));
+  early.on('requestfailed', (r) => scripts.delete(r));
   for (const path of ['/qc', '/qc/processes']) {
+    const asked = entryAsked;
+    // Once loaded, the early entry has run (an async script holds the load event back); the
+    // app's entry is the last thing it asks for (on the queue, a frame after the rows show),
+    // and the code it asked for has come.
     await early.goto(path);
-    await early.waitForTimeout(500);
+    await expect.poll(() => entryAsked, path).toBeGreaterThan(asked);
+    await expect.poll(() => scripts.size, path).toBe(0);
+    expect(
+      await early.evaluate(() => (window as { workersStarted?: string[] }).workersStarted),
+    ).toEqual([]);
     expect(
       early.workers().map((w) => w.url()),
       path,

@@ -233,9 +233,11 @@ test('against a service that ignores the status filter, a tab lists only its sta
   await expect(rows(page).filter({ hasNotText: 'Rework' })).toHaveCount(0);
   // The totals the service gave count every status: the tabs say nothing rather than mislead.
   await expect.poll(() => countsAnswered).toBeGreaterThanOrEqual(3);
-  await page.waitForTimeout(200);
   for (const status of ['pending', 'approved', 'rejected'] as const) {
-    await expect(page.getByTestId(`count-${status}`)).toHaveText('–');
+    const count = page.getByTestId(`count-${status}`);
+    // Read, not still loading: the "–" is the page's answer, not a placeholder.
+    await expect(count).not.toHaveAttribute('aria-busy', 'true');
+    await expect(count).toHaveText('–');
   }
   // A list read still on its way when the test ends (the queue reads again on its own) must
   // not fail it once the page is gone.

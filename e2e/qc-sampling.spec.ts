@@ -85,11 +85,12 @@ test('a sampled approval is reviewed again blind, flagged, and settled by an adm
     await riley.getByRole('button', { name: 'Approve and next' }).click();
     expect((await approved).status()).toBe(200);
 
-    // The sample reaches Alex's tab as it happens; Riley's own list never holds it. Other
-    // workers may approve in this process while it samples everything, so the count can
-    // grow by more than this one; the list below names this request itself.
+    // The sample reaches Alex's tab as it happens (the tab reads its count again only when
+    // the event stream says so); Riley's own list never holds it. Other workers may approve in
+    // this process while it samples everything, so the count can grow by more than this one;
+    // the list below names this request itself.
     await expect
-      .poll(async () => Number(await sampleCount(alex).textContent()), { timeout: 5_000 })
+      .poll(async () => Number(await sampleCount(alex).textContent()))
       .toBeGreaterThan(before);
     await bothThemes(alex, 'qc-sampling-tab');
     await riley.goto('/qc/second-review');

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Route } from '@playwright/test';
 import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
 import { QcHoldListSchema } from '../src/contract/team.ts';
 import { api } from './api.ts';
@@ -27,6 +27,20 @@ const oldestPending = async (page: Page, count: number) =>
       QcRequestListSchema,
     )
   ).qcRequests;
+
+const isTeamRead = (url: URL) =>
+  url.pathname === '/team/holds' || url.pathname === '/api/qc/v2/qc/requests';
+const refuseTeamRead = (route: Route) =>
+  route.request().method() === 'GET' ? route.abort() : route.continue();
+/**
+ * From here on `page` learns of the team's changes from its event stream alone: its own reads
+ * of the holds and the queue, which it repeats every 30 s for what a dropped stream missed,
+ * fail. Answers the undo.
+ */
+async function streamOnly(page: Page) {
+  await page.route(isTeamRead, refuseTeamRead);
+  return () => page.unroute(isTeamRead, refuseTeamRead);
+}
 
 /** The review panel's hold state: `mine` once the gateway said so. */
 const holdState = (page: Page) => page.locator('.review__panel').getAttribute('data-hold');
@@ -79,11 +93,13 @@ test('two reviewers work the oldest-first queue together: no 409, nothing decide
   const [first] = await oldestPending(riley, 1);
   if (!first) throw new Error('no pending request');
 
-  // Riley opens the oldest; Alex's queue shows it taken, within a second.
+  // Riley opens the oldest; Alex's queue shows it taken, from its event stream.
+  const listening = await streamOnly(alex);
   await riley.getByRole('link', { name: first.document.matterReference }).first().click();
   await expect(riley.locator('.review__panel')).toHaveAttribute('data-hold', 'mine');
   const chip = alex.locator(`#qc-hold-${first.id}`);
-  await expect(chip).toContainText('Riley Reviewer', { timeout: 1_000 });
+  await expect(chip).toContainText('Riley Reviewer');
+  await listening();
   await bothThemes(alex, 'qc-queue-held');
   await expectAccessible(alex);
 
@@ -137,8 +153,10 @@ test('a take-over shows on the holder’s screen at once, and their draft stays'
   await alex.getByRole('button', { name: 'Take over' }).click();
   await expect(alex.locator('.review__panel')).toHaveAttribute('data-hold', 'mine');
 
+  // From Riley's event stream: the screen would learn it otherwise only by renewing its hold,
+  // a minute on.
   const taken = riley.getByRole('alert').filter({ hasText: 'Alex Admin took this review over' });
-  await expect(taken).toBeVisible({ timeout: 2_000 });
+  await expect(taken).toBeVisible();
   await expect(riley.getByLabel('Rework notes')).toHaveValue('Seal is faint on page 2');
   await expect(riley.getByRole('button', { name: 'Approve and next' })).toBeDisabled();
   await bothThemes(riley, 'qc-review-taken-over');
@@ -152,6 +170,7 @@ test('a take-over shows on the holder’s screen at once, and their draft stays'
   const pending = queue.getByTestId('count-pending');
   await expect(pending).toHaveText(/^\d+$/);
   const before = Number(await pending.textContent());
+  await streamOnly(queue);
 
   // Alex decides; the history shows the take-over and the decision, to both.
   await alex.locator('.check').first().getByRole('button', { name: 'Fail' }).click();
@@ -162,7 +181,7 @@ test('a take-over shows on the holder’s screen at once, and their draft stays'
   );
   await alex.getByRole('button', { name: 'Reject and next' }).click();
   expect((await saved).status()).toBe(200);
-  await expect(listed).toHaveCount(0, { timeout: 2_000 });
+  await expect(listed).toHaveCount(0);
   await expect(pending).toHaveText(String(before - 1));
   await queue.close();
 

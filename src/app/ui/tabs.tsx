@@ -10,6 +10,8 @@ export interface LinkTab {
   current: boolean;
   /** The tab's count: a number, or undefined (shown as –) while unknown. */
   count?: number | undefined;
+  /** The count is being read (aria-busy): unknown for now, not for good. */
+  countLoading?: boolean;
   /** Read after the count by screen readers, e.g. " events". */
   countSuffix?: string;
   /** A count that asks for attention (refused deliveries). */
@@ -48,6 +50,7 @@ export function LinkTabs({ label, tabs, counted = false, flush = false }: LinkTa
             <span
               className={`count tab__count${tab.countTone === 'danger' && tab.count ? ' tab__count--danger' : ''}`}
               data-testid={tab.countTestId}
+              aria-busy={tab.countLoading || undefined}
             >
               {tab.count === undefined ? '–' : tab.count.toLocaleString()}
               {tab.countSuffix && <span className="visually-hidden">{tab.countSuffix}</span>}

@@ -41,6 +41,7 @@ export function QueueTabs({
     label: STATUS_LABELS[status],
     current: !samples?.current && status === filters.status,
     count: counts?.[status],
+    countLoading: counts === undefined,
     countTestId: `count-${status}`,
     extra:
       status === 'pending' && saving > 0 ? (
