@@ -116,9 +116,7 @@ function Preview({ url, title, downloadName, onPainted, regions }: PdfPreviewPro
         {firstPage && view.status !== 'error' && regions && (
           <ImageRegions channel={regions} url={url} box={pdf?.pages.box(1)} />
         )}
-        {regions && view.status !== 'error' && (
-          <RegionLayers view={pdf} page={view.page} channel={regions} />
-        )}
+        {regions && view.status !== 'error' && <RegionLayers view={pdf} channel={regions} />}
         {view.status === 'loading' && !firstPage && (
           <div className="pdf-preview__overlay">
             <Loading label="Opening the PDF…" />

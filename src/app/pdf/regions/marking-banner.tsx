@@ -1,4 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { PdfView } from '../pdf-view.ts';
+import type { PageBox } from './region-geometry.ts';
 
 /**
  * What says marking mode is on, over the document: for which item, how to mark (drag, or
@@ -6,23 +8,28 @@ import { useEffect, useRef } from 'react';
  * whole-page control takes the focus, so Enter marks the page shown.
  */
 export function MarkingBanner({
+  view,
   label,
   full,
-  page,
-  canMarkPage,
   focus,
   onMarkPage,
   onStop,
 }: {
+  /** The document marked on: the whole-page control marks the page it shows. */
+  view: PdfView;
   label: string;
   full: string | undefined;
-  /** The page shown, which the whole-page control marks. */
-  page: number;
-  canMarkPage: boolean;
   focus: boolean;
-  onMarkPage: () => void;
+  onMarkPage: (page: number, box: PageBox) => void;
   onStop: () => void;
 }) {
+  // The page shown, followed here only while marking (the layers render for none of it).
+  const page = useSyncExternalStore(view.subscribe, () => view.state().page);
+  // Whether pdf.js has read that page yet (its box is what the whole page is measured by).
+  const read = useSyncExternalStore(
+    (listener: () => void) => view.pages.subscribe(() => listener()),
+    () => view.pages.box(page) !== undefined,
+  );
   const markPage = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (focus) markPage.current?.focus({ preventScroll: true });
@@ -43,8 +50,11 @@ export function MarkingBanner({
           ref={markPage}
           type="button"
           className="marking-banner__button"
-          disabled={!canMarkPage || Boolean(full)}
-          onClick={onMarkPage}
+          disabled={!read || Boolean(full)}
+          onClick={() => {
+            const box = view.pages.box(page);
+            if (box) onMarkPage(page, box);
+          }}
         >
           Mark all of page {page}
         </button>

@@ -1,4 +1,5 @@
 import {
+  memo,
   useCallback,
   useEffect,
   useId,
@@ -42,16 +43,14 @@ export function useOverlay(channel: RegionChannel | undefined, url: string | und
 
 /**
  * The regions `channel` names, drawn over the pages of `view` (pdf.js's own elements, in a
- * layer of ours each: page-layers.ts), and marking mode's banner and drawing. `page` is the
- * page shown (the whole-page control marks it).
+ * layer of ours each: page-layers.ts), and marking mode's banner and drawing. Memoised: the
+ * preview renders on every page scrolled past, this only when the view or the channel says.
  */
-export function RegionLayers({
+export const RegionLayers = memo(function RegionLayers({
   view,
-  page,
   channel,
 }: {
   view: PdfView | null;
-  page: number;
   channel: RegionChannel;
 }) {
   const overlay = useOverlay(channel, view?.url);
@@ -89,18 +88,16 @@ export function RegionLayers({
   );
 
   const marking = overlay?.marking;
-  const shownBox = view?.pages.box(page);
   const editable = overlay?.regions.some((r) => r.editable) ?? false;
   return (
     <>
-      {marking && overlay && (
+      {marking && overlay && view && (
         <MarkingBanner
+          view={view}
           label={marking.label}
           full={marking.full}
-          page={page}
-          canMarkPage={Boolean(shownBox && overlay.onDraw)}
           focus={Boolean(marking.keyboard)}
-          onMarkPage={() => shownBox && overlay.onDraw?.(wholePage(page, shownBox), shownBox)}
+          onMarkPage={(page, box) => overlay.onDraw?.(wholePage(page, box), box)}
           onStop={() => overlay.onStop?.()}
         />
       )}
@@ -134,7 +131,7 @@ export function RegionLayers({
       )}
     </>
   );
-}
+});
 
 /**
  * `channel.reveal(key)`: the region's page is brought into view (pdf.js draws it, and its
