@@ -100,6 +100,26 @@ export interface ApiOperation {
   extension?: string;
 }
 
+/** An operation's first line, `...get(path, operationId, summary)`: what it is and where. */
+const head = (method: Method) => (path: string, operationId: string, summary: string) => ({
+  method,
+  path,
+  operationId,
+  summary,
+});
+export const get = head('get');
+export const post = head('post');
+export const put = head('put');
+export const patch = head('patch');
+export const del = head('delete');
+
+/** A success answer: its status, what it is, and its JSON's schema (none for an empty answer). */
+export const answer = (status: number, description: string, schema?: z.ZodMiniType): Success => ({
+  status,
+  description,
+  ...(schema ? { schema } : {}),
+});
+
 /** An operation of an area that gives its tag, and its usual access, once (areaOperations). */
 export type AreaOperation = Omit<ApiOperation, 'tag' | 'access'> & { access?: Access };
 

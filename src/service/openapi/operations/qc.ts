@@ -15,7 +15,7 @@ import { z } from '../../../contract/zod.ts';
 import { CHECKLISTS } from '../../qc/checklists.routes.ts';
 import { ArchivedFilterSchema, PROCESSES } from '../../qc/processes.routes.ts';
 import { QC_REQUESTS } from '../../qc/requests.routes.ts';
-import { areaOperations, gap, listOf, type Access } from '../api-operation.ts';
+import { answer, areaOperations, gap, get, listOf, patch, type Access } from '../api-operation.ts';
 
 const READER: Access = { kind: 'bearer', anyOf: ['qc.review', 'qc.manage'], area: 'qc' };
 const QCR_ID = { qcrID: { description: 'The QC request’s id.' } };
@@ -26,10 +26,7 @@ const ProcessListQuerySchema = z.extend(ListQuerySchema, ArchivedFilterSchema.sh
 
 export const qcOperations = areaOperations('QC', READER, [
   {
-    method: 'get',
-    path: '/qc/v2/qc/requests',
-    operationId: 'listQcRequests',
-    summary: 'List QC requests',
+    ...get('/qc/v2/qc/requests', 'listQcRequests', 'List QC requests'),
     query: QcRequestListQuerySchema,
     queryNotes: {
       status: 'Only requests of this status.',
@@ -38,25 +35,17 @@ export const qcOperations = areaOperations('QC', READER, [
       firmId: 'Only requests whose document is of this firm.',
     },
     list: listOf('qcRequests', QC_REQUESTS),
-    responses: [
-      { status: 200, description: 'A page of QC requests.', schema: QcRequestListSchema },
-    ],
+    responses: [answer(200, 'A page of QC requests.', QcRequestListSchema)],
     extension: READS_GAP,
   },
   {
-    method: 'get',
-    path: '/qc/v2/qc/requests/{qcrID}',
-    operationId: 'getQcRequest',
-    summary: 'Get a QC request',
+    ...get('/qc/v2/qc/requests/{qcrID}', 'getQcRequest', 'Get a QC request'),
     pathParams: QCR_ID,
-    responses: [{ status: 200, description: 'The QC request.', schema: QcRequestSchema }],
+    responses: [answer(200, 'The QC request.', QcRequestSchema)],
     extension: READS_GAP,
   },
   {
-    method: 'patch',
-    path: '/qc/v2/qc/requests/{qcrID}',
-    operationId: 'updateQcRequest',
-    summary: 'Approve or reject a QC request',
+    ...patch('/qc/v2/qc/requests/{qcrID}', 'updateQcRequest', 'Approve or reject a QC request'),
     description:
       '`status` decides (interface-gaps #8, #19). `approved` needs every checklist item ' +
       '`approved` or `notApplicable`; `rejected` needs a `rejected` item or non-empty `notes`. ' +
@@ -64,71 +53,50 @@ export const qcOperations = areaOperations('QC', READER, [
     access: { kind: 'bearer', anyOf: ['qc.review'], area: 'qc' },
     pathParams: QCR_ID,
     body: { json: QcRequestPatchSchema },
-    responses: [{ status: 200, description: 'The decided QC request.', schema: QcRequestSchema }],
+    responses: [answer(200, 'The decided QC request.', QcRequestSchema)],
     errors: {
       409: 'The request is no longer `pending`; the message names who decided and when.',
     },
   },
   {
-    method: 'get',
-    path: '/qc/v2/qc/processes',
-    operationId: 'listQcProcesses',
-    summary: 'List QC processes',
+    ...get('/qc/v2/qc/processes', 'listQcProcesses', 'List QC processes'),
     query: ProcessListQuerySchema,
     queryNotes: { archived: '`true`: only archived processes; `false`: only active ones.' },
     list: listOf('qcProcesses', PROCESSES),
-    responses: [
-      { status: 200, description: 'A page of QC processes.', schema: QcProcessListSchema },
-    ],
+    responses: [answer(200, 'A page of QC processes.', QcProcessListSchema)],
     extension: gap('QC', 'only the process PATCH is given; list and read are ours'),
   },
   {
-    method: 'get',
-    path: '/qc/v2/qc/processes/{qcpID}',
-    operationId: 'getQcProcess',
-    summary: 'Get a QC process',
+    ...get('/qc/v2/qc/processes/{qcpID}', 'getQcProcess', 'Get a QC process'),
     pathParams: QCP_ID,
-    responses: [{ status: 200, description: 'The QC process.', schema: QcProcessSchema }],
+    responses: [answer(200, 'The QC process.', QcProcessSchema)],
     extension: gap('QC', 'only the process PATCH is given; list and read are ours'),
   },
   {
-    method: 'patch',
-    path: '/qc/v2/qc/processes/{qcpID}',
-    operationId: 'updateQcProcess',
-    summary: 'Rename, archive or re-checklist a QC process',
+    ...patch(
+      '/qc/v2/qc/processes/{qcpID}',
+      'updateQcProcess',
+      'Rename, archive or re-checklist a QC process',
+    ),
     description:
       'At least one field. A timestamp in `archivedOn` archives the process; `null` unarchives ' +
       'it (interface-gaps #12). As the spec says, the answer leaves out `description`.',
     access: { kind: 'bearer', anyOf: ['qc.manage'], area: 'qc' },
     pathParams: QCP_ID,
     body: { json: QcProcessPatchSchema },
-    responses: [
-      {
-        status: 200,
-        description: 'The QC process as changed.',
-        schema: QcProcessUpdateResponseSchema,
-      },
-    ],
+    responses: [answer(200, 'The QC process as changed.', QcProcessUpdateResponseSchema)],
     errors: { 400: 'A bad body, or a checklistId that is not a checklist of the owner.' },
   },
   {
-    method: 'get',
-    path: '/qc/v2/qc/checklists',
-    operationId: 'listQcChecklists',
-    summary: 'List QC checklists',
+    ...get('/qc/v2/qc/checklists', 'listQcChecklists', 'List QC checklists'),
     list: listOf('qcChecklists', CHECKLISTS),
-    responses: [
-      { status: 200, description: 'A page of QC checklists.', schema: QcChecklistListSchema },
-    ],
+    responses: [answer(200, 'A page of QC checklists.', QcChecklistListSchema)],
     extension: gap('QC (#23, #7)', 'the spec shows no checklist endpoint or fields'),
   },
   {
-    method: 'get',
-    path: '/qc/v2/qc/checklists/{checklistId}',
-    operationId: 'getQcChecklist',
-    summary: 'Get a QC checklist',
+    ...get('/qc/v2/qc/checklists/{checklistId}', 'getQcChecklist', 'Get a QC checklist'),
     pathParams: { checklistId: { description: 'The checklist’s id.' } },
-    responses: [{ status: 200, description: 'The checklist.', schema: QcChecklistSchema }],
+    responses: [answer(200, 'The checklist.', QcChecklistSchema)],
     extension: gap('QC (#23, #7)', 'the spec shows no checklist endpoint or fields'),
   },
 ]);

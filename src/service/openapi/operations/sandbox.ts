@@ -15,7 +15,15 @@ import {
 import { UserSchema } from '../../../contract/users.ts';
 import { z } from '../../../contract/zod.ts';
 import { DELIVERIES } from '../../sandbox/deliveries.routes.ts';
-import { gap, listOf, type Access, type ApiOperation } from '../api-operation.ts';
+import {
+  answer,
+  gap,
+  get,
+  listOf,
+  post,
+  type Access,
+  type ApiOperation,
+} from '../api-operation.ts';
 
 const SANDBOX: Access = { kind: 'bearer', anyOf: ['sandbox'] };
 const WHY = gap('Sandbox controls', 'reference-only controls for testing');
@@ -34,126 +42,97 @@ const sandbox = (op: Omit<ApiOperation, 'tag' | 'extension'>): ApiOperation => (
 
 export const sandboxOperations: ApiOperation[] = [
   sandbox({
-    method: 'get',
-    path: '/info',
-    operationId: 'getSandboxInfo',
-    summary: 'Whether this is a sandbox',
+    ...get('/info', 'getSandboxInfo', 'Whether this is a sandbox'),
     description:
       '`now` is the service clock. `demoLogins` (every owner’s demo secrets) is filled only for ' +
       'a caller on this machine (loopback).',
     access: { kind: 'public' },
-    responses: [{ status: 200, description: 'The sandbox.', schema: SandboxInfoSchema }],
+    responses: [answer(200, 'The sandbox.', SandboxInfoSchema)],
   }),
   sandbox({
-    method: 'post',
-    path: '/qc/requests/{qcrID}/review-started',
-    operationId: 'markQcReviewStarted',
-    summary: 'Record that a review started',
+    ...post(
+      '/qc/requests/{qcrID}/review-started',
+      'markQcReviewStarted',
+      'Record that a review started',
+    ),
     description:
       'Stamps `reviewStartedOn` once; later calls change nothing. The console’s gateway calls it ' +
       'on a reviewer’s first hold.',
     access: { kind: 'bearer', anyOf: ['qc.review'], area: 'qc' },
     pathParams: { qcrID: { description: 'The QC request’s id.' } },
-    responses: [{ status: 200, description: 'The QC request.', schema: QcRequestSchema }],
+    responses: [answer(200, 'The QC request.', QcRequestSchema)],
     errors: { 409: 'The request is already decided.' },
   }),
   sandbox({
-    method: 'post',
-    path: '/reset',
-    operationId: 'resetSandbox',
-    summary: 'Restore the caller’s owner to the demo data',
+    ...post('/reset', 'resetSandbox', 'Restore the caller’s owner to the demo data'),
     description: 'Clients and issued tokens stay.',
     access: SANDBOX,
-    responses: [{ status: 200, description: 'What was reset.', schema: SandboxResetResultSchema }],
+    responses: [answer(200, 'What was reset.', SandboxResetResultSchema)],
   }),
   sandbox({
-    method: 'post',
-    path: '/signature-requests/{id}/complete',
-    operationId: 'completeSignatureRequest',
-    summary: 'Complete a signature request',
+    ...post(
+      '/signature-requests/{id}/complete',
+      'completeSignatureRequest',
+      'Complete a signature request',
+    ),
     description: 'Sets the completion fields and publishes DOCUMENT_READY.',
     access: SANDBOX,
     pathParams: { id: { description: 'The signature request’s id.' } },
-    responses: [
-      { status: 200, description: 'The completion.', schema: CompleteSignatureRequestResultSchema },
-    ],
+    responses: [answer(200, 'The completion.', CompleteSignatureRequestResultSchema)],
     errors: { 400: 'A malformed id, or the request is already completed.' },
   }),
   sandbox({
-    method: 'post',
-    path: '/clock/advance',
-    operationId: 'advanceClock',
-    summary: 'Move the service clock forward',
+    ...post('/clock/advance', 'advanceClock', 'Move the service clock forward'),
     description:
       'Runs the deliveries that became due. One clock for the whole service: 3600 s or more ' +
       'expires every token of every owner.',
     access: SANDBOX,
     body: { json: ClockAdvanceSchema },
-    responses: [{ status: 200, description: 'The new time.', schema: ClockAdvanceResultSchema }],
+    responses: [answer(200, 'The new time.', ClockAdvanceResultSchema)],
   }),
   sandbox({
-    method: 'post',
-    path: '/clients/{clientId}/revoke',
-    operationId: 'revokeClientTokens',
-    summary: 'Revoke a client’s tokens',
+    ...post('/clients/{clientId}/revoke', 'revokeClientTokens', 'Revoke a client’s tokens'),
     access: SANDBOX,
     pathParams: {
       clientId: { description: 'A client id of the caller’s owner.', schema: z.string() },
     },
-    responses: [
-      { status: 200, description: 'How many tokens were revoked.', schema: RevokeResultSchema },
-    ],
+    responses: [answer(200, 'How many tokens were revoked.', RevokeResultSchema)],
   }),
   sandbox({
-    method: 'post',
-    path: '/users/{userId}/deactivate',
-    operationId: 'deactivateUser',
-    summary: 'Deactivate a user',
+    ...post('/users/{userId}/deactivate', 'deactivateUser', 'Deactivate a user'),
     description: 'At once on the service clock; the user’s tokens are revoked.',
     access: SANDBOX,
     pathParams: { userId: { description: 'The user’s id.' } },
-    responses: [{ status: 200, description: 'The user.', schema: UserSchema }],
+    responses: [answer(200, 'The user.', UserSchema)],
   }),
   sandbox({
-    method: 'post',
-    path: '/users/{userId}/reactivate',
-    operationId: 'reactivateUser',
-    summary: 'Reactivate a user',
+    ...post('/users/{userId}/reactivate', 'reactivateUser', 'Reactivate a user'),
     access: SANDBOX,
     pathParams: { userId: { description: 'The user’s id.' } },
-    responses: [{ status: 200, description: 'The user.', schema: UserSchema }],
+    responses: [answer(200, 'The user.', UserSchema)],
   }),
   sandbox({
-    method: 'get',
-    path: '/deliveries',
-    operationId: 'listDeliveries',
-    summary: 'List webhook deliveries',
+    ...get('/deliveries', 'listDeliveries', 'List webhook deliveries'),
     description: 'Newest first unless asked otherwise; each with its last attempt.',
     access: SANDBOX,
     query: DeliveryListQuerySchema,
     queryNotes: { status: 'Only deliveries of this status.' },
     list: listOf('deliveries', DELIVERIES, 'desc'),
-    responses: [{ status: 200, description: 'A page of deliveries.', schema: DeliveryListSchema }],
+    responses: [answer(200, 'A page of deliveries.', DeliveryListSchema)],
   }),
   sandbox({
-    method: 'get',
-    path: '/deliveries/{id}',
-    operationId: 'getDelivery',
-    summary: 'Get a webhook delivery with every attempt',
+    ...get('/deliveries/{id}', 'getDelivery', 'Get a webhook delivery with every attempt'),
     access: SANDBOX,
     pathParams: MESSAGE_ID,
-    responses: [{ status: 200, description: 'The delivery.', schema: DeliveryDetailSchema }],
+    responses: [answer(200, 'The delivery.', DeliveryDetailSchema)],
     errors: BAD_MESSAGE_ID,
   }),
   sandbox({
-    method: 'post',
-    path: '/deliveries/{id}/redeliver',
-    operationId: 'redeliver',
-    summary: 'Deliver a message again',
+    ...post('/deliveries/{id}/redeliver', 'redeliver', 'Deliver a message again'),
     description: 'Back to pending and due now, with a fresh round of 9 attempts.',
     access: SANDBOX,
     pathParams: MESSAGE_ID,
-    responses: [{ status: 202, description: 'Queued.', schema: RedeliverResultSchema }],
+    responses: [answer(202, 'Queued.', RedeliverResultSchema)],
     errors: BAD_MESSAGE_ID,
   }),
 ];

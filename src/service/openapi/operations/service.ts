@@ -1,5 +1,5 @@
 import { TokenRequestSchema, TokenResponseSchema } from '../../../contract/auth.ts';
-import { gap, type ApiOperation } from '../api-operation.ts';
+import { answer, gap, get, post, type ApiOperation } from '../api-operation.ts';
 import { HealthSchema } from '../schemas.ts';
 import { TOKEN_PATH } from '../security.ts';
 
@@ -13,10 +13,7 @@ const NO_STORE = {
 
 export const serviceOperations: ApiOperation[] = [
   {
-    method: 'post',
-    path: TOKEN_PATH,
-    operationId: 'issueToken',
-    summary: 'Get an access token (client credentials)',
+    ...post(TOKEN_PATH, 'issueToken', 'Get an access token (client credentials)'),
     description:
       'OAuth 2.0 `client_credentials` grant. The answer’s `expires_in` is the lifetime in ' +
       'seconds (3600 on the reference service): cache the token for that long minus a small ' +
@@ -35,21 +32,15 @@ export const serviceOperations: ApiOperation[] = [
     ],
   },
   {
-    method: 'get',
-    path: '/healthz',
-    operationId: 'getHealth',
-    summary: 'Health check',
+    ...get('/healthz', 'getHealth', 'Health check'),
     description: 'For load balancers: answers at any Host. Another method gets 405.',
     tag: 'Service',
     access: { kind: 'public' },
-    responses: [{ status: 200, description: 'The service is up.', schema: HealthSchema }],
+    responses: [answer(200, 'The service is up.', HealthSchema)],
     extension: gap('General and conventions', 'a probe the spec does not name'),
   },
   {
-    method: 'get',
-    path: '/openapi.json',
-    operationId: 'getOpenApiDocument',
-    summary: 'This OpenAPI document',
+    ...get('/openapi.json', 'getOpenApiDocument', 'This OpenAPI document'),
     description: 'The OpenAPI 3.1 document of this service, generated from the contract.',
     tag: 'Service',
     access: { kind: 'public' },

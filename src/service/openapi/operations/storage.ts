@@ -1,5 +1,5 @@
 import { z } from '../../../contract/zod.ts';
-import { gap, type ApiOperation } from '../api-operation.ts';
+import { answer, gap, get, post, put, type ApiOperation } from '../api-operation.ts';
 
 // The "storage bucket" on the service's own origin (blob.routes.ts): what presigned URLs point
 // at. A spec-strict service serves these on an origin of its own, so they are extensions.
@@ -27,10 +27,7 @@ const BINARY = { type: 'string', format: 'binary' };
 
 export const storageOperations: ApiOperation[] = [
   {
-    method: 'get',
-    path: '/blobs/{key}',
-    operationId: 'downloadBlob',
-    summary: 'Download through a presigned URL',
+    ...get('/blobs/{key}', 'downloadBlob', 'Download through a presigned URL'),
     description:
       'The URLs in `downloadUrl`, `completedFileUrl`, `fileUrl` and user image fields: signed, ' +
       'valid for 60 minutes, minted afresh on every read.',
@@ -56,10 +53,7 @@ export const storageOperations: ApiOperation[] = [
     extension: STORAGE_GAP,
   },
   {
-    method: 'post',
-    path: '/uploads',
-    operationId: 'uploadBlob',
-    summary: 'Upload through a presigned POST',
+    ...post('/uploads', 'uploadBlob', 'Upload through a presigned POST'),
     description:
       'Where every `uploadUrl` points: a multipart form with the `uploadValues` entries first ' +
       '(`key`, `policy`, `signature`), then the file as `file`. Each key takes one upload.',
@@ -77,7 +71,7 @@ export const storageOperations: ApiOperation[] = [
         },
       },
     },
-    responses: [{ status: 204, description: 'Stored.' }],
+    responses: [answer(204, 'Stored.')],
     errors: {
       400: 'Not multipart, no `file`, an empty file, or the fields after the file.',
       ...UPLOAD_ERRORS,
@@ -85,10 +79,7 @@ export const storageOperations: ApiOperation[] = [
     extension: STORAGE_GAP,
   },
   {
-    method: 'put',
-    path: '/uploads/{key}',
-    operationId: 'putBlob',
-    summary: 'Upload through a deprecated PUT URL',
+    ...put('/uploads/{key}', 'putBlob', 'Upload through a deprecated PUT URL'),
     description: 'The `uploadImageUrls` of a user (deprecated): the raw image bytes as the body.',
     tag: 'Storage',
     access: { kind: 'presigned' },
@@ -98,7 +89,7 @@ export const storageOperations: ApiOperation[] = [
     query: z.object({ policy: z.string(), signature: z.string() }),
     queryNotes: { policy: 'The signed upload policy.', signature: 'The policy’s signature.' },
     body: { media: { type: 'application/octet-stream', schema: BINARY } },
-    responses: [{ status: 204, description: 'Stored, and attached to the user’s profile.' }],
+    responses: [answer(204, 'Stored, and attached to the user’s profile.')],
     errors: UPLOAD_ERRORS,
     extension: STORAGE_GAP,
   },
