@@ -73,7 +73,7 @@ export function createGatewayApp(ctx: GatewayContext) {
   app.route('/', managementRoutes(ctx));
   app.route('/', noticeRoutes(ctx));
   app.route('/', webhookRoutes(ctx));
-  app.route('/', pageImageRoutes(ctx));
+  app.route('/', pageImageRoutes(ctx, ctx.drawer));
   app.route(
     '/',
     staticRoutes(ctx.distDir, {

@@ -1,5 +1,6 @@
 import type { Environment } from '../contract/session.ts';
 import type { WebhookSecrets } from '../contract/webhooks.ts';
+import type { PageImagesOptions } from './first-visit/page-image.ts';
 import type { HoldStore } from './team/holds.ts';
 import type { DecisionLog } from './team/decisions.ts';
 import { GatewayError } from './errors.ts';
@@ -69,6 +70,8 @@ export interface GatewayContext {
   /** List the sandbox's demo logins on /config to any caller, not just one on this machine. */
   showDemoLogins: boolean;
   heartbeatMs: number;
+  /** The first-page drawer's bounds (page-image.ts); its own defaults when empty. */
+  drawer: PageImagesOptions;
 }
 
 /** Hono's typing of per-request variables. */

@@ -4,6 +4,7 @@ import type { Environment } from '../contract/session.ts';
 import type { WebhookSecrets } from '../contract/webhooks.ts';
 import { MARKS_HEADER_MAX } from '../contract/findings.ts';
 import { createGatewayApp } from './app.ts';
+import type { PageImagesOptions } from './first-visit/page-image.ts';
 import { createHoldStore } from './team/holds.ts';
 import { targetOf, type GatewayContext } from './context.ts';
 import { createDecisionLog } from './team/decisions.ts';
@@ -58,6 +59,11 @@ export interface GatewayOptions {
   upstreamTimeouts?: Partial<UpstreamTimeouts>;
   /** Milliseconds since the epoch: session and token expiry; tests move it. */
   now?: () => number;
+  /**
+   * The first-page drawer's bounds (ADR 028); the defaults serve a real deployment. The tests'
+   * gateways give a drawing longer, so that a busy machine fails none that is not about time.
+   */
+  drawer?: PageImagesOptions;
   log?: (message: string, detail?: unknown) => void;
   /** Believe X-Forwarded-Proto/-Host from a TLS-terminating proxy (ATTEST_TRUST_PROXY). */
   trustProxy?: boolean;
@@ -183,6 +189,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     hosts: NO_HOSTS,
     showDemoLogins: o.showDemoLogins ?? false,
     heartbeatMs: o.heartbeatMs ?? HEARTBEAT_MS,
+    drawer: o.drawer ?? {},
   };
   const app = createGatewayApp(ctx);
   const host = o.host ?? '127.0.0.1';

@@ -87,6 +87,9 @@ export async function startHarness(
     dataDir: null,
     database: testDatabase(options.dataDir),
     webhookSecrets: [],
+    // A drawing's time is not what these tests check (page-image.test.ts builds its own
+    // drawers for that): a loaded machine's slow one must not fail them.
+    drawer: { timeoutMs: 60_000 },
     log: (message, detail) =>
       logs.push(detail === undefined ? message : `${message}: ${String(detail)}`),
     ...options,
