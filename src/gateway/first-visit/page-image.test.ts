@@ -214,7 +214,8 @@ describe('GET /preview/qc/{id}/first-page, bounded', () => {
 
 describe('pageImages', () => {
   it('refuses jobs past its queue at once', async () => {
-    const images = pageImages({ queue: 1 });
+    // Time enough for a cold worker on a busy machine: its time is not what is tested.
+    const images = pageImages({ queue: 1, timeoutMs: 60_000 });
     const pdf = async () => new Uint8Array(await demoPdf());
     try {
       const first = images.draw(await pdf(), 'webp');
@@ -297,7 +298,7 @@ describe('pageImages', () => {
 
   it("times a drawing from the worker's start-up, which has a bound of its own", async () => {
     // Start-up slower than a drawing may take: the first document is drawn all the same.
-    const images = pageImages({ timeoutMs: 3_000, testing: { slowStartMs: 4_000 } });
+    const images = pageImages({ timeoutMs: 10_000, testing: { slowStartMs: 12_000 } });
     try {
       expect((await images.draw(new Uint8Array(await demoPdf()), 'webp')).width).toBe(960);
     } finally {
