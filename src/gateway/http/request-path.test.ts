@@ -75,39 +75,48 @@ it.beforeAll(async ({ gateway: started, signedIn }) => {
   expect(pending.length).toBe(4);
 });
 
+/** Each path, as the admin's GET, answers `status` with a message matching `message`. */
+async function expectEachRefused(paths: string[], status: number, message: RegExp) {
+  for (const path of paths) {
+    const result = await raw(admin, 'GET', path);
+    expect(result.status, path).toBe(status);
+    expect(ErrorBodySchema.parse(result.body).message, path).toMatch(message);
+  }
+}
+
 describe('the /api prefix check', () => {
   it('reads an encoded or dot-segment spelling of a prefix as the prefix it is', async () => {
     const tokenCalls = () => gateway.calls.filter((c) => c.url.includes('/oauth2/')).length;
     const before = tokenCalls();
-    for (const path of [
-      '/api/%61uth/v1/oauth2/token',
-      '/api/AUTH/v1/oauth2/token',
-      '/api/files/../auth/v1/oauth2/token',
-      '/api/files/%2e%2e/auth/v1/oauth2/token',
-      '/api/files/%2E%2E/auth/v1/oauth2/token',
-      '/api/./auth/v1/oauth2/token',
-      '/%61pi/auth/v1/oauth2/token',
-    ]) {
-      const result = await raw(admin, 'GET', path);
-      expect(result.status, path).toBe(404);
-      expect(ErrorBodySchema.parse(result.body).message, path).toMatch(/no API/);
-    }
+    await expectEachRefused(
+      [
+        '/api/%61uth/v1/oauth2/token',
+        '/api/AUTH/v1/oauth2/token',
+        '/api/files/../auth/v1/oauth2/token',
+        '/api/files/%2e%2e/auth/v1/oauth2/token',
+        '/api/files/%2E%2E/auth/v1/oauth2/token',
+        '/api/./auth/v1/oauth2/token',
+        '/%61pi/auth/v1/oauth2/token',
+      ],
+      404,
+      /no API/,
+    );
     expect(tokenCalls()).toBe(before);
   });
 
   it('refuses an encoded slash or a broken escape with 400, before any rule or the upstream', async () => {
     const before = gateway.calls.length;
-    for (const path of [
-      '/api/files%2F..%2Fauth/v1/oauth2/token',
-      '/api/users%2fv1/users',
-      '/api/users/v1/users%5C',
-      '/api/users/v1/%zz',
-      '/team/holds%2F',
-    ]) {
-      const result = await raw(admin, 'GET', path);
-      expect(result.status, path).toBe(400);
-      expect(ErrorBodySchema.parse(result.body).message, path).toMatch(/path/);
-    }
+    await expectEachRefused(
+      [
+        '/api/files%2F..%2Fauth/v1/oauth2/token',
+        '/api/users%2fv1/users',
+        '/api/users/v1/users%5C',
+        '/api/users/v1/%zz',
+        '/team/holds%2F',
+      ],
+      400,
+      /path/,
+    );
     expect(gateway.calls.length).toBe(before);
   });
 

@@ -65,25 +65,32 @@ function group(rows: ReviewRow[], keyOf: (row: ReviewRow) => string) {
   return grouped;
 }
 
-const placeholders = (ids: readonly string[]) => ids.map(() => '?').join(', ');
+/**
+ * A lookup of decided reviews by ids: what `sql` finds for them (its one list of `?`, after
+ * the owner's), grouped by `keyOf`; none, and no query, for no ids.
+ */
+function reviewsOf(
+  sql: (placeholders: string) => string,
+  keyOf: (row: ReviewRow) => string,
+): (ctx: ServiceContext, owner: string, ids: readonly string[]) => Map<string, ScanReview[]> {
+  return (ctx, owner, ids) => {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = ctx.db
+      .prepare(sql(unique.map(() => '?').join(', ')))
+      .all(owner, ...(unique as SQLInputValue[])) as unknown as ReviewRow[];
+    return group(rows, keyOf);
+  };
+}
 
 /** Decided reviews of each signature request's scans, oldest first, by signature request id. */
-export function scanReviewsOf(
-  ctx: ServiceContext,
-  owner: string,
-  signatureRequestIds: readonly string[],
-): Map<string, ScanReview[]> {
-  const ids = [...new Set(signatureRequestIds)];
-  if (ids.length === 0) return new Map();
-  const rows = ctx.db
-    .prepare(
-      `SELECT ${COLUMNS} FROM qc_requests e JOIN checklist_versions v ON v.id = e.checklist_version_id
-       WHERE e.owner = ? AND e.status != 'pending' AND e.signature_request_id IN (${placeholders(ids)})
-       ORDER BY e.rowid`,
-    )
-    .all(owner, ...(ids as SQLInputValue[])) as unknown as ReviewRow[];
-  return group(rows, (row) => row.signature_request_id);
-}
+export const scanReviewsOf = reviewsOf(
+  (placeholders) =>
+    `SELECT ${COLUMNS} FROM qc_requests e JOIN checklist_versions v ON v.id = e.checklist_version_id
+     WHERE e.owner = ? AND e.status != 'pending' AND e.signature_request_id IN (${placeholders})
+     ORDER BY e.rowid`,
+  (row) => row.signature_request_id,
+);
 
 /**
  * For each QC request of a rescan, the decided reviews of the scans sent before it for the
@@ -91,22 +98,13 @@ export function scanReviewsOf(
  * a rescan is confirmed only after the earlier scan was rejected, and the order holds under a
  * stopped sandbox clock, where timestamps tie.
  */
-export function earlierReviewsOf(
-  ctx: ServiceContext,
-  owner: string,
-  qcRequestIds: readonly string[],
-): Map<string, ScanReview[]> {
-  const ids = [...new Set(qcRequestIds)];
-  if (ids.length === 0) return new Map();
-  const rows = ctx.db
-    .prepare(
-      `SELECT ${COLUMNS}, q.id AS later_id FROM qc_requests q
-       JOIN qc_requests e ON e.owner = q.owner AND e.signature_request_id = q.signature_request_id
-         AND e.rowid < q.rowid AND e.status != 'pending'
-       JOIN checklist_versions v ON v.id = e.checklist_version_id
-       WHERE q.owner = ? AND q.signature_request_id IS NOT NULL AND q.id IN (${placeholders(ids)})
-       ORDER BY q.id, e.rowid`,
-    )
-    .all(owner, ...(ids as SQLInputValue[])) as unknown as ReviewRow[];
-  return group(rows, (row) => row.later_id ?? '');
-}
+export const earlierReviewsOf = reviewsOf(
+  (placeholders) =>
+    `SELECT ${COLUMNS}, q.id AS later_id FROM qc_requests q
+     JOIN qc_requests e ON e.owner = q.owner AND e.signature_request_id = q.signature_request_id
+       AND e.rowid < q.rowid AND e.status != 'pending'
+     JOIN checklist_versions v ON v.id = e.checklist_version_id
+     WHERE q.owner = ? AND q.signature_request_id IS NOT NULL AND q.id IN (${placeholders})
+     ORDER BY q.id, e.rowid`,
+  (row) => row.later_id ?? '',
+);
