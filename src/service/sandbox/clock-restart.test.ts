@@ -1,17 +1,13 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SandboxInfoSchema } from '../../contract/sandbox.ts';
-import { demoClient } from '../seed/demo-clients.ts';
 import { startService, type RunningService } from '../server.ts';
-import { basicAuth, expectError } from '../testing/service.ts';
+import { demoDataCopy, demoTokenRequest, expectError } from '../testing/service.ts';
 
 // The sandbox clock's offset was lost on restart, so tokens issued under an
 // advanced clock outlived their lifetime and retries scheduled under it lay far ahead.
 
-const dataDir = mkdtempSync(join(tmpdir(), 'attest-clock-'));
-cpSync(inject('demoSnapshot'), dataDir, { recursive: true });
+const dataDir = demoDataCopy('attest-clock-');
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 // The same name across restarts, as a deployment has: tokens are bound to it (`iss`), and
@@ -19,14 +15,9 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const start = () => startService({ dataDir, log: () => {}, publicUrl: 'http://attest.test' });
 
 async function token(service: RunningService, clientId: string): Promise<string> {
-  const client = demoClient(clientId);
   const response = await fetch(`${service.listenUrl}/auth/v1/oauth2/token`, {
     method: 'POST',
-    headers: {
-      authorization: basicAuth(client.clientId, client.clientSecret),
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
+    ...demoTokenRequest(clientId),
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;

@@ -1,6 +1,6 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { expect, inject } from 'vitest';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { DocumentMismatchError, documentValidator } from './openapi.ts';
@@ -112,11 +112,52 @@ export function basicAuth(id: string, secret: string): string {
   return `Basic ${Buffer.from(`${encode(id)}:${encode(secret)}`).toString('base64')}`;
 }
 
+/** A demo client's token request (client credentials, HTTP Basic): its headers and form. */
+export function demoTokenRequest(clientId: string, scope?: string) {
+  const client = demoClient(clientId);
+  const form = new URLSearchParams({ grant_type: 'client_credentials' });
+  if (scope) form.set('scope', scope);
+  return {
+    headers: {
+      authorization: basicAuth(client.clientId, client.clientSecret),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: form,
+  };
+}
+
+/**
+ * A data folder of its own over the demo data the run seeded once (testing/setup.ts): the
+ * store and keys copied, the blobs linked to the snapshot's, which is as good as a copy (a blob
+ * is only ever replaced whole, never written into: store/blobs.ts) and no cost on a busy disk,
+ * where copying five hundred files took a second of every test file's start.
+ */
+export function demoDataCopy(prefix = 'attest-test-'): string {
+  const snapshot = inject('demoSnapshot');
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(snapshot, dataDir, {
+    recursive: true,
+    filter: (source) => relative(snapshot, source) !== 'blobs',
+  });
+  for (const entry of readdirSync(join(snapshot, 'blobs'), {
+    recursive: true,
+    withFileTypes: true,
+  })) {
+    const from = join(entry.parentPath, entry.name);
+    const to = join(dataDir, relative(snapshot, from));
+    if (entry.isDirectory()) mkdirSync(to, { recursive: true });
+    else if (entry.isFile()) {
+      mkdirSync(dirname(to), { recursive: true });
+      linkSync(from, to);
+    }
+  }
+  return dataDir;
+}
+
 export async function startTestService(
   options: Partial<StartServiceOptions> = {},
 ): Promise<TestService> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'attest-test-'));
-  cpSync(inject('demoSnapshot'), dataDir, { recursive: true });
+  const dataDir = demoDataCopy();
   const service = await startService({ dataDir, log: () => {}, ...options });
   const strict = service.ctx.profile.strict;
   async function checked(method: string, path: string, init: RequestInit, check = true) {
@@ -131,16 +172,11 @@ export async function startTestService(
       rmSync(dataDir, { recursive: true, force: true });
     },
     async token(clientId, scope) {
-      const client = demoClient(clientId);
-      const form = new URLSearchParams({ grant_type: 'client_credentials' });
-      if (scope) form.set('scope', scope);
-      const response = await checked('POST', '/auth/v1/oauth2/token', {
-        headers: {
-          authorization: basicAuth(client.clientId, client.clientSecret),
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: form,
-      });
+      const response = await checked(
+        'POST',
+        '/auth/v1/oauth2/token',
+        demoTokenRequest(clientId, scope),
+      );
       const body = response.body as { access_token?: unknown } | undefined;
       if (response.status !== 200 || typeof body?.access_token !== 'string')
         throw new Error(`no token for ${clientId}: ${response.status}`);
