@@ -76,7 +76,7 @@ export function MetadataSection({ accountId, entity }: { accountId: string; enti
 
   return (
     <section className="acc-sheet__section panel" aria-labelledby={titleId}>
-      <div className="entity-section__head">
+      <div className="heading-row">
         <h2 id={titleId} className="section-title">
           Metadata
         </h2>

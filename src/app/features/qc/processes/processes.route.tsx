@@ -34,7 +34,7 @@ function ProcessSection({
           <EmptyState title={empty} />
         </div>
       ) : (
-        <ul className="qc-processes__list">
+        <ul className="qc-processes__list panel">
           {processes.map((process) => (
             <ProcessCard
               key={process.id}

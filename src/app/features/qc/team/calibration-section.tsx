@@ -127,7 +127,7 @@ function ItemTable({ items }: { items: Calibration['items'] }) {
 /** The open flags: second reviews that disagreed on a failed check, waiting for an admin. */
 function Flags({ open }: { open: number }) {
   return (
-    <div className={`team-flags${open > 0 ? ' team-flags--open' : ''}`}>
+    <div className={`heading-row team-flags${open > 0 ? ' team-flags--open' : ''}`}>
       <p>
         <strong data-testid="open-flags">{count(open)}</strong>{' '}
         {open === 1 ? 'flagged sample waits' : 'flagged samples wait'} for an admin’s decision.

@@ -130,7 +130,7 @@ export function ImageManager({ user }: { user: User }) {
           />
         ))}
       </div>
-      <div className="image-manager__actions">
+      <div className="image-manager__actions panel">
         <div className="image-manager__outcome">
           {save.isError && (
             <p className="image-manager__error" role="alert">

@@ -92,7 +92,7 @@ export function ImageSlot(props: ImageSlotProps) {
   else badge = <Badge tone={props.expected ? 'warning' : 'neutral'}>Not set</Badge>;
 
   return (
-    <section className="image-slot" aria-labelledby={headingId}>
+    <section className="image-slot panel" aria-labelledby={headingId}>
       <div className="image-slot__head">
         <h2 className="section-title" id={headingId}>
           {title}
