@@ -3,7 +3,7 @@ import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/con
 import { RequestHistorySchema } from '../src/contract/team.ts';
 import { api } from './api.ts';
 import { diskProfile } from './chromium.ts';
-import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
+import { DEMO, bothThemes, expectAccessible, signIn, signInWithForm } from './support.ts';
 
 // ADR 026: a decision is kept in the browser (IndexedDB) before the screen moves on, and
 // sent until the service has it, once. Requests come from the middle of the oldest-first queue
@@ -92,10 +92,13 @@ const outboxWrites = (page: Page, id: string) =>
     id,
   );
 
-/** Opens a request, waits for its hold, and passes every item with the keyboard. */
-async function readyToApprove(page: Page, request: QcRequest) {
+/**
+ * Opens a request (unless the page shows it already), waits for its hold, and passes every
+ * item with the keyboard.
+ */
+async function readyToApprove(page: Page, request: QcRequest, { open = true } = {}) {
   const { id } = request;
-  await page.goto(reviewUrl(request));
+  if (open) await page.goto(reviewUrl(request));
   await expect(page.locator(`.review__panel[data-request-id="${id}"]`)).toHaveAttribute(
     'data-hold',
     'mine',
@@ -134,13 +137,15 @@ test('a tab closed 0 to 30 ms after approving loses nothing, and saves it once',
     const request = requests[i];
     if (!request) throw new Error('no request');
     const delay = delays[i % delays.length] ?? 0;
-    await readyToApprove(page, request);
+    await readyToApprove(page, request, { open: i === 0 });
     await page.keyboard.press('a');
     if (delay > 0) await page.waitForTimeout(delay);
     await page.close({ runBeforeUnload: false });
-    // The same browser (its IndexedDB) opens the console again.
+    // The same browser (its IndexedDB) opens the console again: at the next document to
+    // review (which the next try approves), the queue after the last.
     page = await context.newPage();
-    await page.goto('/qc?status=pending&order=oldest');
+    const next = requests[i + 1];
+    await page.goto(next ? reviewUrl(next) : '/qc?status=pending&order=oldest');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     // Whether the keepalive request had landed by then, or the outbox still held it.
     if ((await stored(page, request.id)).status === 'pending') carried.push(delay);
@@ -171,14 +176,15 @@ test('a tab closed 0 to 30 ms after approving, its PATCH lost: the outbox alone 
   for (const [i, delay] of [0, 5, 10, 20, 30].entries()) {
     const request = requests[i];
     if (!request) throw new Error('no request');
-    await readyToApprove(page, request);
+    await readyToApprove(page, request, { open: i === 0 });
     await context.route(decisions, lost);
     await page.keyboard.press('a');
     if (delay > 0) await page.waitForTimeout(delay);
     await page.close({ runBeforeUnload: false });
     await context.unroute(decisions, lost);
     page = await context.newPage();
-    await page.goto('/qc?status=pending&order=oldest');
+    const next = requests[i + 1];
+    await page.goto(next ? reviewUrl(next) : '/qc?status=pending&order=oldest');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     pendingOnReopening.push((await stored(page, request.id)).status === 'pending');
     await expectSavedOnce(page, request.id);
@@ -288,7 +294,7 @@ test('a browser restarted with an unsent decision sends it at the next sign-in',
     // A new sign-in, not the old session's cookie.
     await context.clearCookies();
     page = context.pages()[0] ?? (await context.newPage());
-    await signIn(page, DEMO.reviewer);
+    await signInWithForm(page, DEMO.reviewer);
     await expectSavedOnce(page, request.id);
     await context.close();
   } finally {
@@ -370,6 +376,6 @@ test('sign-out waits for an unsent decision, names it, and keeps it for the next
 
   // Riley's next sign-in here sends it.
   await page.unroute(itsUrl, unreachable);
-  await signIn(page, DEMO.reviewer);
+  await signInWithForm(page, DEMO.reviewer);
   await expectSavedOnce(page, request.id);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SessionSchema } from '../src/contract/session.ts';
-import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
+import { DEMO, expectAccessible, screenshots, signInWithForm } from './support.ts';
 
 // ADR 016: a deployment's tokens may carry no permissions the console knows. The console then
 // shows every area and lets the service's own 401 say what is refused, once, without signing
@@ -19,7 +19,9 @@ test('without known permissions every area shows, and a refused one is explained
     const session = SessionSchema.parse(await response.json());
     return route.fulfill({ response, json: { ...session, permissions: null } });
   });
-  await signIn(page, DEMO.reviewer, '/qc');
+  // Through the form: the session comes in POST /session's answer, rewritten above (a page
+  // load would bring the gateway's own, in the page).
+  await signInWithForm(page, DEMO.reviewer, '/qc');
   const nav = page.getByRole('navigation', { name: 'Main' });
   // The reviewer's token does not allow accounts, but nothing in the session says so.
   await expect(nav.getByRole('link', { name: 'Accounts' })).toBeVisible();

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
+import { DEMO, expectAccessible, screenshots, signIn, signInWithForm } from './support.ts';
 
 test('sign in, see the shell by permission, and sign out', async ({ page, context }) => {
-  await signIn(page, DEMO.reviewer);
+  await signInWithForm(page, DEMO.reviewer);
   await expect(page).toHaveURL(/\/qc$/);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'QC queue' })).toBeVisible();

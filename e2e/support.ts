@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 export const DEMO = {
   reviewer: { id: 'acme-reviewer', secret: 'acme-reviewer-secret', name: 'Riley Reviewer' },
@@ -8,16 +8,35 @@ export const DEMO = {
   globex: { id: 'globex-admin', secret: 'globex-admin-secret', name: 'Gwen Globex' },
 } as const;
 
-export async function signIn(
-  page: Page,
-  who: { id: string; secret: string; name: string },
-  path = '/',
-) {
+type Who = { id: string; secret: string; name: string };
+
+/**
+ * `who` signed in, and `path` opened with the shell shown: the session asked for as the sign-in
+ * form asks for it (POST /session), from the browser's own cookie jar, then a page load. For
+ * every test whose subject is not the sign-in itself; those use `signInWithForm`.
+ */
+export async function signIn(page: Page, who: Who, path = '/') {
+  const { origin } = new URL(path, test.info().project.use.baseURL);
+  const answer = await page.request.post(`${origin}/session`, {
+    headers: { 'x-attest': '1', origin },
+    data: { clientId: who.id, clientSecret: who.secret },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  await page.goto(path);
+  await shellOf(page, who);
+}
+
+/** `who` signed in through the sign-in page's form, as a person does, from `path`. */
+export async function signInWithForm(page: Page, who: Who, path = '/') {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: 'Sign in to Attest' })).toBeVisible();
   await page.getByLabel('Client id').fill(who.id);
   await page.getByLabel('Client secret').fill(who.secret);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await shellOf(page, who);
+}
+
+async function shellOf(page: Page, who: Who) {
   // The shell, not just the name: demo logins on the sign-in page show names too.
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.locator('.who__name')).toHaveText(who.name);
