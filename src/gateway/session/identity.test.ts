@@ -170,6 +170,16 @@ describe('signing in to a deployment with claims of its own', () => {
   });
   afterAll(() => idp.close());
 
+  /** A gateway of acme over the provider, whose tokens carry no user or permissions claim. */
+  const machineGateway = async (identity: Partial<IdentitySettings> = {}) => {
+    idp.claims = { sub: 'machine' };
+    gateway = await startHarness({
+      upstream: idp.url,
+      identity: { ...DEFAULT_IDENTITY, owner: 'acme', ...identity },
+    });
+    return gateway;
+  };
+
   it('reads owner, user and permissions from the configured claims, and asks for the spec’s scopes', async () => {
     idp.claims = { [ORG]: 'acme', [USER]: 'u-7', [ROLES]: 'qc.review files.write' };
     gateway = await startHarness({ upstream: idp.url, identity: CUSTOM });
@@ -188,12 +198,7 @@ describe('signing in to a deployment with claims of its own', () => {
   });
 
   it('signs in without user or permissions claims: user and permissions are null', async () => {
-    idp.claims = { sub: 'machine' };
-    gateway = await startHarness({
-      upstream: idp.url,
-      identity: { ...DEFAULT_IDENTITY, owner: 'acme' },
-    });
-    const browser = gateway.browser();
+    const browser = (await machineGateway()).browser();
     const result = await browser.signIn('deployment-client');
     expect(result.status, result.text).toBe(200);
     expect(SessionSchema.parse(result.body)).toMatchObject({
@@ -207,14 +212,10 @@ describe('signing in to a deployment with claims of its own', () => {
   });
 
   it('takes a token without a permissions claim for no QC manager or reader by default', async () => {
-    idp.claims = { sub: 'machine' };
-    gateway = await startHarness({
-      upstream: idp.url,
-      identity: { ...DEFAULT_IDENTITY, owner: 'acme' },
-    });
-    const browser = gateway.browser();
+    const harness = await machineGateway();
+    const browser = harness.browser();
     expect((await browser.signIn('deployment-client')).status).toBe(200);
-    const upstream = gateway.calls.length;
+    const upstream = harness.calls.length;
     for (const path of [
       '/team/claims',
       `/team/decisions.csv?from=${TODAY}&to=${TODAY}`,
@@ -226,16 +227,12 @@ describe('signing in to a deployment with claims of its own', () => {
     }
     const release = await browser.request('DELETE', `/team/claims/${randomUUID()}`);
     expectMessage(release, 403, /QC reviewers and managers/);
-    expect(gateway.calls.length).toBe(upstream);
+    expect(harness.calls.length).toBe(upstream);
   });
 
   it('grants what ATTEST_ASSUME_PERMISSIONS says, and says so in /session', async () => {
-    idp.claims = { sub: 'machine' };
-    gateway = await startHarness({
-      upstream: idp.url,
-      identity: { ...DEFAULT_IDENTITY, owner: 'acme', assumePermissions: PERMISSIONS },
-    });
-    const browser = gateway.browser();
+    const harness = await machineGateway({ assumePermissions: PERMISSIONS });
+    const browser = harness.browser();
     const signIn = await browser.signIn('deployment-client');
     expect(SessionSchema.parse(signIn.body).permissions).toEqual(PERMISSIONS);
     const csv = await browser.request('GET', `/team/decisions.csv?from=${TODAY}&to=${TODAY}`);
@@ -244,7 +241,7 @@ describe('signing in to a deployment with claims of its own', () => {
     expect(stats.status, stats.text).toBe(200);
     // A token that names its permissions is taken at its word, whatever the setting.
     idp.claims = { sub: 'machine', perms: ['signatures.write'] };
-    const notary = gateway.browser();
+    const notary = harness.browser();
     expect((await notary.signIn('deployment-client')).status).toBe(200);
     expectMessage(await notary.request('GET', '/team/claims'), 403, /QC reviewers/);
   });

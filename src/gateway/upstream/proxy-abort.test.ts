@@ -107,33 +107,25 @@ describe('a cancelled proxied fetch', () => {
   });
 
   it('mid-upload of a streamed body: the service sees it cut, nothing is logged', async () => {
-    await cutShort(
-      `${gateway.url}/api/sandbox/v1/clock/advance`,
-      {
-        'content-type': 'application/json',
-        'transfer-encoding': 'chunked',
-      },
-      `{"seconds": 1, "padding": "${'x'.repeat(200_000)}`,
-    );
+    await cutShort({ 'transfer-encoding': 'chunked' }, `${ADVANCE}${'x'.repeat(200_000)}`);
     await expectQuiet();
   });
 
   it('mid-upload of a small body the gateway holds: nothing is logged', async () => {
-    await cutShort(
-      `${gateway.url}/api/sandbox/v1/clock/advance`,
-      {
-        'content-type': 'application/json',
-        'content-length': '1000',
-      },
-      '{"seconds": 1, "padding": "',
-    );
+    await cutShort({ 'content-length': '1000' }, ADVANCE);
     await expectQuiet();
   });
 });
 
-/** Sends part of a body, then drops the connection. */
-async function cutShort(url: string, extra: Record<string, string>, part: string) {
-  const request = httpRequest(url, { method: 'POST', headers: headers(extra) });
+/** The start of a clock advance's JSON body, cut inside its padding. */
+const ADVANCE = '{"seconds": 1, "padding": "';
+
+/** Sends part of a JSON body to the sandbox clock, then drops the connection. */
+async function cutShort(extra: Record<string, string>, part: string) {
+  const request = httpRequest(`${gateway.url}/api/sandbox/v1/clock/advance`, {
+    method: 'POST',
+    headers: headers({ 'content-type': 'application/json', ...extra }),
+  });
   request.on('error', () => {});
   request.write(part);
   await sleep(200);
