@@ -1,9 +1,19 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fileBlobStore, memoryBlobStore, type BlobStore } from './blobs.ts';
+import { UNTIL } from '../testing/fixtures.ts';
 
 let root: string;
 beforeEach(() => {
@@ -58,7 +68,7 @@ describe.each([
     (await write(blobs, 'scans/d.pdf', 'half')).discard();
     // Its file may not even be open yet: done once its stream has closed.
     await closed(early.stream);
-    await vi.waitFor(() => expect(incoming()).toEqual([]));
+    await vi.waitFor(() => expect(incoming()).toEqual([]), UNTIL);
     expect(blobs.has('scans/c.pdf') || blobs.has('scans/d.pdf')).toBe(false);
   });
 });
@@ -83,5 +93,17 @@ describe('the file blob store', () => {
     writer.discard();
     await closed(writer.stream);
     expect(blobs.has('scans/e.pdf')).toBe(false);
+  });
+
+  it('replaces a blob whole on put: a link to the old file keeps the old bytes', () => {
+    const blobs = fileBlobStore(join(root, 'blobs'));
+    blobs.put('files/f.pdf', Buffer.from('first'));
+    // As a test's copy of the demo data links to the run's snapshot (testing/service.ts).
+    const linked = join(root, 'linked.pdf');
+    linkSync(join(root, 'blobs', 'files', 'f.pdf'), linked);
+    blobs.put('files/f.pdf', Buffer.from('second'));
+    expect(Buffer.from(blobs.get('files/f.pdf') ?? []).toString()).toBe('second');
+    expect(readFileSync(linked, 'utf8')).toBe('first');
+    expect(incoming()).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -67,7 +68,16 @@ export function fileBlobStore(root: string): BlobStore {
     put(key, bytes) {
       const path = pathOf(key);
       mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, bytes);
+      mkdirSync(incoming, { recursive: true });
+      // Written aside, then put in place whole: a reader never sees it half-written, and the
+      // file it replaces is never written into (a copy of the data folder may link to it).
+      const temp = join(incoming, randomUUID());
+      try {
+        writeFileSync(temp, bytes);
+        renameSync(temp, path);
+      } finally {
+        rmSync(temp, { force: true });
+      }
     },
     get(key) {
       const path = pathOf(key);
