@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ApiError } from '../../client/api-error.ts';
 import { Button } from './button.tsx';
 import { ErrorState, Loading } from './states.tsx';
 
@@ -38,6 +39,24 @@ export function RetryError({
           retry
         )
       }
+    />
+  );
+}
+
+/**
+ * Whether a list's page failed for its cursor: a cursor is bound to the list's order, size and
+ * owner and can expire (a new cursor secret), so an old or edited link fails with 400.
+ */
+export const isStaleCursor = (cursor: string | undefined, error: Error | null) =>
+  Boolean(cursor) && error instanceof ApiError && error.status === 400;
+
+/** The page of a list that a link pointed into is gone: why, and the way back (`action`). */
+export function PageGone({ message, action }: { message: string; action: ReactNode }) {
+  return (
+    <ErrorState
+      title="This page of the list is no longer available"
+      message={message}
+      action={action}
     />
   );
 }

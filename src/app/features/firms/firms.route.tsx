@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../../client/api-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Pager } from '../../ui/pager.tsx';
-import { EmptyState, ErrorState } from '../../ui/states.tsx';
-import { LoadingOrFailed } from '../../ui/query-states.tsx';
+import { EmptyState } from '../../ui/states.tsx';
+import { isStaleCursor, LoadingOrFailed, PageGone } from '../../ui/query-states.tsx';
 import { FirmTable } from './firm-table.tsx';
 import {
   firstPage,
@@ -55,12 +54,9 @@ export function Component() {
   // While another page loads, the rows on screen stay (dimmed) and the count says so.
   let summary = list.isPlaceholderData ? 'Loading firms…' : '';
   if (!list.isSuccess) {
-    // A cursor is bound to the order, size and owner and can expire (a new cursor secret):
-    // an old or edited link fails with 400, and the first page is the way back.
-    const badLink = view.cursor && list.error instanceof ApiError && list.error.status === 400;
-    content = badLink ? (
-      <ErrorState
-        title="This page of the list is no longer available"
+    // The first page is the way back from an old or edited link.
+    content = isStaleCursor(view.cursor, list.error) ? (
+      <PageGone
         message="The link may be out of date. Start again from the first page."
         action={<Button onClick={() => goTo(firstPage(view))}>Go to the first page</Button>}
       />

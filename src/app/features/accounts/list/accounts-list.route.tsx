@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../../../client/api-error.ts';
 import { Page } from '../../../ui/page.tsx';
 import { Pager } from '../../../ui/pager.tsx';
-import { EmptyState, ErrorState } from '../../../ui/states.tsx';
-import { LoadingOrFailed } from '../../../ui/query-states.tsx';
+import { EmptyState } from '../../../ui/states.tsx';
+import { isStaleCursor, LoadingOrFailed, PageGone } from '../../../ui/query-states.tsx';
 import { ListOptions, PageSizeSelect, ToolbarSelect } from '../../../ui/toolbar.tsx';
 import { accountQueries } from '../accounts.queries.ts';
 import { AccountsTable } from './accounts-table.tsx';
@@ -37,10 +36,8 @@ export function Component() {
   let content;
   if (!list.isSuccess) {
     // A cursor from an old link (or another sort) is refused: offer the first page.
-    const staleCursor = view.cursor && list.error instanceof ApiError && list.error.status === 400;
-    content = staleCursor ? (
-      <ErrorState
-        title="This page of the list is no longer available"
+    content = isStaleCursor(view.cursor, list.error) ? (
+      <PageGone
         message="The link points into a list that has changed. Start again from the first page."
         action={
           <Link className="button button--secondary" to={href({ ...view, cursor: undefined })}>
