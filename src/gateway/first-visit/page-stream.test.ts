@@ -32,32 +32,34 @@ function reader(stream: ReadableStream<Uint8Array>, unzip?: Unzip) {
   const decoder = new TextDecoder();
   unzip?.on('data', (chunk: Buffer) => (text += decoder.decode(chunk, { stream: true })));
   const source = stream.getReader();
-  let pending: ReturnType<typeof source.read> | undefined;
-  const take = async (value: Uint8Array) => {
-    if (unzip) await new Promise((resolve) => unzip.write(value, resolve));
-    else text += decoder.decode(value, { stream: true });
+  let ended = false;
+  /** The next chunk, through the decompressor; false once the stream has ended. */
+  const next = async (): Promise<boolean> => {
+    const read = await source.read();
+    if (read.done) {
+      unzip?.end();
+      await new Promise((resolve) => setImmediate(resolve));
+      ended = true;
+      return false;
+    }
+    if (unzip) await new Promise((resolve) => unzip.write(read.value, resolve));
+    else text += decoder.decode(read.value, { stream: true });
+    // The decompressor hands on what it has on its next turn.
+    await new Promise((resolve) => setImmediate(resolve));
+    return true;
   };
   return {
     text: (): string => text,
-    /** Everything that comes until nothing has for 100 ms; false once the stream has ended. */
-    async untilQuiet(): Promise<boolean> {
-      for (;;) {
-        pending ??= source.read();
-        const read = await Promise.race([
-          pending,
-          new Promise<'quiet'>((resolve) => setTimeout(() => resolve('quiet'), 100)),
-        ]);
-        if (read === 'quiet') return true;
-        pending = undefined;
-        if (read.done) {
-          unzip?.end();
-          await new Promise((resolve) => setImmediate(resolve));
-          return false;
-        }
-        await take(read.value);
-        // The decompressor hands on what it has on its next turn.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+    /**
+     * Reads until `length` characters have come, however long that takes; a stream that holds
+     * them back never gets there (the test's timeout ends it).
+     */
+    async until(length: number): Promise<void> {
+      while (text.length < length && (await next()));
+    },
+    /** Reads to the stream's end. */
+    async rest(): Promise<void> {
+      while (!ended && (await next()));
     },
   };
 }
@@ -72,10 +74,11 @@ describe('pageStream', () => {
     const body = new Promise<string>((resolve) => (give = resolve));
     const head = `<html><head><link rel="stylesheet" href="/a.css"></head><body>${'x'.repeat(5000)}`;
     const page = reader(pageStream(head, body, encoding), make());
-    expect(await page.untilQuiet()).toBe(true);
+    // All of the head, with the body still to come.
+    await page.until(head.length);
     expect(page.text()).toBe(head);
     give('<p>rows</p></body></html>');
-    while (await page.untilQuiet());
+    await page.rest();
     expect(page.text()).toBe(`${head}<p>rows</p></body></html>`);
   });
 
@@ -84,7 +87,7 @@ describe('pageStream', () => {
       pageStream('<head>', Promise.reject(new Error('no')), 'gzip'),
       createGunzip(),
     );
-    while (await page.untilQuiet());
+    await page.rest();
     expect(page.text()).toBe('<head>');
   });
 

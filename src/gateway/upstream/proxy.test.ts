@@ -213,9 +213,13 @@ describe('tokens', () => {
     for (const result of results) expect(result.status, result.text).toBe(200);
     expect(gateway.tokenRequests() - tokensBefore).toBe(1);
     const calls = gateway.calls.slice(callsBefore).filter((c) => c.url.endsWith('owner=acme'));
-    // Each call: once with the revoked token (401), once with the new one.
-    expect(calls.filter((c) => bearerOf(c) === revoked)).toHaveLength(10);
+    // Each call that went up with the revoked token (401) went once more with the new one; a
+    // call that read the session once the refresh was stored went with the new one at once.
+    // How many did which is up to the machine's timing (on PostgreSQL each read is a query).
+    const stale = calls.filter((c) => bearerOf(c) === revoked).length;
+    expect(stale).toBeGreaterThanOrEqual(1);
     expect(calls.filter((c) => bearerOf(c) === gateway.issued.at(-1))).toHaveLength(10);
+    expect(calls).toHaveLength(stale + 10);
   });
 
   it('a streamed body is not retried: its 401 goes to the app', async () => {

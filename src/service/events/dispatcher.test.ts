@@ -1,14 +1,12 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
 import { createClock, type Clock } from '../clock.ts';
 import type { ServiceContext } from '../context.ts';
 import { startService } from '../server.ts';
 import { transaction } from '../store/transaction.ts';
-import { startTestService, type TestService } from '../testing/service.ts';
+import { demoDataCopy, startTestService, type TestService } from '../testing/service.ts';
 import { signatureHeader } from './delivery.ts';
 import { publishDocumentReady } from './document-ready.ts';
 import { startReceiver, type ReceivedRequest, type Respond } from '../testing/receiver.ts';
@@ -243,11 +241,16 @@ describe('delivery', () => {
   });
 
   it('never posts one message twice at once', async () => {
-    const slowly = () => new Promise<number>((resolve) => setTimeout(() => resolve(204), 150));
+    // Answered 150 ms after it came; a third tick starts the moment it has come.
+    const arrived = Promise.withResolvers<void>();
+    const slowly = () => {
+      arrived.resolve();
+      return new Promise<number>((resolve) => setTimeout(() => resolve(204), 150));
+    };
     const { receiver, service } = await setup(slowly);
     const id = publishReady(service.ctx);
     const ticks = [service.ctx.events.tick(), service.ctx.events.tick()];
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived.promise;
     ticks.push(service.ctx.events.tick());
     await Promise.all(ticks);
     expect(receiver.requests.filter((r) => r.headers['hook-id'] === id)).toHaveLength(1);
@@ -289,9 +292,8 @@ describe('restart', () => {
   });
 
   it('resumes a pending message in a new service over the same data folder', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'attest-dispatch-'));
+    const dataDir = demoDataCopy('attest-dispatch-');
     dirs.push(dataDir);
-    cpSync(inject('demoSnapshot'), dataDir, { recursive: true });
     const failing = await startReceiver(() => 500);
     cleanup.push(() => failing.close());
 

@@ -4,6 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { serve } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestService, type TestService } from '../testing/service.ts';
+import { UNTIL } from '../testing/fixtures.ts';
 import { blobRoutes, UPLOAD_LIMITS, type UploadLimits } from './blob.routes.ts';
 import { MAX_FORM_FIELDS } from './multipart-upload.ts';
 import { presignPut } from './presign.ts';
@@ -189,7 +190,7 @@ describe('uploads read as they stream', () => {
   it('takes a few uploads at once (503 beyond), and forgets those whose client left', async () => {
     const keys = Array.from({ length: UPLOAD_LIMITS.inFlight }, scanKey);
     const held = keys.map((key) => hold(issue(service, 'scan', key)));
-    await vi.waitFor(() => expect(incomingFiles(service)).toHaveLength(keys.length));
+    await vi.waitFor(() => expect(incomingFiles(service)).toHaveLength(keys.length), UNTIL);
 
     const turnedAway = await post(
       `${service.url}/uploads`,
@@ -207,7 +208,7 @@ describe('uploads read as they stream', () => {
       204, 204,
     ]);
     await Promise.all(left.map((open) => open.closed));
-    await vi.waitFor(() => expect(incomingFiles(service)).toEqual([]));
+    await vi.waitFor(() => expect(incomingFiles(service)).toEqual([]), UNTIL);
     expect(keys.map((key) => service.ctx.blobs.has(key))).toEqual([true, true, false, false]);
     expect(service.ctx.blobs.get(keys[0] ?? '')?.byteLength).toBe(64 * 1024 + 1024);
 
@@ -225,7 +226,7 @@ describe('uploads read as they stream', () => {
     const key = scanKey();
     const presigned = issue(service, 'scan', key);
     const slow = hold(presigned);
-    await vi.waitFor(() => expect(incomingFiles(service)).toHaveLength(1));
+    await vi.waitFor(() => expect(incomingFiles(service)).toHaveLength(1), UNTIL);
     const fast = await post(presigned.uploadUrl, formStream(presigned.uploadValues, 10, PDF_HEAD));
     expect(fast.status).toBe(204);
     expect(await finish(slow)).toMatchObject({
@@ -310,7 +311,7 @@ describe('slots for signed uploads only', () => {
         return trickle(uploadUrl, Buffer.concat([formHead(fields), PDF_HEAD]));
       });
       strangers.push(...forged);
-      await vi.waitFor(() => expect(own.reached()).toBe(strangers.length));
+      await vi.waitFor(() => expect(own.reached()).toBe(strangers.length), UNTIL);
       for (const answer of await Promise.all(forged.map((open) => open.answer))) {
         expect(answer).toMatchObject({
           status: 403,
@@ -321,7 +322,7 @@ describe('slots for signed uploads only', () => {
       // Before, each of them took a slot as it arrived, and a notary's upload got 503.
       const keys = Array.from({ length: UPLOAD_LIMITS.inFlight }, scanKey);
       const held = keys.map((key) => hold(own.on(issue(service, 'scan', key))));
-      await vi.waitFor(() => expect(incomingFiles(service)).toHaveLength(keys.length));
+      await vi.waitFor(() => expect(incomingFiles(service)).toHaveLength(keys.length), UNTIL);
       const answers = await Promise.all(held.map((open) => finish(open)));
       expect(answers.map((answer) => answer.status)).toEqual(keys.map(() => 204));
       for (const key of keys) {
@@ -359,7 +360,7 @@ describe('slots for signed uploads only', () => {
         json: { message: 'the upload took longer than 0.5 s' },
       });
       open.stop();
-      await vi.waitFor(() => expect(incomingFiles(service)).toEqual([]));
+      await vi.waitFor(() => expect(incomingFiles(service)).toEqual([]), UNTIL);
       expect(service.ctx.blobs.has(key)).toBe(false);
       const row = service.ctx.db.prepare('SELECT size, uploaded_on FROM uploads WHERE key = ?');
       expect(row.get(key)).toEqual({ size: null, uploaded_on: null });

@@ -1,21 +1,18 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { ServiceContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { openServiceContext } from '../server.ts';
 import { decideQcRequest, getQcRow } from './decide.ts';
 import { versionItems } from './qc-json.ts';
+import { demoDataCopy } from '../testing/service.ts';
 
 // The decision as a domain function: no HTTP, the demo data's store, the rules of the contract.
 
 let dir: string;
 let ctx: ServiceContext;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'attest-decide-'));
-  cpSync(inject('demoSnapshot'), dir, { recursive: true });
+  dir = demoDataCopy('attest-decide-');
   ctx = await openServiceContext(dir, { log: () => {} });
 });
 afterAll(() => {

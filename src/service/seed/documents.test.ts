@@ -94,11 +94,14 @@ describe('renderDocumentPdf', () => {
   });
 
   it('renders 50 documents well within a sanity bound', async () => {
-    const started = performance.now();
+    // The CPU time this thread spent, not the time on the clock: on a busy machine the wait
+    // for a core is not the renderer's.
+    const started = process.threadCpuUsage();
     for (let seed = 0; seed < 50; seed++) {
       await renderDocumentPdf({ ...facts, seed, signerName: `Signer ${seed}` });
     }
-    expect(performance.now() - started).toBeLessThan(3000);
+    const { user, system } = process.threadCpuUsage(started);
+    expect((user + system) / 1000).toBeLessThan(3000);
   });
 });
 

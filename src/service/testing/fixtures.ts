@@ -47,3 +47,10 @@ export function demoSetup(): DemoSetup {
   });
   return demo;
 }
+
+/**
+ * For `vi.waitFor(check, UNTIL)`: waits for what it waits for as long as a test may run
+ * (testTimeout, vite.config.ts). Its own default gives up after a second, which a busy machine
+ * can take for anything.
+ */
+export const UNTIL = { timeout: 15_000, interval: 20 };
