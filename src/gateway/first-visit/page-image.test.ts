@@ -5,6 +5,7 @@ import { renderDocumentPdf } from '../../service/seed/documents.ts';
 import { PageImagesBusy, pageImages } from './page-image.ts';
 import { DRAWINGS_PER_SESSION } from './page-image.routes.ts';
 import { expectMessage, type Browser, type Harness } from '../testing/harness.ts';
+import { UNTIL } from '../../service/testing/fixtures.ts';
 
 // A QC request's first page drawn by the gateway (ADR 025), over real HTTP in front of
 // the reference service, with pdf.js's Node build in a real worker thread.
@@ -168,7 +169,7 @@ describe('GET /preview/qc/{id}/first-page, bounded', () => {
         firstPage(browser, acmeId),
         firstPage(browser, acmeId, { accept: 'image/webp' }),
       ]);
-      await vi.waitFor(() => expect(pdfFetches() - fetched).toBe(4));
+      await vi.waitFor(() => expect(pdfFetches() - fetched).toBe(4), UNTIL);
       const read = requestReads(acmeId);
       expectMessage(await firstPage(three, acmeId), 429, /being drawn for others/);
       // Refused before the request was read or its document fetched.
@@ -196,7 +197,7 @@ describe('GET /preview/qc/{id}/first-page, bounded', () => {
     try {
       const fetched = pdfFetches();
       const held = ids.slice(0, DRAWINGS_PER_SESSION).map((id) => firstPage(browser, id));
-      await vi.waitFor(() => expect(pdfFetches() - fetched).toBe(DRAWINGS_PER_SESSION));
+      await vi.waitFor(() => expect(pdfFetches() - fetched).toBe(DRAWINGS_PER_SESSION), UNTIL);
       const refused = await firstPage(browser, ids[2] ?? '');
       expectMessage(refused, 429, /being drawn/);
       expect(refused.headers.get('retry-after')).toBe('2');
@@ -214,8 +215,7 @@ describe('GET /preview/qc/{id}/first-page, bounded', () => {
 
 describe('pageImages', () => {
   it('refuses jobs past its queue at once', async () => {
-    // Time enough for a cold worker on a busy machine: its time is not what is tested.
-    const images = pageImages({ queue: 1, timeoutMs: 60_000 });
+    const images = pageImages({ queue: 1 });
     const pdf = async () => new Uint8Array(await demoPdf());
     try {
       const first = images.draw(await pdf(), 'webp');
@@ -232,9 +232,9 @@ describe('pageImages', () => {
     const seen: string[] = [];
     let alive = 0;
     let most = 0;
-    // Drawings that never end: only the deadline ends them, however busy the machine is.
+    // Drawings that never end and take none of the worker's time: only the clock ends them.
     const images = pageImages({
-      timeoutMs: 300,
+      stalledMs: 300,
       testing: {
         hang: () => true,
         onWorker: (event) => {
@@ -274,8 +274,7 @@ describe('pageImages', () => {
   });
 
   it('holds places per owner and in all, given back once drawn or released', async () => {
-    // Time enough for a cold worker on a busy machine: its time is not what is tested.
-    const images = pageImages({ queue: 2, perOwner: 2, timeoutMs: 20_000 });
+    const images = pageImages({ queue: 2, perOwner: 2 });
     try {
       const [a1, a2] = [images.reserve('a'), images.reserve('a')];
       expect(() => images.reserve('a')).toThrow(PageImagesBusy);
@@ -297,10 +296,18 @@ describe('pageImages', () => {
   });
 
   it("times a drawing from the worker's start-up, which has a bound of its own", async () => {
-    // Start-up slower than a drawing may take: the first document is drawn all the same.
-    const images = pageImages({ timeoutMs: 10_000, testing: { slowStartMs: 12_000 } });
+    // Start-up slower than a drawing may go on: the drawing's clock starts once it is done. (A
+    // drawing that never ends, so that clock alone ends it: on any machine, not sooner.)
+    const images = pageImages({
+      stalledMs: 1_000,
+      testing: { slowStartMs: 2_000, hang: () => true },
+    });
     try {
-      expect((await images.draw(new Uint8Array(await demoPdf()), 'webp')).width).toBe(960);
+      const began = performance.now();
+      await expect(images.draw(new Uint8Array(await demoPdf()), 'webp')).rejects.toThrow(
+        /too long/,
+      );
+      expect(performance.now() - began).toBeGreaterThanOrEqual(2_900);
     } finally {
       await images.close();
     }
@@ -315,6 +322,7 @@ describe('pageImages', () => {
   });
 
   it('ends a drawing that takes too long', async () => {
+    // A millisecond of the worker's time: every drawing takes more.
     const slow = pageImages({ timeoutMs: 1 });
     try {
       await expect(slow.draw(new Uint8Array(await demoPdf()), 'webp')).rejects.toThrow(/too long/);

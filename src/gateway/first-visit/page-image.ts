@@ -13,8 +13,10 @@ import {
 //   it is drawn or given up, so at most `1 + queue` documents are in the gateway's memory at
 //   once, and at most `perOwner` of them for one session. Past either, the caller is refused
 //   at once (PageImagesBusy, a 429), so that a burst of requests costs a quick refusal.
-// - In time. A job that takes longer than `timeoutMs` ends the worker, and no fresh worker
-//   starts until the old one has stopped: a stuck worker is never joined by another beside it.
+// - In time. A job that has used more than `timeoutMs` of the worker's time (its thread's CPU
+//   time: on a busy machine the wait for a core is not the drawing's), or that has gone on for
+//   `stalledMs` in all (one waiting on nothing), ends the worker, and no fresh worker starts
+//   until the old one has stopped: a stuck worker is never joined by another beside it.
 // - In memory. V8's heap limits bound the worker's JavaScript; what sits outside that heap
 //   (the document's bytes, decoded images: pdf.js keeps them in array buffers) is watched
 //   while a job runs, and a job past `externalBytes` ends the worker as a slow one does. The
@@ -31,8 +33,12 @@ export interface PageImage {
 export class PageImagesBusy extends Error {}
 
 export interface PageImagesOptions {
-  /** One page's drawing, at most, from when the worker has pdf.js loaded. */
+  /**
+   * One page's drawing, at most, in the worker's own time (CPU) from when it has pdf.js loaded.
+   */
   timeoutMs?: number;
+  /** One page's drawing, at most, on the clock: a drawing that takes no CPU time and never ends. */
+  stalledMs?: number;
   /** The worker's start-up (loading pdf.js), at most: no document can slow it. */
   startupMs?: number;
   /** Drawings held beside the one being drawn (fetching their document, or waiting), at most. */
@@ -68,6 +74,7 @@ const WATCH_MS = 100;
 
 export function pageImages({
   timeoutMs = 4_000,
+  stalledMs = 30_000,
   startupMs = 30_000,
   queue = 3,
   perOwner = Infinity,
@@ -148,25 +155,35 @@ export function pageImages({
     const startup = setTimeout(() => retire(running, 'the page drawer did not start'), startupMs);
     current = { ...next, timers: [startup] };
     const job = next.job;
-    void ready?.then(() => {
-      if (worker !== running || current?.job.id !== job.id) return;
+    const mine = () => worker === running && current?.job.id === job.id;
+    void ready?.then(async () => {
+      if (!mine()) return;
       clearTimeout(startup);
-      const deadline = setTimeout(
-        () => retire(running, 'the page took too long to draw'),
-        timeoutMs,
-      );
+      const cpuBefore = await running.cpuUsage().catch(() => undefined);
+      if (!mine() || !current) return;
+      const posted = Date.now();
+      /** The drawing's own time so far: the worker's CPU time (the clock's, where unknown). */
+      const used = async () => {
+        if (!cpuBefore) return Date.now() - posted;
+        const { user, system } = await running.cpuUsage(cpuBefore);
+        return (user + system) / 1000;
+      };
+      const stalled = setTimeout(() => {
+        if (mine()) retire(running, 'the page took too long to draw');
+      }, stalledMs);
+      // Its time and its memory outside the heap, read every WATCH_MS while it draws.
       const watch = setInterval(() => {
-        running.getHeapStatistics().then(
-          (stats) => {
-            const over = stats.external_memory > externalBytes;
-            if (over && worker === running && current?.job.id === job.id) {
+        Promise.all([used(), running.getHeapStatistics()]).then(
+          ([ms, stats]) => {
+            if (!mine()) return;
+            if (stats.external_memory > externalBytes) {
               retire(running, 'the page needed too much memory to draw');
-            }
+            } else if (ms > timeoutMs) retire(running, 'the page took too long to draw');
           },
           () => undefined,
         );
       }, WATCH_MS);
-      current.timers.push(deadline, watch);
+      current.timers.push(stalled, watch);
       running.postMessage(job, [job.pdf.buffer as ArrayBuffer]);
     });
   };
