@@ -48,14 +48,16 @@ test('a generated PDF uploads with real progress, is confirmed, and reaches the 
 
   const token = `Scan ${randomUUID().slice(0, 8)}`;
   const pdf = await scanPdf(`${request.matterReference} signed in wet ink.\n${token}`, 1_500_000);
-  // A slow uplink, so the bar is seen moving (the bytes are real; only the pace is set).
+  // A slow uplink, so the bar is seen moving (the bytes are real; only the pace is set): slow
+  // enough that however late the page is looked at, it is still on its way (about 25 s), and
+  // at full speed once it has been seen.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 0,
     downloadThroughput: -1,
-    uploadThroughput: 250 * 1024,
+    uploadThroughput: 60 * 1024,
   });
   await picker(page).setInputFiles({
     name: 'signed-scan.pdf',
