@@ -45,10 +45,19 @@ export function createTokenManager(
     obtainedAt.set(idHash, at);
   }
 
-  function fetchToken(session: SessionRecord): Promise<string> {
+  /**
+   * A new token, one request for every caller at once. `seen` is the token the caller found
+   * wanting (expired, or refused): a caller that read the session before another's request
+   * had stored its new token, and asks once that request is over, gets the stored one rather
+   * than a second request (on PostgreSQL that read is a query, and a busy machine stretches
+   * it past the other's whole exchange).
+   */
+  function fetchToken(session: SessionRecord, seen: string | undefined): Promise<string> {
     const running = inFlight.get(session.idHash);
     if (running) return running;
     const flight = (async () => {
+      const stored = await sessions.cachedToken(session.idHash);
+      if (stored && stored.token !== seen && now() < stored.expiresAt) return stored.token;
       const secret = await sessions.clientSecret(session.idHash);
       if (secret === null) throw new GatewayError(401, 'the session has ended');
       const result: TokenExchange = await upstreamOf(session).exchange(session.clientId, secret);
@@ -76,7 +85,7 @@ export function createTokenManager(
       // refreshed it meanwhile.
       const cached = await sessions.cachedToken(session.idHash);
       if (cached && now() < cached.expiresAt) return cached.token;
-      return fetchToken(session);
+      return fetchToken(session, cached?.token);
     },
 
     /**
@@ -91,7 +100,7 @@ export function createTokenManager(
       if (cached && cached.token !== stale && now() < cached.expiresAt) return cached.token;
       const obtained = Math.max(obtainedAt.get(session.idHash) ?? 0, session.createdAt);
       if (now() - obtained < REFRESH_WINDOW_MS) return null;
-      return fetchToken(session);
+      return fetchToken(session, stale);
     },
   };
 }
