@@ -140,8 +140,7 @@ test('without requestIdleCallback (Safari), the queue still shows and starts the
   });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, DEMO.reviewer);
-  await page.goto('/qc');
+  await signIn(page, DEMO.reviewer, '/qc');
   await expect(page.locator('[data-qc-row]').first()).toBeVisible();
   await expect
     .poll(() => page.workers().filter((worker) => /pdf\.worker/.test(worker.url())))

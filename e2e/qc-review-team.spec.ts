@@ -207,8 +207,7 @@ test("a draft outlives the browser, is the reviewer's alone, and goes at sign-ou
 
   // The session ends without a sign-out and someone else signs in here: none of it shows.
   await second.clearCookies();
-  await signIn(page, DEMO.admin);
-  await page.goto(reviewUrl(request.id));
+  await signIn(page, DEMO.admin, reviewUrl(request.id));
   await expect(page.getByRole('heading', { name: request.document.matterReference })).toBeVisible();
   await expect(page.locator('.check').first()).toBeVisible();
   expect(await written(page)).toEqual([]);
@@ -222,8 +221,7 @@ test("a draft outlives the browser, is the reviewer's alone, and goes at sign-ou
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in to Attest' })).toBeVisible();
   expect(await storedDrafts(page)).toEqual([]);
-  await signIn(page, DEMO.reviewer);
-  await page.goto(reviewUrl(request.id));
+  await signIn(page, DEMO.reviewer, reviewUrl(request.id));
   await expect(page.getByRole('heading', { name: request.document.matterReference })).toBeVisible();
   await expect(page.getByLabel('Rework notes')).toHaveValue('');
   await second.close();

@@ -67,8 +67,7 @@ test.beforeEach(async ({ page }) => {
 test('opens from the queue, paints the PDF with its text, and shows the facts', async ({
   page,
 }) => {
-  await signIn(page, DEMO.reviewer);
-  await page.goto('/qc?status=pending&order=oldest');
+  await signIn(page, DEMO.reviewer, '/qc?status=pending&order=oldest');
   const first = await pendingRequest(page, 0);
   await page
     .getByRole('link', { name: new RegExp(first.matterReference) })
