@@ -4,7 +4,7 @@ import { QcProcessListSchema, QcRequestSchema } from '../../contract/qc.ts';
 import { SampleListSchema } from '../../contract/qc-management.ts';
 import { SessionSchema } from '../../contract/session.ts';
 import { QcHoldListSchema, RequestHistorySchema } from '../../contract/team.ts';
-import { serviceTest as it } from '../../service/testing/fixtures.ts';
+import { UNTIL, serviceTest as it } from '../../service/testing/fixtures.ts';
 import { DatabaseUnavailableError, type Sql } from '../db/sql.ts';
 import { pendingRequests, signedIn } from '../testing/fixtures.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
@@ -126,15 +126,16 @@ describe('a decision accepted while the database is down', () => {
     expectMessage(await reviewer.request('GET', `/team/history/${id}`), 503, /database/);
 
     db.down = false;
-    // The back-off's first retry comes after a second.
-    await expect.poll(async () => (await history(id)).decisions.length, { timeout: 5000 }).toBe(1);
+    // The back-off's first retry comes after a second. Its steps run in order (applyDecision),
+    // the sample last: once the sample is there, every step before it has run.
+    await expect.poll(() => samplesOf(id), UNTIL).toBe(1);
+    expect((await history(id)).decisions).toHaveLength(1);
     const [record] = (await history(id)).decisions;
     expect(record).toMatchObject({ requestId: id, status: 'approved' });
     expect(record?.decidedBy.name).toBe('Riley Reviewer');
     // Recorded with the time the service accepted it, and the hold it was decided under.
     expect(record?.openedOn).toBeDefined();
     expect(await held(id)).toBe(false);
-    expect(await samplesOf(id)).toBe(1);
     // One sample, however its id is spelled (ADR 027).
     const sample = (await admin.request('GET', `/team/samples/${id}`)).body;
     const encoded = `%${id.charCodeAt(0).toString(16)}${id.slice(1).toUpperCase()}`;
