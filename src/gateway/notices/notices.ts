@@ -9,6 +9,7 @@ import {
   type NoticeBody,
   type NoticeType,
 } from '../../contract/notices.ts';
+import { describeSendFailure } from '../../shared/fetch-failure.ts';
 import type { Sql } from '../db/sql.ts';
 import type { Feed } from '../events/event-log.ts';
 
@@ -95,18 +96,6 @@ export function noticeBody(
     data: JSON.parse(row.payload) as Record<string, unknown>,
   };
   return JSON.stringify(body);
-}
-
-/** A failed fetch in a line: undici puts the reason (ECONNREFUSED, …) in its cause. */
-function describeFailure(error: unknown, timeoutMs: number): string {
-  if (error instanceof DOMException && error.name === 'TimeoutError') {
-    return `no answer within ${timeoutMs / 1000} s`;
-  }
-  if (error instanceof Error) {
-    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    return `${error.message}${cause}`.slice(0, 500);
-  }
-  return String(error).slice(0, 500);
 }
 
 function toAttempt(row: AttemptRow): NoticeAttempt {
@@ -262,7 +251,7 @@ export function createNotices(
       return { statusCode: response.status };
     } catch (error) {
       if (stopping.signal.aborted) return { cancelled: true };
-      return { error: describeFailure(error, timeoutMs) };
+      return { error: describeSendFailure(error, timeoutMs) };
     }
   }
 

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { API_PREFIXES } from '../../contract/common.ts';
+import { describeFetchFailure } from '../../shared/fetch-failure.ts';
 import { relay } from '../http/body-relay.ts';
 import { targetOf, type AppEnv, type GatewayContext } from '../context.ts';
 import { hasBody, isJson } from '../http/csrf.ts';
@@ -71,13 +72,6 @@ function responseHeaders(upstream: Headers): Headers {
   // Owner data behind a cookie: not for any cache unless the upstream says otherwise.
   if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
   return headers;
-}
-
-// undici says "fetch failed" and puts the reason (ECONNREFUSED, a reset, ...) in cause.
-function describeFailure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error.message}${cause}`;
 }
 
 /**
@@ -203,7 +197,7 @@ export function proxyRoutes(ctx: GatewayContext, rules?: ProxyRules) {
           failure = error;
         }
       }
-      ctx.log(`upstream ${method} ${url.pathname} failed`, describeFailure(failure));
+      ctx.log(`upstream ${method} ${url.pathname} failed`, describeFetchFailure(failure));
       if (isTimeout(failure)) throw new GatewayError(504, TIMED_OUT);
       throw new GatewayError(502, UNREACHABLE);
     };

@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { WebhookSecrets } from '../../contract/webhooks.ts';
 import type { ServiceContext } from '../context.ts';
+import { describeSendFailure } from '../../shared/fetch-failure.ts';
 import { presignDownload } from '../files/presign.ts';
 
 /** Where deliveries go (ATTEST_WEBHOOK_URL) and the secrets they are signed with. */
@@ -89,18 +90,6 @@ export async function sendOnce(
     return { outcome: 'answered', statusCode: response.status };
   } catch (error) {
     if (stop.aborted) return { outcome: 'cancelled' };
-    return { outcome: 'error', error: describeFailure(error, timeoutMs) };
+    return { outcome: 'error', error: describeSendFailure(error, timeoutMs) };
   }
-}
-
-function describeFailure(error: unknown, timeoutMs: number): string {
-  if (error instanceof DOMException && error.name === 'TimeoutError') {
-    return `no answer within ${timeoutMs / 1000} s`;
-  }
-  if (error instanceof Error) {
-    // undici reports "fetch failed" and puts the reason (ECONNREFUSED, …) in cause.
-    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    return `${error.message}${cause}`.slice(0, 500);
-  }
-  return String(error).slice(0, 500);
 }
