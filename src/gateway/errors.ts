@@ -1,17 +1,14 @@
-// A deliberate twin of src/service/http/errors.ts: the reference service shares no console code.
+// Beside src/service/http/errors.ts on purpose (the service takes no console code); the two
+// share only StatusError (src/shared). The gateway's error bodies add Cache-Control: no-store.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { StatusError } from '../shared/status-error.ts';
 
 export type GatewayErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 500 | 502 | 503 | 504;
 
 /** An error a handler throws on purpose; the app turns it into `{message}` with its status. */
-export class GatewayError extends Error {
+export class GatewayError extends StatusError<GatewayErrorStatus> {
   override name = 'GatewayError';
-  readonly status: GatewayErrorStatus;
-  constructor(status: GatewayErrorStatus, message: string) {
-    super(message);
-    this.status = status;
-  }
 }
 
 export const SESSION_MISSING = 'sign in first: there is no session, or it has expired';

@@ -1,18 +1,15 @@
-// A deliberate twin of src/gateway/errors.ts: a stand-in for another's service shares no console code.
+// Beside src/gateway/errors.ts on purpose (a stand-in for another's service takes no console
+// code); the two share only StatusError (src/shared), a pure helper.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from '../../contract/zod.ts';
+import { StatusError } from '../../shared/status-error.ts';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 500;
 
 /** An error a handler throws on purpose; the app turns it into `{message}` with its status. */
-export class HttpError extends Error {
+export class HttpError extends StatusError<ErrorStatus> {
   override name = 'HttpError';
-  readonly status: ErrorStatus;
-  constructor(status: ErrorStatus, message: string) {
-    super(message);
-    this.status = status;
-  }
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
