@@ -239,12 +239,27 @@ export const MIGRATIONS = [
   ) STRICT;
   CREATE INDEX notice_attempts_notice ON notice_attempts (notice_id, seq);
   `,
+  `
+  -- ADR 029: a copy of the document of a QC request with findings, kept for the party
+  -- responsible, whom the service does not show QC documents to. One per request (a request's
+  -- file never changes: a rescan is a new request), at most 25 MB, made after the decision's
+  -- answer with the deciding reviewer's token. content: the PDF's bytes. kept_at: epoch ms.
+  CREATE TABLE finding_documents (
+    environment TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    kept_at INTEGER NOT NULL,
+    content BLOB NOT NULL,
+    PRIMARY KEY (environment, owner, request_id)
+  ) STRICT;
+  `,
 ];
 
 /**
  * A migration in PostgreSQL's words: BIGINT for SQLite's 64-bit INTEGER (times are epoch
- * milliseconds), DOUBLE PRECISION for its 8-byte REAL, an identity column for AUTOINCREMENT,
- * and no STRICT (PostgreSQL's columns are strictly typed already).
+ * milliseconds), DOUBLE PRECISION for its 8-byte REAL, BYTEA for BLOB, an identity column for
+ * AUTOINCREMENT, and no STRICT (PostgreSQL's columns are strictly typed already).
  */
 export function forPostgres(text: string): string {
   return text
@@ -254,5 +269,6 @@ export function forPostgres(text: string): string {
     )
     .replace(/\bINTEGER\b/g, 'BIGINT')
     .replace(/\bREAL\b/g, 'DOUBLE PRECISION')
+    .replace(/\bBLOB\b/g, 'BYTEA')
     .replace(/\)\s*STRICT\s*;/g, ');');
 }

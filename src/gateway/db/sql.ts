@@ -1,5 +1,8 @@
-/** A value bound to a `?` placeholder. Booleans are stored as 0/1, times as epoch ms. */
-export type Param = string | number | null;
+/**
+ * A value bound to a `?` placeholder. Booleans are stored as 0/1, times as epoch ms, bytes
+ * (a BLOB, PostgreSQL's BYTEA) as a Uint8Array, read back as one.
+ */
+export type Param = string | number | Uint8Array | null;
 
 /**
  * The gateway's database, whichever engine holds it (ADR 023): embedded SQLite by default,

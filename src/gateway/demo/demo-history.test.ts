@@ -67,6 +67,7 @@ describe('demo history', () => {
       decisions: 0,
       samples: 0,
       findings: 0,
+      documents: 0,
     });
     expect(await log.between(feed, 0, 8.64e15)).toHaveLength(decided.length);
   });
@@ -119,6 +120,15 @@ describe('demo history', () => {
     expect(await findings.countOverdue(feed, now)).toBeGreaterThan(0);
     const nora = [...read.names].find(([, name]) => name === 'Nora Notary')?.[0] ?? '';
     expect((await findings.countFor(feed, nora, now)).open).toBeGreaterThanOrEqual(3);
+    // Each finding's document is kept, for the notary to see its page (ADR 029), byte for byte.
+    for (const requestId of new Set(all.map((f) => f.requestId))) {
+      expect(await findings.hasDocument(feed, requestId)).toBe(true);
+    }
+    const sample = rejected[0];
+    if (!sample) throw new Error('no rejection');
+    const kept = await findings.document(feed, sample.id);
+    const served = new Uint8Array(await (await fetch(sample.fileUrl)).arrayBuffer());
+    expect(Buffer.from(kept ?? []).equals(Buffer.from(served))).toBe(true);
 
     // The team view has a critical defect rate and a trend to draw.
     const log = createDecisionLog(db.sql);

@@ -14,6 +14,7 @@ import { createManagementStore } from '../qc-management/store.ts';
 import type { Sql } from '../db/sql.ts';
 import { createFindingStore } from '../findings/store.ts';
 import type { FindingSettings } from '../findings/creation.ts';
+import { DOCUMENT_MAX_BYTES } from '../findings/documents.ts';
 import { demoFindings, demoSeverities, withDemoMarks } from './demo-findings.ts';
 
 // The QC team's history for the demo (ADR 003's amendment): the reference service's
@@ -75,7 +76,7 @@ export function decisionOf(
 export async function writeDemoHistory(sql: Sql, input: DemoHistoryInput) {
   const { feed } = input;
   const existing = await createDecisionLog(sql).between(feed, 0, 8.64e15);
-  if (existing.length > 0) return { decisions: 0, samples: 0, findings: 0 };
+  if (existing.length > 0) return { decisions: 0, samples: 0, findings: 0, documents: 0 };
   const records = input.requests
     .flatMap((request) => decisionOf(request, input.names) ?? [])
     .sort((a, b) => Date.parse(a.decidedOn) - Date.parse(b.decidedOn))
@@ -111,7 +112,40 @@ export async function writeDemoHistory(sql: Sql, input: DemoHistoryInput) {
       await findingStore.add(feed, decidedAt, [finding]);
     }
   });
-  return { decisions: records.length, samples: samples.length, findings: findings.length };
+  const documents = await keepDemoDocuments(
+    sql,
+    feed,
+    input.requests.filter((r) => findings.some(({ finding }) => finding.requestId === r.id)),
+    input.now,
+  );
+  return {
+    decisions: records.length,
+    samples: samples.length,
+    findings: findings.length,
+    documents,
+  };
+}
+
+/**
+ * The documents of the demo's findings, kept as a rejection through the console keeps them
+ * (findings/documents.ts), so the demo notary sees the page of each of hers. Read at each
+ * request's presigned `fileUrl`; one that cannot be read is left out (its finding shows a
+ * sketch). Answers how many were kept.
+ */
+async function keepDemoDocuments(sql: Sql, feed: Feed, requests: QcRequest[], now: number) {
+  const store = createFindingStore(sql);
+  let kept = 0;
+  for (const request of requests) {
+    try {
+      const answer = await fetch(request.fileUrl, { signal: AbortSignal.timeout(10_000) });
+      const content = new Uint8Array(await answer.arrayBuffer());
+      if (!answer.ok || content.byteLength > DOCUMENT_MAX_BYTES) continue;
+      if (await store.keepDocument(feed, request.id, content, now)) kept += 1;
+    } catch {
+      // The sketch stands in for it.
+    }
+  }
+  return kept;
 }
 
 /**

@@ -122,6 +122,37 @@ export function findingRoutes(ctx: GatewayContext) {
     return found.ok ? noStore(c, found.stored.finding) : found.response;
   });
 
+  // The copy of the finding's document the gateway kept (documents.ts): for the party
+  // responsible and the owner's QC managers, 404 for anyone else and while there is none.
+  routes.get('/team/findings/:id/document', async (c) => {
+    const found = await visible(c);
+    if (!found.ok) return found.response;
+    const session = c.get('session');
+    const { finding } = found.stored;
+    const id = c.req.param('id');
+    if (finding.responsible?.id !== me(session) && !isQcManager(ctx, session)) {
+      return errorResponse(c, 404, `no finding ${id}`);
+    }
+    const headers = (size: number) => ({
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(size),
+      'Content-Disposition': 'inline',
+      'Cache-Control': 'no-store',
+    });
+    const none = () => errorResponse(c, 404, `no copy of finding ${id}'s document is kept`);
+    // HEAD (whether there is one, for the page to choose the document or the sketch) reads
+    // the size only.
+    if (c.req.method === 'HEAD') {
+      const size = await ctx.findings.documentSize(feedOf(session), finding.requestId);
+      return size === undefined ? none() : new Response(null, { headers: headers(size) });
+    }
+    const content = await ctx.findings.document(feedOf(session), finding.requestId);
+    if (!content) return none();
+    return new Response(content as Uint8Array<ArrayBuffer>, {
+      headers: headers(content.byteLength),
+    });
+  });
+
   routes.post('/team/findings/:id/answer', limit(16 * 1024), async (c) => {
     const found = await visible(c);
     if (!found.ok) return found.response;

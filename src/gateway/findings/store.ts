@@ -212,6 +212,51 @@ export function createFindingStore(sql: Sql) {
       return parse(rows).map((row) => row.finding);
     },
 
+    /**
+     * Keeps `content` as the document of `requestId` (finding_documents), unless a copy is
+     * kept already: a request's file never changes. True when this call kept it.
+     */
+    async keepDocument(
+      feed: Feed,
+      requestId: string,
+      content: Uint8Array,
+      at: number,
+    ): Promise<boolean> {
+      const changed = await sql.run(
+        `INSERT INTO finding_documents (environment, owner, request_id, size, kept_at, content)
+         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        [feed.environment, feed.owner, requestId, content.byteLength, at, content],
+      );
+      return changed === 1;
+    },
+
+    /** The size of the kept copy of `requestId`'s document, without reading its bytes. */
+    async documentSize(feed: Feed, requestId: string): Promise<number | undefined> {
+      const row = await sql.get<{ size: number }>(
+        `SELECT size FROM finding_documents WHERE ${feedOnly} AND request_id = ?`,
+        [feed.environment, feed.owner, requestId],
+      );
+      return row === undefined ? undefined : Number(row.size);
+    },
+
+    /** Whether a copy of `requestId`'s document is kept. */
+    async hasDocument(feed: Feed, requestId: string): Promise<boolean> {
+      const row = await sql.get<{ size: number }>(
+        `SELECT size FROM finding_documents WHERE ${feedOnly} AND request_id = ?`,
+        [feed.environment, feed.owner, requestId],
+      );
+      return row !== undefined;
+    },
+
+    /** The kept copy of `requestId`'s document, or undefined. */
+    async document(feed: Feed, requestId: string): Promise<Uint8Array | undefined> {
+      const row = await sql.get<{ content: Uint8Array }>(
+        `SELECT content FROM finding_documents WHERE ${feedOnly} AND request_id = ?`,
+        [feed.environment, feed.owner, requestId],
+      );
+      return row?.content;
+    },
+
     /** Raised in [from, to), oldest first: whole findings, for the export. */
     async raisedBetween(feed: Feed, from: number, to: number): Promise<Finding[]> {
       const rows = await sql.all<{ record: string; version: number }>(

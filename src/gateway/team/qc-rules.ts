@@ -1,5 +1,6 @@
 import { MARKS_HEADER, type DecisionMarks } from '../../contract/findings.ts';
 import type { GatewayContext } from '../context.ts';
+import { createDocumentKeeper } from '../findings/documents.ts';
 import { createMarksCheck } from '../findings/marks-check.ts';
 import { createDecisionRecorder } from './decision-retry.ts';
 import type { ProxyRules } from '../upstream/proxy.ts';
@@ -11,7 +12,7 @@ import { heldByAnother, decidedRequestId } from './team.ts';
 // a decision's marks (the Attest-Marks header, ADR 029) are checked before the service sees
 // it (400, and nothing is decided) and never reach it; and a decision the service accepted
 // goes into the team's history with its marks (team.ts, decision-retry.ts) before its answer
-// is passed on as it came.
+// is passed on as it came; its findings' document is copied after (findings/documents.ts).
 
 const json = (value: string) => {
   try {
@@ -24,6 +25,7 @@ const json = (value: string) => {
 export function qcProxyRules(ctx: GatewayContext): ProxyRules {
   const decisions = createDecisionRecorder(ctx);
   const checkMarks = createMarksCheck(ctx);
+  const documents = createDocumentKeeper(ctx);
   /** A decision's checked marks, from its look before to its look after. */
   const marksOf = new WeakMap<Request, DecisionMarks>();
   return {
@@ -62,6 +64,8 @@ export function qcProxyRules(ctx: GatewayContext): ProxyRules {
       const sentText = sent instanceof ArrayBuffer ? new TextDecoder().decode(sent) : '';
       // Never throws: with the database down, the decision waits in memory to be recorded.
       await decisions.record(session, decided, json(sentText), json(text), marksOf.get(request));
+      // Its findings' document, copied once this answer is on its way (ADR 029).
+      documents.keepLater(session, decided);
       return new Response(text, { status: response.status, headers: response.headers });
     },
   };
