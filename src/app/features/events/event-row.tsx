@@ -3,7 +3,8 @@ import { DocumentReadyPayloadSchema } from '../../../contract/webhooks.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { downloadExpiry } from './download-expiry.ts';
 import { DownloadLine } from './download-line.tsx';
-import { addressList, formatTime, payloadText, typeLabel } from './event-labels.ts';
+import { EventHead, HookIdFact } from './event-head.tsx';
+import { addressList, payloadText, typeLabel } from './event-labels.ts';
 import { PayloadBox } from './payload-box.tsx';
 
 function Summary({ event }: { event: ReceivedEvent }) {
@@ -47,26 +48,20 @@ export function EventRow({ event }: { event: ReceivedEvent }) {
     : null;
   return (
     <li className={`event${event.verified ? '' : ' event--refused'}`} aria-labelledby={titleId}>
-      <div className="event__head">
-        <h3 className="event__title" id={titleId}>
-          {typeLabel(event.type)}
-        </h3>
-        {event.verified ? (
-          <Badge tone="success">Verified</Badge>
-        ) : (
-          <Badge tone="danger">Refused</Badge>
-        )}
-        <time className="event__time" dateTime={event.receivedOn}>
-          {formatTime(event.receivedOn)}
-        </time>
-      </div>
+      <EventHead
+        titleId={titleId}
+        title={typeLabel(event.type)}
+        badge={
+          event.verified ? (
+            <Badge tone="success">Verified</Badge>
+          ) : (
+            <Badge tone="danger">Refused</Badge>
+          )
+        }
+        at={event.receivedOn}
+      />
       <dl className="event__facts">
-        <div>
-          <dt>hook-id</dt>
-          <dd>
-            <code className="event__hook-id">{event.hookId || '(none)'}</code>
-          </dd>
-        </div>
+        <HookIdFact label="hook-id" id={event.hookId || '(none)'} />
         <div>
           <dt>type</dt>
           <dd>

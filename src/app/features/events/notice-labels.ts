@@ -13,8 +13,11 @@ const TYPE_LABELS: Record<NoticeType, string> = {
 
 export const noticeTypeLabel = (type: NoticeType): string => TYPE_LABELS[type];
 
+/** What an attempt (a notice's or an outbox delivery's) got back. */
+export type AttemptAnswer = Pick<NoticeAttempt, 'statusCode' | 'error'>;
+
 /** "HTTP 204", or what went wrong when there was no answer. */
-export function attemptAnswer(attempt: NoticeAttempt): string {
+export function attemptAnswer(attempt: AttemptAnswer): string {
   if (attempt.statusCode !== null) return `HTTP ${attempt.statusCode}`;
   return attempt.error ?? 'no answer';
 }

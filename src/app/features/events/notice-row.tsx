@@ -1,13 +1,12 @@
 import { NOTICE_ATTEMPTS, type Notice, type NoticeState } from '../../../contract/notices.ts';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
-import { Button } from '../../ui/button.tsx';
-import '../../ui/table.css';
-import { formatShortTime, formatTime } from './event-labels.ts';
-import { redeliverNoticeFailure, useRedeliverNotice } from './notice-mutations.ts';
+import { EventHead, HookIdFact } from './event-head.tsx';
+import { formatTime } from './event-labels.ts';
 import { attemptAnswer, changeOf, changeSummary, noticeTypeLabel } from './notice-labels.ts';
+import { AttemptTable, LastAttemptFact, RedeliverAction } from './outbox.tsx';
 import { PayloadBox } from './payload-box.tsx';
+import { redeliverNoticeFailure, useRedeliverNotice } from './redeliver-mutations.ts';
 import { useNow } from './use-now.ts';
-import './delivery.css';
 
 const STATES: Record<NoticeState, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'warning' },
@@ -31,41 +30,16 @@ function Attempts({ notice }: { notice: Notice }) {
   return (
     <details className="payload">
       <summary className="payload__summary">Attempt history ({notice.attempts.length})</summary>
-      <div
-        className="table-scroller delivery__attempts-scroll"
-        tabIndex={0}
-        role="region"
-        aria-label="Attempts"
-      >
-        <table className="table table--compact delivery__attempts">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Round</th>
-              <th scope="col">Sent</th>
-              <th scope="col">Answer</th>
-              <th scope="col">Took</th>
-            </tr>
-          </thead>
-          <tbody>
-            {notice.attempts.map((attempt, index) => (
-              <tr key={`${attempt.round}-${attempt.attempt}`}>
-                <td>{index + 1}</td>
-                <td>
-                  {attempt.round > 1 && attempt.attempt === 1
-                    ? 'redelivery'
-                    : `try ${attempt.attempt}`}
-                </td>
-                <td>
-                  <time dateTime={attempt.attemptedOn}>{formatShortTime(attempt.attemptedOn)}</time>
-                </td>
-                <td>{attemptAnswer(attempt)}</td>
-                <td>{attempt.durationMs} ms</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AttemptTable
+        attempts={notice.attempts.map((attempt) => ({
+          key: `${attempt.round}-${attempt.attempt}`,
+          round:
+            attempt.round > 1 && attempt.attempt === 1 ? 'redelivery' : `try ${attempt.attempt}`,
+          attemptedOn: attempt.attemptedOn,
+          answer: attemptAnswer(attempt),
+          durationMs: attempt.durationMs,
+        }))}
+      />
     </details>
   );
 }
@@ -79,15 +53,12 @@ export function NoticeRow({ notice }: { notice: Notice }) {
   const state = STATES[notice.state];
   return (
     <li className="event delivery" aria-labelledby={titleId}>
-      <div className="event__head">
-        <h3 className="event__title" id={titleId}>
-          {noticeTypeLabel(notice.type)}
-        </h3>
-        <Badge tone={state.tone}>{state.label}</Badge>
-        <time className="event__time" dateTime={notice.createdOn}>
-          {formatTime(notice.createdOn)}
-        </time>
-      </div>
+      <EventHead
+        titleId={titleId}
+        title={noticeTypeLabel(notice.type)}
+        badge={<Badge tone={state.tone}>{state.label}</Badge>}
+        at={notice.createdOn}
+      />
       {change && (
         <p className="event__summary">
           <strong>{change.finding.matterReference}</strong> · {change.finding.processName} ·{' '}
@@ -95,27 +66,14 @@ export function NoticeRow({ notice }: { notice: Notice }) {
         </p>
       )}
       <dl className="event__facts">
-        <div>
-          <dt>webhook-id</dt>
-          <dd>
-            <code className="event__hook-id">{notice.id}</code>
-          </dd>
-        </div>
+        <HookIdFact label="webhook-id" id={notice.id} />
         <div>
           <dt>attempts this round</dt>
           <dd>
             {notice.attemptCount} of {NOTICE_ATTEMPTS}
           </dd>
         </div>
-        {last && (
-          <div>
-            <dt>last attempt</dt>
-            <dd>
-              {attemptAnswer(last)} at{' '}
-              <time dateTime={last.attemptedOn}>{formatTime(last.attemptedOn)}</time>
-            </dd>
-          </div>
-        )}
+        <LastAttemptFact attempt={last} />
         {notice.nextAttemptOn && (
           <div>
             <dt>next attempt</dt>
@@ -134,24 +92,14 @@ export function NoticeRow({ notice }: { notice: Notice }) {
           </div>
         )}
       </dl>
-      <div className="delivery__actions">
-        <Button
-          onClick={() => resend.mutate(notice.id)}
-          disabled={notice.state === 'pending'}
-          pending={resend.isPending}
-          pendingLabel="Redelivering…"
-          aria-describedby={`${titleId}-result`}
-        >
-          Redeliver
-        </Button>
-        <p className="delivery__note" id={`${titleId}-result`} aria-live="polite">
-          {resend.isError
-            ? redeliverNoticeFailure(resend.error)
-            : resend.isSuccess
-              ? 'Sent again with the same webhook-id.'
-              : ''}
-        </p>
-      </div>
+      <RedeliverAction
+        titleId={titleId}
+        id={notice.id}
+        disabled={notice.state === 'pending'}
+        resend={resend}
+        failure={redeliverNoticeFailure}
+        sent="Sent again with the same webhook-id."
+      />
       <Attempts notice={notice} />
       <PayloadBox payload={notice.payload} label="Finding change as sent (data)" />
     </li>
