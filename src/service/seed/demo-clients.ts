@@ -8,6 +8,12 @@ export interface DemoClient {
   owner: 'acme' | 'globex';
   /** Display name of the client's user; null for a machine client. */
   user: string | null;
+  /**
+   * The seeded user this login signs in as, by their place among the owner's users, named
+   * `user` in place of the name the seed draws there (the rest of the seed is unchanged).
+   * Unset: the logins' users come first, in this list's order.
+   */
+  seat?: number;
   perms: readonly Permission[];
   scopes: readonly ScopeArea[];
   summary: string;
@@ -35,6 +41,18 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
     perms: ['signatures.write'],
     scopes: ['signatures', 'users', 'files'],
     summary: 'Nora Notary (notary): signatures, own profile',
+  },
+  {
+    // A second notary, responsible for none of Nora's findings: what another notary sees.
+    // The seed's seventh acme user, a notary whatever the logins before it.
+    clientId: 'acme-second-notary',
+    clientSecret: 'acme-second-notary-secret',
+    owner: 'acme',
+    user: 'Noah Notary',
+    seat: 6,
+    perms: ['signatures.write'],
+    scopes: ['signatures', 'users', 'files'],
+    summary: 'Noah Notary (notary): another notary, for what one sees of the other',
   },
   {
     clientId: 'acme-admin',

@@ -31,10 +31,15 @@ describe('demo data', () => {
       { id: 'acme-integration', owner: 'acme', user: null },
       { id: 'acme-notary', owner: 'acme', user: 'Nora Notary' },
       { id: 'acme-reviewer', owner: 'acme', user: 'Riley Reviewer' },
+      { id: 'acme-second-notary', owner: 'acme', user: 'Noah Notary' },
       { id: 'globex-admin', owner: 'globex', user: 'Gwen Globex' },
     ]);
     expect(
       count("SELECT COUNT(*) AS n FROM users WHERE display_name = 'Nora Notary' AND is_notary = 1"),
+    ).toBe(1);
+    // The second notary login's user is a notary too.
+    expect(
+      count("SELECT COUNT(*) AS n FROM users WHERE display_name = 'Noah Notary' AND is_notary = 1"),
     ).toBe(1);
     expect(
       count('SELECT COUNT(*) AS n FROM users WHERE is_notary = 1 AND owner = ?', 'acme'),

@@ -82,12 +82,14 @@ async function prepareOwner(ctx: ServiceContext, owner: Owner): Promise<OwnerSee
   const faker = new Faker({ locale: [en_US, en, base] });
   faker.seed(owner === 'acme' ? 20261101 : 20261102);
 
-  const clientUsers = DEMO_CLIENTS.filter((c) => c.owner === owner && c.user).map(
-    (c) => c.user as string,
-  );
+  const logins = DEMO_CLIENTS.filter((c) => c.owner === owner && c.user);
+  const clientUsers = logins.filter((c) => c.seat === undefined).map((c) => c.user as string);
+  // A seated login's user is named in place of the drawn name: the draws stay as they were.
+  const seated = new Map(logins.flatMap((c) => (c.seat === undefined ? [] : [[c.seat, c.user]])));
   const users: SeedUser[] = [];
   for (let i = 0; i < size.users; i += 1) {
-    const displayName = clientUsers[i] ?? faker.person.fullName();
+    const drawn = clientUsers[i] ?? faker.person.fullName();
+    const displayName = seated.get(i) ?? drawn;
     const role =
       displayName === 'Riley Reviewer' || i % 5 === 3
         ? 'reviewer'
