@@ -6,6 +6,19 @@ export const ID2 = '550e8400-e29b-41d4-a716-446655440000';
 export const NOW = '2024-05-01T12:00:00Z';
 export const pagination = { totalCount: 1, nextCursor: '', previousCursor: '' };
 
+/**
+ * The reference service's demo clients a test signs in as (src/service/seed/demo-clients.ts):
+ * the service's tests take their tokens, the gateway's fuzz tests their sessions.
+ */
+export const DEMO_CLIENT_IDS = [
+  'acme-admin',
+  'globex-admin',
+  'acme-reviewer',
+  'acme-notary',
+  'acme-integration',
+] as const;
+export type DemoClientId = (typeof DEMO_CLIENT_IDS)[number];
+
 /** The issue messages of a failed parse, or [] when it succeeds. */
 export const messages = (schema: z.ZodMiniType, value: unknown) => {
   const result = schema.safeParse(value);

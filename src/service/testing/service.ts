@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { expect, inject } from 'vitest';
 import { ErrorBodySchema } from '../../contract/common.ts';
+import { DEMO_CLIENT_IDS, type DemoClientId } from '../../contract/testing/fixtures.ts';
 import { DocumentMismatchError, documentValidator } from './openapi.ts';
 import { demoClient } from '../seed/demo-clients.ts';
 import { startService, type RunningService, type StartServiceOptions } from '../server.ts';
@@ -24,10 +25,7 @@ export interface TestService extends RunningService {
   send(method: string, path: string, init?: SendInit): Promise<JsonResponse>;
 }
 
-export type DemoTokens = Record<
-  'acme-admin' | 'acme-reviewer' | 'acme-notary' | 'acme-integration' | 'globex-admin',
-  string
->;
+export type DemoTokens = Record<DemoClientId, string>;
 
 /** Asserts an error response: its status and a `{message}` matching message. */
 export function expectError(result: JsonResponse, status: number, message: RegExp | string): void {
@@ -183,15 +181,8 @@ export async function startTestService(
       return body.access_token;
     },
     async tokens() {
-      const ids = [
-        'acme-admin',
-        'acme-reviewer',
-        'acme-notary',
-        'acme-integration',
-        'globex-admin',
-      ] as const;
-      const tokens = await Promise.all(ids.map((id) => self.token(id)));
-      return Object.fromEntries(ids.map((id, i) => [id, tokens[i]])) as DemoTokens;
+      const tokens = await Promise.all(DEMO_CLIENT_IDS.map((id) => self.token(id)));
+      return Object.fromEntries(DEMO_CLIENT_IDS.map((id, i) => [id, tokens[i]])) as DemoTokens;
     },
     async get(path, token, options = {}) {
       const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { ErrorBodySchema } from '../../../contract/common.ts';
+import { DEMO_CLIENT_IDS } from '../../../contract/testing/fixtures.ts';
 import { rawRequest, type Answer } from './http.ts';
 import { openGatewayDatabase } from '../../db/open.ts';
 import { testDatabase } from '../database.ts';
@@ -14,13 +15,7 @@ import { startHarness, type Harness } from '../harness.ts';
 // demo logins signed in; requests over raw HTTP, each checked for "below 500, errors as
 // {message}". Like ../harness.ts, this never imports the service: the tests pass its URL.
 
-export const DEMO_LOGINS = [
-  'acme-admin',
-  'globex-admin',
-  'acme-reviewer',
-  'acme-notary',
-  'acme-integration',
-] as const;
+export const DEMO_LOGINS = DEMO_CLIENT_IDS;
 export type DemoLogin = (typeof DEMO_LOGINS)[number];
 
 export interface Sent {

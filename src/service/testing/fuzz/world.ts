@@ -1,17 +1,12 @@
 import fc from 'fast-check';
+import { DEMO_CLIENT_IDS } from '../../../contract/testing/fixtures.ts';
 import type { Db } from '../../store/db.ts';
 
 // What the fuzz generators draw on: the callers and the store's real ids, read when a
 // request is generated (runs are sequential), so ids created or deleted by earlier runs,
 // and webhook messages published by them, are drawn from too.
 
-export const REAL_CALLERS = [
-  'acme-admin',
-  'globex-admin',
-  'acme-reviewer',
-  'acme-notary',
-  'acme-integration',
-] as const;
+export const REAL_CALLERS = DEMO_CLIENT_IDS;
 export type RealCaller = (typeof REAL_CALLERS)[number];
 
 /** Authorization headers that are no caller's: absent, forged, malformed. */
