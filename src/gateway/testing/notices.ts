@@ -1,11 +1,11 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import type { FindingChange } from '../../contract/findings.ts';
 import { NoticeBodySchema, type NoticeBody } from '../../contract/notices.ts';
+import { startLoopbackEndpoint } from '../../shared/testing/loopback-endpoint.ts';
 
 // The notices' test support (ADR 030): a finding change to send, and an endpoint on an
-// ephemeral loopback port that checks each POST's signature with `standardwebhooks`, as a
+// ephemeral loopback port (src/shared/testing/loopback-endpoint.ts) that checks each POST's signature with `standardwebhooks`, as a
 // team's relay would, and answers what the test says.
 
 /**
@@ -109,14 +109,11 @@ export async function startNoticeReceiver(
   secret: string,
   answer: NoticeAnswer = () => 204,
 ): Promise<NoticeReceiver> {
-  const received: ReceivedNotice[] = [];
-  const waiters: (() => void)[] = [];
   const verifier = new Webhook(secret);
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
+  const endpoint = await startLoopbackEndpoint<ReceivedNotice>(
+    '/notices',
+    'notices',
+    (req, body, index) => {
       const header = (name: string) => String(req.headers[name] ?? '');
       let verified = false;
       try {
@@ -137,37 +134,9 @@ export async function startNoticeReceiver(
         notice = undefined;
       }
       const one = { headers: req.headers, body, id: header('webhook-id'), verified, notice };
-      const status = answer(received.length, one);
-      received.push(one);
-      for (const wake of waiters.splice(0)) wake();
-      if (status !== 'hang') res.writeHead(status, { 'content-type': 'text/plain' }).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/notices`,
-    received,
-    async waitFor(count, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`expected ${count} notices, got ${received.length}`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          waiters.push(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
-      }
-      return received;
+      return { kept: one, answer: answer(index, one) };
     },
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
-  };
+  );
+  const { url, kept, waitFor, close } = endpoint;
+  return { url, received: kept, waitFor, close };
 }

@@ -1,6 +1,6 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { EVENT_TYPE_HEADER } from '../../contract/webhooks.ts';
+import { startLoopbackEndpoint, type Answer } from '../../shared/testing/loopback-endpoint.ts';
 import { DocumentMismatchError, documentValidator } from './openapi.ts';
 
 export interface ReceivedRequest {
@@ -11,10 +11,7 @@ export interface ReceivedRequest {
 }
 
 /** The status for the n-th request (0-based), maybe later; 'hang' never answers. */
-export type Respond = (
-  index: number,
-  request: ReceivedRequest,
-) => number | 'hang' | Promise<number>;
+export type Respond = (index: number, request: ReceivedRequest) => Answer;
 
 /**
  * A real webhook endpoint on an ephemeral loopback port, for tests. Every delivery is
@@ -39,7 +36,6 @@ export async function startReceiver(
   respond: Respond = () => 204,
   options: ReceiverOptions = {},
 ): Promise<Receiver> {
-  const requests: ReceivedRequest[] = [];
   const problems: string[] = [];
   let reported = 0;
   // The sandbox document describes every webhook a strict service sends, and more.
@@ -50,16 +46,15 @@ export async function startReceiver(
     reported = problems.length;
     throw new DocumentMismatchError('A webhook delivery', fresh);
   }
-  const waiters: (() => void)[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+  const endpoint = await startLoopbackEndpoint<ReceivedRequest>(
+    '/webhooks',
+    'requests',
+    (req, body, index) => {
       const received = {
         method: req.method ?? '',
         path: req.url ?? '',
         headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
+        body,
       };
       const event = received.headers[EVENT_TYPE_HEADER];
       if (validator)
@@ -71,41 +66,19 @@ export async function startReceiver(
             body: received.body,
           }),
         );
-      const answer = respond(requests.length, received);
-      requests.push(received);
-      for (const wake of waiters.splice(0)) wake();
-      if (answer === 'hang') return;
-      void Promise.resolve(answer).then((status) =>
-        res.writeHead(status, { 'content-type': 'text/plain' }).end('ok'),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+      return { kept: received, answer: respond(index, received) };
+    },
+  );
   return {
-    url: `http://127.0.0.1:${port}/webhooks`,
-    requests,
-    async waitFor(count, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      while (requests.length < count) {
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`expected ${count} requests, got ${requests.length}`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          waiters.push(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
-      }
+    url: endpoint.url,
+    requests: endpoint.kept,
+    async waitFor(count, timeoutMs) {
+      await endpoint.waitFor(count, timeoutMs);
       throwUnreported();
-      return requests;
+      return endpoint.kept;
     },
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await endpoint.close();
       throwUnreported();
     },
   };
