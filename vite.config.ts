@@ -140,6 +140,12 @@ function prerenderBuild(): Plugin {
     },
     async closeBundle() {
       const serverDir = join(outDir, 'server');
+      // The react plugin picks its JSX runtime from NODE_ENV as the build starts: a build
+      // started from code (build-if-needed.ts) may find it unset or 'development' (postcss's
+      // config loader sets it so), and its jsxDEV calls would meet React's production build,
+      // which the define below selects: every first screen would fail to render.
+      const nodeEnv = process.env.NODE_ENV;
+      process.env.NODE_ENV = 'production';
       await build({
         configFile: false,
         root,
@@ -159,6 +165,9 @@ function prerenderBuild(): Plugin {
             checks: { ineffectiveDynamicImport: false, pluginTimings: false },
           },
         },
+      }).finally(() => {
+        if (nodeEnv === undefined) delete process.env.NODE_ENV;
+        else process.env.NODE_ENV = nodeEnv;
       });
       await writeFile(join(serverDir, 'screens.json'), JSON.stringify(screens, null, 2));
     },

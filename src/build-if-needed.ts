@@ -34,6 +34,14 @@ export function needsBuild(root: string, distDir: string): boolean {
 export async function buildIfNeeded(root: string, distDir: string): Promise<void> {
   if (!needsBuild(root, distDir)) return;
   console.log('building the app (dist/ is missing or older than its sources) ...');
+  await buildApp(root, distDir);
+}
+
+/**
+ * The app's build, as `npm start` makes it: `npm run build` and the e2e run build this way too
+ * (scripts/build.ts), so the specs drive the build a newcomer's start serves.
+ */
+export async function buildApp(root: string, distDir: string): Promise<void> {
   const { build } = await import('vite');
   await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
 }
