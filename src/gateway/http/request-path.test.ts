@@ -66,11 +66,9 @@ function raw(
 const encodedFirst = (id: string) =>
   `%${id.charCodeAt(0).toString(16).toUpperCase()}${id.slice(1)}`;
 
-it.beforeAll(async ({ gateway: started, signedIn }) => {
+it.beforeAll(async ({ gateway: started, signInRoles }) => {
   gateway = started;
-  reviewer = await signedIn('acme-reviewer');
-  admin = await signedIn('acme-admin');
-  stranger = await signedIn('globex-admin');
+  ({ reviewer, admin, stranger } = await signInRoles('reviewer', 'admin', 'stranger'));
   pending = (await pendingRequests(admin, 4)).map((r) => r.id);
   expect(pending.length).toBe(4);
 });

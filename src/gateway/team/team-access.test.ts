@@ -26,12 +26,9 @@ const holds = async (browser: Browser) =>
   QcHoldListSchema.parse((await browser.request('GET', '/team/holds')).body).holds;
 const today = new Date().toISOString().slice(0, 10);
 
-it.beforeAll(async ({ gateway: started, signedIn }) => {
+it.beforeAll(async ({ gateway: started, signInRoles }) => {
   gateway = started;
-  reviewer = await signedIn('acme-reviewer');
-  admin = await signedIn('acme-admin');
-  notary = await signedIn('acme-notary');
-  stranger = await signedIn('globex-admin');
+  ({ reviewer, admin, notary, stranger } = await signInRoles());
   pending = (await pendingRequests(admin, 3)).map((r) => r.id);
   const processes = await admin.request('GET', '/api/qc/v2/qc/processes?owner=acme&limit=1');
   processId = QcProcessListSchema.parse(processes.body).qcProcesses[0]?.id ?? '';

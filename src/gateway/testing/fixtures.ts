@@ -10,6 +10,18 @@ export async function signedIn(gateway: Harness, clientId: string): Promise<Brow
   return browser;
 }
 
+/**
+ * The roles a gateway test signs in as: acme's reviewer, its admin (a QC manager) and its
+ * notary (signatures only), and globex's admin, a stranger to acme's data.
+ */
+export const ROLES = {
+  reviewer: 'acme-reviewer',
+  admin: 'acme-admin',
+  notary: 'acme-notary',
+  stranger: 'globex-admin',
+} as const;
+export type Role = keyof typeof ROLES;
+
 /** acme's oldest pending QC requests, as `browser` (a member of acme) lists them. */
 export async function pendingRequests(browser: Browser, limit: number) {
   const list = await browser.request(
@@ -22,11 +34,16 @@ export async function pendingRequests(browser: Browser, limit: number) {
 /**
  * `serviceTest` with the gateway in front of it, each started for a test file when first asked
  * for and closed once it is done: `gateway` (a harness on the service, on SQLite or on the
- * PostgreSQL test database as the harness decides) and `signedIn` (a browser signed in to it
- * as a client id). A test that needs a gateway of its own options starts its own harness.
+ * PostgreSQL test database as the harness decides), `signedIn` (a browser signed in to it
+ * as a client id) and `signInRoles` (a browser for each of the ROLES named, or all of them,
+ * signed in one after another). A test that needs a gateway of its own options starts its
+ * own harness.
  *
  *     const it = gatewayTest;
  *     it.beforeAll(async ({ signedIn }) => { reviewer = await signedIn('acme-reviewer'); });
+ *     it.beforeAll(async ({ signInRoles }) => {
+ *       ({ reviewer, admin } = await signInRoles('reviewer', 'admin'));
+ *     });
  */
 export const gatewayTest = serviceTest
   .extend('gateway', { scope: 'file' }, async ({ service }, { onCleanup }) => {
@@ -40,4 +57,15 @@ export const gatewayTest = serviceTest
     ({ gateway }) =>
       (clientId: string) =>
         signedIn(gateway, clientId),
+  )
+  .extend(
+    'signInRoles',
+    { scope: 'file' },
+    ({ gateway }) =>
+      async <R extends Role = Role>(...roles: R[]) => {
+        const browsers = {} as Record<R, Browser>;
+        const named = roles.length > 0 ? roles : (Object.keys(ROLES) as R[]);
+        for (const role of named) browsers[role] = await signedIn(gateway, ROLES[role]);
+        return browsers;
+      },
   );
