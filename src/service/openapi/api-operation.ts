@@ -123,9 +123,17 @@ export const answer = (status: number, description: string, schema?: z.ZodMiniTy
 /** An operation of an area that gives its tag, and its usual access, once (areaOperations). */
 export type AreaOperation = Omit<ApiOperation, 'tag' | 'access'> & { access?: Access };
 
-/** The operations of one tag: each gets the tag, and `access` where it does not say its own. */
-export function areaOperations(tag: Tag, access: Access, ops: AreaOperation[]): ApiOperation[] {
-  return ops.map((op) => ({ tag, access, ...op }));
+/**
+ * The operations of one tag: each gets the tag, and `access` (and `extension`, when given)
+ * where it does not say its own.
+ */
+export function areaOperations(
+  tag: Tag,
+  access: Access,
+  ops: AreaOperation[],
+  extension?: string,
+): ApiOperation[] {
+  return ops.map((op) => ({ tag, access, ...(extension ? { extension } : {}), ...op }));
 }
 
 /** An `x-attest-extension` reason that points into docs/interface-gaps.md. */

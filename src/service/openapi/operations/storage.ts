@@ -1,5 +1,5 @@
 import { z } from '../../../contract/zod.ts';
-import { answer, gap, get, post, put, type ApiOperation } from '../api-operation.ts';
+import { answer, areaOperations, gap, get, post, put } from '../api-operation.ts';
 
 // The "storage bucket" on the service's own origin (blob.routes.ts): what presigned URLs point
 // at. A spec-strict service serves these on an origin of its own, so they are extensions.
@@ -25,72 +25,68 @@ const UPLOAD_ERRORS = {
 };
 const BINARY = { type: 'string', format: 'binary' };
 
-export const storageOperations: ApiOperation[] = [
-  {
-    ...get('/blobs/{key}', 'downloadBlob', 'Download through a presigned URL'),
-    description:
-      'The URLs in `downloadUrl`, `completedFileUrl`, `fileUrl` and user image fields: signed, ' +
-      'valid for 60 minutes, minted afresh on every read.',
-    tag: 'Storage',
-    access: { kind: 'presigned' },
-    pathParams: KEY,
-    query: z.object({ expires: z.string(), signature: z.string() }),
-    queryNotes: {
-      expires: 'Expiry (Unix seconds), signed.',
-      signature: 'The URL’s HMAC signature.',
+export const storageOperations = areaOperations(
+  'Storage',
+  { kind: 'presigned' },
+  [
+    {
+      ...get('/blobs/{key}', 'downloadBlob', 'Download through a presigned URL'),
+      description:
+        'The URLs in `downloadUrl`, `completedFileUrl`, `fileUrl` and user image fields: signed, ' +
+        'valid for 60 minutes, minted afresh on every read.',
+      pathParams: KEY,
+      query: z.object({ expires: z.string(), signature: z.string() }),
+      queryNotes: {
+        expires: 'Expiry (Unix seconds), signed.',
+        signature: 'The URL’s HMAC signature.',
+      },
+      responses: [
+        {
+          status: 200,
+          description: 'The bytes; the type is sniffed from them (PDF, PNG or JPEG).',
+          media: { type: '*/*', schema: BINARY },
+          headers: {
+            'Cache-Control': { description: '`private, max-age=300`.', schema: { type: 'string' } },
+          },
+        },
+      ],
+      errors: { 403: 'The URL is unsigned, tampered or expired.', 404: 'No such object.' },
     },
-    responses: [
-      {
-        status: 200,
-        description: 'The bytes; the type is sniffed from them (PDF, PNG or JPEG).',
-        media: { type: '*/*', schema: BINARY },
-        headers: {
-          'Cache-Control': { description: '`private, max-age=300`.', schema: { type: 'string' } },
+    {
+      ...post('/uploads', 'uploadBlob', 'Upload through a presigned POST'),
+      description:
+        'Where every `uploadUrl` points: a multipart form with the `uploadValues` entries first ' +
+        '(`key`, `policy`, `signature`), then the file as `file`. Each key takes one upload.',
+      body: {
+        media: {
+          type: 'multipart/form-data',
+          schema: {
+            type: 'object',
+            description: 'The `uploadValues` as issued (all strings), then `file` last.',
+            properties: { file: BINARY },
+            additionalProperties: { type: 'string' },
+            required: ['file'],
+          },
         },
       },
-    ],
-    errors: { 403: 'The URL is unsigned, tampered or expired.', 404: 'No such object.' },
-    extension: STORAGE_GAP,
-  },
-  {
-    ...post('/uploads', 'uploadBlob', 'Upload through a presigned POST'),
-    description:
-      'Where every `uploadUrl` points: a multipart form with the `uploadValues` entries first ' +
-      '(`key`, `policy`, `signature`), then the file as `file`. Each key takes one upload.',
-    tag: 'Storage',
-    access: { kind: 'presigned' },
-    body: {
-      media: {
-        type: 'multipart/form-data',
-        schema: {
-          type: 'object',
-          description: 'The `uploadValues` as issued (all strings), then `file` last.',
-          properties: { file: BINARY },
-          additionalProperties: { type: 'string' },
-          required: ['file'],
-        },
+      responses: [answer(204, 'Stored.')],
+      errors: {
+        400: 'Not multipart, no `file`, an empty file, or the fields after the file.',
+        ...UPLOAD_ERRORS,
       },
     },
-    responses: [answer(204, 'Stored.')],
-    errors: {
-      400: 'Not multipart, no `file`, an empty file, or the fields after the file.',
-      ...UPLOAD_ERRORS,
+    {
+      ...put('/uploads/{key}', 'putBlob', 'Upload through a deprecated PUT URL'),
+      description: 'The `uploadImageUrls` of a user (deprecated): the raw image bytes as the body.',
+      deprecated: true,
+      pathParams: KEY,
+      noNotFound: true,
+      query: z.object({ policy: z.string(), signature: z.string() }),
+      queryNotes: { policy: 'The signed upload policy.', signature: 'The policy’s signature.' },
+      body: { media: { type: 'application/octet-stream', schema: BINARY } },
+      responses: [answer(204, 'Stored, and attached to the user’s profile.')],
+      errors: UPLOAD_ERRORS,
     },
-    extension: STORAGE_GAP,
-  },
-  {
-    ...put('/uploads/{key}', 'putBlob', 'Upload through a deprecated PUT URL'),
-    description: 'The `uploadImageUrls` of a user (deprecated): the raw image bytes as the body.',
-    tag: 'Storage',
-    access: { kind: 'presigned' },
-    deprecated: true,
-    pathParams: KEY,
-    noNotFound: true,
-    query: z.object({ policy: z.string(), signature: z.string() }),
-    queryNotes: { policy: 'The signed upload policy.', signature: 'The policy’s signature.' },
-    body: { media: { type: 'application/octet-stream', schema: BINARY } },
-    responses: [answer(204, 'Stored, and attached to the user’s profile.')],
-    errors: UPLOAD_ERRORS,
-    extension: STORAGE_GAP,
-  },
-];
+  ],
+  STORAGE_GAP,
+);
