@@ -11,13 +11,8 @@ import {
 import { QcProcessListSchema, QcRequestSchema } from '../../contract/qc.ts';
 import { SessionSchema } from '../../contract/session.ts';
 import { QueueChangeSchema, RequestHistorySchema } from '../../contract/team.ts';
-import {
-  expectDateRangeChecked,
-  expectMessage,
-  type Browser,
-  type Harness,
-} from '../testing/harness.ts';
-import { gatewayTest as it, pendingRequests } from '../testing/fixtures.ts';
+import { expectMessage, type Browser, type Harness } from '../testing/harness.ts';
+import { expectDateRangeChecked, gatewayTest as it, pendingRequests } from '../testing/fixtures.ts';
 
 // QC management over real HTTP: the gateway in front of the reference service. Riley reviews,
 // Alex manages (and reviews), Nora is a notary of the same owner without QC, and Gwen is of

@@ -10,13 +10,8 @@ import {
   RequestHistorySchema,
 } from '../../contract/team.ts';
 import { HOLD_MS } from './holds.ts';
-import {
-  expectDateRangeChecked,
-  expectMessage,
-  type Browser,
-  type Harness,
-} from '../testing/harness.ts';
-import { gatewayTest as it, pendingRequests } from '../testing/fixtures.ts';
+import { expectMessage, type Browser, type Harness } from '../testing/harness.ts';
+import { expectDateRangeChecked, gatewayTest as it, pendingRequests } from '../testing/fixtures.ts';
 
 // Holds and the decision history over real HTTP: the gateway in front of the reference
 // service, two reviewers of one owner (the reviewer and the admin, who reviews too) and a

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { QcRequestListSchema } from '../../contract/qc.ts';
 import { serviceTest } from '../../service/testing/fixtures.ts';
-import { startHarness, type Browser, type Harness } from './harness.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from './harness.ts';
 
 /** `clientId` signed in to `gateway` in a browser of its own (200 from sign-in, or the test fails). */
 export async function signedIn(gateway: Harness, clientId: string): Promise<Browser> {
@@ -29,6 +29,14 @@ export async function pendingRequests(browser: Browser, limit: number) {
     `/api/qc/v2/qc/requests?owner=acme&status=pending&limit=${limit}&orderDirection=asc`,
   );
   return QcRequestListSchema.parse(list.body).qcRequests;
+}
+
+/** A `from`/`to` report at `path` refuses no range, an impossible date and too long a range. */
+export async function expectDateRangeChecked(browser: Browser, path: string) {
+  const range = (query: string) => browser.request('GET', `${path}${query}`);
+  expectMessage(await range(''), 400, /required/);
+  expectMessage(await range('?from=2026-02-30&to=2026-03-01'), 400, /dates/);
+  expectMessage(await range('?from=2020-01-01&to=2026-01-01'), 400, /at most/);
 }
 
 /**

@@ -130,14 +130,6 @@ export function expectMessage(result: Result, status: number, message: RegExp | 
   expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
 }
 
-/** A `from`/`to` report at `path` refuses no range, an impossible date and too long a range. */
-export async function expectDateRangeChecked(browser: Browser, path: string) {
-  const range = (query: string) => browser.request('GET', `${path}${query}`);
-  expectMessage(await range(''), 400, /required/);
-  expectMessage(await range('?from=2026-02-30&to=2026-03-01'), 400, /dates/);
-  expectMessage(await range('?from=2020-01-01&to=2026-01-01'), 400, /at most/);
-}
-
 export interface RequestInit2 {
   json?: unknown;
   body?: BodyInit;
