@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../../contract/common.ts';
 import { CompleteSignatureRequestResultSchema } from '../../contract/sandbox.ts';
 import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
 import { startReceiver, type Receiver } from '../testing/receiver.ts';
-import { startTestService, type JsonResponse, type TestService } from '../testing/service.ts';
+import { expectError, startTestService, type TestService } from '../testing/service.ts';
 
 const SECRET = `whsec_${Buffer.from('complete test secret').toString('base64')}`;
 
@@ -59,12 +58,15 @@ function pick(owner: string, status: string, inTransaction?: boolean): RequestRo
 const complete = (id: string, token: string | undefined = admin) =>
   service.send('POST', `/sandbox/v1/signature-requests/${id}/complete`, { token });
 
-function expectError(result: JsonResponse, status: number, message: RegExp) {
-  expect(result.status, result.text).toBe(status);
-  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
-}
-
 const outboxCount = () => service.ctx.db.prepare('SELECT COUNT(*) AS n FROM outbox').get()?.n;
+
+/** Completing `row` is refused with `status` and `message`; the row and the outbox stay. */
+async function expectRefusedUnchanged(row: RequestRow, status: number, message: RegExp) {
+  const count = outboxCount();
+  expectError(await complete(row.id), status, message);
+  expect(requestRow(row.id)).toEqual(row);
+  expect(outboxCount()).toBe(count);
+}
 
 function blobOf(key: string): Uint8Array {
   const bytes = service.ctx.blobs.get(key);
@@ -140,11 +142,7 @@ describe('POST /sandbox/v1/signature-requests/{id}/complete', () => {
   });
 
   it('refuses a completed request with 400 and changes nothing', async () => {
-    const before = pick('acme', 'completed');
-    const count = outboxCount();
-    expectError(await complete(before.id), 400, /already completed/);
-    expect(requestRow(before.id)).toEqual(before);
-    expect(outboxCount()).toBe(count);
+    await expectRefusedUnchanged(pick('acme', 'completed'), 400, /already completed/);
   });
 
   it('lets exactly one of two simultaneous completions through', async () => {
@@ -168,10 +166,7 @@ describe('POST /sandbox/v1/signature-requests/{id}/complete', () => {
 
   it("answers 404 for another owner's request, which stays as it was", async () => {
     const theirs = pick('globex', 'pending');
-    const count = outboxCount();
-    expectError(await complete(theirs.id), 404, /not found/);
-    expect(requestRow(theirs.id)).toEqual(theirs);
-    expect(outboxCount()).toBe(count);
+    await expectRefusedUnchanged(theirs, 404, /not found/);
     // Its own owner may complete it.
     expect((await complete(theirs.id, globex)).status).toBe(200);
   });

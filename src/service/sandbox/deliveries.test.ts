@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../../contract/common.ts';
 import {
   CompleteSignatureRequestResultSchema,
   DeliveryDetailSchema,
@@ -10,7 +9,7 @@ import {
 import { publishDocumentReady } from '../events/document-ready.ts';
 import { startReceiver, type Receiver } from '../testing/receiver.ts';
 import { transaction } from '../store/transaction.ts';
-import { startTestService, type JsonResponse, type TestService } from '../testing/service.ts';
+import { expectError, startTestService, type TestService } from '../testing/service.ts';
 
 const SECRET = `whsec_${Buffer.from('deliveries test secret').toString('base64')}`;
 
@@ -30,11 +29,6 @@ afterAll(async () => {
   await service.close();
   await receiver.close();
 });
-
-function expectError(result: JsonResponse, status: number, message: RegExp) {
-  expect(result.status, result.text).toBe(status);
-  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
-}
 
 async function list(query: string, token = admin): Promise<DeliveryList> {
   const result = await service.get(`/sandbox/v1/deliveries?${query}`, token);

@@ -9,7 +9,7 @@ import {
 import { createServiceApp } from '../app.ts';
 import { publishDocumentReady } from '../events/document-ready.ts';
 import { transaction } from '../store/transaction.ts';
-import type { JsonResponse } from '../testing/service.ts';
+import { expectError } from '../testing/service.ts';
 
 const demo = demoSetup();
 let pendingRequest: string;
@@ -30,11 +30,6 @@ it.beforeAll(async () => {
     publishDocumentReady(demo.service.ctx, 'acme', file.id, file.blob_key),
   );
 });
-
-function expectError(result: JsonResponse, status: number, message: RegExp) {
-  expect(result.status, result.text).toBe(status);
-  expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
-}
 
 const post = (path: string, token: string | undefined, json?: unknown) =>
   demo.service.send('POST', `/sandbox/v1${path}`, { token, json });
