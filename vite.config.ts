@@ -179,7 +179,7 @@ function prerenderBuild(): Plugin {
  * once. ui/next-paint.ts is one of them, shared with the app's own code.
  */
 const FIRST_SCREEN =
-  /[\\/]src[\\/](app[\\/](first-visit[\\/](page-session|first-screen|held-keys)|ui[\\/]next-paint)\.ts|app[\\/]features[\\/]qc[\\/](queue-request|screens)\.ts|app[\\/]pdf[\\/](pdf-worker-port|first-page)\.ts|client[\\/](early-responses|url|qc-paths)\.ts|contract[\\/]page-session\.ts)$|vite[\\/]preload-helper/;
+  /[\\/]src[\\/](app[\\/](first-visit[\\/](page-session|first-screen|held-keys|held-clicks)|ui[\\/]next-paint)\.ts|app[\\/]features[\\/]qc[\\/](queue-request|screens)\.ts|app[\\/]pdf[\\/](pdf-worker-port|first-page)\.ts|client[\\/](early-responses|url|qc-paths)\.ts|contract[\\/]page-session\.ts)$|vite[\\/]preload-helper/;
 /** Shared modules that load on first use (main.tsx, layout.tsx, the features' dialogs). */
 const ON_FIRST_USE = /[\\/]src[\\/]app[\\/](ui[\\/](toaster|dialog)|shell[\\/]menu-drawer)\.tsx$/;
 /**

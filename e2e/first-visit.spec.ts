@@ -143,6 +143,19 @@ test('before any script runs the rows are there, nothing can be typed, and a row
   }
 });
 
+/**
+ * The queue's page with its first screen (loaded again if it came without: ADR 025), and the
+ * page's first script running: it holds keys and clicks, then asks for the queue's data.
+ */
+async function firstScreenHolding(page: Page) {
+  await expect(async () => {
+    const holding = page.waitForRequest(/\/api\/qc\/v2\/qc\/requests\?/, { timeout: 5_000 });
+    await page.goto('/qc', { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('.first-screen').count()).toBe(1);
+    await holding;
+  }).toPass({ timeout: 30_000 });
+}
+
 test('the app takes the rows over, and keys pressed before it ran still work', async ({ page }) => {
   await signIn(page, DEMO.reviewer);
   // The libraries held back until the keys are pressed, as on a slow link: the gateway's rows
@@ -155,10 +168,7 @@ test('the app takes the rows over, and keys pressed before it ran still work', a
   // A page whose data takes longer than the gateway's budget comes without its rows (ADR
   // 025): on a busy machine, load it again. Parsed, it has run no app yet (its libraries are
   // held back).
-  await expect(async () => {
-    await page.goto('/qc', { waitUntil: 'domcontentloaded' });
-    expect(await page.locator('.first-screen').count()).toBe(1);
-  }).toPass({ timeout: 15_000 });
+  await firstScreenHolding(page);
   await expect(page.locator('[data-qc-row]').nth(3)).toBeVisible();
   // At once, as a reviewer would, before the app has run.
   await page.keyboard.press('j');
@@ -170,6 +180,40 @@ test('the app takes the rows over, and keys pressed before it ran still work', a
   await expect(page.locator('.first-screen')).toHaveCount(0);
   await expect(page.getByTestId('count-pending')).toHaveText(/^\d+$/);
   await expectAccessible(page);
+});
+
+test('a row clicked before the app ran opens in the app, with no second page load', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const [first] = await firstPageOf(page);
+  const arrived = Promise.withResolvers<void>();
+  await page.route(/\/assets\/vendor-[^/]*\.js$/, async (route) => {
+    await arrived.promise;
+    await route.continue().catch(() => {});
+  });
+  await firstScreenHolding(page);
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url());
+  });
+  const row = page.locator('[data-qc-row]').first().getByRole('link');
+  await row.click();
+  // Held, and seen to be: still the served queue, the row busy.
+  await expect(row).toHaveAttribute('aria-busy', 'true');
+  expect(new URL(page.url()).pathname).toBe('/qc');
+  arrived.resolve();
+  await expect(page).toHaveURL(new RegExp(`/qc/${first?.id}\\?`));
+  await expect(
+    page.getByRole('heading', { name: first?.document.matterReference ?? '' }),
+  ).toBeVisible();
+  await expect(page.locator('.first-screen')).toHaveCount(0);
+  expect(documents).toEqual([]);
+  // The queue is where Back goes.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/qc(\?[^/]*)?$/);
+  await expect(page.locator('[data-qc-row]').first()).toBeVisible();
+  expect(documents).toEqual([]);
 });
 
 test("another owner's queue page holds that owner's rows only", async ({ page, browser }) => {

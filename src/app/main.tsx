@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { SessionSchema } from '../contract/session.ts';
 import { cameRendered, takePageSession, whenParsed } from './first-visit/page-session.ts';
 import { whenSettled } from './first-visit/first-render.ts';
+import { followHeldClicks } from './first-visit/held-clicks.ts';
 import { releaseHeldKeys } from './first-visit/held-keys.ts';
 import { keepServedFirstPage, servedFirstPageSettled } from './pdf/first-page.ts';
 import { queryClient } from './query-client.ts';
@@ -52,6 +53,8 @@ whenParsed(() => {
     // The router starts the screen's loaders, pdf.js's among them: after the first page's image.
     void servedFirstPageSettled().then(() => {
       const router = createRouter();
+      // A link clicked on the served screen opens here, in the app, not in a second page load.
+      followHeldClicks((href) => void router.navigate(href));
       return whenSettled(router, queryClient).then(() => {
         render(router);
         // Keys pressed meanwhile go to the screen once it listens for them (use-queue-keys.ts);

@@ -5,6 +5,7 @@ import { plainPendingView, queueListQuery } from '../features/qc/queue-request.t
 import { QUEUE_PATH, REVIEW_PATH, queueScreen, reviewScreen } from '../features/qc/screens.ts';
 import { AFTER_FIRST_PAINT } from '../../contract/page-session.ts';
 import { afterFrame } from '../ui/next-paint.ts';
+import { holdClicks } from './held-clicks.ts';
 import { holdKeys } from './held-keys.ts';
 import { cameRendered, readPageSession, whenParsed } from './page-session.ts';
 import { cameSlowly, servedFirstPageSettled } from '../pdf/first-page.ts';
@@ -30,20 +31,24 @@ const owner =
 const view = plainPendingView(location.search);
 const queueUrl = owner && view && buildUrl('', QC_REQUESTS, queueListQuery(owner, view));
 const review = REVIEW_PATH.exec(path)?.[1];
-/** The review's id as the router reads it (decoded), or undefined if it cannot be. */
-const reviewId = (() => {
+
+/** The review's id as the router reads it (decoded), if `path` is a review's. */
+const reviewIdOf = (path: string) => {
+  const segment = REVIEW_PATH.exec(path)?.[1];
   try {
-    return review && decodeURIComponent(review);
+    return segment && decodeURIComponent(segment);
   } catch {
     return undefined;
   }
-})();
+};
 
-const startReview = () => {
+const reviewId = reviewIdOf(path);
+
+const startReview = (id = reviewId) => {
   // Compiling the worker takes longest of all: first.
   pdfWorkerPort();
   if (owner) {
-    if (reviewId) fetchEarly(`${QC_REQUESTS}/${encodeURIComponent(reviewId)}`);
+    if (id) fetchEarly(`${QC_REQUESTS}/${encodeURIComponent(id)}`);
     if (queueUrl) fetchEarly(queueUrl);
     void reviewScreen.loader().catch(() => {});
     void reviewScreen.component().catch(() => {});
@@ -80,7 +85,7 @@ if (reviewNow) {
 
 whenParsed(() => {
   if (review) {
-    if (!reviewNow) void servedFirstPageSettled().then(startReview);
+    if (!reviewNow) void servedFirstPageSettled().then(() => startReview());
   } else if (QUEUE_PATH.test(path) && owner) {
     const start = () => {
       if (queueUrl) fetchEarly(queueUrl);
@@ -95,6 +100,15 @@ whenParsed(() => {
     } else {
       start();
     }
+  }
+
+  // A click on the first screen before the app runs is held for the app's router; a review
+  // it opens is started on at once, as one opened cold is.
+  if (cameRendered()) {
+    holdClicks((href) => {
+      const id = reviewIdOf(new URL(href, location.href).pathname);
+      if (id) startReview(id);
+    });
   }
 
   // A page meant to come with its first screen (ADR 025) holds the app's entry back
