@@ -1,4 +1,5 @@
 import { CHROMIUM_PATH } from '../e2e/chromium.ts';
+import { startBaseline } from './baseline/serve.ts';
 import { summarise } from './lib.ts';
 import { plainChromium, type PlainPage } from './plain-chromium.ts';
 
@@ -30,6 +31,10 @@ function watchFirstScreen() {
   const marks: Record<string, number> = {};
   const tests: Record<string, () => boolean> = {
     rows: () => document.querySelectorAll('[data-qc-row]').length >= 10,
+    // The app's own rows, the gateway's first screen (ADR 025) gone: a click is the app's.
+    takeover: () =>
+      document.querySelector('.first-screen') === null &&
+      document.querySelectorAll('[data-qc-row]').length >= 10,
     // pdf.js's own page, its text selectable: reported beside `page`.
     pdf: () => document.querySelector('.pdf-preview__stage .page[data-painted="true"]') !== null,
     // pdf.js's page, or the image of it the gateway drew for a page opened cold (ADR
@@ -55,12 +60,17 @@ function watchFirstScreen() {
     childList: true,
     attributes: true,
   });
-  (window as unknown as { shown: (name: string) => Promise<number> }).shown = async (name) => {
+  const shown = async (name: string) => {
     const until = performance.now() + 60_000;
     while (!Number.isFinite(marks[name] ?? Number.NaN) && performance.now() < until)
       await new Promise((resolve) => setTimeout(resolve, 10));
     return marks[name] ?? Number.NaN;
   };
+  Object.assign(window, {
+    shown,
+    // On the epoch's clock, for a mark that may come in the next document (a first click).
+    shownAt: async (name: string) => performance.timeOrigin + (await shown(name)),
+  });
 }
 
 const KIND: Record<string, keyof Wire> = {
@@ -138,7 +148,12 @@ async function withColdPage<T>(
 }
 
 /** Navigation to the frame that shows `mark`, and what crossed the wire until then. */
-async function firstScreen(base: string, path: string, mark: 'rows' | 'page', visit: Visit) {
+async function firstScreen(
+  base: string,
+  path: string,
+  mark: 'rows' | 'page' | 'pdf',
+  visit: Visit,
+): Promise<Load> {
   return withColdPage(base, visit, async (page) => {
     const wire = countWire(page);
     await page.goto(`${base}${path}`);
@@ -146,7 +161,42 @@ async function firstScreen(base: string, path: string, mark: 'rows' | 'page', vi
     const shown = wire();
     // For a review, when pdf.js's own page followed (the bytes stay those of the first).
     const pdf = mark === 'page' ? await page.evaluate<number>(`window.shown('pdf')`) : undefined;
-    return { ms, wire: shown, pdf, steps: await stepsOf(page) };
+    // For a list, when it could be used: the app's own rows (the baseline's are from the start).
+    const takeover =
+      mark === 'rows' ? await page.evaluate<number>(`window.shown('takeover')`) : undefined;
+    return { ms, wire: shown, pdf, takeover, steps: await stepsOf(page) };
+  });
+}
+
+/**
+ * A person who clicks the first row as soon as the rows are painted: how long until the
+ * review shows its first page, and whether that took a second full page load (the gateway's
+ * first screen is plain HTML until the app takes over, its links real links).
+ */
+async function firstClick(base: string, path: string, visit: Visit) {
+  return withColdPage(base, visit, async (page) => {
+    await page.goto(`${base}${path}`);
+    await page.evaluate<number>(`window.shown('rows')`);
+    let documents = 0;
+    const stop = page.on((method, params) => {
+      if (method === 'Network.responseReceived' && params.type === 'Document') documents += 1;
+    });
+    const at = await page.evaluate<{ x: number; y: number; t: number }>(`(() => {
+      const box = document.querySelector('[data-qc-row] a').getBoundingClientRect();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2, t: performance.timeOrigin + performance.now() };
+    })()`);
+    for (const type of ['mousePressed', 'mouseReleased'])
+      await page.send('Input.dispatchMouseEvent', { type, ...at, button: 'left', clickCount: 1 });
+    // A full load replaces the document the question was asked in: ask the next one.
+    let shownAt = Number.NaN;
+    for (let tries = 0; tries < 100 && !Number.isFinite(shownAt); tries += 1) {
+      shownAt = await page
+        .evaluate<number>(`window.shownAt ? window.shownAt('page') : Number.NaN`)
+        .catch(() => Number.NaN);
+      if (!Number.isFinite(shownAt)) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    stop();
+    return { ms: shownAt - at.t, documents };
   });
 }
 
@@ -206,33 +256,53 @@ async function sessionCookie(base: string) {
   return { name, value };
 }
 
-const medianOf = (loads: { ms: number }[]) => summarise(loads.map((load) => load.ms)).p50;
-const lastWire = (loads: { wire: Wire }[]) => loads.at(-1)?.wire;
+const medianOf = (values: (number | undefined)[]) =>
+  summarise(values.map((v) => v ?? Number.NaN)).p50;
+
+interface Load {
+  ms: number;
+  wire?: Wire;
+  /** A review: pdf.js's own page, text and all (`ms` is the first page shown, image or not). */
+  pdf?: number | undefined;
+  /** A list: when the app had taken it over (`ms` is the rows painted). */
+  takeover?: number | undefined;
+  /** A first click: full page loads it took. */
+  documents?: number;
+}
+
+export interface ColdFigure {
+  p50: number;
+  samples: number[];
+  wire: Wire | undefined;
+  pdfP50?: number;
+  takeoverP50?: number;
+  documents?: number;
+}
 
 /**
- * Cold first visits, `runs` of each: the console's queue (ten rows), a review (first page
- * painted) and the baseline's list (ten rows), unthrottled and under the mobile profile;
- * and the bytes of sign-in plus the queue's first screen.
+ * Cold first visits, `runs` of each, unthrottled and under the mobile profile, the baselines
+ * (bench/baseline) started here and measured in turns with the console: the console's queue
+ * (ten rows painted, then taken over by the app) beside the bare list (ten rows); a review
+ * (first page shown, then pdf.js's own page with its text) beside the bare pdf.js page of the
+ * same document; a click on the first row as soon as the rows are painted; and the bytes of
+ * sign-in plus the queue's first screen.
  */
-export async function coldFigures(consoleBase: string, baselineBase: string, runs = 3) {
+export async function coldFigures(consoleBase: string, runs = 3) {
   const cookie = await sessionCookie(consoleBase);
   const reviewId = await firstPendingId(consoleBase, cookie);
+  const baseline = await startBaseline(await documentOf(consoleBase, cookie, reviewId));
   const queuePath = '/qc?status=pending&order=oldest';
-  const figures: Record<
-    string,
-    { p50: number; wire: Wire | undefined; samples: number[]; pdfP50?: number }
-  > = {};
-  type Load = () => Promise<{ ms: number; wire: Wire; pdf?: number | undefined }>;
+  const figures: Record<string, ColdFigure> = {};
   /**
    * Each figure's loads, taken in turns (a baseline load, a queue load, a review load, and
    * again) so that what else the machine is doing weighs on each alike.
    */
-  const measure = async (loaders: [name: string, load: Load][]) => {
+  const measure = async (loaders: [name: string, load: () => Promise<Load>][]) => {
     // BENCH_ONLY=<part of a name> measures just the figures it names.
     const chosen = loaders.filter(
       ([name]) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY),
     );
-    const loads = new Map<string, Awaited<ReturnType<Load>>[]>(chosen.map(([n]) => [n, []]));
+    const loads = new Map<string, Load[]>(chosen.map(([n]) => [n, []]));
     // One round first that is not counted: the browser is cold in every load, but the
     // servers should be as a reviewer meets them, long running. A fresh process's first
     // render (its code not yet compiled) or first page drawn (pdf.js not yet started) is
@@ -242,28 +312,39 @@ export async function coldFigures(consoleBase: string, baselineBase: string, run
       for (const [name, load] of chosen) loads.get(name)?.push(await load());
     for (const [name, taken] of loads)
       figures[name] = {
-        p50: medianOf(taken),
-        wire: lastWire(taken),
+        p50: medianOf(taken.map((l) => l.ms)),
         samples: taken.map((l) => Math.round(l.ms)),
-        ...(taken[0]?.pdf !== undefined && {
-          pdfP50: summarise(taken.map((l) => l.pdf ?? Number.NaN)).p50,
+        wire: taken.at(-1)?.wire,
+        ...(taken[0]?.pdf !== undefined && { pdfP50: medianOf(taken.map((l) => l.pdf)) }),
+        ...(taken[0]?.takeover !== undefined && {
+          takeoverP50: medianOf(taken.map((l) => l.takeover)),
+        }),
+        ...(taken[0]?.documents !== undefined && {
+          documents: Math.max(...taken.map((l) => l.documents ?? 0)),
         }),
       };
   };
-  for (const mobile of [false, true]) {
-    const profile = mobile ? 'mobile' : 'unthrottled';
+  try {
+    for (const mobile of [false, true]) {
+      const profile = mobile ? 'mobile' : 'unthrottled';
+      const signedIn = { mobile, cookie };
+      await measure([
+        [`baseline ${profile}`, () => firstScreen(baseline.url, '/', 'rows', { mobile })],
+        [`queue ${profile}`, () => firstScreen(consoleBase, queuePath, 'rows', signedIn)],
+        [
+          `baseline pdf ${profile}`,
+          () => firstScreen(baseline.url, '/pdf.html', 'pdf', { mobile }),
+        ],
+        [`review ${profile}`, () => firstScreen(consoleBase, `/qc/${reviewId}`, 'page', signedIn)],
+        [`first click ${profile}`, () => firstClick(consoleBase, queuePath, signedIn)],
+      ]);
+    }
     await measure([
-      [`baseline ${profile}`, () => firstScreen(baselineBase, '/', 'rows', { mobile })],
-      [`queue ${profile}`, () => firstScreen(consoleBase, queuePath, 'rows', { mobile, cookie })],
-      [
-        `review ${profile}`,
-        () => firstScreen(consoleBase, `/qc/${reviewId}`, 'page', { mobile, cookie }),
-      ],
+      ['sign-in + queue unthrottled', () => signInToQueue(consoleBase, { mobile: false })],
     ]);
+  } finally {
+    await baseline.close();
   }
-  await measure([
-    ['sign-in + queue unthrottled', () => signInToQueue(consoleBase, { mobile: false })],
-  ]);
   return figures;
 }
 
@@ -278,26 +359,67 @@ async function firstPendingId(base: string, cookie: { name: string; value: strin
   return id;
 }
 
-/** The report's lines: each figure, the console's ratio to the baseline, and the targets. */
-export function coldLines(figures: Awaited<ReturnType<typeof coldFigures>>): string[] {
+/** The review's document, as the console serves it, for the bare pdf.js page to show. */
+async function documentOf(base: string, cookie: { name: string; value: string }, id: string) {
+  const headers = { cookie: `${cookie.name}=${cookie.value}` };
+  const request = await fetch(`${base}/api/qc/v2/qc/requests/${encodeURIComponent(id)}`, {
+    headers,
+  });
+  const { fileUrl } = (await request.json()) as { fileUrl?: string };
+  if (!fileUrl) throw new Error(`QC request ${id} has no fileUrl (${request.status})`);
+  const file = await fetch(new URL(fileUrl, base), { headers });
+  if (!file.ok) throw new Error(`the document answered ${file.status}`);
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+/** The report's lines: each figure, the console's ratios to the baselines, and the targets. */
+export function coldLines(figures: Record<string, ColdFigure>): string[] {
   const kb = (n = 0) => `${n.toFixed(0)} kB`;
   const lines = ['', 'cold first visit (fresh browser, cold cache; median of runs):'];
   for (const [name, f] of Object.entries(figures)) {
     const w = f.wire;
     lines.push(
-      `  ${name.padEnd(28)} ${f.p50.toFixed(0).padStart(6)} ms  [${f.samples.join(', ')}]  JS ${kb(w?.js)}  CSS ${kb(w?.css)}  data ${kb(w?.data)}  HTML ${kb(w?.html)}  other ${kb(w?.other)}`,
+      `  ${name.padEnd(28)} ${f.p50.toFixed(0).padStart(6)} ms  [${f.samples.join(', ')}]` +
+        (w
+          ? `  JS ${kb(w.js)}  CSS ${kb(w.css)}  data ${kb(w.data)}  HTML ${kb(w.html)}  other ${kb(w.other)}`
+          : ''),
     );
     if (f.pdfP50 !== undefined)
       lines.push(`    then pdf.js's own page, text and all: ${f.pdfP50.toFixed(0)} ms`);
+    if (f.takeoverP50 !== undefined)
+      lines.push(`    then the app's own (a click is the app's): ${f.takeoverP50.toFixed(0)} ms`);
+    if (f.documents !== undefined)
+      lines.push(`    full page loads after the click, at most: ${f.documents}`);
   }
-  const ratio = (profile: string) =>
-    (figures[`queue ${profile}`]?.p50 ?? Number.NaN) /
-    (figures[`baseline ${profile}`]?.p50 ?? Number.NaN);
+  const of = (name: string, pick: (f: ColdFigure) => number | undefined = (f) => f.p50) => {
+    const f = figures[name];
+    return (f && pick(f)) ?? Number.NaN;
+  };
+  const ratio = (a: number, b: number) => (a / b).toFixed(2);
   const signIn = figures['sign-in + queue unthrottled']?.wire;
+  for (const [profile, rows, takeover, pdf] of [
+    ['unthrottled', 0.6, 1.2, 1.2],
+    ['mobile', 0.46, 1.1, 1.1],
+  ] as const) {
+    const list = of(`baseline ${profile}`);
+    const bare = of(`baseline pdf ${profile}`);
+    lines.push(
+      `  ${profile}:`,
+      `    queue rows painted / baseline rows: ${ratio(of(`queue ${profile}`), list)} (target <= ${rows})`,
+      `    queue taken over / baseline rows: ${ratio(
+        of(`queue ${profile}`, (f) => f.takeoverP50),
+        list,
+      )} (target <= ${takeover})`,
+      `    review pdf.js page / bare pdf.js page: ${ratio(
+        of(`review ${profile}`, (f) => f.pdfP50),
+        bare,
+      )} (target <= ${pdf})`,
+      `    review first page shown / bare pdf.js page: ${ratio(of(`review ${profile}`), bare)} (target < 1)`,
+      `    first click on a painted row to the review's page: ${of(`first click ${profile}`).toFixed(0)} ms, full page loads ${of(`first click ${profile}`, (f) => f.documents)} (target 0)`,
+    );
+  }
   lines.push(
-    `  queue / baseline, mobile: ${ratio('mobile').toFixed(2)} (target <= 1.1)`,
-    `  queue / baseline, unthrottled: ${ratio('unthrottled').toFixed(2)} (target <= 1.2)`,
-    `  review first page, mobile: ${figures['review mobile']?.p50.toFixed(0)} ms (target < 4000; pdf.js's worker, fetched by the worker itself, is not in its bytes)`,
+    `  review first page, mobile: ${of('review mobile').toFixed(0)} ms (target < 4000; pdf.js's worker, fetched by the worker itself, is not in its bytes)`,
     `  sign-in + queue first screen: JS ${kb(signIn?.js)} (target < 170), data ${kb(signIn?.data)} (target < 60)`,
   );
   return lines;

@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBaseline } from './baseline/serve.ts';
 import { READING_MS, browserFigures } from './browser.ts';
 import { coldFigures, coldLines } from './cold.ts';
 import { multiProcessFigures, multiProcessLines } from './multi-process.ts';
@@ -112,16 +111,14 @@ try {
     { ATTEST_DATA_DIR: dataDir, ...ports },
     /Attest console: (http:\/\/\S+)/,
   );
-  // First visits over a real connection, cold, beside the bare React baseline (ADR 017).
-  const baseline = await startBaseline();
   try {
     results.browser = await browserFigures(consoleProcess.match[1] ?? '');
     results.team = await teamFigures(consoleProcess.match[1] ?? '');
     results.regions = await regionFigures(consoleProcess.match[1] ?? '');
-    results.cold = await coldFigures(consoleProcess.match[1] ?? '', baseline.url);
+    // First visits over a real connection, cold, beside the bare baselines (ADR 017, 031).
+    results.cold = await coldFigures(consoleProcess.match[1] ?? '');
   } finally {
     consoleProcess.child.kill('SIGTERM');
-    await baseline.close();
   }
   // ADR 023: one and two gateway processes on PostgreSQL, over the app src/main.ts built.
   results.multiProcess = await multiProcessFigures('dist');

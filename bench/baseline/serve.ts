@@ -9,18 +9,28 @@ import { precompress } from '../../scripts/precompress.ts';
 import { staticRoutes } from '../../src/gateway/http/static.ts';
 
 /**
- * Builds the bare React baseline (bench/baseline/main.tsx) and serves it the way the gateway
- * serves the console (the same static routes, so the same headers and encodings), with its
- * 50 rows from memory at /api/rows.
+ * Builds the bare React baselines and serves them the way the gateway serves the console (the
+ * same static routes, so the same headers and encodings): the list (main.tsx, at /) with its
+ * 50 rows from memory at /api/rows, and the pdf.js page (pdf.tsx, at /pdf.html) with `pdf`,
+ * the review's own document, at /doc.pdf.
  */
-export async function startBaseline() {
+export async function startBaseline(pdf?: Uint8Array) {
   const outDir = mkdtempSync(join(tmpdir(), 'attest-baseline-'));
   await build({
     configFile: false,
     root: import.meta.dirname,
     logLevel: 'warn',
     plugins: [react(), precompress()],
-    build: { outDir, emptyOutDir: true },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      rolldownOptions: {
+        input: {
+          main: join(import.meta.dirname, 'index.html'),
+          pdf: join(import.meta.dirname, 'pdf.html'),
+        },
+      },
+    },
   });
   const rows = Array.from({ length: 50 }, (_, i) => ({
     id: `row-${i + 1}`,
@@ -30,6 +40,9 @@ export async function startBaseline() {
   }));
   const app = new Hono();
   app.get('/api/rows', (c) => c.json({ rows }));
+  app.get('/doc.pdf', (c) =>
+    pdf ? c.body(pdf.slice().buffer, 200, { 'content-type': 'application/pdf' }) : c.notFound(),
+  );
   app.route('/', staticRoutes(outDir));
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise((resolve) => server.once('listening', resolve));
