@@ -8,6 +8,7 @@ import { readServiceEnv } from '../../service/env.ts';
 import { startReceiver, type Receiver } from '../../service/testing/receiver.ts';
 import { startTestService, type TestService } from '../../service/testing/service.ts';
 import { readGatewayEnv } from '../env.ts';
+import { signedIn } from '../testing/fixtures.ts';
 import { freePort, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
 // The whole path of a live event: a sandbox control through the gateway's proxy, the
@@ -60,10 +61,8 @@ describe('ATTEST_WEBHOOK_SECRET alone: one secret for every owner', () => {
   });
 
   it("delivers DOCUMENT_READY from a completed signature request to the owner's open stream only", async () => {
-    const acme = gateway.browser();
-    const globex = gateway.browser();
-    expect((await acme.signIn('acme-admin')).status).toBe(200);
-    expect((await globex.signIn('globex-admin')).status).toBe(200);
+    const acme = await signedIn(gateway, 'acme-admin');
+    const globex = await signedIn(gateway, 'globex-admin');
     const acmeStream = await acme.events();
     const globexStream = await globex.events();
     try {
@@ -116,10 +115,8 @@ describe('ATTEST_WEBHOOK_SECRETS: each owner its own secret', () => {
   });
 
   it('a genuine globex delivery verifies at /webhooks/globex only: at /webhooks/acme it is refused', async () => {
-    const acme = gateway.browser();
-    const globex = gateway.browser();
-    expect((await acme.signIn('acme-admin')).status).toBe(200);
-    expect((await globex.signIn('globex-admin')).status).toBe(200);
+    const acme = await signedIn(gateway, 'acme-admin');
+    const globex = await signedIn(gateway, 'globex-admin');
     const messageId = await completeOne(globex, 'globex');
     let sent;
     // Other messages may go out first: wait for this one.

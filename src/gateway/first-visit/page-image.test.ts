@@ -264,13 +264,7 @@ describe('pageImages', () => {
       externalBytes: 1,
       testing: { hang: () => true },
     });
-    try {
-      await expect(images.draw(new Uint8Array(await demoPdf()), 'webp')).rejects.toThrow(
-        /too much memory/,
-      );
-    } finally {
-      await images.close();
-    }
+    await expectDrawFails(images, /too much memory/);
   });
 
   it('holds places per owner and in all, given back once drawn or released', async () => {
@@ -312,25 +306,24 @@ describe('pageImages', () => {
       await images.close();
     }
     const stuck = pageImages({ startupMs: 300, testing: { slowStartMs: 5_000 } });
-    try {
-      await expect(stuck.draw(new Uint8Array(await demoPdf()), 'webp')).rejects.toThrow(
-        /did not start/,
-      );
-    } finally {
-      await stuck.close();
-    }
+    await expectDrawFails(stuck, /did not start/);
   });
 
   it('ends a drawing that takes too long', async () => {
     // A millisecond of the worker's time: every drawing takes more.
     const slow = pageImages({ timeoutMs: 1 });
-    try {
-      await expect(slow.draw(new Uint8Array(await demoPdf()), 'webp')).rejects.toThrow(/too long/);
-    } finally {
-      await slow.close();
-    }
+    await expectDrawFails(slow, /too long/);
   });
 });
+
+/** Drawing the demo PDF with `images` fails with `message`; `images` is closed either way. */
+async function expectDrawFails(images: ReturnType<typeof pageImages>, message: RegExp) {
+  try {
+    await expect(images.draw(new Uint8Array(await demoPdf()), 'webp')).rejects.toThrow(message);
+  } finally {
+    await images.close();
+  }
+}
 
 function demoPdf() {
   return renderDocumentPdf({
