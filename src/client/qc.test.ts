@@ -4,7 +4,8 @@ import { QcRequestListSchema } from '../contract/qc.ts';
 import { qcApi, type QcApi } from './qc.ts';
 import { createClient } from './request.ts';
 import { clientTest as it } from './testing/fixtures.ts';
-import { tokenUserId, rejection } from './testing/stand-in.ts';
+import { rejection } from './testing/rejection.ts';
+import { tokenUserId } from './testing/stand-in.ts';
 
 let api: QcApi;
 let adminId: string;

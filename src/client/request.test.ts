@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from '../contract/zod.ts';
 import { errorMessage, isRetryable } from './api-error.ts';
 import { ApiError, buildUrl, createClient, request } from './request.ts';
+import { rejection } from './testing/rejection.ts';
 
 interface Sent {
   url: string;
@@ -25,15 +26,9 @@ const jsonAnswer = (status: number, body: unknown) => () =>
 
 const Thing = z.object({ id: z.string(), count: z.coerce.number() });
 
-/** Catches the ApiError a call rejects with (and fails the test if it resolves). */
-async function apiError(promise: Promise<unknown>): Promise<ApiError> {
-  const error: unknown = await promise.then(
-    () => expect.fail('expected the call to fail'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
+/** The ApiError a GET of `path` through a client on `fetch` fails with. */
+const failedGet = (fetch: typeof globalThis.fetch, path: string) =>
+  rejection(createClient({ fetch }).request('GET', path, { schema: Thing }));
 
 describe('buildUrl', () => {
   it('encodes strings, numbers, booleans and arrays, and skips undefined', () => {
@@ -114,7 +109,7 @@ describe('request', () => {
 
   it('an error body {message} becomes an ApiError with that message and the status', async () => {
     const { fetch } = fakeFetch(jsonAnswer(404, { message: 'QC request 123 not found' }));
-    const error = await apiError(
+    const error = await rejection(
       createClient({ fetch }).request('GET', '/api/qc/x', { query: { a: 1 }, schema: Thing }),
     );
     expect(error).toBeInstanceOf(Error);
@@ -132,9 +127,7 @@ describe('request', () => {
     const { fetch } = fakeFetch(
       () => new Response('<html><body>Bad gateway</body></html>', { status: 502 }),
     );
-    const error = await apiError(
-      createClient({ fetch }).request('GET', '/api/x', { schema: Thing }),
-    );
+    const error = await failedGet(fetch, '/api/x');
     expect(error).toMatchObject({ code: 'http', status: 502 });
     expect(error.message).toContain('502');
     expect(error.message).not.toContain('html');
@@ -143,9 +136,7 @@ describe('request', () => {
 
   it('an answer that does not match the schema is an unexpected response with the issues', async () => {
     const { fetch } = fakeFetch(jsonAnswer(200, { id: 7 }));
-    const error = await apiError(
-      createClient({ fetch }).request('GET', '/api/things/7', { schema: Thing }),
-    );
+    const error = await failedGet(fetch, '/api/things/7');
     expect(error).toMatchObject({
       code: 'unexpected-response',
       status: 200,
@@ -158,9 +149,7 @@ describe('request', () => {
   it('a success body that is not JSON, or empty, is an unexpected response', async () => {
     for (const body of ['<!doctype html><title>app</title>', '']) {
       const { fetch } = fakeFetch(() => new Response(body, { status: 200 }));
-      const error = await apiError(
-        createClient({ fetch }).request('GET', '/api/x', { schema: Thing }),
-      );
+      const error = await failedGet(fetch, '/api/x');
       expect(error).toMatchObject({ code: 'unexpected-response', status: 200, path: '/api/x' });
     }
   });
@@ -168,9 +157,7 @@ describe('request', () => {
   it('a fetch that throws is a network error (status 0), with the cause kept', async () => {
     const cause = new TypeError('fetch failed');
     const fetch: typeof globalThis.fetch = () => Promise.reject(cause);
-    const error = await apiError(
-      createClient({ fetch }).request('GET', '/api/x', { schema: Thing }),
-    );
+    const error = await failedGet(fetch, '/api/x');
     expect(error).toMatchObject({
       code: 'network',
       status: 0,
@@ -216,7 +203,7 @@ describe('request over real HTTP', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const { request } = createClient({ baseUrl: `http://127.0.0.1:${port}` });
-    const error = await apiError(request('GET', '/api/qc/v2/qc/requests', { schema: Thing }));
+    const error = await rejection(request('GET', '/api/qc/v2/qc/requests', { schema: Thing }));
     expect(error).toMatchObject({
       code: 'network',
       status: 0,
@@ -229,7 +216,7 @@ describe('request over real HTTP', () => {
     const controller = new AbortController();
     const pending = request('GET', '/slow', { schema: Thing, signal: controller.signal });
     setTimeout(() => controller.abort(), 20);
-    const error = await apiError(pending);
+    const error = await rejection(pending);
     expect(error).toMatchObject({ code: 'aborted', status: 0, path: '/slow' });
     expect(isRetryable(error)).toBe(false);
   });
@@ -239,14 +226,14 @@ describe('request over real HTTP', () => {
     const controller = new AbortController();
     const pending = request('POST', '/slow', { body: {}, schema: null, signal: controller.signal });
     setTimeout(() => controller.abort('the screen was left'), 20);
-    expect((await apiError(pending)).code).toBe('aborted');
+    expect((await rejection(pending)).code).toBe('aborted');
     const already = request('GET', '/slow', { schema: Thing, signal: AbortSignal.abort() });
-    expect((await apiError(already)).code).toBe('aborted');
+    expect((await rejection(already)).code).toBe('aborted');
   });
 
   it('a timeout signal is a failure to answer, not a cancellation', async () => {
     const { request } = createClient({ baseUrl: silentUrl });
-    const error = await apiError(
+    const error = await rejection(
       request('GET', '/slow', { schema: Thing, signal: AbortSignal.timeout(30) }),
     );
     expect(error).toMatchObject({

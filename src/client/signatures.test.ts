@@ -2,7 +2,8 @@ import { describe, expect } from 'vitest';
 import { filesApi } from './files.ts';
 import { signaturesApi, type SignaturesApi } from './signatures.ts';
 import { clientTest as it } from './testing/fixtures.ts';
-import { FetchXhr, gatewayStandIn, PDF_BYTES, rejection } from './testing/stand-in.ts';
+import { rejection } from './testing/rejection.ts';
+import { FetchXhr, gatewayStandIn, PDF_BYTES } from './testing/stand-in.ts';
 import { uploadForm } from './upload.ts';
 
 let api: SignaturesApi;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error.ts';
+import { rejection } from './testing/rejection.ts';
 import { uploadForm, uploadPut, type UploadProgressEvent, type UploadXhr } from './upload.ts';
 
 type Listener = (event: UploadProgressEvent) => void;
@@ -66,15 +66,6 @@ function current(): FakeXhr {
 const pdf = new Blob(['%PDF-1.4 scan'], { type: 'application/pdf' });
 const values = { key: 'scans/abc.pdf', policy: 'eyJr', signature: 'c2ln' };
 const URL_ = 'http://storage.test/uploads';
-
-async function rejection(promise: Promise<void>): Promise<ApiError> {
-  const error: unknown = await promise.then(
-    () => expect.fail('expected the upload to fail'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('uploadForm', () => {
   it('POSTs every value first and the file last, as `file`, and reports progress', async () => {

@@ -1,5 +1,3 @@
-import { expect } from 'vitest';
-import { ApiError } from '../api-error.ts';
 import { createClient, type Client } from '../request.ts';
 import type { UploadProgressEvent, UploadXhr } from '../upload.ts';
 
@@ -146,16 +144,6 @@ export const PDF_BYTES = new TextEncoder().encode(
 export const PNG_BYTES = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0,
 ]);
-
-/** The ApiError a call fails with; fails the test if the call succeeds. */
-export const rejection = (promise: Promise<unknown>): Promise<ApiError> =>
-  promise.then(
-    () => expect.fail('expected the call to fail'),
-    (error: unknown) => {
-      expect(error).toBeInstanceOf(ApiError);
-      return error as ApiError;
-    },
-  );
 
 /** `fetch` as a browser signed in to the gateway sends it: with its session cookie and origin. */
 export function browserFetch(browser: {
