@@ -46,21 +46,17 @@ describe('serviceHosts', () => {
   });
 
   it("adds the machine's addresses only when listening on all of them", () => {
-    const interfaces = ['192.0.2.7', 'fd00::7'];
-    const all = serviceHosts({
-      listenHost: '0.0.0.0',
-      port: 8090,
-      baseUrl: 'http://0.0.0.0:8090',
-      interfaces,
-    });
+    const listening = (listenHost: string) =>
+      serviceHosts({
+        listenHost,
+        port: 8090,
+        baseUrl: `http://${listenHost}:8090`,
+        interfaces: ['192.0.2.7', 'fd00::7'],
+      });
+    const all = listening('0.0.0.0');
     expect(all).toContain('192.0.2.7:8090');
     expect(all).toContain('[fd00::7]:8090');
-    const one = serviceHosts({
-      listenHost: '192.0.2.8',
-      port: 8090,
-      baseUrl: 'http://192.0.2.8:8090',
-      interfaces,
-    });
+    const one = listening('192.0.2.8');
     expect(one).toContain('192.0.2.8:8090');
     expect(one).not.toContain('192.0.2.7:8090');
   });
