@@ -12,6 +12,7 @@ import {
   type SampleList,
   type SampleState,
 } from '../../contract/qc-management.ts';
+import type { z } from '../../contract/zod.ts';
 import type { AppEnv, GatewayContext } from '../context.ts';
 import { EXPORT_LIMIT } from '../team/decisions.ts';
 import { bodyTooLarge, errorResponse } from '../errors.ts';
@@ -63,6 +64,22 @@ export function managementRoutes(ctx: GatewayContext) {
   const badId = (c: Context) => errorResponse(c, 400, 'the QC request id must be a UUID');
   const unknown = (c: Context, id: string) =>
     errorResponse(c, 404, `no sample of QC request ${id}`);
+
+  /** A change to the path's sample: the sample and the body, or the answer refusing them. */
+  const sampleChange = async <S extends z.ZodMiniType>(
+    c: Context<AppEnv>,
+    schema: S,
+  ): Promise<
+    { ok: true; sample: Sample; data: z.output<S> } | { ok: false; response: Response }
+  > => {
+    const id = sampleId(c);
+    if (!id) return { ok: false, response: badId(c) };
+    const body = await jsonBody(c, schema);
+    if (!body.ok) return body;
+    const sample = await ctx.management.getSample(feedOf(c.get('session')), id);
+    if (!sample) return { ok: false, response: unknown(c, id) };
+    return { ok: true, sample, data: body.data };
+  };
 
   routes.get('/team/settings', async (c) => {
     const processes = await ctx.management.listSettings(feedOf(c.get('session')));
@@ -138,27 +155,18 @@ export function managementRoutes(ctx: GatewayContext) {
   };
 
   routes.put('/team/samples/:id/review', limit(512 * 1024), async (c) => {
-    const id = sampleId(c);
-    if (!id) return badId(c);
-    const body = await jsonBody(c, SecondReviewBodySchema);
-    if (!body.ok) return body.response;
-    const s = c.get('session');
-    const sample = await ctx.management.getSample(feedOf(s), id);
-    if (!sample) return unknown(c, id);
+    const change = await sampleChange(c, SecondReviewBodySchema);
+    if (!change.ok) return change.response;
     const on = new Date(ctx.now()).toISOString();
-    const result = secondReview(sample, body.data, memberOf(s), on);
+    const result = secondReview(change.sample, change.data, memberOf(c.get('session')), on);
     if (!result.ok) return errorResponse(c, result.status, result.message);
     return move(c, 'open', result.sample);
   });
 
   routes.put('/team/samples/:id/outcome', manager, limit(16 * 1024), async (c) => {
-    const id = sampleId(c);
-    if (!id) return badId(c);
-    const body = await jsonBody(c, SampleOutcomeBodySchema);
-    if (!body.ok) return body.response;
-    const s = c.get('session');
-    const sample = await ctx.management.getSample(feedOf(s), id);
-    if (!sample) return unknown(c, id);
+    const change = await sampleChange(c, SampleOutcomeBodySchema);
+    if (!change.ok) return change.response;
+    const { sample, data } = change;
     if (sample.state !== 'flagged') {
       return errorResponse(
         c,
@@ -167,10 +175,10 @@ export function managementRoutes(ctx: GatewayContext) {
       );
     }
     const outcome = {
-      by: memberOf(s),
+      by: memberOf(c.get('session')),
       on: new Date(ctx.now()).toISOString(),
-      action: body.data.action,
-      note: body.data.note.trim(),
+      action: data.action,
+      note: data.note.trim(),
     };
     return move(c, 'flagged', { ...sample, state: 'resolved', outcome });
   });
