@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { AccountSchema, EntitySchema, type Account } from '../../contract/accounts.ts';
 import { AddressChangePayloadSchema } from '../../contract/webhooks.ts';
 import { decryptSsn } from './ssn.ts';
-import { expectError } from '../testing/service.ts';
+import { expectError, expectJsonBodiesOnly } from '../testing/service.ts';
 import {
   accountAt,
   ADDRESS,
@@ -178,16 +178,9 @@ describe('POST /accounts/v1/accounts/{accountId}/entities', () => {
   });
 
   it('refuses malformed JSON (400) and a body that is not JSON (415)', async () => {
-    const before = dbState(kit.service);
-    const send = (body: string, type: string) =>
-      kit.service.send('POST', entitiesOf(account.id), {
-        token: kit.acme,
-        body,
-        headers: { 'content-type': type },
-      });
-    expectError(await send('{"type":', 'application/json'), 400, /not valid JSON/);
-    expectError(await send(JSON.stringify(FULL), 'text/plain'), 415, /JSON/);
-    expect(dbState(kit.service)).toEqual(before);
+    const [path, body] = [entitiesOf(account.id), JSON.stringify(FULL)];
+    const state = () => dbState(kit.service);
+    await expectJsonBodiesOnly(kit.service, 'POST', path, kit.acme, body, state);
   });
 
   it('does not echo a rejected SSN', async () => {

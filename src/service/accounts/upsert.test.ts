@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { AccountSchema, type Account } from '../../contract/accounts.ts';
 import { AddressChangePayloadSchema } from '../../contract/webhooks.ts';
 import { decryptSsn } from './ssn.ts';
-import { expectError } from '../testing/service.ts';
+import { expectError, expectJsonBodiesOnly } from '../testing/service.ts';
 import {
   accountAt,
   ADDRESS,
@@ -203,8 +203,10 @@ describe('PUT /accounts/v1/accounts', () => {
         body,
         headers: { 'content-type': type },
       });
-    expectError(await send('{"crid":"UP-1",'), 400, /not valid JSON/);
-    expectError(await send(JSON.stringify(SNAPSHOT), 'text/csv'), 415, /JSON/);
+    const snapshot = JSON.stringify(SNAPSHOT);
+    const path = '/accounts/v1/accounts';
+    const state = () => dbState(kit.service);
+    await expectJsonBodiesOnly(kit.service, 'PUT', path, kit.acme, snapshot, state, 'text/csv');
     const proto =
       '{"crid":"UP-1","entities":[{"type":"BORROWER","name":"A","metadata":{"__proto__":"1"}}]}';
     expectError(await send(proto), 400, /entities\.0\.metadata\.__proto__/);

@@ -33,6 +33,28 @@ export function expectError(result: JsonResponse, status: number, message: RegEx
   expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
 }
 
+/**
+ * A JSON route (`method path`, as `token`) refuses `body` cut short (400, not valid JSON) and
+ * `body` sent as another type (415), and `state()` reads the same after both. `body` is a JSON
+ * object's text.
+ */
+export async function expectJsonBodiesOnly(
+  service: TestService,
+  method: string,
+  path: string,
+  token: string,
+  body: string,
+  state: () => unknown,
+  otherType = 'text/plain',
+): Promise<void> {
+  const before = state();
+  const send = (sent: string, type: string) =>
+    service.send(method, path, { token, body: sent, headers: { 'content-type': type } });
+  expectError(await send(body.slice(0, -1), 'application/json'), 400, /not valid JSON/);
+  expectError(await send(body, otherType), 415, /must be JSON/);
+  expect(state()).toEqual(before);
+}
+
 /** A GET that must be refused: path, token (none: no Authorization), status, message. */
 export type Refusal = readonly [
   path: string,
