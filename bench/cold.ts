@@ -164,7 +164,7 @@ async function firstScreen(
     // For a list, when it could be used: the app's own rows (the baseline's are from the start).
     const takeover =
       mark === 'rows' ? await page.evaluate<number>(`window.shown('takeover')`) : undefined;
-    return { ms, wire: shown, pdf, takeover, steps: await stepsOf(page) };
+    return { ms, wire: shown, pdf, takeover, steps: await stepsOf(page, { shown: ms, takeover }) };
   });
 }
 
@@ -204,16 +204,17 @@ async function firstClick(base: string, path: string, visit: Visit) {
  * Where a load's time went, from the browser's own timings: the page's first byte, its
  * last, and the first paint with content. BENCH_STEPS=1 prints them for each load.
  */
-async function stepsOf(page: PlainPage) {
+async function stepsOf(page: PlainPage, seen: Record<string, number | undefined>) {
   const steps = await page.evaluate<Record<string, number>>(`(() => {
     const nav = performance.getEntriesByType('navigation')[0];
     const paint = performance.getEntriesByName('first-contentful-paint')[0];
-    return { firstByte: nav?.responseStart, lastByte: nav?.responseEnd, domReady: nav?.domContentLoadedEventEnd, contentfulPaint: paint?.startTime };
+    const marks = Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('attest:')).map((m) => [m.name.slice(7), m.startTime]));
+    return { firstByte: nav?.responseStart, lastByte: nav?.responseEnd, domReady: nav?.domContentLoadedEventEnd, contentfulPaint: paint?.startTime, ...marks };
   })()`);
   if (process.env.BENCH_STEPS)
     console.log(
-      `    ${Object.entries(steps)
-        .map(([name, ms]) => `${name} ${Math.round(ms)}`)
+      `    ${Object.entries({ ...steps, ...seen })
+        .flatMap(([name, ms]) => (ms === undefined ? [] : [`${name} ${Math.round(ms)}`]))
         .join('  ')}`,
     );
   return steps;

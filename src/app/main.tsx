@@ -27,6 +27,10 @@ function Toasts() {
   return Toaster ? <Toaster /> : null;
 }
 
+// The app's steps to its first render, for `npm run bench` to say where a takeover's time
+// goes (ADR 031): its modules evaluated, its router made, its first screen's data in.
+performance.mark('attest:evaluated');
+
 // The page's first script may run this entry before the page's body has come (a review on a
 // fast link, first-screen.ts): its modules are evaluated by now, what follows needs the body.
 whenParsed(() => {
@@ -53,9 +57,11 @@ whenParsed(() => {
     // The router starts the screen's loaders, pdf.js's among them: after the first page's image.
     void servedFirstPageSettled().then(() => {
       const router = createRouter();
+      performance.mark('attest:router');
       // A link clicked on the served screen opens here, in the app, not in a second page load.
       followHeldClicks((href) => void router.navigate(href));
       return whenSettled(router, queryClient).then(() => {
+        performance.mark('attest:settled');
         render(router);
         // Keys pressed meanwhile go to the screen once it listens for them (use-queue-keys.ts);
         // a screen that never does (an error, another route) lets them go after a while.

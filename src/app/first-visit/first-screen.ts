@@ -65,6 +65,7 @@ const heldEntry = () =>
   document.querySelector<HTMLScriptElement>(`script[type="${AFTER_FIRST_PAINT}"]`);
 
 function runEntry(held: HTMLScriptElement) {
+  performance.mark('attest:entry');
   const entry = document.createElement('script');
   entry.type = 'module';
   entry.crossOrigin = '';
