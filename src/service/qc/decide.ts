@@ -3,8 +3,9 @@ import { itemsOpenForApproval, verdictAllowed, type QcRequestPatch } from '../..
 import type { ServiceContext } from '../context.ts';
 import { isDeactivated } from '../auth/tokens.ts';
 import { publishDocumentReady } from '../events/document-ready.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict } from '../http/errors.ts';
 import { returnRejectedScan } from '../signatures/wet-ink.ts';
+import { ownedRow } from '../store/owned-row.ts';
 import { transaction } from '../store/transaction.ts';
 import { versionItems, type QcRow, type Verdict } from './qc-json.ts';
 import { allocateReviewShortId } from './review-short-id.ts';
@@ -19,11 +20,7 @@ export interface Decider {
 }
 
 export function getQcRow(ctx: ServiceContext, owner: string, id: string): QcRow {
-  const row = ctx.db
-    .prepare('SELECT * FROM qc_requests WHERE id = ? AND owner = ?')
-    .get(id, owner) as QcRow | undefined;
-  if (!row) throw notFound(`QC request ${id} not found`);
-  return row;
+  return ownedRow<QcRow>(ctx, 'qc_requests', 'QC request', owner, id);
 }
 
 /** Approves or rejects a pending request; answers it as stored. */

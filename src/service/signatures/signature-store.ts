@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SignatureRequestCreate } from '../../contract/signatures.ts';
 import type { ServiceContext } from '../context.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
+import { ownedRow } from '../store/owned-row.ts';
 import { transaction } from '../store/transaction.ts';
 import type { SignatureRequestRow } from './signature-json.ts';
 
@@ -9,11 +10,7 @@ import type { SignatureRequestRow } from './signature-json.ts';
 // The wet-ink scan's upload and confirmation are in wet-ink.ts.
 
 export function getSignatureRow(ctx: ServiceContext, owner: string, id: string) {
-  const row = ctx.db
-    .prepare('SELECT * FROM signature_requests WHERE id = ? AND owner = ?')
-    .get(id, owner) as SignatureRequestRow | undefined;
-  if (!row) throw notFound(`signature request ${id} not found`);
-  return row;
+  return ownedRow<SignatureRequestRow>(ctx, 'signature_requests', 'signature request', owner, id);
 }
 
 export function createSignatureRequest(
