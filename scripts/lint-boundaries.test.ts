@@ -29,6 +29,21 @@ describe('npm run lint holds the boundaries between parts', () => {
     expect(broken).toContain(RESTRICTED);
   });
 
+  it("lets a feature use another only through that one's index.ts", async () => {
+    expect(
+      await rulesBroken(
+        'src/app/features/findings/cross-feature-fixture.ts',
+        "import { WetInkPanel } from '../signatures/index.ts';\nexport const p = WetInkPanel;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await rulesBroken(
+        'src/app/features/findings/cross-feature-fixture.ts',
+        "import { WetInkPanel } from '../signatures/wet-ink/wet-ink-panel.tsx';\nexport const p = WetInkPanel;\n",
+      ),
+    ).toContain(RESTRICTED);
+  });
+
   it('lets a feature use its own modules, the shell, ui and the shared look-ups', async () => {
     const broken = await rulesBroken(
       'src/app/features/firms/own-fixture.ts',

@@ -5,6 +5,7 @@ import { FilePicker } from '../../../ui/file-picker.tsx';
 import { UploadProgress } from '../../../ui/upload-progress.tsx';
 import { isSending } from './wet-ink-machine.ts';
 import { useWetInkUpload } from './use-wet-ink-upload.ts';
+import '../signatures.css';
 
 /** Asks before the tab is closed or reloaded while a scan is on its way. */
 function useLeaveWarning(active: boolean) {
@@ -22,6 +23,7 @@ export function WetInkPanel({
   awaitingScan,
   canSeeQueue,
   again = false,
+  onConfirmed,
 }: {
   requestId: string;
   /** False once a scan is confirmed (here or elsewhere). */
@@ -29,9 +31,18 @@ export function WetInkPanel({
   canSeeQueue: boolean;
   /** QC returned an earlier scan: this one replaces it. */
   again?: boolean;
+  /** Once, when the scan this panel sent is confirmed (a finding's page answers it cured). */
+  onConfirmed?: (fileName: string) => void;
 }) {
   const { state, send, refuse, cancel, confirmAgain } = useWetInkUpload(requestId);
   useLeaveWarning(isSending(state));
+  const told = useRef(false);
+  const confirmedName = state.step === 'done' ? state.file.name : undefined;
+  useEffect(() => {
+    if (confirmedName === undefined || told.current) return;
+    told.current = true;
+    onConfirmed?.(confirmedName);
+  }, [confirmedName, onConfirmed]);
   const box = useRef<HTMLDivElement>(null);
   // Each step replaces the controls of the last (the file input, the cancel button): keep
   // keyboard focus in the panel rather than let it fall back to the top of the page.
