@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { z } from '../zod.ts';
 
 // Shared samples and helpers of the contract's tests.
@@ -24,3 +25,9 @@ export const messages = (schema: z.ZodMiniType, value: unknown) => {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 };
+
+/** A list query takes `status` (one of its values) beside the list parameters, and not `other`. */
+export function expectStatusFilter(schema: z.ZodMiniType, status: string, other: string) {
+  expect(schema.parse({ owner: 'acme', status })).toEqual({ owner: 'acme', status });
+  expect(schema.safeParse({ owner: 'acme', status: other }).success).toBe(false);
+}
