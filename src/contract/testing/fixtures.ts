@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { z } from '../zod.ts';
 
 // Shared samples and helpers of the contract's tests.
@@ -30,4 +30,14 @@ export const messages = (schema: z.ZodMiniType, value: unknown) => {
 export function expectStatusFilter(schema: z.ZodMiniType, status: string, other: string) {
   expect(schema.parse({ owner: 'acme', status })).toEqual({ owner: 'acme', status });
   expect(schema.safeParse({ owner: 'acme', status: other }).success).toBe(false);
+}
+
+/** A test for each sample: `schema` accepts every one of `accepted` and none of `rejected`. */
+export function parsesOnly(
+  schema: z.ZodMiniType,
+  accepted: readonly unknown[],
+  rejected: readonly unknown[],
+) {
+  it.each(accepted)('accepts %j', (value) => expect(schema.safeParse(value).success).toBe(true));
+  it.each(rejected)('rejects %j', (value) => expect(schema.safeParse(value).success).toBe(false));
 }
