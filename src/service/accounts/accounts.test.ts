@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import { AccountListSchema, AccountSchema, FirmListSchema } from '../../contract/accounts.ts';
 import { decryptSsn } from './ssn.ts';
-import { expectError } from '../testing/service.ts';
+import { expectError, expectListQueryRefused, expectTokenNeeded } from '../testing/service.ts';
 
 const demo = demoSetup();
 
@@ -62,21 +62,12 @@ describe('GET /accounts/v1/firms', () => {
     ['orderDirection=up', /orderDirection/],
     ['limit=0', /limit/],
     ['limit=501', /limit/],
-  ])('refuses %s with 400', async (query, message) => {
-    expectError(
-      await demo.service.get(`/accounts/v1/firms?owner=acme&${query}`, demo.admin),
-      400,
-      message,
-    );
-  });
+  ])('refuses %s with 400', (query, message) =>
+    expectListQueryRefused(demo.service, '/accounts/v1/firms', demo.admin, query, message),
+  );
 
   it('needs a token', async () => {
-    expectError(await demo.service.get('/accounts/v1/firms?owner=acme'), 401, /Authorization/);
-    expectError(
-      await demo.service.get('/accounts/v1/firms?owner=acme', 'forged.token.value'),
-      401,
-      /invalid/,
-    );
+    await expectTokenNeeded((token) => demo.service.get('/accounts/v1/firms?owner=acme', token));
   });
 });
 

@@ -33,6 +33,25 @@ export function expectError(result: JsonResponse, status: number, message: RegEx
   expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
 }
 
+/** `send` is refused 401 with no token ('') and with a forged one. */
+export async function expectTokenNeeded(
+  send: (token: string) => Promise<JsonResponse>,
+): Promise<void> {
+  expectError(await send(''), 401, /Authorization/);
+  expectError(await send('forged.token.value'), 401, /invalid/);
+}
+
+/** acme's list at `path`, read as `token` with `query` added, is refused: 400 and `message`. */
+export async function expectListQueryRefused(
+  service: TestService,
+  path: string,
+  token: string,
+  query: string,
+  message: RegExp,
+): Promise<void> {
+  expectError(await service.get(`${path}?owner=acme&${query}`, token), 400, message);
+}
+
 /**
  * A JSON route (`method path`, as `token`) refuses `body` cut short (400, not valid JSON) and
  * `body` sent as another type (415), and `state()` reads the same after both. `body` is a JSON

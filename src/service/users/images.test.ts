@@ -6,7 +6,7 @@ import {
   UserSchema,
   type UserImageKind,
 } from '../../contract/users.ts';
-import { expectError, expectJsonBodiesOnly } from '../testing/service.ts';
+import { expectError, expectJsonBodiesOnly, expectTokenNeeded } from '../testing/service.ts';
 import {
   download,
   forge,
@@ -107,8 +107,7 @@ describe('POST /users/v1/users/{userId}/images', () => {
   it('needs a valid token', async () => {
     const before = userState(demo.service, demo.nora);
     const json = { images: ['signature'] };
-    expectError(await postImages(demo.nora, json, ''), 401, /Authorization/);
-    expectError(await postImages(demo.nora, json, 'forged.token.value'), 401, /invalid/);
+    await expectTokenNeeded((token) => postImages(demo.nora, json, token));
     expect(userState(demo.service, demo.nora)).toEqual(before);
   });
 });
