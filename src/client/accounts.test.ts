@@ -1,13 +1,9 @@
 import { describe, expect } from 'vitest';
-import { accountsApi, type AccountsApi } from './accounts.ts';
+import { accountsApi } from './accounts.ts';
 import { ApiError } from './api-error.ts';
-import { clientTest as it } from './testing/fixtures.ts';
+import { adminApi, clientTest as it } from './testing/fixtures.ts';
 
-let api: AccountsApi;
-
-it.beforeAll(async ({ admin }) => {
-  api = accountsApi(admin.client);
-});
+const api = adminApi(accountsApi);
 
 describe('accounts', () => {
   it('lists accounts and gets one with its entities', async () => {

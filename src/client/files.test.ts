@@ -1,16 +1,12 @@
 import { describe, expect } from 'vitest';
 import { accountsApi } from './accounts.ts';
 import { ApiError } from './api-error.ts';
-import { filesApi, type FilesApi } from './files.ts';
-import { clientTest as it } from './testing/fixtures.ts';
+import { filesApi } from './files.ts';
+import { adminApi, clientTest as it } from './testing/fixtures.ts';
 import { FetchXhr, PDF_BYTES } from './testing/stand-in.ts';
 import { uploadForm } from './upload.ts';
 
-let api: FilesApi;
-
-it.beforeAll(async ({ admin }) => {
-  api = filesApi(admin.client);
-});
+const api = adminApi(filesApi);
 
 describe('files', () => {
   it('lists files (with countExceedsLimit) and gets one with a download URL', async () => {

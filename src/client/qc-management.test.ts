@@ -1,9 +1,9 @@
 import { describe, expect } from 'vitest';
-import { QcProcessListSchema, QcRequestListSchema, QcRequestSchema } from '../contract/qc.ts';
+import { QcProcessListSchema, QcRequestSchema } from '../contract/qc.ts';
 import { SessionSchema } from '../contract/session.ts';
 import { ApiError } from './api-error.ts';
 import { managementApi } from './qc-management.ts';
-import { clientTest as it } from './testing/fixtures.ts';
+import { clientTest as it, pendingRequests } from './testing/fixtures.ts';
 
 // The console's QC management calls against the real gateway (its own routes, not proxied)
 // in front of the real service: a manager samples a process, a reviewer approves, the
@@ -16,11 +16,7 @@ describe('managementApi', () => {
   }) => {
     const riley = await signIn('acme-reviewer', managementApi);
     const alex = await signIn('acme-admin', managementApi);
-    const list = await riley.browser.request(
-      'GET',
-      '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=1',
-    );
-    const [pending] = QcRequestListSchema.parse(list.body).qcRequests;
+    const [pending] = await pendingRequests(riley.browser, 1);
     const processes = await alex.browser.request('GET', '/api/qc/v2/qc/processes?owner=acme');
     const process = QcProcessListSchema.parse(processes.body).qcProcesses.find(
       (p) => p.displayName === pending?.processName,

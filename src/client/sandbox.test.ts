@@ -1,14 +1,10 @@
 import { describe, expect } from 'vitest';
 import { ApiError } from './api-error.ts';
-import { sandboxApi, type SandboxApi } from './sandbox.ts';
+import { sandboxApi } from './sandbox.ts';
 import { signaturesApi } from './signatures.ts';
-import { clientTest as it } from './testing/fixtures.ts';
+import { adminApi, clientTest as it } from './testing/fixtures.ts';
 
-let api: SandboxApi;
-
-it.beforeAll(async ({ admin }) => {
-  api = sandboxApi(admin.client);
-});
+const api = adminApi(sandboxApi);
 
 describe('sandbox controls', () => {
   it('completes a signature request; its DOCUMENT_READY shows among the deliveries', async ({

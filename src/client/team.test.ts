@@ -1,7 +1,6 @@
 import { describe, expect } from 'vitest';
-import { QcRequestListSchema } from '../contract/qc.ts';
 import { ApiError } from './api-error.ts';
-import { clientTest as it } from './testing/fixtures.ts';
+import { clientTest as it, pendingRequests } from './testing/fixtures.ts';
 import { teamApi } from './team.ts';
 
 // The team calls against the real gateway (its /team routes are its own, not proxied) in
@@ -13,11 +12,7 @@ describe('teamApi', () => {
   }) => {
     const riley = await signIn('acme-reviewer', teamApi);
     const alex = await signIn('acme-admin', teamApi);
-    const list = await riley.browser.request(
-      'GET',
-      '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=1',
-    );
-    const id = QcRequestListSchema.parse(list.body).qcRequests[0]?.id ?? '';
+    const id = (await pendingRequests(riley.browser, 1))[0]?.id ?? '';
 
     const mine = await riley.api.hold(id);
     expect(mine).toMatchObject({ kind: 'mine', hold: { holder: { name: 'Riley Reviewer' } } });

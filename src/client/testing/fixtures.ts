@@ -2,6 +2,9 @@ import { gatewayTest, signedIn } from '../../gateway/testing/fixtures.ts';
 import { createClient, type Client } from '../request.ts';
 import { browserFetch, gatewayStandIn } from './stand-in.ts';
 
+/** acme's oldest pending QC requests, listed through the gateway by a member of acme. */
+export { pendingRequests } from '../../gateway/testing/fixtures.ts';
+
 /**
  * The client's tests' fixtures, each started for a test file when first asked for and closed
  * once it is done: `service` (the reference service), `admin` (the stand-in for the gateway
@@ -19,3 +22,15 @@ export const clientTest = gatewayTest
       return { api: api(client), browser };
     };
   });
+
+/**
+ * The file's `api` on the stand-in's client (acme-admin's token): an object filled in before
+ * the file's tests run, so a file writes `const api = adminApi(accountsApi);` at its top.
+ */
+export function adminApi<Api extends object>(api: (client: Client) => Api): Api {
+  const calls = {} as Api;
+  clientTest.beforeAll(({ admin }) => {
+    Object.assign(calls, api(admin.client));
+  });
+  return calls;
+}
