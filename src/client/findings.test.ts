@@ -1,9 +1,10 @@
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { QcRequestListSchema } from '../contract/qc.ts';
 import { SessionSchema } from '../contract/session.ts';
 import { ApiError } from './api-error.ts';
 import { findingsApi } from './findings.ts';
 import { qcApi } from './qc.ts';
+import { UNTIL } from '../service/testing/fixtures.ts';
 import { clientTest as it } from './testing/fixtures.ts';
 
 // The findings calls against the real gateway (its own routes, ADR 029) in front of the real
@@ -54,6 +55,9 @@ describe('findingsApi', () => {
     expect(await nora.api.countMyFindings()).toEqual({ open: mine.findings.length, overdue: 0 });
     const id = finding?.id ?? '';
     expect((await alex.api.getFinding(id)).id).toBe(id);
+    // The gateway keeps the document for her, once the decision is answered.
+    await vi.waitFor(async () => expect(await nora.api.findingDocumentKept(id)).toBe(true), UNTIL);
+    expect(await nora.api.findingDocumentKept(crypto.randomUUID())).toBe(false);
 
     await nora.api.answerFinding(id, { answer: 'disputed', note: 'The seal shows' });
     expect((await alex.api.settleFinding(id, { outcome: 'upheld', note: 'Cut off' })).state).toBe(

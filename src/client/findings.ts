@@ -10,7 +10,7 @@ import {
   type FindingReassignBody,
   type FindingSettleBody,
 } from '../contract/findings.ts';
-import { defaultClient, seg, type CallOptions, type Client } from './request.ts';
+import { ApiError, defaultClient, seg, type CallOptions, type Client } from './request.ts';
 
 // The gateway's findings (ADR 029): the failed items of recorded rejections, with their
 // place, severity, responsible party, answers and settlements. Not the service's: they work
@@ -18,6 +18,12 @@ import { defaultClient, seg, type CallOptions, type Client } from './request.ts'
 // `marks`, qc.ts).
 
 const FINDINGS = '/team/findings';
+
+/**
+ * Where the gateway's copy of a finding's document is read (the party responsible and QC
+ * managers): pdf.js fetches it itself, with the page's cookie.
+ */
+export const findingDocumentPath = (id: string) => `${FINDINGS}/${seg(id)}/document`;
 
 export function findingsApi({ request }: Client) {
   return {
@@ -35,6 +41,20 @@ export function findingsApi({ request }: Client) {
 
     getFinding: (id: string, opts: CallOptions = {}): Promise<Finding> =>
       request('GET', `${FINDINGS}/${seg(id)}`, { schema: FindingSchema, ...opts }),
+
+    /**
+     * Whether the gateway kept a copy of the finding's document for the caller (HEAD: nothing
+     * is read); false when it has none, or none for the caller.
+     */
+    findingDocumentKept: async (id: string, opts: CallOptions = {}): Promise<boolean> => {
+      try {
+        await request('HEAD', findingDocumentPath(id), { schema: null, ...opts });
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return false;
+        throw error;
+      }
+    },
 
     /** Cured, or disputed with its reason: by the party responsible or a QC manager. */
     answerFinding: (id: string, body: FindingAnswerBody): Promise<Finding> =>
@@ -56,6 +76,7 @@ export const {
   listFindings,
   countMyFindings,
   getFinding,
+  findingDocumentKept,
   answerFinding,
   settleFinding,
   reassignFinding,

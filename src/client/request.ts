@@ -6,7 +6,8 @@ import { buildUrl, type Query } from './url.ts';
 export { ApiError } from './api-error.ts';
 export type { ApiErrorCode } from './api-error.ts';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** HEAD asks whether something is there, with `schema: null`: nothing is read. */
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export { buildUrl, type Query, type QueryValue } from './url.ts';
 
@@ -94,7 +95,7 @@ export function createClient({ baseUrl = '', fetch }: ClientOptions = {}): Clien
   ): Promise<unknown> {
     const headers: Record<string, string> = { ...own, ...ACCEPT_JSON };
     // CSRF: the gateway refuses a state-changing request without it (docs/design.md).
-    if (method !== 'GET') headers['x-attest'] = '1';
+    if (method !== 'GET' && method !== 'HEAD') headers['x-attest'] = '1';
     if (body !== undefined) headers['content-type'] = 'application/json';
     const sent = body !== undefined ? JSON.stringify(body) : undefined;
     const init: RequestInit = {

@@ -12,6 +12,8 @@ export const findingKeys = {
   detail: (id: string) => [...findingKeys.details(), id] as const,
   /** A finding's QC request, for its document (QC readers only). */
   request: (requestId: string) => [...findingKeys.all(), 'request', requestId] as const,
+  /** Whether the gateway kept the finding's document for the caller (ADR 029). */
+  document: (id: string) => [...findingKeys.all(), 'document', id] as const,
   /** The signature request whose wet-ink scan a finding is of, if any. */
   rescan: (requestId: string) => [...findingKeys.all(), 'rescan', requestId] as const,
   processes: () => [...findingKeys.all(), 'processes'] as const,

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { getFinding, listFindings } from '../../../client/findings.ts';
+import { findingDocumentKept, getFinding, listFindings } from '../../../client/findings.ts';
 import { collect, paginate } from '../../../client/paginate.ts';
 import { getQcRequest, listQcProcesses, type QcProcessListParams } from '../../../client/qc.ts';
 import {
@@ -39,6 +39,18 @@ export const findingQueries = {
       // The document's link is presigned: read afresh when the page is opened again.
       staleTime: 0,
       retry: false,
+    }),
+  /**
+   * Whether the gateway kept the finding's document for the caller: the party responsible,
+   * whom the service does not show it to, sees the page itself rather than a sketch.
+   */
+  documentKept: (id: string) =>
+    queryOptions({
+      queryKey: findingKeys.document(id),
+      queryFn: ({ signal }) => findingDocumentKept(id, { signal }),
+      // A copy is made just after the decision: none yet is asked about again next time.
+      staleTime: (query) => (query.state.data ? LOOKUP_STALE : 0),
+      retry: 1,
     }),
   /**
    * The signature request awaiting a new scan whose rejected scan `requestId` reviewed, or

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { findingDocumentPath } from '../../../../client/findings.ts';
 import { pagePointer, type Finding } from '../../../../contract/findings.ts';
 import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
 import { createRegionChannel, type ShownRegion } from '../../../pdf/regions/region-channel.ts';
@@ -11,7 +12,9 @@ import { findingQueries } from '../findings.queries.ts';
 
 // The finding's place in its document (ADR 029): the document as the reviewer saw it, the
 // regions they marked drawn over its pages (pdf/regions/, read-only here), and the regions'
-// pages in words beside it, for a reader the document cannot be shown to.
+// pages in words beside it. A QC reader opens it at the service; the party responsible, whom
+// the service does not show QC documents to, opens the copy the gateway kept; without a copy,
+// a sketch of the marked places stands in for it.
 
 const regionLabel = (finding: Finding, index: number) =>
   `Region ${index + 1} on page ${finding.regions[index]?.page ?? '?'}: ${finding.itemName}`;
@@ -81,6 +84,17 @@ export function FindingDocument({ finding }: { finding: Finding }) {
   return <Preview finding={finding} url={request.data.fileUrl} />;
 }
 
+/**
+ * The copy of the document the gateway kept for the party responsible, with the regions
+ * drawn; the sketch while it is asked for in vain (none kept, or the console unreachable).
+ */
+export function KeptDocument({ finding }: { finding: Finding }) {
+  const kept = useQuery(findingQueries.documentKept(finding.id));
+  if (kept.isPending) return <Loading label="Opening the document…" />;
+  if (kept.data) return <Preview finding={finding} url={findingDocumentPath(finding.id)} />;
+  return <NoDocument finding={finding} />;
+}
+
 /** US Letter, in points: the sketch's page when the regions say nothing larger. */
 const LETTER = { width: 612, height: 792 };
 
@@ -142,8 +156,8 @@ export function NoDocument({ finding }: { finding: Finding }) {
       <RegionPages finding={finding} />
       <p className="finding-nodoc__hint">
         A sketch of the marked {finding.regions.length === 1 ? 'place' : 'places'} on{' '}
-        <strong>{finding.matterReference}</strong>, not the document itself: your sign-in does not
-        open QC documents. Your copies are with{' '}
+        <strong>{finding.matterReference}</strong>, not the document itself: the console kept no
+        copy of it for you, and your sign-in does not open QC documents. Your copies are with{' '}
         <Link to="/signatures">your signature requests</Link>.
       </p>
     </div>

@@ -15,7 +15,7 @@ import { findingQueries } from '../findings.queries.ts';
 import { useNames } from '../use-names.ts';
 import { useNow } from '../use-now.ts';
 import { AnswerForm } from './answer-form.tsx';
-import { FindingDocument, NoDocument, RegionPages } from './finding-document.tsx';
+import { FindingDocument, KeptDocument, RegionPages } from './finding-document.tsx';
 import { statusLine } from './finding-status.tsx';
 import { FindingSteps } from './finding-steps.tsx';
 import { ReassignDialog } from './reassign-dialog.tsx';
@@ -34,24 +34,6 @@ function Crumbs({ manager }: { manager: boolean }) {
         ← {manager ? 'Findings' : 'My findings'}
       </Link>
     </nav>
-  );
-}
-
-/** A wet-ink problem is cured by a new scan, on its signature request's page. */
-function RescanLink({ finding, signs }: { finding: Finding; signs: boolean }) {
-  // Signature requests are for those who sign: nobody else is asked, or shown the link.
-  const { data } = useQuery({ ...findingQueries.rescan(finding.requestId), enabled: signs });
-  if (!signs || !data) return null;
-  return (
-    <section className="finding-card finding-rescan" aria-label="Rescan">
-      <p>
-        This is a wet-ink scan, returned for a new one. Cure it by uploading a corrected scan on its
-        signature request.
-      </p>
-      <Link className="button button--secondary" to={`/signatures/${encodeURIComponent(data.id)}`}>
-        Upload a new scan
-      </Link>
-    </section>
   );
 }
 
@@ -96,8 +78,19 @@ function FindingPage({ finding }: { finding: Finding }) {
   const manager = Boolean(session && grants(session, MANAGE));
   const names = useNames(manager);
   const readsQc = Boolean(session && hasAny(session, QC_READERS));
+  // Anyone else sees the gateway's copy of the document, when it kept one, else a sketch.
+  const kept = useQuery({ ...findingQueries.documentKept(finding.id), enabled: !readsQc });
+  const shown = readsQc || kept.data === true;
   const mine = finding.responsible?.id === me;
   const answerable = finding.state === 'open' && (mine || manager);
+  // A wet-ink scan is cured by a rescan, on its signature request: signature requests are for
+  // those who sign, nobody else is asked. Undefined while unknown, null when there is none.
+  const signs = Boolean(session && hasAny(session, ['signatures.write']));
+  const rescanQuery = useQuery({
+    ...findingQueries.rescan(finding.requestId),
+    enabled: signs && answerable && mine,
+  });
+  const rescan = signs && mine ? rescanQuery.data : null;
   const open = finding.state === 'open' || finding.state === 'disputed';
 
   return (
@@ -123,10 +116,10 @@ function FindingPage({ finding }: { finding: Finding }) {
       </header>
       <div className="finding-layout">
         <section
-          className={`finding-doc panel${readsQc ? '' : ' finding-doc--sketch'}`}
+          className={`finding-doc panel${shown || kept.isPending ? '' : ' finding-doc--sketch'}`}
           aria-label="Document"
         >
-          {readsQc ? <FindingDocument finding={finding} /> : <NoDocument finding={finding} />}
+          {readsQc ? <FindingDocument finding={finding} /> : <KeptDocument finding={finding} />}
         </section>
         <div className="finding-side">
           <section className="finding-card" aria-labelledby="finding-note">
@@ -136,18 +129,12 @@ function FindingPage({ finding }: { finding: Finding }) {
             <blockquote className="finding-quote">
               {finding.note || 'The reviewer left no note.'}
             </blockquote>
-            {readsQc && <RegionPages finding={finding} />}
+            {shown && <RegionPages finding={finding} />}
             <Facts finding={finding} names={names} />
           </section>
-          {open && (
-            <RescanLink
-              finding={finding}
-              signs={Boolean(session && hasAny(session, ['signatures.write']))}
-            />
-          )}
           {answerable ? (
             mine ? (
-              <AnswerForm finding={finding} />
+              <AnswerForm finding={finding} rescan={rescan} />
             ) : (
               <details className="finding-card finding-behalf">
                 <summary>
