@@ -3,7 +3,7 @@ import { createServer as createNetServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../service/testing/service.ts';
-import { expectMessage, startHarness, type Harness } from '../testing/harness.ts';
+import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 import { TIMED_OUT } from './upstream-fetch.ts';
 
 // ADR 011: an upstream that accepts the connection and never answers must not hold the
@@ -47,6 +47,23 @@ function redirect(path: string, base: string) {
   };
 }
 
+/** `run` with a browser signed in as `clientId`, the gateway's `path` sent to `base` meanwhile. */
+async function whileRedirected(
+  path: string,
+  base: string,
+  clientId: string,
+  run: (browser: Browser) => Promise<void>,
+) {
+  const browser = gateway.browser();
+  redirect(path, base);
+  try {
+    expect((await browser.signIn(clientId)).status).toBe(200);
+    await run(browser);
+  } finally {
+    gateway.intercept = null;
+  }
+}
+
 function withoutTimeouts(init: RequestInit | undefined): RequestInit {
   const copy: RequestInit & { dispatcher?: unknown } = { ...init };
   delete copy.dispatcher;
@@ -61,10 +78,7 @@ async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
 
 describe('an upstream that accepts and never answers', () => {
   it('gets a proxied request 504 {message} once the header timeout passes, without a retry', async () => {
-    const browser = gateway.browser();
-    redirect('/users/v1/users', blackHole.url);
-    try {
-      expect((await browser.signIn('acme-admin')).status).toBe(200);
+    await whileRedirected('/users/v1/users', blackHole.url, 'acme-admin', async (browser) => {
       const before = blackHole.connections;
       const [result, ms] = await timed(() =>
         browser.request('GET', '/api/users/v1/users?owner=acme'),
@@ -73,9 +87,7 @@ describe('an upstream that accepts and never answers', () => {
       expect(ms).toBeGreaterThanOrEqual(HEADERS_MS - 50);
       expect(ms).toBeLessThan(PROMPTLY_MS);
       expect(blackHole.connections - before).toBe(1);
-    } finally {
-      gateway.intercept = null;
-    }
+    });
   });
 
   it('gets a sign-in 504 {message} when its token endpoint is the one that hangs', async () => {
@@ -94,10 +106,7 @@ describe('an upstream that accepts and never answers', () => {
   });
 
   it('gets a token refresh 504 {message}, and the session is kept', async () => {
-    const browser = gateway.browser();
-    redirect('/no-such-path', blackHole.url);
-    try {
-      expect((await browser.signIn('acme-reviewer')).status).toBe(200);
+    await whileRedirected('/no-such-path', blackHole.url, 'acme-reviewer', async (browser) => {
       gateway.advance(HOUR);
       redirect('/auth/v1/oauth2/token', blackHole.url);
       const [result, ms] = await timed(() =>
@@ -107,32 +116,22 @@ describe('an upstream that accepts and never answers', () => {
       expect(ms).toBeLessThan(PROMPTLY_MS);
       redirect('/no-such-path', blackHole.url);
       expect((await browser.request('GET', '/api/users/v1/users?owner=acme')).status).toBe(200);
-    } finally {
-      gateway.intercept = null;
-    }
+    });
   });
 });
 
 describe('a body that flows for longer than the header timeout', () => {
   it('downloads whole', async () => {
-    const browser = gateway.browser();
-    redirect('/files/v1/slow-download', slow.url);
-    try {
-      expect((await browser.signIn('acme-admin')).status).toBe(200);
+    await whileRedirected('/files/v1/slow-download', slow.url, 'acme-admin', async (browser) => {
       const [result, ms] = await timed(() => browser.request('GET', '/api/files/v1/slow-download'));
       expect(result.status, result.text).toBe(200);
       expect(result.text).toBe('x'.repeat(CHUNKS * CHUNK_BYTES));
       expect(ms).toBeGreaterThan(CHUNKS * CHUNK_GAP_MS - 100);
-    } finally {
-      gateway.intercept = null;
-    }
+    });
   });
 
   it('uploads whole', async () => {
-    const browser = gateway.browser();
-    redirect('/files/v1/slow-upload', slow.url);
-    try {
-      expect((await browser.signIn('acme-admin')).status).toBe(200);
+    await whileRedirected('/files/v1/slow-upload', slow.url, 'acme-admin', async (browser) => {
       let sent = 0;
       const body = new ReadableStream<Uint8Array>({
         async pull(controller) {
@@ -145,9 +144,7 @@ describe('a body that flows for longer than the header timeout', () => {
       const response = await browser.stream('POST', '/api/files/v1/slow-upload', body);
       expect(response.status, await response.clone().text()).toBe(200);
       expect(await response.json()).toEqual({ received: CHUNKS * CHUNK_BYTES });
-    } finally {
-      gateway.intercept = null;
-    }
+    });
   });
 });
 
