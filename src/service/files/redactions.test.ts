@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import { RedactionListSchema, RedactionSchema, type Redaction } from '../../contract/redactions.ts';
 import { hashSecret } from '../auth/secrets.ts';
-import { basicAuth, expectError } from '../testing/service.ts';
+import { basicAuth, expectError, readOk } from '../testing/service.ts';
 
 const demo = demoSetup();
 let noFileReader: string;
@@ -34,11 +34,8 @@ it.beforeAll(async () => {
   noFileReader = ((await response.json()) as { access_token: string }).access_token;
 });
 
-const list = async (query: string, token = demo.admin) => {
-  const result = await demo.service.get(`${LIST}?${query}`, token);
-  expect(result.status, result.text).toBe(200);
-  return RedactionListSchema.parse(result.body);
-};
+const list = (query: string, token = demo.admin) =>
+  readOk(demo.service, `${LIST}?${query}`, token, RedactionListSchema);
 const stored = (owner: string) =>
   (
     demo.service.ctx.db

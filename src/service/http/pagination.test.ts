@@ -4,7 +4,7 @@ import { serviceTest as it } from '../testing/fixtures.ts';
 import { AccountListSchema, FirmListSchema } from '../../contract/accounts.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { ACCOUNTS, FIRMS } from '../accounts/accounts.routes.ts';
-import { type TestService } from '../testing/service.ts';
+import { readOk, type TestService } from '../testing/service.ts';
 import {
   bindingOf,
   encodeCursor,
@@ -25,11 +25,8 @@ it.beforeAll(async ({ service: started }) => {
 
 type Page = ReturnType<typeof AccountListSchema.parse>;
 
-async function accounts(query: string, token = acme): Promise<Page> {
-  const result = await service.get(`/accounts/v1/accounts?owner=acme&${query}`, token);
-  expect(result.status, result.text).toBe(200);
-  return AccountListSchema.parse(result.body);
-}
+const accounts = (query: string, token = acme): Promise<Page> =>
+  readOk(service, `/accounts/v1/accounts?owner=acme&${query}`, token, AccountListSchema);
 
 async function expect400(query: string, message = /cursor/) {
   const result = await service.get(`/accounts/v1/accounts?owner=acme&${query}`, acme);

@@ -8,14 +8,13 @@ import {
   QcProcessUpdateResponseSchema,
   type QcProcess,
 } from '../../contract/qc.ts';
-import { expectError, expectGetErrors } from '../testing/service.ts';
+import { expectError, expectGetErrors, readOk } from '../testing/service.ts';
 
 const demo = demoSetup();
 
 const processes = async (query = '', token = demo.admin) => {
-  const result = await demo.service.get(`/qc/v2/qc/processes?owner=acme${query}`, token);
-  expect(result.status, result.text).toBe(200);
-  return QcProcessListSchema.parse(result.body).qcProcesses;
+  const path = `/qc/v2/qc/processes?owner=acme${query}`;
+  return (await readOk(demo.service, path, token, QcProcessListSchema)).qcProcesses;
 };
 const active = async () => (await processes('&archived=false'))[0] as QcProcess;
 const stored = (id: string) =>

@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
 import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
-import { expectError, expectGetErrors, expectJsonBodiesOnly } from '../testing/service.ts';
+import { expectError, expectGetErrors, expectJsonBodiesOnly, readOk } from '../testing/service.ts';
 
 const demo = demoSetup();
 let riley: string;
@@ -17,11 +17,8 @@ it.beforeAll(async () => {
   ).id;
 });
 
-const list = async (query: string, token = demo.reviewer) => {
-  const result = await demo.service.get(`/qc/v2/qc/requests?owner=acme&${query}`, token);
-  expect(result.status, result.text).toBe(200);
-  return QcRequestListSchema.parse(result.body);
-};
+const list = (query: string, token = demo.reviewer) =>
+  readOk(demo.service, `/qc/v2/qc/requests?owner=acme&${query}`, token, QcRequestListSchema);
 const outboxCount = () =>
   Number(
     demo.service.ctx.db

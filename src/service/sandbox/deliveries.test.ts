@@ -9,7 +9,7 @@ import {
 import { publishDocumentReady } from '../events/document-ready.ts';
 import { startReceiver, type Receiver } from '../testing/receiver.ts';
 import { transaction } from '../store/transaction.ts';
-import { expectError, startTestService, type TestService } from '../testing/service.ts';
+import { expectError, readOk, startTestService, type TestService } from '../testing/service.ts';
 
 const SECRET = `whsec_${Buffer.from('deliveries test secret').toString('base64')}`;
 
@@ -30,17 +30,10 @@ afterAll(async () => {
   await receiver.close();
 });
 
-async function list(query: string, token = admin): Promise<DeliveryList> {
-  const result = await service.get(`/sandbox/v1/deliveries?${query}`, token);
-  expect(result.status, result.text).toBe(200);
-  return DeliveryListSchema.parse(result.body);
-}
-
-async function detail(id: string) {
-  const result = await service.get(`/sandbox/v1/deliveries/${id}`, admin);
-  expect(result.status, result.text).toBe(200);
-  return DeliveryDetailSchema.parse(result.body);
-}
+const list = (query: string, token = admin): Promise<DeliveryList> =>
+  readOk(service, `/sandbox/v1/deliveries?${query}`, token, DeliveryListSchema);
+const detail = (id: string) =>
+  readOk(service, `/sandbox/v1/deliveries/${id}`, admin, DeliveryDetailSchema);
 
 const redeliver = (id: string, token = admin) =>
   service.send('POST', `/sandbox/v1/deliveries/${id}/redeliver`, { token });

@@ -9,15 +9,17 @@ import {
   type SignatureRequest,
 } from '../../contract/signatures.ts';
 import { renderScanPdf } from '../seed/documents.ts';
-import { expectError, expectGetErrors } from '../testing/service.ts';
+import { expectError, expectGetErrors, readOk } from '../testing/service.ts';
 
 const demo = demoSetup();
 
-const list = async (query = '', token = demo.notary) => {
-  const result = await demo.service.get(`/signatures/v2/requests?owner=acme${query}`, token);
-  expect(result.status, result.text).toBe(200);
-  return SignatureRequestListSchema.parse(result.body);
-};
+const list = (query = '', token = demo.notary) =>
+  readOk(
+    demo.service,
+    `/signatures/v2/requests?owner=acme${query}`,
+    token,
+    SignatureRequestListSchema,
+  );
 const count = (table: string) =>
   Number(demo.service.ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get()?.n);
 const anyFile = (owner: string) =>

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { expect, inject } from 'vitest';
 import { ErrorBodySchema } from '../../contract/common.ts';
+import type { z } from '../../contract/zod.ts';
 import { DEMO_CLIENT_IDS, type DemoClientId } from '../../contract/testing/fixtures.ts';
 import { DocumentMismatchError, documentValidator } from './openapi.ts';
 import { demoClient } from '../seed/demo-clients.ts';
@@ -31,6 +32,18 @@ export type DemoTokens = Record<DemoClientId, string>;
 export function expectError(result: JsonResponse, status: number, message: RegExp | string): void {
   expect(result.status, result.text).toBe(status);
   expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
+}
+
+/** GET `path` as `token`: the body of its 200 answer read with `schema` (else the test fails). */
+export async function readOk<S extends z.ZodMiniType>(
+  service: TestService,
+  path: string,
+  token: string | undefined,
+  schema: S,
+): Promise<z.output<S>> {
+  const result = await service.get(path, token);
+  expect(result.status, result.text).toBe(200);
+  return schema.parse(result.body);
 }
 
 /** `send` is refused 401 with no token ('') and with a forged one. */

@@ -6,6 +6,7 @@ import {
   expectGetErrors,
   expectListQueryRefused,
   expectTokenNeeded,
+  readOk,
 } from '../testing/service.ts';
 import { download, forge, png, userId } from '../testing/users.ts';
 
@@ -13,11 +14,8 @@ const demo = demoSetup();
 
 const LEAN = ['deactivatedOn', 'displayName', 'email', 'id', 'jobTitle', 'phoneNumber'];
 
-async function list(query: string, token = demo.admin) {
-  const result = await demo.service.get(`/users/v1/users?${query}`, token);
-  expect(result.status, result.text).toBe(200);
-  return UserListSchema.parse(result.body);
-}
+const list = (query: string, token = demo.admin) =>
+  readOk(demo.service, `/users/v1/users?${query}`, token, UserListSchema);
 
 function dbUsers(owner: string, order: string) {
   return demo.service.ctx.db
