@@ -10,6 +10,7 @@ import { failureMessage } from '../ui/failure-message.ts';
 import { Field } from '../ui/field.tsx';
 import { EnvironmentChoice } from './environment-choice.tsx';
 import './sign-in.css';
+import '../ui/alert.css';
 
 // The gateway answers 502-504 when the service behind it is down: the same as no answer.
 const UNREACHABLE =
@@ -85,7 +86,7 @@ export function Component() {
         </div>
         <form className="sign-in__form" onSubmit={submit} noValidate>
           {login.isError && (
-            <p className="sign-in__alert" role="alert">
+            <p className="alert alert--block" role="alert">
               {signInFailure(login.error, login.variables?.environment)}
             </p>
           )}

@@ -3,6 +3,7 @@ import { CheckHead, ChecklistGroups, Verdicts } from './checklist-groups.tsx';
 import type { ItemDraft, ReviewDraft } from './draft.ts';
 import { FindingMarks, type MarkActions } from './finding-marks.tsx';
 import './checklist.css';
+import '../document-review.css';
 
 interface Props {
   items: ChecklistItem[];
@@ -29,7 +30,7 @@ export function Checklist({ items, draft, readOnly, selected, onSelect, onChange
         return (
           <div
             key={item.id}
-            className="check"
+            className="check document-review__box document-review__box--stack"
             data-selected={!readOnly && index === selected}
             data-verdict={entry.status ?? 'pending'}
             data-testid={`check-${index + 1}`}

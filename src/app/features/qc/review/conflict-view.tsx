@@ -7,6 +7,8 @@ import { copyText } from './copy-text.ts';
 import { DecidedPanel } from './decided-panel.tsx';
 import type { ItemDraft, ReviewDraft } from './draft.ts';
 import './conflict-view.css';
+import '../../../ui/alert.css';
+import '../document-review.css';
 
 // Someone else decided this request while this reviewer had a draft of it (a 409, or a
 // refetch that found it decided). Their decision, as the service has it, is shown beside
@@ -35,7 +37,7 @@ export function ConflictView({ request, draft, names, onDiscard }: Props) {
   };
   return (
     <div className="conflict">
-      <p className="review__alert" role="alert">
+      <p className="alert alert--block" role="alert">
         {decidedBy(request, names)}. Your review was not saved: it is kept here, beside theirs, so
         nothing you wrote is lost.
       </p>
@@ -95,7 +97,11 @@ function ItemPair({ item, index, mine }: { item: ChecklistItem; index: number; m
   const theirs = { status: verdictOf(item), note: item.reviewerNote };
   const differs = theirs.status !== mine?.status || (mine?.note ?? '') !== (theirs.note ?? '');
   return (
-    <li className="conflict__item" data-differs={differs} data-testid={`conflict-${index + 1}`}>
+    <li
+      className="conflict__item document-review__box document-review__box--stack"
+      data-differs={differs}
+      data-testid={`conflict-${index + 1}`}
+    >
       <p className="conflict__name">
         <span className="check__number">{index + 1}</span> {item.displayName}
       </p>

@@ -1,5 +1,6 @@
 import type { QcRequest } from '../../../../contract/qc.ts';
 import { when } from '../../../ui/dates.ts';
+import '../document-review.css';
 
 /** A decided request's outcome: approved or rejected, by whom, when, and its rework notes. */
 export function DecidedPanel({
@@ -13,7 +14,7 @@ export function DecidedPanel({
     ? (names.get(request.reviewedBy) ?? request.reviewedBy)
     : undefined;
   return (
-    <div className="review__done" role="status">
+    <div className="document-review__box" role="status">
       <strong>{request.status === 'approved' ? 'Approved' : 'Rejected'}</strong> by{' '}
       {reviewer ?? 'a reviewer'} on {when(request.reviewCompletedOn)}
       {request.review ? ` · ${request.review.shortId}` : ''}

@@ -21,6 +21,7 @@ import { ShortcutsDialog } from './shortcuts.tsx';
 import { useReviewController, type ReviewControllerProps } from './use-review-controller.ts';
 import '../document-review.css';
 import './review.css';
+import '../../../ui/alert.css';
 
 /**
  * The document and, beside it, one panel per request and reviewer (keyed), so its draft,
@@ -103,18 +104,18 @@ function Review(props: ReviewControllerProps) {
         />
         {!review.locked && <HoldBanner hold={review.hold} manager={review.manager} />}
         {review.saving && (
-          <p className="review__done review__saving" role="status">
+          <p className="document-review__box review__saving" role="status">
             Your decision on this request is kept in this browser and is being saved. It is sent
             again until the service has it, so there is nothing more to do here.
           </p>
         )}
         {review.conflicted && !review.readOnly && (
-          <p className="review__alert" role="alert">
+          <p className="alert alert--block" role="alert">
             {review.conflicted}. Your notes are kept below.
           </p>
         )}
         {!review.readOnly && review.noUser && (
-          <p className="review__done" role="note">
+          <p className="document-review__box" role="note">
             {review.session?.clientId} is signed in without a user: the service records every
             decision under the reviewer who made it, so this client can read the review but not
             approve or reject. Sign in with a reviewer&apos;s own client to decide.

@@ -8,6 +8,7 @@ import {
   type ReviewDraft,
 } from '../review/index.ts';
 import '../review/checklist.css';
+import '../document-review.css';
 
 /**
  * A checklist item with nothing of the first review in it. The service's request carries
@@ -77,7 +78,11 @@ function BlindCheck({
   const nameId = `sr-check-${item.id}`;
   const errorId = `${nameId}-error`;
   return (
-    <div className="check" data-verdict={entry.status ?? 'pending'} data-testid={`check-${number}`}>
+    <div
+      className="check document-review__box document-review__box--stack"
+      data-verdict={entry.status ?? 'pending'}
+      data-testid={`check-${number}`}
+    >
       <CheckHead item={item} number={number} nameId={nameId} />
       <Verdicts
         item={item}

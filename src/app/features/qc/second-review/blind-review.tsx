@@ -6,6 +6,7 @@ import { useToasterClearance } from '../../../ui/toaster-clearance.ts';
 import { BlindChecklist, type BlindItem } from './blind-checklist.tsx';
 import { reviewFailure, useSendSecondReview } from './sample-mutations.ts';
 import { bodyOf, missingOf, useSecondDraft } from './second-review-draft.ts';
+import '../../../ui/alert.css';
 
 interface Props {
   requestId: string;
@@ -55,7 +56,7 @@ export function BlindReview({ requestId, scope, items, onConflict }: Props) {
         send yours; then both are shown side by side.
       </p>
       {send.isError && (
-        <p className="sr-alert" role="alert">
+        <p className="alert alert--block" role="alert">
           {reviewFailure(send.error)}
         </p>
       )}

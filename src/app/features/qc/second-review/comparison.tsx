@@ -3,6 +3,7 @@ import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
 import { when } from '../../../ui/dates.ts';
 import type { FirstRegion } from './first-marks.ts';
 import './comparison.css';
+import '../document-review.css';
 
 const VERDICT_LABELS: Record<string, string> = {
   approved: 'Pass',
@@ -78,7 +79,10 @@ function Row({
   onReveal: (key: string) => void;
 }) {
   return (
-    <li className="sr-compare__item" data-agree={item.agree}>
+    <li
+      className="sr-compare__item document-review__box document-review__box--stack"
+      data-agree={item.agree}
+    >
       <div className="sr-compare__head">
         <p className="sr-compare__name">{item.displayName}</p>
         <Badge tone={item.agree ? 'success' : 'danger'}>{item.agree ? 'Agree' : 'Differ'}</Badge>
@@ -198,7 +202,7 @@ export function OutcomeView({ sample }: { sample: Sample }) {
   const outcome = sample.outcome;
   if (!outcome) return null;
   return (
-    <div className="sr-done" role="status">
+    <div className="document-review__box" role="status">
       <strong>{outcome.action === 'keep' ? 'The approval stands' : 'Sent back for rework'}</strong>{' '}
       — {outcome.by.name}, {when(outcome.on)}
       <p className="sr-outcome__note">{outcome.note}</p>

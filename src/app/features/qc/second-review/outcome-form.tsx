@@ -4,6 +4,7 @@ import type { Sample, SampleOutcomeBody } from '../../../../contract/qc-manageme
 import { Button } from '../../../ui/button.tsx';
 import { TextAreaField } from '../../../ui/field.tsx';
 import { outcomeFailure, useRecordOutcome } from './sample-mutations.ts';
+import '../../../ui/alert.css';
 
 type Action = SampleOutcomeBody['action'];
 
@@ -52,7 +53,7 @@ export function OutcomeForm({ sample, onConflict }: { sample: Sample; onConflict
         The second reviewer failed a check the first passed. Decide what happens to the document.
       </p>
       {record.isError && (
-        <p className="sr-alert" role="alert">
+        <p className="alert alert--block" role="alert">
           {outcomeFailure(record.error)}
         </p>
       )}

@@ -19,6 +19,7 @@ import { OutcomeForm } from './outcome-form.tsx';
 import { samplesQueries } from './samples.queries.ts';
 import '../document-review.css';
 import './second-review.css';
+import '../../../ui/alert.css';
 
 const LIST = '/qc/second-review';
 
@@ -116,13 +117,13 @@ function SecondReview({
         <div className="sr__scroll document-review__scroll">
           <Header sample={current} title={title} />
           {beaten && current.state !== 'open' && (
-            <p className="sr-alert" role="alert">
+            <p className="alert alert--block" role="alert">
               {current.secondReview?.by.name ?? 'Someone else'} reviewed this sample first. Your
               verdicts were not recorded; their review is below.
             </p>
           )}
           {current.state === 'open' && me !== undefined && qcr.reviewedBy === me ? (
-            <p className="sr-done" role="status">
+            <p className="document-review__box" role="status">
               You approved this request. Its second review must come from another reviewer; the two
               reviews are shown here once it is in.
             </p>
@@ -192,13 +193,13 @@ function Settled({
   return (
     <>
       {sample.state === 'flagged' && !manager && (
-        <p className="sr-done" role="status">
+        <p className="document-review__box" role="status">
           Flagged: the second reviewer failed a check the first passed. A QC manager will decide
           what happens to the document.
         </p>
       )}
       {sample.state === 'agreed' && (
-        <p className="sr-done" role="status">
+        <p className="document-review__box" role="status">
           The second review found nothing the first missed.
         </p>
       )}
