@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import {
   FindingCountSchema,
   FindingListSchema,
@@ -10,20 +10,28 @@ import {
 import { TeamStatsSchema } from '../src/contract/qc-management.ts';
 import { QcRequestListSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
+import { SignatureRequestSchema, UploadUrlResponseSchema } from '../src/contract/signatures.ts';
 import { encodeMarksHeader } from '../src/shared/marks-header.ts';
 import { api } from './api.ts';
+import { requestAwaitingScan, scanPdf } from './scans.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
 // Findings in the console (ADR 029), end to end: a reviewer rejects two checks of a request
 // Nora Notary answers for (through the API, with marks, as the review sends them); Nora, signed
 // in elsewhere, hears of it at once, opens them, disputes one and cures the other (a failed
 // save first, which keeps what she wrote); a QC manager sees the page with its region, withdraws
-// the dispute, and the team view's critical defect rate follows. Nobody else sees any of it.
+// the dispute, and the team view's critical defect rate follows. Nobody else sees any of it,
+// another notary included. Nora sees the page itself: the copy the gateway kept for her
+// (the service shows QC documents to QC readers only). A wet-ink finding she cures by
+// uploading the rescan from the finding's page.
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ timezoneId: 'UTC' });
 
-type Who = (typeof DEMO)[keyof typeof DEMO];
+/** The demo's second notary: responsible for none of Nora's findings. */
+const NOAH = { id: 'acme-second-notary', secret: 'acme-second-notary-secret', name: 'Noah Notary' };
+
+type Who = (typeof DEMO)[keyof typeof DEMO] | typeof NOAH;
 
 async function personPage(browser: Browser, who: Who, path: string) {
   const page = await (await browser.newContext()).newPage();
@@ -110,6 +118,41 @@ async function dismissToasts(page: Page) {
 /** Back to the top: a finding's document panel stays in view as the page scrolls (sticky). */
 const toTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
 
+/** pdf.js's page `n` of the document shown. */
+const pdfPage = (page: Page, n: number) =>
+  page.locator(`.pdf-preview__stage .page[data-page-number="${n}"]`);
+
+/** A page's content box on screen: what regions are measured against. */
+const contentBox = (pageElement: Locator) =>
+  pageElement.evaluate((div: HTMLElement) => {
+    const r = div.getBoundingClientRect();
+    return {
+      x: r.left + div.clientLeft,
+      y: r.top + div.clientTop,
+      width: div.clientWidth,
+      height: div.clientHeight,
+    };
+  });
+
+/** `region` (PDF points on a US Letter page) is drawn where its numbers say on `page`'s `n`. */
+async function expectDrawnAt(
+  page: Page,
+  n: number,
+  label: RegExp,
+  region: { x: number; y: number; width: number; height: number },
+) {
+  await expect(pdfPage(page, n)).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
+  const drawn = page.getByRole('button', { name: label });
+  await drawn.scrollIntoViewIfNeeded();
+  const box = await contentBox(pdfPage(page, n));
+  const at = (await drawn.boundingBox())!;
+  const scale = box.width / 612;
+  expect(Math.abs(at.x - (box.x + region.x * scale))).toBeLessThan(3);
+  expect(Math.abs(at.y - (box.y + region.y * scale))).toBeLessThan(3);
+  expect(Math.abs(at.width - region.width * scale)).toBeLessThan(3);
+  expect(Math.abs(at.height - region.height * scale)).toBeLessThan(3);
+}
+
 const findingRow = (page: Page, finding: Pick<Finding, 'id'>) =>
   page.locator(`[data-finding-id="${finding.id}"]`);
 
@@ -191,7 +234,14 @@ test('a new finding reaches its notary live; she disputes one and cures one; a m
   await answer.getByRole('button', { name: 'Send dispute' }).click();
   await expect(answer.getByRole('alert')).toContainText('What you wrote is kept');
   await expect(answer.getByLabel('Why it is not a defect')).toHaveValue(reason);
-  await expect(nora.getByRole('img', { name: 'Page 1, with the marked place' })).toBeVisible();
+  // The page itself, from the copy the gateway kept, with the region where it was marked.
+  await expectDrawnAt(nora, 1, /Region 1 on page 1/, {
+    x: 90,
+    y: 520,
+    width: 260,
+    height: 70,
+  });
+  await expect(nora.locator('.finding-sketches')).toHaveCount(0);
   await toTop(nora);
   await dismissToasts(nora);
   await bothThemes(nora, 'findings-answer');
@@ -270,6 +320,156 @@ test('a new finding reaches its notary live; she disputes one and cures one; a m
   await riley.goto('/findings?view=all');
   await expect(riley.getByRole('heading', { name: 'My findings', level: 1 })).toBeVisible();
   await expect(findingRow(riley, disputed)).toHaveCount(0);
+
+  // Another notary of the same owner: none of Nora's in his list, and her findings and their
+  // document are not there for him.
+  const noah = await personPage(browser, NOAH, '/findings?view=all');
+  await expect(noah.getByRole('heading', { name: 'My findings', level: 1 })).toBeVisible();
+  const his = await api(noah).get('/team/findings', FindingListSchema, {
+    query: { mine: 'true', view: 'all', limit: '100' },
+  });
+  expect(his.findings.filter((f) => f.responsible?.id === noraId)).toEqual([]);
+  for (const finding of [disputed, cured]) {
+    await expect(findingRow(noah, finding)).toHaveCount(0);
+    expect(his.findings.map((f) => f.id)).not.toContain(finding.id);
+    expect(await api(noah).status('GET', `/team/findings/${finding.id}`)).toBe(404);
+    expect(await api(noah).status('GET', `/team/findings/${finding.id}/document`)).toBe(404);
+  }
+  expect(await api(nora).status('GET', `/team/findings/${disputed.id}/document`)).toBe(200);
+  await noah.goto(`/findings/${disputed.id}`);
+  await expect(noah.getByText('This finding is not there for you')).toBeVisible();
+});
+
+/** A scan sent for `requestId` as an integration would, and confirmed: it goes to QC. */
+async function sendScanByApi(page: Page, requestId: string, text: string) {
+  const link = await api(page).get(
+    `/api/signatures/v2/requests/${requestId}/uploadUrl`,
+    UploadUrlResponseSchema,
+  );
+  const bytes = [...(await scanPdf(text))];
+  const uploaded = await page.evaluate(
+    async ({ link, bytes }) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(link.uploadValues)) form.append(name, value);
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }));
+      return (await fetch(link.uploadUrl, { method: 'POST', body: form })).ok;
+    },
+    { link, bytes },
+  );
+  expect(uploaded).toBe(true);
+  expect(
+    await api(page).status('PATCH', `/api/signatures/v2/requests/${requestId}`, {
+      status: 'wetInkUploaded',
+    }),
+  ).toBe(200);
+}
+
+test('a wet-ink finding is cured by uploading the rescan from its page', async ({ browser }) => {
+  const nora = await personPage(browser, DEMO.notary, '/findings');
+  const riley = await personPage(browser, DEMO.reviewer, '/qc');
+  const alex = await personPage(browser, DEMO.admin, '/findings/all');
+  const noraId = await userIdOf(nora);
+  if (!noraId) throw new Error('Nora has no user');
+
+  // Nora's wet-ink scan goes to QC; Riley returns it with a failed check marked on the page.
+  const signature = await requestAwaitingScan(nora);
+  await sendScanByApi(nora, signature.id, `${signature.matterReference} first scan`);
+  const { qcRequests } = await api(riley).get(
+    '/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=5',
+    QcRequestListSchema,
+  );
+  const scan = qcRequests.find((q) => q.document.id === signature.fileId);
+  if (!scan) throw new Error('the scan is not in the queue');
+  const item = scan.checklistItems[0];
+  if (!item) throw new Error('a checklist item');
+  const region = { page: 1, x: 72, y: 80, width: 320, height: 60 };
+  await rejectWithMarks(
+    riley,
+    scan,
+    { [item.id]: `${item.displayName}: the scan is cut off at the top, p. 1` },
+    { items: [{ itemId: item.id, regions: [region] }] },
+  );
+  const [finding] = (
+    await api(alex).get('/team/findings', FindingListSchema, {
+      query: { requestId: scan.id, view: 'all' },
+    })
+  ).findings;
+  if (!finding) throw new Error('the rejection made no finding');
+  // A fresh request names no notary: the manager hands it to Nora, who uploaded the scan.
+  if (finding.responsible?.id !== noraId) {
+    expect(
+      await api(alex).status('PUT', `/team/findings/${finding.id}/responsible`, {
+        userId: noraId,
+      }),
+    ).toBe(200);
+  }
+
+  // Her finding's page: the scan itself with the region, and the rescan's upload in the answer.
+  await nora.goto(`/findings/${finding.id}`);
+  await expect(nora.getByRole('heading', { name: item.displayName, level: 1 })).toBeVisible();
+  await expectDrawnAt(nora, 1, /Region 1 on page 1/, region);
+  const answer = nora.getByRole('form', { name: 'Your answer' });
+  const upload = answer.getByRole('region', { name: 'Upload the rescan' });
+  await expect(upload).toBeVisible();
+  await expect(answer.getByTestId('no-replacement')).toHaveCount(0);
+  await answer.getByLabel('What you did (optional)').fill('Rescanned the whole page.');
+  await dismissToasts(nora);
+  await toTop(nora);
+  await bothThemes(nora, 'findings-rescan');
+  await expectAccessible(nora);
+
+  await upload.locator('input[type="file"]').setInputFiles({
+    name: 'rescan.pdf',
+    mimeType: 'application/pdf',
+    buffer: await scanPdf(`${signature.matterReference} second scan`),
+  });
+  await expect(nora.locator('.finding-page')).toHaveAttribute('data-state', 'cured', {
+    timeout: 60_000,
+  });
+  await expect(nora.getByRole('status').filter({ hasText: 'marked it cured' })).toBeVisible();
+  const steps = nora.getByRole('list', { name: 'History of this finding' });
+  await expect(steps).toContainText('Rescanned the whole page. A rescan was uploaded: rescan.pdf.');
+  const saved = await api(nora).get(`/team/findings/${finding.id}`, FindingSchema);
+  expect(saved.steps.at(-1)).toMatchObject({
+    kind: 'answered',
+    note: 'Rescanned the whole page. A rescan was uploaded: rescan.pdf.',
+  });
+  // The rescan went to the service the spec's way: the signature request is in QC again.
+  const stored = await api(nora).get(
+    `/api/signatures/v2/requests/${signature.id}`,
+    SignatureRequestSchema,
+  );
+  expect(stored.status).toBe('wetInkUploaded');
+  await toTop(nora);
+  await bothThemes(nora, 'findings-rescan-cured');
+  await expectAccessible(nora);
+});
+
+test('an e-signed document’s finding says no replacement can be sent', async ({ browser }) => {
+  const nora = await personPage(browser, DEMO.notary, '/findings');
+  const noraId = await userIdOf(nora);
+  if (!noraId) throw new Error('Nora has no user');
+  const riley = await personPage(browser, DEMO.reviewer, '/qc');
+  const [request, itemId] = await norasRequest(riley, noraId);
+  await rejectWithMarks(
+    riley,
+    request,
+    { [itemId]: 'Not as the checklist asks, p. 1' },
+    {
+      items: [{ itemId, regions: [{ page: 1, x: 72, y: 300, width: 240, height: 50 }] }],
+    },
+  );
+  const { findings } = await api(nora).get('/team/findings', FindingListSchema, {
+    query: { mine: 'true', requestId: request.id, view: 'all' },
+  });
+  const [finding] = findings;
+  if (!finding) throw new Error('no finding of Nora’s');
+  await nora.goto(`/findings/${finding.id}`);
+  const answer = nora.getByRole('form', { name: 'Your answer' });
+  await expect(answer.getByTestId('no-replacement')).toContainText(
+    'No replacement PDF can be sent from here',
+  );
+  await expect(answer.getByRole('region', { name: 'Upload the rescan' })).toHaveCount(0);
 });
 
 test('a manager who raised a finding leaves its dispute to another manager', async ({
