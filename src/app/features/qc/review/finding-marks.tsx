@@ -3,6 +3,7 @@ import type { ChecklistItem } from '../../../../contract/qc.ts';
 import type { ItemDraft } from './draft-store.ts';
 import { regionKey, regionLabel, regionsOf, severitiesFrom } from './marks.ts';
 import { useItemSeverity } from './severity.ts';
+import '../document-review.css';
 
 const SEVERITY_LABELS: Record<Severity, string> = {
   minor: 'Minor',
@@ -88,14 +89,17 @@ export function FindingMarks({
         </button>
       </div>
       {regions.length > 0 && (
-        <ul className="finding__regions" aria-label={`Marked on the page: ${item.displayName}`}>
+        <ul
+          className="document-review__regions"
+          aria-label={`Marked on the page: ${item.displayName}`}
+        >
           {regions.map((region, index) => {
             const key = regionKey(item.id, index);
             return (
               <li key={key}>
                 <button
                   type="button"
-                  className="finding__region"
+                  className="document-review__region finding__region"
                   data-region-link={key}
                   aria-label={`${regionLabel(index, region, item.displayName)}: show it on the page`}
                   onClick={() => actions.onReveal(key)}

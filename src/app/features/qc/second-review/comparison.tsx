@@ -50,12 +50,12 @@ function RegionLinks({
   onReveal: (key: string) => void;
 }) {
   return (
-    <ul className="sr-compare__regions" aria-label="Marked on the page">
+    <ul className="document-review__regions" aria-label="Marked on the page">
       {regions.map((first) => (
         <li key={first.key}>
           <button
             type="button"
-            className="sr-compare__region"
+            className="document-review__region sr-compare__region"
             data-region-link={first.key}
             aria-label={`${first.label}: show it on the page`}
             onClick={() => onReveal(first.key)}
