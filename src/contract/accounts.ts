@@ -8,6 +8,7 @@ import {
   UuidSchema,
   listEnvelope,
   onlyIfValid,
+  recordLimits,
 } from './common.ts';
 
 const addressShape = {
@@ -43,24 +44,12 @@ const limitedMetadata = () =>
         ),
     )
     .check(
-      z.superRefine((map, ctx) => {
-        const keys = Object.keys(map);
-        if (keys.length > METADATA_MAX_KEYS) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `metadata may have at most ${METADATA_MAX_KEYS} keys`,
-          });
-        }
-        for (const key of keys) {
-          if (key.length === 0 || key.length > METADATA_KEY_MAX) {
-            ctx.addIssue({
-              code: 'custom',
-              path: [key],
-              message: `metadata keys must be 1 to ${METADATA_KEY_MAX} characters`,
-            });
-          }
-        }
-      }),
+      recordLimits(
+        METADATA_MAX_KEYS,
+        `metadata may have at most ${METADATA_MAX_KEYS} keys`,
+        (key) => key.length > 0 && key.length <= METADATA_KEY_MAX,
+        `metadata keys must be 1 to ${METADATA_KEY_MAX} characters`,
+      ),
     );
 
 /** The whole map, as sent on create and on the account upsert (which replaces it). */

@@ -34,6 +34,24 @@ export type StringMap = z.infer<typeof StringMapSchema>;
 // bad field, which would add a second, misleading message ("send at least one field").
 export const onlyIfValid = (payload: z.core.ParsePayload) => payload.issues.length === 0;
 
+/**
+ * A record's limits, each an issue of its own: at most `maxKeys` keys (`tooMany`), and every key
+ * passing `keyOk` (`badKey`, at the key's path).
+ */
+export const recordLimits = (
+  maxKeys: number,
+  tooMany: string,
+  keyOk: (key: string) => boolean,
+  badKey: string,
+) =>
+  z.superRefine((map: Record<string, unknown>, ctx) => {
+    const keys = Object.keys(map);
+    if (keys.length > maxKeys) ctx.addIssue({ code: 'custom', message: tooMany });
+    for (const key of keys) {
+      if (!keyOk(key)) ctx.addIssue({ code: 'custom', path: [key], message: badKey });
+    }
+  });
+
 export const ErrorBodySchema = z.object({ message: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

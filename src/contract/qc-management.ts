@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { TimestampSchema } from './common.ts';
+import { recordLimits, TimestampSchema } from './common.ts';
 import { ChecklistVerdictSchema } from './qc.ts';
 import { DecisionRecordSchema, TeamMemberSchema } from './team.ts';
 import { FindingFiguresSchema, SeveritySchema } from './findings.ts';
@@ -23,26 +23,16 @@ const ITEM_NAME_MAX = 500;
  * Each checklist item's severity, by the item's display name (as the figures key items: a
  * checklist's versions keep a check's name). An item not named is `major`.
  */
-export const ItemSeveritiesSchema = z.record(z.string(), SeveritySchema).check(
-  z.superRefine((map, ctx) => {
-    const names = Object.keys(map);
-    if (names.length > SEVERITIES_MAX) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `severities may name at most ${SEVERITIES_MAX} items`,
-      });
-    }
-    for (const name of names) {
-      if (name.trim() === '' || name.length > ITEM_NAME_MAX) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [name],
-          message: `an item's name must be 1 to ${ITEM_NAME_MAX} characters`,
-        });
-      }
-    }
-  }),
-);
+export const ItemSeveritiesSchema = z
+  .record(z.string(), SeveritySchema)
+  .check(
+    recordLimits(
+      SEVERITIES_MAX,
+      `severities may name at most ${SEVERITIES_MAX} items`,
+      (name) => name.trim() !== '' && name.length <= ITEM_NAME_MAX,
+      `an item's name must be 1 to ${ITEM_NAME_MAX} characters`,
+    ),
+  );
 export type ItemSeverities = z.infer<typeof ItemSeveritiesSchema>;
 
 /**
