@@ -3,6 +3,7 @@ import type { Entity } from '../../../../contract/accounts.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { ROLE_LABELS, addressLines, formatCalendarDate, maskedSsn } from '../format.ts';
 import { Fact } from '../../../ui/fact.tsx';
+import '../../../ui/page.css';
 
 /** An entity at a glance; its name opens the full record. */
 export function EntityCard({ accountId, entity }: { accountId: string; entity: Entity }) {
@@ -10,7 +11,7 @@ export function EntityCard({ accountId, entity }: { accountId: string; entity: E
   const metadataCount = Object.keys(entity.metadata).length;
   return (
     <li className="entity-card panel">
-      <div className="entity-card__head">
+      <div className="heading-row heading-row--tight">
         <Link
           className="entity-card__name"
           to={`/accounts/${accountId}/entities/${entity.entityId}`}

@@ -4,6 +4,7 @@ import type { ItemDraft } from './draft-store.ts';
 import { regionKey, regionLabel, regionsOf, severitiesFrom } from './marks.ts';
 import { useItemSeverity } from './severity.ts';
 import '../document-review.css';
+import '../../../ui/page.css';
 
 const SEVERITY_LABELS: Record<Severity, string> = {
   minor: 'Minor',
@@ -46,7 +47,7 @@ export function FindingMarks({
   const nameId = `check-${item.id}`;
   return (
     <div className="finding" data-marking={marking}>
-      <div className="finding__row">
+      <div className="heading-row heading-row--tight">
         <div
           className="finding__severity"
           role="group"

@@ -19,6 +19,7 @@ import { count, longDayLabel, percent, percentValue } from './team-format.ts';
 import { SectionState, TeamSection } from './team-section.tsx';
 import { TrendChart, TrendLegend } from './trend-chart.tsx';
 import './findings-figures.css';
+import '../../../ui/page.css';
 
 // The critical defect rate (ADR 029) beside the defect rate: the share of decided requests
 // with a finding not withdrawn, and with a critical one; overall, by process, firm, notary
@@ -78,14 +79,14 @@ function Headline({ figures }: { figures: FindingFigures }) {
   return (
     <dl className="critical-headline">
       <div className="critical-headline__figure">
-        <dt>Defect rate</dt>
+        <dt className="caps-label">Defect rate</dt>
         <dd className="critical-headline__value">{percent(overall.defectRate)}</dd>
         <dd className="critical-headline__detail">
           {count(overall.withDefect)} of {count(overall.decisions)} decisions had a finding
         </dd>
       </div>
       <div className="critical-headline__figure critical-headline__figure--critical">
-        <dt>Critical defect rate</dt>
+        <dt className="caps-label">Critical defect rate</dt>
         <dd className="critical-headline__value" data-testid="critical-rate">
           {percent(overall.criticalRate)}
         </dd>
@@ -94,7 +95,7 @@ function Headline({ figures }: { figures: FindingFigures }) {
         </dd>
       </div>
       <div className="critical-headline__figure">
-        <dt>Overdue findings</dt>
+        <dt className="caps-label">Overdue findings</dt>
         <dd className="critical-headline__value">{count(figures.overdue)}</dd>
         <dd className="critical-headline__detail">
           <Link to="/findings/all?view=overdue">Open past their due date, now</Link>
