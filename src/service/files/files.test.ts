@@ -8,16 +8,12 @@ import {
 } from '../../contract/files.ts';
 import { renderScanPdf } from '../seed/documents.ts';
 import { transaction } from '../store/transaction.ts';
-import { expectError } from '../testing/service.ts';
+import { expectError, storedValue } from '../testing/service.ts';
 
 const demo = demoSetup();
 
 const firm = (owner: string) =>
-  (
-    demo.service.ctx.db.prepare('SELECT id FROM firms WHERE owner = ? LIMIT 1').get(owner) as {
-      id: string;
-    }
-  ).id;
+  storedValue(demo.service.ctx.db, 'SELECT id FROM firms WHERE owner = ? LIMIT 1', owner);
 const fileCount = () =>
   Number(demo.service.ctx.db.prepare('SELECT COUNT(*) AS n FROM files').get()?.n);
 

@@ -5,7 +5,7 @@ import { HttpError } from '../http/errors.ts';
 import { openServiceContext } from '../server.ts';
 import { decideQcRequest, getQcRow } from './decide.ts';
 import { versionItems } from './qc-json.ts';
-import { demoDataCopy } from '../testing/service.ts';
+import { demoDataCopy, storedValue } from '../testing/service.ts';
 
 // The decision as a domain function: no HTTP, the demo data's store, the rules of the contract.
 
@@ -21,11 +21,7 @@ afterAll(() => {
 });
 
 const REVIEWER = () =>
-  (
-    ctx.db.prepare("SELECT user_id FROM clients WHERE id = 'acme-reviewer'").get() as {
-      user_id: string;
-    }
-  ).user_id;
+  storedValue(ctx.db, "SELECT user_id FROM clients WHERE id = 'acme-reviewer'");
 
 /** The n-th pending acme request and its checklist items. */
 function pending(n: number) {

@@ -8,7 +8,7 @@ import {
   QcProcessUpdateResponseSchema,
   type QcProcess,
 } from '../../contract/qc.ts';
-import { expectError, expectGetErrors, readOk } from '../testing/service.ts';
+import { expectError, expectGetErrors, readOk, storedValue } from '../testing/service.ts';
 
 const demo = demoSetup();
 
@@ -81,11 +81,10 @@ describe('QC processes', () => {
     const result = await patch(p.id, { checklistId: other?.id });
     expect(QcProcessUpdateResponseSchema.parse(result.body).checklistId).toBe(other?.id);
 
-    const globexChecklist = (
-      demo.service.ctx.db.prepare("SELECT id FROM checklists WHERE owner = 'globex'").get() as {
-        id: string;
-      }
-    ).id;
+    const globexChecklist = storedValue(
+      demo.service.ctx.db,
+      "SELECT id FROM checklists WHERE owner = 'globex'",
+    );
     const before = stored(p.id);
     expectError(
       await patch(p.id, { checklistId: globexChecklist }),

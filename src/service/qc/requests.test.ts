@@ -2,19 +2,22 @@ import { describe, expect } from 'vitest';
 import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
 import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
-import { expectError, expectGetErrors, expectJsonBodiesOnly, readOk } from '../testing/service.ts';
+import {
+  expectError,
+  expectGetErrors,
+  expectJsonBodiesOnly,
+  readOk,
+  storedValue,
+} from '../testing/service.ts';
 
 const demo = demoSetup();
 let riley: string;
 
 it.beforeAll(async () => {
-  riley = (
-    demo.service.ctx.db
-      .prepare("SELECT id FROM users WHERE display_name = 'Riley Reviewer'")
-      .get() as {
-      id: string;
-    }
-  ).id;
+  riley = storedValue(
+    demo.service.ctx.db,
+    "SELECT id FROM users WHERE display_name = 'Riley Reviewer'",
+  );
 });
 
 const list = (query: string, token = demo.reviewer) =>
@@ -315,13 +318,10 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
 
   it("records a person's review under their own name only", async () => {
     const request = await pending();
-    const alex = (
-      demo.service.ctx.db
-        .prepare("SELECT id FROM users WHERE display_name = 'Alex Admin'")
-        .get() as {
-        id: string;
-      }
-    ).id;
+    const alex = storedValue(
+      demo.service.ctx.db,
+      "SELECT id FROM users WHERE display_name = 'Alex Admin'",
+    );
     const before = stored(request.id);
     expectError(
       await patch(request.id, { status: 'rejected', reviewedBy: alex, notes: 'x' }),

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { serviceTest as it } from '../testing/fixtures.ts';
 import { QcRequestListSchema, QcRequestSchema } from '../../contract/qc.ts';
 import { MIGRATION_COUNT, migrate } from '../store/migrations.ts';
-import { type TestService } from '../testing/service.ts';
+import { storedValue, type TestService } from '../testing/service.ts';
 
 // A review's shortId was "reviews so far + 1", which repeats the seed's ids; a
 // burst of decisions produced 52 duplicates.
@@ -15,11 +15,7 @@ let riley: string;
 it.beforeAll(async ({ service: started }) => {
   service = started;
   reviewer = await service.token('acme-reviewer');
-  riley = (
-    service.ctx.db.prepare("SELECT id FROM users WHERE display_name = 'Riley Reviewer'").get() as {
-      id: string;
-    }
-  ).id;
+  riley = storedValue(service.ctx.db, "SELECT id FROM users WHERE display_name = 'Riley Reviewer'");
 });
 
 const shortIds = (owner: string) =>

@@ -9,7 +9,7 @@ import {
 import { createServiceApp } from '../app.ts';
 import { publishDocumentReady } from '../events/document-ready.ts';
 import { transaction } from '../store/transaction.ts';
-import { expectError } from '../testing/service.ts';
+import { expectError, storedValue } from '../testing/service.ts';
 
 const demo = demoSetup();
 let pendingRequest: string;
@@ -17,11 +17,10 @@ let messageId: string;
 
 it.beforeAll(async () => {
   const { db } = demo.service.ctx;
-  pendingRequest = (
-    db
-      .prepare("SELECT id FROM signature_requests WHERE owner = 'acme' AND status = 'pending'")
-      .get() as { id: string }
-  ).id;
+  pendingRequest = storedValue(
+    db,
+    "SELECT id FROM signature_requests WHERE owner = 'acme' AND status = 'pending'",
+  );
   const file = db.prepare("SELECT id, blob_key FROM files WHERE owner = 'acme'").get() as {
     id: string;
     blob_key: string;

@@ -7,24 +7,18 @@ import {
   type SignatureRequest,
 } from '../../contract/signatures.ts';
 import { renderScanPdf } from '../seed/documents.ts';
-import { expectError } from '../testing/service.ts';
+import { expectError, storedValue } from '../testing/service.ts';
 
 const demo = demoSetup();
 
 const userOf = (client: string) =>
-  (
-    demo.service.ctx.db.prepare('SELECT user_id FROM clients WHERE id = ?').get(client) as {
-      user_id: string;
-    }
-  ).user_id;
+  storedValue(demo.service.ctx.db, 'SELECT user_id FROM clients WHERE id = ?', client);
 const anyUser = (notaryFlag: number) =>
-  (
-    demo.service.ctx.db
-      .prepare(
-        "SELECT id FROM users WHERE owner = 'acme' AND is_notary = ? AND deactivated_on IS NULL ORDER BY id LIMIT 1",
-      )
-      .get(notaryFlag) as { id: string }
-  ).id;
+  storedValue(
+    demo.service.ctx.db,
+    "SELECT id FROM users WHERE owner = 'acme' AND is_notary = ? AND deactivated_on IS NULL ORDER BY id LIMIT 1",
+    notaryFlag,
+  );
 
 async function awaiting(): Promise<SignatureRequest> {
   const file = demo.service.ctx.db

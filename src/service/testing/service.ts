@@ -1,5 +1,6 @@
 import { cpSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { dirname, join, relative } from 'node:path';
 import { expect, inject } from 'vitest';
 import { ErrorBodySchema } from '../../contract/common.ts';
@@ -32,6 +33,13 @@ export type DemoTokens = Record<DemoClientId, string>;
 export function expectError(result: JsonResponse, status: number, message: RegExp | string): void {
   expect(result.status, result.text).toBe(status);
   expect(ErrorBodySchema.parse(result.body).message).toMatch(message);
+}
+
+/** The first column of the first row `sql` reads from `db`, as text; no row fails the test. */
+export function storedValue(db: DatabaseSync, sql: string, ...params: SQLInputValue[]): string {
+  const row = db.prepare(sql).get(...params);
+  if (!row) throw new Error(`no row: ${sql}`);
+  return String(Object.values(row)[0]);
 }
 
 /** GET `path` as `token`: the body of its 200 answer read with `schema` (else the test fails). */

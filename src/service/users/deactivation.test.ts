@@ -2,7 +2,12 @@ import { describe, expect } from 'vitest';
 import { serviceTest as it } from '../testing/fixtures.ts';
 import { OAuthErrorSchema } from '../../contract/auth.ts';
 import { UserSchema } from '../../contract/users.ts';
-import { demoTokenRequest, expectError, type TestService } from '../testing/service.ts';
+import {
+  demoTokenRequest,
+  expectError,
+  storedValue,
+  type TestService,
+} from '../testing/service.ts';
 
 // A deactivated user's client must get no token, and the tokens it holds must be
 // refused from the moment of deactivation.
@@ -16,11 +21,7 @@ it.beforeAll(async ({ service: started }) => {
 });
 
 const userId = (name: string) =>
-  (
-    service.ctx.db.prepare('SELECT id FROM users WHERE display_name = ?').get(name) as {
-      id: string;
-    }
-  ).id;
+  storedValue(service.ctx.db, 'SELECT id FROM users WHERE display_name = ?', name);
 const FIRMS = '/accounts/v1/firms?owner=acme';
 const SIGNATURES = '/signatures/v2/requests?owner=acme&limit=1';
 
