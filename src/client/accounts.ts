@@ -20,6 +20,7 @@ import {
   type FirmListQuerySchema,
 } from '../contract/accounts.ts';
 import type { ListParams } from './paginate.ts';
+import { readById } from './read-by-id.ts';
 import { defaultClient, seg, type CallOptions, type Client } from './request.ts';
 
 export type EntityListParams = z.input<typeof EntityListQuerySchema>;
@@ -35,8 +36,7 @@ export function accountsApi({ request }: Client) {
       request('GET', `${BASE}/accounts`, { query: params, schema: AccountListSchema, ...opts }),
 
     /** The account with its entities. */
-    getAccount: (id: string, opts: CallOptions = {}): Promise<Account> =>
-      request('GET', `${BASE}/accounts/${seg(id)}`, { schema: AccountSchema, ...opts }),
+    getAccount: readById(request, `${BASE}/accounts`, AccountSchema),
 
     /** A full snapshot matched on `crid`: creates (201) or replaces (200) the account. */
     upsertAccount: (snapshot: AccountUpsert): Promise<Account> =>

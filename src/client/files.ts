@@ -10,7 +10,8 @@ import {
   type FileUpload,
 } from '../contract/files.ts';
 import type { ListParams } from './paginate.ts';
-import { defaultClient, seg, type CallOptions, type Client } from './request.ts';
+import { readById } from './read-by-id.ts';
+import { defaultClient, type CallOptions, type Client } from './request.ts';
 
 const BASE = '/api/files/v1';
 
@@ -20,8 +21,7 @@ export function filesApi({ request }: Client) {
     listFiles: (params: ListParams, opts: CallOptions = {}): Promise<FileList> =>
       request('GET', `${BASE}/files`, { query: params, schema: FileListSchema, ...opts }),
 
-    getFile: (id: string, opts: CallOptions = {}): Promise<FileRecord> =>
-      request('GET', `${BASE}/files/${seg(id)}`, { schema: FileSchema, ...opts }),
+    getFile: readById(request, `${BASE}/files`, FileSchema),
 
     /** Step 1 of a new file: an upload slot for its PDF (then `uploadForm`, then `createFile`). */
     requestFileUpload: (): Promise<FileUpload> =>

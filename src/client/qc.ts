@@ -7,9 +7,7 @@ import {
   QcProcessUpdateResponseSchema,
   QcRequestListSchema,
   QcRequestSchema,
-  type QcChecklist,
   type QcChecklistList,
-  type QcProcess,
   type QcProcessList,
   type QcProcessPatch,
   type QcProcessUpdateResponse,
@@ -22,6 +20,7 @@ import { MARKS_HEADER, type DecisionMarks } from '../contract/findings.ts';
 import { encodeMarksHeader } from '../shared/marks-header.ts';
 import type { ListParams } from './paginate.ts';
 import { QC_BASE, QC_REQUESTS } from './qc-paths.ts';
+import { readById } from './read-by-id.ts';
 import { defaultClient, seg, type CallOptions, type Client } from './request.ts';
 
 export type QcRequestListParams = z.input<typeof QcRequestListQuerySchema>;
@@ -33,8 +32,7 @@ export function qcApi({ request }: Client) {
     listQcRequests: (params: QcRequestListParams, opts: CallOptions = {}): Promise<QcRequestList> =>
       request('GET', QC_REQUESTS, { query: params, schema: QcRequestListSchema, ...opts }),
 
-    getQcRequest: (id: string, opts: CallOptions = {}): Promise<QcRequest> =>
-      request('GET', `${QC_REQUESTS}/${seg(id)}`, { schema: QcRequestSchema, ...opts }),
+    getQcRequest: readById(request, QC_REQUESTS, QcRequestSchema),
 
     /**
      * Approve or reject (docs/design.md); 409 when someone decided it first. `marks` (ADR
@@ -63,8 +61,7 @@ export function qcApi({ request }: Client) {
         ...opts,
       }),
 
-    getQcProcess: (id: string, opts: CallOptions = {}): Promise<QcProcess> =>
-      request('GET', `${QC_BASE}/processes/${seg(id)}`, { schema: QcProcessSchema, ...opts }),
+    getQcProcess: readById(request, `${QC_BASE}/processes`, QcProcessSchema),
 
     /** Rename, re-point, archive (`archivedOn`: a time) or unarchive (`archivedOn: null`). */
     updateQcProcess: (id: string, patch: QcProcessPatch): Promise<QcProcessUpdateResponse> =>
@@ -80,8 +77,7 @@ export function qcApi({ request }: Client) {
         ...opts,
       }),
 
-    getQcChecklist: (id: string, opts: CallOptions = {}): Promise<QcChecklist> =>
-      request('GET', `${QC_BASE}/checklists/${seg(id)}`, { schema: QcChecklistSchema, ...opts }),
+    getQcChecklist: readById(request, `${QC_BASE}/checklists`, QcChecklistSchema),
   };
 }
 

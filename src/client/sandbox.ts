@@ -9,13 +9,13 @@ import {
   SandboxResetResultSchema,
   type ClockAdvanceResult,
   type CompleteSignatureRequestResult,
-  type DeliveryDetail,
   type DeliveryList,
   type DeliveryListQuerySchema,
   type RedeliverResult,
   type RevokeResult,
   type SandboxResetResult,
 } from '../contract/sandbox.ts';
+import { readById } from './read-by-id.ts';
 import { defaultClient, seg, type CallOptions, type Client } from './request.ts';
 
 // The reference service's sandbox controls: a real deployment answers 404 under this prefix,
@@ -49,8 +49,7 @@ export function sandboxApi({ request }: Client) {
     listDeliveries: (params: DeliveryListParams, opts: CallOptions = {}): Promise<DeliveryList> =>
       request('GET', `${BASE}/deliveries`, { query: params, schema: DeliveryListSchema, ...opts }),
 
-    getDelivery: (id: string, opts: CallOptions = {}): Promise<DeliveryDetail> =>
-      request('GET', `${BASE}/deliveries/${seg(id)}`, { schema: DeliveryDetailSchema, ...opts }),
+    getDelivery: readById(request, `${BASE}/deliveries`, DeliveryDetailSchema),
 
     redeliver: (id: string): Promise<RedeliverResult> =>
       request('POST', `${BASE}/deliveries/${seg(id)}/redeliver`, { schema: RedeliverResultSchema }),

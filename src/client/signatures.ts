@@ -13,6 +13,7 @@ import {
   type TransactionList,
   type UploadUrlResponse,
 } from '../contract/signatures.ts';
+import { readById } from './read-by-id.ts';
 import { defaultClient, seg, type CallOptions, type Client } from './request.ts';
 
 export type SignatureRequestListParams = z.input<typeof SignatureRequestListQuerySchema>;
@@ -43,8 +44,7 @@ export function signaturesApi({ request }: Client) {
         ...opts,
       }),
 
-    getSignatureRequest: (id: string, opts: CallOptions = {}): Promise<SignatureRequest> =>
-      request('GET', `${BASE}/requests/${seg(id)}`, { schema: SignatureRequestSchema, ...opts }),
+    getSignatureRequest: readById(request, `${BASE}/requests`, SignatureRequestSchema),
 
     createSignatureRequest: (body: SignatureRequestCreate): Promise<SignatureRequest> =>
       request('POST', `${BASE}/requests`, { body, schema: SignatureRequestSchema }),

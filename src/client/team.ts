@@ -4,8 +4,8 @@ import {
   RequestHistorySchema,
   type QcHold,
   type QcHoldList,
-  type RequestHistory,
 } from '../contract/team.ts';
+import { readById } from './read-by-id.ts';
 import { ApiError, defaultClient, seg, type CallOptions, type Client } from './request.ts';
 import { buildUrl } from './url.ts';
 
@@ -46,8 +46,7 @@ export function teamApi({ request }: Client) {
     release: (id: string): Promise<undefined> =>
       request('DELETE', `${HOLDS}/${seg(id)}`, { schema: null }),
 
-    history: (id: string, opts: CallOptions = {}): Promise<RequestHistory> =>
-      request('GET', `/team/history/${seg(id)}`, { schema: RequestHistorySchema, ...opts }),
+    history: readById(request, '/team/history', RequestHistorySchema),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type UserPut,
 } from '../contract/users.ts';
 import type { ListParams } from './paginate.ts';
+import { readById } from './read-by-id.ts';
 import { defaultClient, seg, type CallOptions, type Client } from './request.ts';
 
 export type UserListParams = ListParams & {
@@ -28,8 +29,7 @@ export function usersApi({ request }: Client) {
         ...opts,
       }),
 
-    getUser: (id: string, opts: CallOptions = {}): Promise<User> =>
-      request('GET', `${BASE}/${seg(id)}`, { schema: UserSchema, ...opts }),
+    getUser: readById(request, BASE, UserSchema),
 
     /** Sets uploaded images by key; only the user themselves or users.manage may. */
     updateUser: (id: string, body: UserPut): Promise<User> =>
