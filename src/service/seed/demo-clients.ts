@@ -52,7 +52,7 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
     seat: 6,
     perms: ['signatures.write'],
     scopes: ['signatures', 'users', 'files'],
-    summary: 'Noah Notary (notary): another notary, for what one sees of the other',
+    summary: 'Noah Notary (notary): a second notary, signatures, own profile',
   },
   {
     clientId: 'acme-admin',
