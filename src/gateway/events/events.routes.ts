@@ -6,6 +6,7 @@ import { memberIdOf, QUEUE_EVENT } from '../../contract/team.ts';
 import type { Audience } from '../db/bus.ts';
 import type { AppEnv, GatewayContext } from '../context.ts';
 import { errorResponse } from '../errors.ts';
+import { noStore } from '../http/answers.ts';
 import { requireSession } from '../session/session-auth.ts';
 import { isQcReader } from '../team/team.ts';
 
@@ -45,8 +46,7 @@ export function eventRoutes(ctx: GatewayContext) {
     const list: ReceivedEventList = {
       events: await (check === 'refused' ? ctx.events.refused(feed) : ctx.events.recent(feed)),
     };
-    c.header('Cache-Control', 'no-store');
-    return c.json(list, 200);
+    return noStore(c, list);
   });
 
   routes.get('/events', except(wantsPage, requireSession(ctx)), (c, next) => {

@@ -8,6 +8,7 @@ import {
 } from '../../contract/notices.ts';
 import type { AppEnv, GatewayContext } from '../context.ts';
 import { errorResponse } from '../errors.ts';
+import { noStore } from '../http/answers.ts';
 import { requireSession } from '../session/session-auth.ts';
 import { feedOf, isQcManager } from '../team/team.ts';
 
@@ -48,8 +49,7 @@ export function noticeRoutes(ctx: GatewayContext) {
       endpoint: ctx.notices.endpoint,
       ...page,
     };
-    c.header('Cache-Control', 'no-store');
-    return c.json(list, 200);
+    return noStore(c, list);
   });
 
   routes.post('/team/notices/:id/redeliver', async (c) => {
@@ -67,8 +67,7 @@ export function noticeRoutes(ctx: GatewayContext) {
     if (result.kind === 'sending') {
       return errorResponse(c, 409, 'this notice is being sent right now: look again shortly');
     }
-    c.header('Cache-Control', 'no-store');
-    return c.json(result.notice, 202);
+    return noStore(c, result.notice, 202);
   });
 
   return routes;

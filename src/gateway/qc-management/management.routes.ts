@@ -1,5 +1,4 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   ProcessSettingsBodySchema,
   RESPONSE_DAYS_DEFAULT,
@@ -15,7 +14,8 @@ import {
 import type { z } from '../../contract/zod.ts';
 import type { AppEnv, GatewayContext } from '../context.ts';
 import { EXPORT_LIMIT } from '../team/decisions.ts';
-import { bodyTooLarge, errorResponse } from '../errors.ts';
+import { errorResponse } from '../errors.ts';
+import { limitBody, noStore } from '../http/answers.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { secondReview, shown } from './sampling.ts';
 import { teamStats, thisWeek } from './stats.ts';
@@ -32,13 +32,6 @@ import { requireQcReader } from '../team/team.routes.ts';
 // the owner's when its settings are saved.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const limit = (maxSize: number) =>
-  bodyLimit({ maxSize, onError: (c) => bodyTooLarge(c, 'body too large') });
-
-const noStore = (c: Context, body: unknown) => {
-  c.header('Cache-Control', 'no-store');
-  return c.json(body, 200);
-};
 
 export function managementRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
@@ -88,7 +81,7 @@ export function managementRoutes(ctx: GatewayContext) {
   });
 
   // Room for 200 items' severities under names of the longest allowed (about 100 kB).
-  routes.put('/team/settings/:processId', manager, limit(128 * 1024), async (c) => {
+  routes.put('/team/settings/:processId', manager, limitBody(128 * 1024), async (c) => {
     const processId = c.req.param('processId');
     if (!UUID.test(processId)) return errorResponse(c, 400, 'the process id must be a UUID');
     const body = await jsonBody(c, ProcessSettingsBodySchema);
@@ -154,7 +147,7 @@ export function managementRoutes(ctx: GatewayContext) {
     return noStore(c, shown(next));
   };
 
-  routes.put('/team/samples/:id/review', limit(512 * 1024), async (c) => {
+  routes.put('/team/samples/:id/review', limitBody(512 * 1024), async (c) => {
     const change = await sampleChange(c, SecondReviewBodySchema);
     if (!change.ok) return change.response;
     const on = new Date(ctx.now()).toISOString();
@@ -163,7 +156,7 @@ export function managementRoutes(ctx: GatewayContext) {
     return move(c, 'open', result.sample);
   });
 
-  routes.put('/team/samples/:id/outcome', manager, limit(16 * 1024), async (c) => {
+  routes.put('/team/samples/:id/outcome', manager, limitBody(16 * 1024), async (c) => {
     const change = await sampleChange(c, SampleOutcomeBodySchema);
     if (!change.ok) return change.response;
     const { sample, data } = change;

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   SessionLoginSchema,
   type Environment,
@@ -10,7 +9,8 @@ import {
 import { DatabaseUnavailableError } from '../db/sql.ts';
 import { noSuchEnvironment, targetOf, type AppEnv, type GatewayContext } from '../context.ts';
 import { clearSessionCookies, readSessionCookie, sessionCookie } from '../http/cookies.ts';
-import { bodyTooLarge, errorResponse, UNREACHABLE } from '../errors.ts';
+import { errorResponse, UNREACHABLE } from '../errors.ts';
+import { limitBody, noStore } from '../http/answers.ts';
 import { reachedOverLoopback } from '../http/host-allow-list.ts';
 import { isHttps } from '../http/request-origin.ts';
 import { requireSession } from './session-auth.ts';
@@ -81,102 +81,91 @@ export function sessionRoutes(ctx: GatewayContext) {
       ? ['production', 'staging']
       : ['production'];
     const config: GatewayConfig = { sandbox, demoLogins: show ? demoLogins : [], environments };
-    c.header('Cache-Control', 'no-store');
-    return c.json(config, 200);
+    return noStore(c, config);
   });
 
-  routes.post(
-    '/session',
-    bodyLimit({ maxSize: 16 * 1024, onError: (c) => bodyTooLarge(c, 'body too large') }),
-    async (c) => {
-      const body: unknown = await c.req.json().catch(() => undefined);
-      if (body === undefined) return errorResponse(c, 400, 'send {clientId, clientSecret} as JSON');
-      const login = SessionLoginSchema.safeParse(body);
-      if (!login.success) {
-        return errorResponse(c, 400, login.error.issues[0]?.message ?? 'bad sign-in body');
-      }
-      const { clientId, clientSecret, environment = 'production' } = login.data;
-      const target = ctx.targets[environment];
-      if (!target) return errorResponse(c, 400, noSuchEnvironment(environment));
-      const key = signInKey(c, clientId, ctx.trustProxy);
-      // Counted as it starts (ADR 028): guesses sent at once cannot all pass the check.
-      const attempt = await limit.start(key);
-      if ('retryAfter' in attempt) {
-        const wait = attempt.retryAfter;
-        c.header('Retry-After', String(wait));
-        const minutes = Math.ceil(wait / 60);
+  routes.post('/session', limitBody(16 * 1024), async (c) => {
+    const body: unknown = await c.req.json().catch(() => undefined);
+    if (body === undefined) return errorResponse(c, 400, 'send {clientId, clientSecret} as JSON');
+    const login = SessionLoginSchema.safeParse(body);
+    if (!login.success) {
+      return errorResponse(c, 400, login.error.issues[0]?.message ?? 'bad sign-in body');
+    }
+    const { clientId, clientSecret, environment = 'production' } = login.data;
+    const target = ctx.targets[environment];
+    if (!target) return errorResponse(c, 400, noSuchEnvironment(environment));
+    const key = signInKey(c, clientId, ctx.trustProxy);
+    // Counted as it starts (ADR 028): guesses sent at once cannot all pass the check.
+    const attempt = await limit.start(key);
+    if ('retryAfter' in attempt) {
+      const wait = attempt.retryAfter;
+      c.header('Retry-After', String(wait));
+      const minutes = Math.ceil(wait / 60);
+      return errorResponse(
+        c,
+        429,
+        `Too many failed sign-ins for this client id. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
+    }
+    // A lone surrogate cannot be form-encoded for HTTP Basic (RFC 6749 §2.3.1), and a
+    // control character is in no client's credentials (Appendix A: printable characters).
+    // Refused here, and counted like a wrong secret.
+    if (!isPlainText(clientId) || !isPlainText(clientSecret)) {
+      return errorResponse(c, 400, MALFORMED_CREDENTIALS);
+    }
+    // The chosen environment's token endpoint: its token works against its service only.
+    const exchange = await target.upstream.exchange(clientId, clientSecret);
+    if (!exchange.ok) {
+      if (exchange.reason === 'invalid-client') return errorResponse(c, 401, WRONG_CREDENTIALS);
+      // No secret was checked: the guess is not counted.
+      await limit.release(key, attempt.at);
+      ctx.log(`sign-in of ${JSON.stringify(clientId)}: ${exchange.reason} (${exchange.detail})`);
+      if (exchange.reason === 'unreachable') return errorResponse(c, 502, UNREACHABLE);
+      if (exchange.reason === 'timeout') return errorResponse(c, 504, TIMED_OUT);
+      if (exchange.reason === 'invalid-scope') {
         return errorResponse(
           c,
-          429,
-          `Too many failed sign-ins for this client id. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          400,
+          `the service refused the scopes this console asks for (ATTEST_SCOPES): ${exchange.detail}`,
         );
       }
-      // A lone surrogate cannot be form-encoded for HTTP Basic (RFC 6749 §2.3.1), and a
-      // control character is in no client's credentials (Appendix A: printable characters).
-      // Refused here, and counted like a wrong secret.
-      if (!isPlainText(clientId) || !isPlainText(clientSecret)) {
-        return errorResponse(c, 400, MALFORMED_CREDENTIALS);
-      }
-      // The chosen environment's token endpoint: its token works against its service only.
-      const exchange = await target.upstream.exchange(clientId, clientSecret);
-      if (!exchange.ok) {
-        if (exchange.reason === 'invalid-client') return errorResponse(c, 401, WRONG_CREDENTIALS);
-        // No secret was checked: the guess is not counted.
-        await limit.release(key, attempt.at);
-        ctx.log(`sign-in of ${JSON.stringify(clientId)}: ${exchange.reason} (${exchange.detail})`);
-        if (exchange.reason === 'unreachable') return errorResponse(c, 502, UNREACHABLE);
-        if (exchange.reason === 'timeout') return errorResponse(c, 504, TIMED_OUT);
-        if (exchange.reason === 'invalid-scope') {
-          return errorResponse(
-            c,
-            400,
-            `the service refused the scopes this console asks for (ATTEST_SCOPES): ${exchange.detail}`,
-          );
-        }
-        return errorResponse(c, 502, `the service refused the sign-in (${exchange.detail})`);
-      }
-      await limit.succeeded(key);
-      const read = readIdentity(exchange.token, ctx.identity);
-      if (!read.ok) {
-        // The console's settings do not fit this deployment: the operator must hear of it.
-        ctx.log(`sign-in of ${JSON.stringify(clientId)}: ${read.message}`);
-        return errorResponse(
-          c,
-          502,
-          `The console cannot tell who this client is: ${read.message}.`,
-        );
-      }
-      const { owner, userId, permissions } = read.identity;
-      const user: SessionUser | null = userId
-        ? ((await target.upstream.user(exchange.token, userId)) ?? {
-            id: userId,
-            displayName: clientId,
-          })
-        : null;
+      return errorResponse(c, 502, `the service refused the sign-in (${exchange.detail})`);
+    }
+    await limit.succeeded(key);
+    const read = readIdentity(exchange.token, ctx.identity);
+    if (!read.ok) {
+      // The console's settings do not fit this deployment: the operator must hear of it.
+      ctx.log(`sign-in of ${JSON.stringify(clientId)}: ${read.message}`);
+      return errorResponse(c, 502, `The console cannot tell who this client is: ${read.message}.`);
+    }
+    const { owner, userId, permissions } = read.identity;
+    const user: SessionUser | null = userId
+      ? ((await target.upstream.user(exchange.token, userId)) ?? {
+          id: userId,
+          displayName: clientId,
+        })
+      : null;
 
-      // A sign-in replaces whatever session this browser had.
-      const previous = readSessionCookie(c);
-      if (previous) await ctx.endSession(hashSessionId(previous));
-      const { id, session } = await ctx.sessions.create({
-        environment,
-        clientId,
-        clientSecret,
-        owner,
-        user,
-        permissions,
-        token: { token: exchange.token, expiresAt: tokenExpiry(ctx.now(), exchange.expiresIn) },
-      });
-      const secure = isHttps(c, ctx.trustProxy);
-      const maxAge = (expiresAt(session) - ctx.now()) / 1000;
-      c.header('Set-Cookie', sessionCookie(id, { secure, maxAge }));
-      c.header('Cache-Control', 'no-store');
-      return c.json(await toSession(session), 200);
-    },
-  );
+    // A sign-in replaces whatever session this browser had.
+    const previous = readSessionCookie(c);
+    if (previous) await ctx.endSession(hashSessionId(previous));
+    const { id, session } = await ctx.sessions.create({
+      environment,
+      clientId,
+      clientSecret,
+      owner,
+      user,
+      permissions,
+      token: { token: exchange.token, expiresAt: tokenExpiry(ctx.now(), exchange.expiresIn) },
+    });
+    const secure = isHttps(c, ctx.trustProxy);
+    const maxAge = (expiresAt(session) - ctx.now()) / 1000;
+    c.header('Set-Cookie', sessionCookie(id, { secure, maxAge }));
+    return noStore(c, await toSession(session));
+  });
 
   routes.get('/session', requireSession(ctx), async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(await toSession(c.get('session')), 200);
+    return noStore(c, await toSession(c.get('session')));
   });
 
   routes.delete('/session', async (c: Context<AppEnv>) => {

@@ -1,8 +1,8 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HoldBodySchema, type QcHoldList, type RequestHistory } from '../../contract/team.ts';
 import { targetOf, type AppEnv, type GatewayContext } from '../context.ts';
-import { bodyTooLarge, errorResponse } from '../errors.ts';
+import { errorResponse } from '../errors.ts';
+import { limitBody, noStore } from '../http/answers.ts';
 import { upstreamRequest, UUID } from '../upstream/qc-request-upstream.ts';
 import { requireSession } from '../session/session-auth.ts';
 import type { SessionRecord } from '../session/sessions.ts';
@@ -54,65 +54,55 @@ export function teamRoutes(ctx: GatewayContext) {
 
   routes.get('/team/holds', async (c) => {
     const list: QcHoldList = { holds: await ctx.holds.list(feedOf(c.get('session'))) };
-    c.header('Cache-Control', 'no-store');
-    return c.json(list, 200);
+    return noStore(c, list);
   });
 
-  routes.put(
-    '/team/holds/:id',
-    bodyLimit({ maxSize: 1024, onError: (c) => bodyTooLarge(c, 'body too large') }),
-    async (c) => {
-      const id = c.req.param('id');
-      if (!UUID.test(id)) return badId(c);
-      const text = await c.req.text();
-      let json: unknown = {};
-      try {
-        if (text.trim()) json = JSON.parse(text);
-      } catch {
-        return errorResponse(c, 400, 'send {"takeOver": true|false} as JSON, or no body');
+  routes.put('/team/holds/:id', limitBody(1024), async (c) => {
+    const id = c.req.param('id');
+    if (!UUID.test(id)) return badId(c);
+    const text = await c.req.text();
+    let json: unknown = {};
+    try {
+      if (text.trim()) json = JSON.parse(text);
+    } catch {
+      return errorResponse(c, 400, 'send {"takeOver": true|false} as JSON, or no body');
+    }
+    const body = HoldBodySchema.safeParse(json);
+    if (!body.success) return errorResponse(c, 400, body.error.issues[0]?.message ?? 'bad body');
+    const session = c.get('session');
+    const feed = feedOf(session);
+    const member = memberOf(session);
+    const requestId = id.toLowerCase();
+    // A first hold asks the service: the request must be the owner's, and still pending.
+    const renewal = (await ctx.holds.get(feed, requestId))?.holder.id === member.id;
+    if (!renewal) {
+      const found = await upstreamRequest(ctx, session, requestId);
+      if (found.status === 404 || found.status === 403) {
+        return errorResponse(c, 404, `QC request ${requestId} not found`);
       }
-      const body = HoldBodySchema.safeParse(json);
-      if (!body.success) return errorResponse(c, 400, body.error.issues[0]?.message ?? 'bad body');
-      const session = c.get('session');
-      const feed = feedOf(session);
-      const member = memberOf(session);
-      const requestId = id.toLowerCase();
-      // A first hold asks the service: the request must be the owner's, and still pending.
-      const renewal = (await ctx.holds.get(feed, requestId))?.holder.id === member.id;
-      if (!renewal) {
-        const found = await upstreamRequest(ctx, session, requestId);
-        if (found.status === 404 || found.status === 403) {
-          return errorResponse(c, 404, `QC request ${requestId} not found`);
-        }
-        if (!found.request) {
-          return errorResponse(c, 502, 'the service did not answer for this QC request');
-        }
-        if (found.request.status !== 'pending') {
-          return errorResponse(
-            c,
-            409,
-            `QC request ${requestId} is already ${found.request.status}`,
-          );
-        }
+      if (!found.request) {
+        return errorResponse(c, 502, 'the service did not answer for this QC request');
       }
-      const taken = await ctx.holds.take(feed, requestId, member, body.data.takeOver);
-      if (taken.kind === 'held') {
-        const message = `${taken.hold.holder.name} is reviewing this QC request`;
-        return c.json({ message, hold: taken.hold }, 409);
+      if (found.request.status !== 'pending') {
+        return errorResponse(c, 409, `QC request ${requestId} is already ${found.request.status}`);
       }
-      if (taken.fresh || taken.takenFrom) {
-        const { hold, takenFrom } = taken;
-        publishQueueChange(ctx, feed, { kind: 'held', hold, ...(takenFrom && { takenFrom }) });
-      }
-      if (!renewal) {
-        tellReviewStarted(ctx, session, requestId).catch((error: unknown) =>
-          ctx.log(`could not tell the sandbox that review ${requestId} started`, error),
-        );
-      }
-      c.header('Cache-Control', 'no-store');
-      return c.json(taken.hold, taken.fresh ? 201 : 200);
-    },
-  );
+    }
+    const taken = await ctx.holds.take(feed, requestId, member, body.data.takeOver);
+    if (taken.kind === 'held') {
+      const message = `${taken.hold.holder.name} is reviewing this QC request`;
+      return c.json({ message, hold: taken.hold }, 409);
+    }
+    if (taken.fresh || taken.takenFrom) {
+      const { hold, takenFrom } = taken;
+      publishQueueChange(ctx, feed, { kind: 'held', hold, ...(takenFrom && { takenFrom }) });
+    }
+    if (!renewal) {
+      tellReviewStarted(ctx, session, requestId).catch((error: unknown) =>
+        ctx.log(`could not tell the sandbox that review ${requestId} started`, error),
+      );
+    }
+    return noStore(c, taken.hold, taken.fresh ? 201 : 200);
+  });
 
   routes.delete('/team/holds/:id', async (c) => {
     const id = c.req.param('id');
@@ -140,8 +130,7 @@ export function teamRoutes(ctx: GatewayContext) {
       takeOvers: await ctx.holds.takeOvers(feed, requestId),
       findings: await ctx.findings.forRequest(feed, requestId),
     };
-    c.header('Cache-Control', 'no-store');
-    return c.json(history, 200);
+    return noStore(c, history);
   });
 
   routes.get('/team/decisions.csv', async (c) => {
