@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import './control.css';
 import './button.css';
 
 type Variant = 'primary' | 'secondary' | 'ghost';

@@ -6,6 +6,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import './control.css';
 import './field.css';
 
 /** What every field has around its control: a label, a hint and an error. */

@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useHref, useLinkClickHandler, type To } from 'react-router';
+import './control.css';
 import './button.css';
 import './pager.css';
 

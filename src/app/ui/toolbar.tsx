@@ -6,6 +6,7 @@ import {
   type Ref,
   type SelectHTMLAttributes,
 } from 'react';
+import './control.css';
 import './toolbar.css';
 
 interface ToolbarSelectProps extends Omit<

@@ -4,6 +4,7 @@ import type { ItemDraft, ReviewDraft } from './draft.ts';
 import { FindingMarks, type MarkActions } from './finding-marks.tsx';
 import './checklist.css';
 import '../document-review.css';
+import '../../../ui/control.css';
 
 interface Props {
   items: ChecklistItem[];
@@ -46,7 +47,7 @@ export function Checklist({ items, draft, readOnly, selected, onSelect, onChange
             />
             {!readOnly && entry.status === 'rejected' && (
               <textarea
-                className="check__note"
+                className="control check__note"
                 aria-label={`What is wrong: ${item.displayName}`}
                 placeholder="What is wrong (sent with the rework)"
                 value={entry.note ?? ''}
@@ -77,7 +78,7 @@ export function ReworkNotes({ value, onChange }: { value: string; onChange: (v: 
       </label>
       <textarea
         id="rework-notes"
-        className="review__notes"
+        className="control review__notes"
         placeholder="What has to be fixed (required to reject without a failed item)"
         value={value}
         onChange={(e) => onChange(e.target.value)}

@@ -9,6 +9,7 @@ import type { ItemDraft, ReviewDraft } from './draft.ts';
 import './conflict-view.css';
 import '../../../ui/alert.css';
 import '../document-review.css';
+import '../../../ui/control.css';
 
 // Someone else decided this request while this reviewer had a draft of it (a 409, or a
 // refetch that found it decided). Their decision, as the service has it, is shown beside
@@ -57,7 +58,7 @@ export function ConflictView({ request, draft, names, onDiscard }: Props) {
           </label>
           <textarea
             id="rework-notes"
-            className="review__notes"
+            className="control review__notes"
             readOnly
             value={draft.notes}
             placeholder="You wrote no rework notes."

@@ -5,6 +5,7 @@ import { regionKey, regionLabel, regionsOf, severitiesFrom } from './marks.ts';
 import { useItemSeverity } from './severity.ts';
 import '../document-review.css';
 import '../../../ui/page.css';
+import '../../../ui/control.css';
 
 const SEVERITY_LABELS: Record<Severity, string> = {
   minor: 'Minor',
@@ -79,7 +80,7 @@ export function FindingMarks({
         </div>
         <button
           type="button"
-          className="finding__mark"
+          className="control finding__mark"
           aria-pressed={marking}
           aria-describedby={nameId}
           aria-keyshortcuts="m"

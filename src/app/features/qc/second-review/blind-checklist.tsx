@@ -9,6 +9,7 @@ import {
 } from '../review/index.ts';
 import '../review/checklist.css';
 import '../document-review.css';
+import '../../../ui/control.css';
 
 /**
  * A checklist item with nothing of the first review in it. The service's request carries
@@ -94,7 +95,7 @@ function BlindCheck({
       {showNote ? (
         <>
           <textarea
-            className="check__note"
+            className="control check__note"
             aria-label={failed ? `What is wrong: ${item.displayName}` : `Note: ${item.displayName}`}
             placeholder={failed ? 'What is wrong (required)' : 'Note (optional)'}
             value={entry.note ?? ''}

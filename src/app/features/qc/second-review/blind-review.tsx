@@ -7,6 +7,7 @@ import { BlindChecklist, type BlindItem } from './blind-checklist.tsx';
 import { reviewFailure, useSendSecondReview } from './sample-mutations.ts';
 import { bodyOf, missingOf, useSecondDraft } from './second-review-draft.ts';
 import '../../../ui/alert.css';
+import '../../../ui/control.css';
 
 interface Props {
   requestId: string;
@@ -76,7 +77,7 @@ export function BlindReview({ requestId, scope, items, onConflict }: Props) {
         label="Notes for the admin"
         labelClassName="sr-section-title"
         id="sr-notes"
-        className="check__note"
+        className="control check__note"
         maxLength={5000}
         placeholder="Anything the checklist does not say (optional)"
         value={draft.notes}

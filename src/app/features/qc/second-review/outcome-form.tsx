@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button.tsx';
 import { TextAreaField } from '../../../ui/field.tsx';
 import { outcomeFailure, useRecordOutcome } from './sample-mutations.ts';
 import '../../../ui/alert.css';
+import '../../../ui/control.css';
 
 type Action = SampleOutcomeBody['action'];
 
@@ -78,7 +79,7 @@ export function OutcomeForm({ sample, onConflict }: { sample: Sample; onConflict
       {tried && !action && <p className="field__error">Choose what happens to the document.</p>}
       <TextAreaField
         label="Note (required)"
-        className="check__note"
+        className="control check__note"
         rows={3}
         maxLength={2000}
         value={note}
