@@ -1,7 +1,8 @@
 import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
-import { Button } from '../ui/button.tsx';
+import { Button, type ButtonProps } from '../ui/button.tsx';
 import type { PdfControls } from './pdf-controls.ts';
 import type { PdfViewState } from './pdf-view.ts';
+import '../ui/control.css';
 
 interface PdfToolbarProps {
   view: PdfViewState;
@@ -14,6 +15,11 @@ function findLabel({ pending, notFound, current, total }: PdfViewState['find'], 
   if (!query || pending) return '';
   if (notFound || total === 0) return 'No matches';
   return `${current} of ${total}`;
+}
+
+/** One of the toolbar's buttons: a small ghost button. */
+function ToolButton(props: Omit<ButtonProps, 'variant' | 'className'>) {
+  return <Button variant="ghost" className="pdf-toolbar__button" {...props} />;
 }
 
 export function PdfToolbar({ view, controls, findInput, onEscape }: PdfToolbarProps) {
@@ -42,15 +48,13 @@ export function PdfToolbar({ view, controls, findInput, onEscape }: PdfToolbarPr
   return (
     <div className="pdf-toolbar" role="toolbar" aria-label="PDF controls">
       <div className="pdf-toolbar__group">
-        <Button
-          variant="ghost"
-          className="pdf-toolbar__button"
+        <ToolButton
           aria-label="Previous page"
           disabled={!ready || view.page <= 1}
           onClick={controls.previous}
         >
           ‹
-        </Button>
+        </ToolButton>
         <form
           className="pdf-toolbar__pages"
           onSubmit={(event) => {
@@ -63,7 +67,7 @@ export function PdfToolbar({ view, controls, findInput, onEscape }: PdfToolbarPr
           </label>
           <input
             id={pageId}
-            className="pdf-toolbar__input pdf-toolbar__input--page"
+            className="control pdf-toolbar__input pdf-toolbar__input--page"
             inputMode="numeric"
             autoComplete="off"
             disabled={!ready}
@@ -74,53 +78,33 @@ export function PdfToolbar({ view, controls, findInput, onEscape }: PdfToolbarPr
           />
           <span className="pdf-toolbar__muted">of {view.pages || '–'}</span>
         </form>
-        <Button
-          variant="ghost"
-          className="pdf-toolbar__button"
+        <ToolButton
           aria-label="Next page"
           disabled={!ready || view.page >= view.pages}
           onClick={controls.next}
         >
           ›
-        </Button>
+        </ToolButton>
       </div>
 
       <div className="pdf-toolbar__group">
-        <Button
-          variant="ghost"
-          className="pdf-toolbar__button"
-          aria-label="Zoom out"
-          disabled={!ready}
-          onClick={controls.zoomOut}
-        >
+        <ToolButton aria-label="Zoom out" disabled={!ready} onClick={controls.zoomOut}>
           −
-        </Button>
+        </ToolButton>
         <span className="pdf-toolbar__zoom">{Math.round(view.scale * 100)}%</span>
-        <Button
-          variant="ghost"
-          className="pdf-toolbar__button"
-          aria-label="Zoom in"
-          disabled={!ready}
-          onClick={controls.zoomIn}
-        >
+        <ToolButton aria-label="Zoom in" disabled={!ready} onClick={controls.zoomIn}>
           +
-        </Button>
-        <Button
-          variant="ghost"
-          className="pdf-toolbar__button"
-          aria-pressed={view.fitWidth}
-          disabled={!ready}
-          onClick={controls.fitWidth}
-        >
+        </ToolButton>
+        <ToolButton aria-pressed={view.fitWidth} disabled={!ready} onClick={controls.fitWidth}>
           Fit width
-        </Button>
+        </ToolButton>
       </div>
 
       <div className="pdf-toolbar__group pdf-toolbar__group--find">
         <input
           ref={findInput}
           type="search"
-          className="pdf-toolbar__input pdf-toolbar__input--find"
+          className="control pdf-toolbar__input pdf-toolbar__input--find"
           placeholder="Find…"
           aria-label="Find in document"
           aria-keyshortcuts="Control+F Meta+F"
