@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../../../client/api-error.ts';
@@ -33,6 +34,29 @@ function useBackTo(): string {
 }
 
 /** One signature request (`/signatures/:requestId`): its file, its signing, its scan. */
+/** A panel of the request's page under its heading. */
+function SigPanel({
+  id,
+  title,
+  className,
+  children,
+}: {
+  /** The heading's id, which names the panel. */
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={`panel sig-panel${className ? ` ${className}` : ''}`} aria-labelledby={id}>
+      <h2 className="sig-heading" id={id}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export function Component() {
   const { requestId = '' } = useParams();
   const backTo = useBackTo();
@@ -120,10 +144,7 @@ export function Component() {
       </header>
       <div className="sig-detail__grid">
         {showScan && (
-          <section className="panel sig-panel sig-detail__scan" aria-labelledby="sig-scan">
-            <h2 className="sig-heading" id="sig-scan">
-              Wet-ink scan
-            </h2>
+          <SigPanel id="sig-scan" title="Wet-ink scan" className="sig-detail__scan">
             <ReworkReasons request={data} awaitingScan={awaitsScan(data)} nameOf={nameOf} />
             <WetInkPanel
               requestId={data.id}
@@ -131,23 +152,17 @@ export function Component() {
               again={returnedReviews(data).length > 0}
               canSeeQueue={session ? hasAny(session, ['qc.review', 'qc.manage']) : false}
             />
-          </section>
+          </SigPanel>
         )}
-        <section className="panel sig-panel" aria-labelledby="sig-file">
-          <h2 className="sig-heading" id="sig-file">
-            File
-          </h2>
+        <SigPanel id="sig-file" title="File">
           <FileFacts request={data} firmName={firmName} />
-        </section>
-        <section className="panel sig-panel" aria-labelledby="sig-signing">
-          <h2 className="sig-heading" id="sig-signing">
-            Signing
-          </h2>
+        </SigPanel>
+        <SigPanel id="sig-signing" title="Signing">
           <SigningFacts request={data} nameOf={nameOf} />
           {status === 'completed' && !data.completedFileUrl && (
             <p className="sig-muted">The completed file is not available for download.</p>
           )}
-        </section>
+        </SigPanel>
       </div>
     </div>
   );
