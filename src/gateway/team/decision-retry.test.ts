@@ -6,7 +6,7 @@ import { SessionSchema } from '../../contract/session.ts';
 import { QcHoldListSchema, RequestHistorySchema } from '../../contract/team.ts';
 import { UNTIL, serviceTest as it } from '../../service/testing/fixtures.ts';
 import { DatabaseUnavailableError, type Sql } from '../db/sql.ts';
-import { pendingRequests, signedIn } from '../testing/fixtures.ts';
+import { pendingRequests, signInRoles } from '../testing/fixtures.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
 // A decision the service accepts while the gateway's database is down is the service's all
@@ -84,9 +84,7 @@ it.beforeAll(async ({ service }) => {
     }
     return undefined;
   };
-  reviewer = await signedIn(gateway, 'acme-reviewer');
-  admin = await signedIn(gateway, 'acme-admin');
-  stranger = await signedIn(gateway, 'globex-admin');
+  ({ reviewer, admin, stranger } = await signInRoles(gateway, 'reviewer', 'admin', 'stranger'));
   const requests = await pendingRequests(admin, 5);
   pending = requests.map((r) => r.id);
   expect(pending.length).toBe(5);

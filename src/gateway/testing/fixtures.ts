@@ -22,6 +22,17 @@ export const ROLES = {
 } as const;
 export type Role = keyof typeof ROLES;
 
+/** A browser on `gateway` for each of the ROLES named (or all of them), signed in in turn. */
+export async function signInRoles<R extends Role = Role>(
+  gateway: Harness,
+  ...roles: R[]
+): Promise<Record<R, Browser>> {
+  const browsers = {} as Record<R, Browser>;
+  const named = roles.length > 0 ? roles : (Object.keys(ROLES) as R[]);
+  for (const role of named) browsers[role] = await signedIn(gateway, ROLES[role]);
+  return browsers;
+}
+
 /** acme's oldest pending QC requests, as `browser` (a member of acme) lists them. */
 export async function pendingRequests(browser: Browser, limit: number) {
   const list = await browser.request(
@@ -70,10 +81,6 @@ export const gatewayTest = serviceTest
     'signInRoles',
     { scope: 'file' },
     ({ gateway }) =>
-      async <R extends Role = Role>(...roles: R[]) => {
-        const browsers = {} as Record<R, Browser>;
-        const named = roles.length > 0 ? roles : (Object.keys(ROLES) as R[]);
-        for (const role of named) browsers[role] = await signedIn(gateway, ROLES[role]);
-        return browsers;
-      },
+      <R extends Role = Role>(...roles: R[]) =>
+        signInRoles(gateway, ...roles),
   );

@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // An HTTP endpoint on an ephemeral loopback port that keeps what each request brought and
-// answers what the test says: the service's webhook receiver (src/service/testing/receiver.ts) and the gateway's notice
-// receiver (src/gateway/testing/notices.ts) are this with their own checks. Test support only.
+// answers what the test says. The service's webhook receiver (src/service/testing/receiver.ts)
+// and the gateway's notice receiver (src/gateway/testing/notices.ts) are this with their own
+// checks. Test support only.
 
 /** The status to answer with, maybe later; 'hang' never answers. */
 export type Answer = number | 'hang' | Promise<number>;
