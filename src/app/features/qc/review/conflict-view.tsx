@@ -6,9 +6,9 @@ import { decidedBy } from './conflicts.ts';
 import { copyText } from './copy-text.ts';
 import { DecidedPanel } from './decided-panel.tsx';
 import type { ItemDraft, ReviewDraft } from './draft.ts';
+import '../document-review.css';
 import './conflict-view.css';
 import '../../../ui/alert.css';
-import '../document-review.css';
 import '../../../ui/control.css';
 
 // Someone else decided this request while this reviewer had a draft of it (a 409, or a
@@ -49,7 +49,10 @@ export function ConflictView({ request, draft, names, onDiscard }: Props) {
           </h2>
           <DecidedPanel request={request} names={names} />
         </section>
-        <section className="conflict__side conflict__side--mine" aria-labelledby="conflict-mine">
+        <section
+          className="conflict__side conflict__side--mine document-review__box"
+          aria-labelledby="conflict-mine"
+        >
           <h2 className="review__section-title" id="conflict-mine">
             Your review (not saved)
           </h2>

@@ -8,6 +8,7 @@ import { reviewFailure, useSendSecondReview } from './sample-mutations.ts';
 import { bodyOf, missingOf, useSecondDraft } from './second-review-draft.ts';
 import '../../../ui/alert.css';
 import '../../../ui/control.css';
+import '../document-review.css';
 
 interface Props {
   requestId: string;
@@ -52,7 +53,7 @@ export function BlindReview({ requestId, scope, items, onConflict }: Props) {
 
   return (
     <form className="sr-form" onSubmit={submit} noValidate aria-label="Your second review">
-      <p className="sr-blind" role="note">
+      <p className="sr-blind document-review__box" role="note">
         Judge this approved document on its own. The first review’s verdicts stay hidden until you
         send yours; then both are shown side by side.
       </p>

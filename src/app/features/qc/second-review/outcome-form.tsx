@@ -6,6 +6,7 @@ import { TextAreaField } from '../../../ui/field.tsx';
 import { outcomeFailure, useRecordOutcome } from './sample-mutations.ts';
 import '../../../ui/alert.css';
 import '../../../ui/control.css';
+import '../document-review.css';
 
 type Action = SampleOutcomeBody['action'];
 
@@ -46,7 +47,12 @@ export function OutcomeForm({ sample, onConflict }: { sample: Sample; onConflict
   };
 
   return (
-    <form className="sr-outcome" aria-labelledby={titleId} onSubmit={submit} noValidate>
+    <form
+      className="sr-outcome document-review__box"
+      aria-labelledby={titleId}
+      onSubmit={submit}
+      noValidate
+    >
       <h2 className="sr-section-title" id={titleId}>
         Outcome
       </h2>
