@@ -20,6 +20,24 @@ export const DEMO_CLIENT_IDS = [
 ] as const;
 export type DemoClientId = (typeof DEMO_CLIENT_IDS)[number];
 
+/** A Standard Webhooks secret (`whsec_` and base64) made from `seed`. */
+export const webhookSecret = (seed: string) => `whsec_${btoa(seed)}`;
+
+/**
+ * One secret per owner, as ATTEST_WEBHOOK_SECRETS gives them: acme in the middle of a
+ * rotation (two secrets), globex with one. `secrets` is the map both servers take.
+ */
+export const OWNER_SECRETS = {
+  acme: webhookSecret('acme signing key'),
+  acmeNext: webhookSecret('acme key, rotating in'),
+  globex: webhookSecret('globex signing key'),
+};
+export const ownerSecrets = () =>
+  new Map([
+    ['acme', [OWNER_SECRETS.acme, OWNER_SECRETS.acmeNext]],
+    ['globex', [OWNER_SECRETS.globex]],
+  ]);
+
 /** The issue messages of a failed parse, or [] when it succeeds. */
 export const messages = (schema: z.ZodMiniType, value: unknown) => {
   const result = schema.safeParse(value);

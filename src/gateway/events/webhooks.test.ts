@@ -5,6 +5,7 @@ import { serviceTest as it } from '../../service/testing/fixtures.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { z } from '../../contract/zod.ts';
 import { ReceivedEventListSchema, ReceivedEventSchema } from '../../contract/session.ts';
+import { OWNER_SECRETS, ownerSecrets } from '../../contract/testing/fixtures.ts';
 import type { TestService } from '../../service/testing/service.ts';
 import { startHarness, type Browser, type EventStream, type Harness } from '../testing/harness.ts';
 
@@ -348,19 +349,14 @@ describe('refused deliveries never displace verified ones', () => {
 });
 
 describe('one secret per owner (ATTEST_WEBHOOK_SECRETS)', () => {
-  const ACME = `whsec_${Buffer.from('acme only').toString('base64')}`;
-  const ACME_NEXT = `whsec_${Buffer.from('acme, rotating in').toString('base64')}`;
-  const GLOBEX = `whsec_${Buffer.from('globex only').toString('base64')}`;
+  const { acme: ACME, acmeNext: ACME_NEXT, globex: GLOBEX } = OWNER_SECRETS;
   let perOwner: Harness;
   let acmeHere: Browser;
 
   beforeAll(async () => {
     perOwner = await startHarness({
       upstream: service.url,
-      webhookSecrets: new Map([
-        ['acme', [ACME, ACME_NEXT]],
-        ['globex', [GLOBEX]],
-      ]),
+      webhookSecrets: ownerSecrets(),
     });
     acmeHere = perOwner.browser();
     await acmeHere.signIn('acme-reviewer');

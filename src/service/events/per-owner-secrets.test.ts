@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWNER_SECRETS, ownerSecrets } from '../../contract/testing/fixtures.ts';
 import type { ServiceContext } from '../context.ts';
 import { transaction } from '../store/transaction.ts';
 import { startTestService, type TestService } from '../testing/service.ts';
@@ -10,9 +11,7 @@ import { startReceiver, type Receiver, type ReceivedRequest } from '../testing/r
 // ATTEST_WEBHOOK_SECRETS: each owner's deliveries are signed with that owner's secrets only,
 // so a receiver can tell (by the secret it checks with) whose endpoint a delivery is for.
 
-const ACME = `whsec_${Buffer.from('acme signing key').toString('base64')}`;
-const ACME_NEXT = `whsec_${Buffer.from('acme key, rotating in').toString('base64')}`;
-const GLOBEX = `whsec_${Buffer.from('globex signing key').toString('base64')}`;
+const { acme: ACME, acmeNext: ACME_NEXT, globex: GLOBEX } = OWNER_SECRETS;
 
 let receiver: Receiver;
 let service: TestService;
@@ -23,10 +22,7 @@ beforeAll(async () => {
     webhook: {
       url: `${receiver.url}/{owner}`,
       // initech (added below) has none.
-      secrets: new Map([
-        ['acme', [ACME, ACME_NEXT]],
-        ['globex', [GLOBEX]],
-      ]),
+      secrets: ownerSecrets(),
     },
   });
 });
