@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   FindingAnswerBodySchema,
   FindingReassignBodySchema,
@@ -10,7 +9,8 @@ import {
   type Responsible,
 } from '../../contract/findings.ts';
 import type { AppEnv, GatewayContext } from '../context.ts';
-import { bodyTooLarge, errorResponse } from '../errors.ts';
+import { errorResponse } from '../errors.ts';
+import { limitBody, noStore } from '../http/answers.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { requireSession } from '../session/session-auth.ts';
 import type { SessionRecord } from '../session/sessions.ts';
@@ -27,14 +27,6 @@ import { createFindingStore, dueFirst, type StoredFinding } from './store.ts';
 // (a notary, who reads no QC) sees the findings they are responsible for, and nothing of
 // anyone else's: a finding they may not see is a 404, as another owner's is. Mounted before
 // team.routes.ts, whose /team/* rule (QC readers only) would turn the notary away.
-
-const limit = (maxSize: number) =>
-  bodyLimit({ maxSize, onError: (c) => bodyTooLarge(c, 'body too large') });
-
-const noStore = (c: Context, body: unknown) => {
-  c.header('Cache-Control', 'no-store');
-  return c.json(body, 200);
-};
 
 export function findingRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
@@ -153,7 +145,7 @@ export function findingRoutes(ctx: GatewayContext) {
     });
   });
 
-  routes.post('/team/findings/:id/answer', limit(16 * 1024), async (c) => {
+  routes.post('/team/findings/:id/answer', limitBody(16 * 1024), async (c) => {
     const found = await visible(c);
     if (!found.ok) return found.response;
     const body = await jsonBody(c, FindingAnswerBodySchema);
@@ -163,7 +155,7 @@ export function findingRoutes(ctx: GatewayContext) {
     return save(c, stored, moved, 'answered');
   });
 
-  routes.post('/team/findings/:id/settle', limit(16 * 1024), async (c) => {
+  routes.post('/team/findings/:id/settle', limitBody(16 * 1024), async (c) => {
     const found = await visible(c);
     if (!found.ok) return found.response;
     const body = await jsonBody(c, FindingSettleBodySchema);
@@ -175,7 +167,7 @@ export function findingRoutes(ctx: GatewayContext) {
     return save(c, stored, moved, 'settled');
   });
 
-  routes.put('/team/findings/:id/responsible', limit(1024), async (c) => {
+  routes.put('/team/findings/:id/responsible', limitBody(1024), async (c) => {
     const found = await visible(c);
     if (!found.ok) return found.response;
     const body = await jsonBody(c, FindingReassignBodySchema);
