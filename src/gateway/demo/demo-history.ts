@@ -8,6 +8,7 @@ import {
 import { UserListSchema } from '../../contract/users.ts';
 import type { DecisionRecord, TeamMember } from '../../contract/team.ts';
 import { createDecisionLog } from '../team/decisions.ts';
+import { recordedItems, requestContext } from '../team/team.ts';
 import type { Feed } from '../events/event-log.ts';
 import { secondReview } from '../qc-management/sampling.ts';
 import { createManagementStore } from '../qc-management/store.ts';
@@ -51,21 +52,10 @@ export function decisionOf(
     decidedBy: { id: reviewedBy, name: names.get(reviewedBy) ?? reviewedBy },
     decidedOn: reviewCompletedOn,
     ...(request.reviewStartedOn && { openedOn: request.reviewStartedOn }),
-    items: request.checklistItems.map((item) => ({
-      id: item.id,
-      displayName: item.displayName,
-      ...(item.status && { status: item.status }),
-      ...(item.reviewerNote && { reviewerNote: item.reviewerNote }),
-      group: item.group,
-      roleId: item.roleId,
-    })),
+    items: recordedItems(request),
     ...(request.notes && { notes: request.notes }),
     takeOvers: [],
-    processName: request.processName,
-    matterReference: request.document.matterReference,
-    firmId: request.document.firmId,
-    actors: request.actors,
-    ...(request.document.signedBy && { signedBy: request.document.signedBy }),
+    ...requestContext(request),
   };
 }
 

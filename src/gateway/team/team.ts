@@ -1,5 +1,5 @@
 import type { DecisionMarks } from '../../contract/findings.ts';
-import { QcRequestPatchSchema, QcRequestSchema } from '../../contract/qc.ts';
+import { QcRequestPatchSchema, QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
 import {
   memberIdOf,
   QUEUE_EVENT,
@@ -88,6 +88,29 @@ export const deciderOf = (session: SessionRecord): Decider => ({
  * hold and the take-overs, so it needs the database. `marks` are the reviewer's, as checked
  * before the service saw the decision (ADR 029).
  */
+/** A decided request's checks as its decision record keeps them. */
+export const recordedItems = (request: QcRequest): DecisionRecord['items'] =>
+  request.checklistItems.map((item) => ({
+    id: item.id,
+    displayName: item.displayName,
+    ...(item.status && { status: item.status }),
+    ...(item.reviewerNote && { reviewerNote: item.reviewerNote }),
+    group: item.group,
+    roleId: item.roleId,
+  }));
+
+/**
+ * What the request was, for the team's figures and the sampling (ADR 021), and whom its
+ * findings are for (ADR 029).
+ */
+export const requestContext = (request: QcRequest) => ({
+  processName: request.processName,
+  matterReference: request.document.matterReference,
+  firmId: request.document.firmId,
+  actors: request.actors,
+  ...(request.document.signedBy && { signedBy: request.document.signedBy }),
+});
+
 export async function decisionRecord(
   ctx: GatewayContext,
   { feed, member }: Decider,
@@ -108,28 +131,9 @@ export async function decisionRecord(
   if (!status) return undefined;
   const hold = await ctx.holds.get(feed, requestId);
   const opened = hold?.holder.id === member.id ? hold.heldSince : undefined;
-  const items = request.success
-    ? request.data.checklistItems.map((item) => ({
-        id: item.id,
-        displayName: item.displayName,
-        ...(item.status && { status: item.status }),
-        ...(item.reviewerNote && { reviewerNote: item.reviewerNote }),
-        group: item.group,
-        roleId: item.roleId,
-      }))
-    : [];
+  const items = request.success ? recordedItems(request.data) : [];
   const notes = request.success ? request.data.notes : body.success ? body.data.notes : undefined;
-  // What the request was, for the team's figures and the sampling (ADR 021), and whom its
-  // findings are for (ADR 029).
-  const context = request.success
-    ? {
-        processName: request.data.processName,
-        matterReference: request.data.document.matterReference,
-        firmId: request.data.document.firmId,
-        actors: request.data.actors,
-        ...(request.data.document.signedBy && { signedBy: request.data.document.signedBy }),
-      }
-    : {};
+  const context = request.success ? requestContext(request.data) : {};
   return {
     requestId,
     status,
