@@ -2,6 +2,7 @@ import { Button } from '../../../ui/button.tsx';
 import { when } from '../../../ui/dates.ts';
 import { heldFor } from '../queue/index.ts';
 import type { useHold } from './use-hold.ts';
+import '../document-review.css';
 import './hold-banner.css';
 
 interface HoldBannerProps {
@@ -18,7 +19,10 @@ export function HoldBanner({ hold, manager }: HoldBannerProps) {
   const { state } = hold;
   if (state.kind === 'taken') {
     return (
-      <div className="review__hold review__hold--taken" role="alert">
+      <div
+        className="review__hold review__hold--taken document-review__box document-review__box--stack"
+        role="alert"
+      >
         <p>
           <strong>{state.by.name}</strong> took this review over at {when(state.on)}. Your verdicts
           and notes are kept below; take it back to decide.
@@ -35,7 +39,7 @@ export function HoldBanner({ hold, manager }: HoldBannerProps) {
   const { holder, heldSince } = state.hold;
   const since = heldFor(heldSince);
   return (
-    <div className="review__hold" role="status">
+    <div className="review__hold document-review__box document-review__box--stack" role="status">
       <p>
         <strong>{holder.name}</strong> is reviewing this document
         {since === 'just now' ? ' (opened just now)' : ` (for ${since})`}.{' '}
