@@ -51,16 +51,15 @@ const settle = (b: Browser, f: Finding, json: unknown) =>
 const reassign = (b: Browser, f: Finding, json: unknown) =>
   b.request('PUT', `/team/findings/${f.id}/responsible`, { json });
 
-/** `result` is refused as `status` with `message`, and the finding reads as before. */
-async function refusedUnchanged(
-  result: Promise<Awaited<ReturnType<Browser['request']>>>,
-  status: number,
-  message: RegExp,
-  finding: Finding,
-) {
-  const before = await readFinding(alex, finding.id);
-  expectMessage(await result, status, message);
-  expect(await readFinding(alex, finding.id)).toEqual(before);
+type Refusal = [send: () => ReturnType<Browser['request']>, status: number, message: RegExp];
+
+/** Each of `refusals`, in turn, is refused as its status with its message, the finding as before. */
+async function refusedUnchanged(finding: Finding, ...refusals: Refusal[]) {
+  for (const [send, status, message] of refusals) {
+    const before = await readFinding(alex, finding.id);
+    expectMessage(await send(), status, message);
+    expect(await readFinding(alex, finding.id)).toEqual(before);
+  }
 }
 
 it.beforeAll(async ({ gateway: started, signedIn }) => {
@@ -84,28 +83,25 @@ describe('answers and settlements', () => {
     expect(finding.responsible?.id).toBe(noraId);
 
     await refusedUnchanged(
-      answer(riley, finding, { answer: 'cured', note: '' }),
-      403,
-      /only the party responsible/,
       finding,
+      [
+        () => answer(riley, finding, { answer: 'cured', note: '' }),
+        403,
+        /only the party responsible/,
+      ],
+      [
+        () => answer(nora, finding, { answer: 'disputed', note: '  ' }),
+        400,
+        /a dispute needs its reason/,
+      ],
+      [() => answer(nora, finding, { answer: 'maybe', note: 'x' }), 400, /answer/],
     );
-    await refusedUnchanged(
-      answer(nora, finding, { answer: 'disputed', note: '  ' }),
-      400,
-      /a dispute needs its reason/,
-      finding,
-    );
-    await refusedUnchanged(
-      answer(nora, finding, { answer: 'maybe', note: 'x' }),
-      400,
-      /answer/,
-      finding,
-    );
-    const notJson = nora.request('POST', `/team/findings/${finding.id}/answer`, {
-      body: '{',
-      headers: { 'content-type': 'application/json' },
-    });
-    await refusedUnchanged(notJson, 400, /JSON/, finding);
+    const notJson = () =>
+      nora.request('POST', `/team/findings/${finding.id}/answer`, {
+        body: '{',
+        headers: { 'content-type': 'application/json' },
+      });
+    await refusedUnchanged(finding, [notJson, 400, /JSON/]);
 
     const disputed = await answer(nora, finding, {
       answer: 'disputed',
@@ -120,30 +116,25 @@ describe('answers and settlements', () => {
       by: { id: noraId, name: 'Nora Notary' },
       note: 'The seal is legible at 100%',
     });
-    await refusedUnchanged(
-      answer(nora, finding, { answer: 'cured', note: '' }),
+    await refusedUnchanged(finding, [
+      () => answer(nora, finding, { answer: 'cured', note: '' }),
       409,
       /only an open finding/,
-      finding,
-    );
+    ]);
 
     await refusedUnchanged(
-      settle(riley, finding, { outcome: 'upheld', note: 'no' }),
-      403,
-      /only a QC manager settles/,
       finding,
-    );
-    await refusedUnchanged(
-      settle(nora, finding, { outcome: 'withdrawn', note: 'mine' }),
-      403,
-      /only a QC manager/,
-      finding,
-    );
-    await refusedUnchanged(
-      settle(alex, finding, { outcome: 'upheld', note: '' }),
-      400,
-      /say why/,
-      finding,
+      [
+        () => settle(riley, finding, { outcome: 'upheld', note: 'no' }),
+        403,
+        /only a QC manager settles/,
+      ],
+      [
+        () => settle(nora, finding, { outcome: 'withdrawn', note: 'mine' }),
+        403,
+        /only a QC manager/,
+      ],
+      [() => settle(alex, finding, { outcome: 'upheld', note: '' }), 400, /say why/],
     );
     const upheld = await settle(alex, finding, {
       outcome: 'upheld',
@@ -153,19 +144,17 @@ describe('answers and settlements', () => {
     const open = await readFinding(nora, finding.id);
     expect(open).toMatchObject({ state: 'open', upheld: true });
     expect(Date.parse(open.dueOn)).toBeGreaterThan(Date.parse(finding.dueOn));
-    await refusedUnchanged(
-      settle(alex, finding, { outcome: 'withdrawn', note: 'again' }),
+    await refusedUnchanged(finding, [
+      () => settle(alex, finding, { outcome: 'withdrawn', note: 'again' }),
       409,
       /only a disputed finding/,
-      finding,
-    );
+    ]);
     // Upheld once: cured, never disputed again.
-    await refusedUnchanged(
-      answer(nora, finding, { answer: 'disputed', note: 'Still fine' }),
+    await refusedUnchanged(finding, [
+      () => answer(nora, finding, { answer: 'disputed', note: 'Still fine' }),
       409,
       /already upheld/,
-      finding,
-    );
+    ]);
     const cured = await answer(nora, finding, { answer: 'cured', note: 'Rescanned' });
     expect(cured.status, cured.text).toBe(200);
     expect((await readFinding(alex, finding.id)).steps.map((s) => s.kind)).toEqual([
@@ -182,12 +171,11 @@ describe('answers and settlements', () => {
     expect(
       (await answer(alex, finding, { answer: 'disputed', note: 'Firm says fine' })).status,
     ).toBe(200);
-    await refusedUnchanged(
-      settle(alex, finding, { outcome: 'withdrawn', note: 'fine' }),
+    await refusedUnchanged(finding, [
+      () => settle(alex, finding, { outcome: 'withdrawn', note: 'fine' }),
       403,
       /you raised this finding: another QC manager settles its dispute/,
-      finding,
-    );
+    ]);
     const withdrawn = await settle(machine, finding, { outcome: 'withdrawn', note: 'Agreed' });
     expect(withdrawn.status, withdrawn.text).toBe(200);
     expect(await readFinding(alex, finding.id)).toMatchObject({ state: 'withdrawn' });
@@ -196,30 +184,18 @@ describe('answers and settlements', () => {
   it('lets a manager hand a finding to a user of the owner, and no one else', async () => {
     const finding = await raise(riley, others);
     const rileyId = await userIdOf(riley);
+    const gwenId = await userIdOf(gwen);
     await refusedUnchanged(
-      reassign(riley, finding, { userId: rileyId }),
-      403,
-      /only a QC manager/,
       finding,
-    );
-    await refusedUnchanged(
-      reassign(alex, finding, { userId: randomUUID() }),
-      404,
-      /no user .* of this owner/,
-      finding,
-    );
-    await refusedUnchanged(
-      reassign(alex, finding, { userId: await userIdOf(gwen) }),
-      404,
-      /no user/,
-      finding,
-    );
-    await refusedUnchanged(reassign(alex, finding, { user: rileyId }), 400, /.+/, finding);
-    await refusedUnchanged(
-      reassign(alex, finding, { userId: finding.responsible?.id }),
-      400,
-      /already responsible/,
-      finding,
+      [() => reassign(riley, finding, { userId: rileyId }), 403, /only a QC manager/],
+      [() => reassign(alex, finding, { userId: randomUUID() }), 404, /no user .* of this owner/],
+      [() => reassign(alex, finding, { userId: gwenId }), 404, /no user/],
+      [() => reassign(alex, finding, { user: rileyId }), 400, /.+/],
+      [
+        () => reassign(alex, finding, { userId: finding.responsible?.id }),
+        400,
+        /already responsible/,
+      ],
     );
     const moved = await reassign(alex, finding, { userId: rileyId });
     expect(moved.status, moved.text).toBe(200);
@@ -232,12 +208,11 @@ describe('answers and settlements', () => {
       by: { name: 'Alex Admin' },
     });
     expect((await answer(riley, finding, { answer: 'cured', note: 'Done' })).status).toBe(200);
-    await refusedUnchanged(
-      reassign(alex, finding, { userId: noraId }),
+    await refusedUnchanged(finding, [
+      () => reassign(alex, finding, { userId: noraId }),
       409,
       /nothing left to answer/,
-      finding,
-    );
+    ]);
   });
 });
 
@@ -253,12 +228,11 @@ describe('who sees what', () => {
     expect(own.every((f) => f.responsible?.id === noraId)).toBe(true);
     expect((await readFinding(nora, mine.id)).id).toBe(mine.id);
     expectMessage(await nora.request('GET', `/team/findings/${theirs.id}`), 404, /no finding/);
-    await refusedUnchanged(
-      answer(nora, theirs, { answer: 'cured', note: '' }),
+    await refusedUnchanged(theirs, [
+      () => answer(nora, theirs, { answer: 'cured', note: '' }),
       404,
       /no finding/,
-      theirs,
-    );
+    ]);
 
     const count = FindingCountSchema.parse(
       (await nora.request('GET', '/team/findings/count')).body,
@@ -300,12 +274,11 @@ describe('who sees what', () => {
       ['POST', `/team/findings/${finding.id}/settle`, { outcome: 'withdrawn', note: 'x' }],
       ['PUT', `/team/findings/${finding.id}/responsible`, { userId: noraId }],
     ] as const) {
-      await refusedUnchanged(
-        gwen.request(method, path, json ? { json } : {}),
+      await refusedUnchanged(finding, [
+        () => gwen.request(method, path, json ? { json } : {}),
         404,
         /no finding/,
-        finding,
-      );
+      ]);
     }
     expect(
       FindingListSchema.parse((await gwen.request('GET', '/team/findings')).body).findings,
@@ -324,12 +297,11 @@ describe('who sees what', () => {
       ]) {
         expect((await browser.request('GET', path)).status).toBe(401);
       }
-      await refusedUnchanged(
-        answer(browser, finding, { answer: 'cured', note: '' }),
+      await refusedUnchanged(finding, [
+        () => answer(browser, finding, { answer: 'cured', note: '' }),
         401,
         /sign in/,
-        finding,
-      );
+      ]);
     }
   });
 });
