@@ -20,7 +20,7 @@ export function useChartSize(height: number, pad: ChartPad) {
 }
 
 /**
- * A chart in its frame (`className`), drawn once its width is known: the grid lines, each
+ * A chart in its frame (.chart-frame, and `className`), drawn once its width is known: the grid lines, each
  * labelled at its left, then the marks (`children`), then the base line at `base`.
  */
 export function ChartFrame({
@@ -40,7 +40,7 @@ export function ChartFrame({
 }) {
   const { ref, width, height, pad } = size;
   return (
-    <div className={className} ref={ref}>
+    <div className={`chart-frame ${className}`} ref={ref}>
       {width > 0 && (
         <svg width={width} height={height} role="img" aria-label={label}>
           {grid.map((line) => (

@@ -78,25 +78,25 @@ function Headline({ figures }: { figures: FindingFigures }) {
   const { overall } = figures;
   return (
     <dl className="critical-headline">
-      <div className="critical-headline__figure">
+      <div className="team-tile team-tile--compact">
         <dt className="caps-label">Defect rate</dt>
-        <dd className="critical-headline__value">{percent(overall.defectRate)}</dd>
+        <dd className="team-tile__value">{percent(overall.defectRate)}</dd>
         <dd className="critical-headline__detail">
           {count(overall.withDefect)} of {count(overall.decisions)} decisions had a finding
         </dd>
       </div>
-      <div className="critical-headline__figure critical-headline__figure--critical">
+      <div className="team-tile team-tile--compact critical-headline__figure--critical">
         <dt className="caps-label">Critical defect rate</dt>
-        <dd className="critical-headline__value" data-testid="critical-rate">
+        <dd className="team-tile__value" data-testid="critical-rate">
           {percent(overall.criticalRate)}
         </dd>
         <dd className="critical-headline__detail">
           {count(overall.withCritical)} of {count(overall.decisions)} had a critical one
         </dd>
       </div>
-      <div className="critical-headline__figure">
+      <div className="team-tile team-tile--compact">
         <dt className="caps-label">Overdue findings</dt>
-        <dd className="critical-headline__value">{count(figures.overdue)}</dd>
+        <dd className="team-tile__value">{count(figures.overdue)}</dd>
         <dd className="critical-headline__detail">
           <Link to="/findings/all?view=overdue">Open past their due date, now</Link>
         </dd>
