@@ -27,6 +27,11 @@ export function QueueToolbar({ filters, onChange, onDone, filterRef, load }: Que
   const checklists = useQuery({ ...qcQueries.checklists(), enabled: load }).data ?? [];
   const firms = useQuery({ ...lookupQueries.firms(), enabled: load }).data ?? [];
   const option = (value: string, label: string) => ({ value, label });
+  /** One id filter: what it holds, and its change; the empty choice ("All …") clears it. */
+  const idFilter = (key: 'processId' | 'checklistId' | 'firmId') => ({
+    value: filters[key] ?? '',
+    onChange: (id: string) => onChange({ ...filters, [key]: id || undefined }),
+  });
   const filtered = Boolean(filters.processId || filters.checklistId || filters.firmId);
   return (
     <div
@@ -41,27 +46,24 @@ export function QueueToolbar({ filters, onChange, onDone, filterRef, load }: Que
         ref={filterRef}
         label="Process"
         anyLabel="All processes"
-        value={filters.processId ?? ''}
+        {...idFilter('processId')}
         options={processes.filter((p) => !p.archivedOn).map((p) => option(p.id, p.displayName))}
         more={{
           label: 'Archived',
           options: processes.filter((p) => p.archivedOn).map((p) => option(p.id, p.displayName)),
         }}
-        onChange={(processId) => onChange({ ...filters, processId: processId || undefined })}
       />
       <FilterSelect
         label="Checklist"
         anyLabel="All checklists"
-        value={filters.checklistId ?? ''}
+        {...idFilter('checklistId')}
         options={checklists.map((c) => option(c.id, c.displayName))}
-        onChange={(checklistId) => onChange({ ...filters, checklistId: checklistId || undefined })}
       />
       <FilterSelect
         label="Firm"
         anyLabel="All firms"
-        value={filters.firmId ?? ''}
+        {...idFilter('firmId')}
         options={firms.map((f) => option(f.firmId, f.name))}
-        onChange={(firmId) => onChange({ ...filters, firmId: firmId || undefined })}
       />
       <FilterSelect
         label="Sort"
