@@ -4,7 +4,8 @@ import type { Finding } from '../../../../contract/findings.ts';
 import { Button } from '../../../ui/button.tsx';
 import { WetInkPanel } from '../../signatures/index.ts';
 import { TextAreaField } from '../../../ui/field.tsx';
-import { changeFailure, useAnswerFinding } from '../finding-mutations.ts';
+import { useAnswerFinding } from '../finding-mutations.ts';
+import { FindingFormCard } from './finding-form-card.tsx';
 import { useKeptForm } from '../kept-text.ts';
 
 // The responsible party's answer (ADR 029): cured, with a line of what was done, or
@@ -77,20 +78,14 @@ export function AnswerForm({
   );
 
   return (
-    <form
-      className="finding-card finding-answer"
+    <FindingFormCard
+      id={headingId}
+      className="finding-answer"
+      title={onBehalfOf ? `Answer for ${onBehalfOf}` : 'Your answer'}
       onSubmit={submit}
-      noValidate
-      aria-labelledby={headingId}
+      failed={save.isError}
+      error={save.error}
     >
-      <h2 className="finding-card__title" id={headingId}>
-        {onBehalfOf ? `Answer for ${onBehalfOf}` : 'Your answer'}
-      </h2>
-      {save.isError && (
-        <p className="finding-alert" role="alert">
-          {changeFailure(save.error)}
-        </p>
-      )}
       <fieldset className="answer-choice">
         <legend className="visually-hidden">Answer</legend>
         <label className="answer-choice__option">
@@ -183,6 +178,6 @@ export function AnswerForm({
           {answer === 'disputed' ? 'Send dispute' : 'Mark cured'}
         </Button>
       </div>
-    </form>
+    </FindingFormCard>
   );
 }

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Finding } from '../../../../contract/findings.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextAreaField } from '../../../ui/field.tsx';
-import { changeFailure, useSettleFinding } from '../finding-mutations.ts';
+import { useSettleFinding } from '../finding-mutations.ts';
+import { FindingFormCard } from './finding-form-card.tsx';
 import { useKeptForm } from '../kept-text.ts';
 
 // A QC manager settles a dispute (ADR 029): upheld (the finding stands, open again with a
@@ -47,20 +48,14 @@ export function SettleForm({ finding, me }: { finding: Finding; me: string | und
   };
 
   return (
-    <form
-      className="finding-card finding-settle"
+    <FindingFormCard
+      id={headingId}
+      className="finding-settle"
+      title="Settle the dispute"
       onSubmit={submit}
-      noValidate
-      aria-labelledby={headingId}
+      failed={save.isError}
+      error={save.error}
     >
-      <h2 className="finding-card__title" id={headingId}>
-        Settle the dispute
-      </h2>
-      {save.isError && (
-        <p className="finding-alert" role="alert">
-          {changeFailure(save.error)}
-        </p>
-      )}
       <fieldset
         className="answer-choice"
         aria-invalid={errors.outcome ? true : undefined}
@@ -126,6 +121,6 @@ export function SettleForm({ finding, me }: { finding: Finding; me: string | und
           Settle dispute
         </Button>
       </div>
-    </form>
+    </FindingFormCard>
   );
 }

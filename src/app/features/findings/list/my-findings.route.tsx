@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Page } from '../../../ui/page.tsx';
-import { LinkTabs } from '../../../ui/tabs.tsx';
 import { countQuery } from '../finding-cache.ts';
 import {
   filtersFromSearch,
   filtersToSearch,
   queryOf,
-  VIEW_LABELS,
-  VIEW_ORDER,
   type FindingView,
 } from '../finding-filters.ts';
 import { FindingList } from './finding-list.tsx';
+import { FindingsPage } from './findings-page.tsx';
 import '../findings.css';
 
 const EMPTY: Record<FindingView, { title: string; body: string }> = {
@@ -47,30 +44,15 @@ export function Component() {
     open: count.data?.open,
     overdue: count.data?.overdue,
   };
-  const tabs = VIEW_ORDER.map((key) => {
-    const n = counts[key];
-    return {
-      key,
-      label: VIEW_LABELS[key],
-      to: `?${filtersToSearch({ view: key })}`,
-      current: key === view,
-      extra: n !== undefined && (
-        <span className={`count tab__count${key === 'overdue' && n ? ' tab__count--danger' : ''}`}>
-          {n}
-          <span className="visually-hidden"> findings</span>
-        </span>
-      ),
-    };
-  });
   return (
-    <Page
+    <FindingsPage
       title="My findings"
       subtitle="Problems QC found in documents you are responsible for: cure them, or dispute them with your reason."
+      view={view}
+      searchOf={(key) => filtersToSearch({ view: key })}
+      counts={counts}
     >
-      <section className="panel panel--list" aria-label="My findings">
-        <LinkTabs label="Findings by state" tabs={tabs} />
-        <FindingList query={queryOf({ view }, true)} empty={EMPTY[view]} />
-      </section>
-    </Page>
+      <FindingList query={queryOf({ view }, true)} empty={EMPTY[view]} />
+    </FindingsPage>
   );
 }

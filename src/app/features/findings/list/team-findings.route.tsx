@@ -4,21 +4,18 @@ import { SEVERITIES } from '../../../../contract/findings.ts';
 import { SEVERITY_LABELS } from '../../../finding-words.ts';
 import { lookupQueries } from '../../../lookups.queries.ts';
 import { Button } from '../../../ui/button.tsx';
-import { Page } from '../../../ui/page.tsx';
-import { LinkTabs } from '../../../ui/tabs.tsx';
 import { ToolbarSelect } from '../../../ui/toolbar.tsx';
 import {
   filtersFromSearch,
   filtersToSearch,
   narrowed,
   queryOf,
-  VIEW_LABELS,
-  VIEW_ORDER,
   type FindingFilters,
   type FindingView,
 } from '../finding-filters.ts';
 import { findingQueries } from '../findings.queries.ts';
 import { FindingList } from './finding-list.tsx';
+import { FindingsPage } from './findings-page.tsx';
 import '../findings.css';
 
 const EMPTY: Record<FindingView, string> = {
@@ -71,74 +68,67 @@ export function Component() {
   const users = useQuery(lookupQueries.users());
   const change = (next: Partial<FindingFilters>) =>
     setSearch(filtersToSearch({ ...filters, ...next }), { replace: true });
-  const tabs = VIEW_ORDER.map((key) => ({
-    key,
-    label: VIEW_LABELS[key],
-    to: `?${filtersToSearch({ ...filters, view: key })}`,
-    current: key === filters.view,
-  }));
   return (
-    <Page
+    <FindingsPage
       title="Findings"
       subtitle="Every finding of the team: what is open and overdue, disputes to settle, and who answers for each."
+      view={filters.view}
+      searchOf={(key) => filtersToSearch({ ...filters, view: key })}
     >
-      <section className="panel panel--list" aria-label="Findings">
-        <LinkTabs label="Findings by state" tabs={tabs} />
-        <div className="toolbar finding-filters" role="group" aria-label="Filters">
-          <FilterSelect
-            label="Severity"
-            value={filters.severity}
-            options={SEVERITIES.map((s) => ({ value: s, label: SEVERITY_LABELS[s] })).reverse()}
-            onChange={(value) => change({ severity: SEVERITIES.find((s) => s === value) })}
-          />
-          <FilterSelect
-            label="Process"
-            value={filters.process}
-            options={(processes.data ?? []).map((name) => ({ value: name, label: name }))}
-            onChange={(process) => change({ process })}
-          />
-          <FilterSelect
-            label="Firm"
-            value={filters.firm}
-            options={(firms.data ?? []).map((f) => ({ value: f.firmId, label: f.name }))}
-            onChange={(firm) => change({ firm })}
-          />
-          <FilterSelect
-            label="Responsible"
-            value={filters.responsible}
-            options={[...(users.data ?? [])]
-              .sort((a, b) => a.displayName.localeCompare(b.displayName))
-              .map((u) => ({ value: u.id, label: u.displayName }))}
-            onChange={(responsible) => change({ responsible })}
-          />
-          {narrowed(filters) && (
-            <Button
-              variant="ghost"
-              className="finding-filters__clear"
-              onClick={() =>
-                change({
-                  severity: undefined,
-                  process: undefined,
-                  firm: undefined,
-                  responsible: undefined,
-                })
-              }
-            >
-              Clear filters
-            </Button>
-          )}
-        </div>
-        <FindingList
-          query={queryOf(filters, false)}
-          team
-          empty={{
-            title: EMPTY[filters.view],
-            body: narrowed(filters)
-              ? 'None match these filters. Clear them to see the rest.'
-              : 'Findings are made when a reviewer rejects a request with failed checks.',
-          }}
+      <div className="toolbar finding-filters" role="group" aria-label="Filters">
+        <FilterSelect
+          label="Severity"
+          value={filters.severity}
+          options={SEVERITIES.map((s) => ({ value: s, label: SEVERITY_LABELS[s] })).reverse()}
+          onChange={(value) => change({ severity: SEVERITIES.find((s) => s === value) })}
         />
-      </section>
-    </Page>
+        <FilterSelect
+          label="Process"
+          value={filters.process}
+          options={(processes.data ?? []).map((name) => ({ value: name, label: name }))}
+          onChange={(process) => change({ process })}
+        />
+        <FilterSelect
+          label="Firm"
+          value={filters.firm}
+          options={(firms.data ?? []).map((f) => ({ value: f.firmId, label: f.name }))}
+          onChange={(firm) => change({ firm })}
+        />
+        <FilterSelect
+          label="Responsible"
+          value={filters.responsible}
+          options={[...(users.data ?? [])]
+            .sort((a, b) => a.displayName.localeCompare(b.displayName))
+            .map((u) => ({ value: u.id, label: u.displayName }))}
+          onChange={(responsible) => change({ responsible })}
+        />
+        {narrowed(filters) && (
+          <Button
+            variant="ghost"
+            className="finding-filters__clear"
+            onClick={() =>
+              change({
+                severity: undefined,
+                process: undefined,
+                firm: undefined,
+                responsible: undefined,
+              })
+            }
+          >
+            Clear filters
+          </Button>
+        )}
+      </div>
+      <FindingList
+        query={queryOf(filters, false)}
+        team
+        empty={{
+          title: EMPTY[filters.view],
+          body: narrowed(filters)
+            ? 'None match these filters. Clear them to see the rest.'
+            : 'Findings are made when a reviewer rejects a request with failed checks.',
+        }}
+      />
+    </FindingsPage>
   );
 }
