@@ -151,7 +151,7 @@ function PageSketches({ finding }: { finding: Finding }) {
 export function NoDocument({ finding }: { finding: Finding }) {
   return (
     <div className="finding-nodoc">
-      <p className="finding-nodoc__title">Where it is</p>
+      <p className="section-title">Where it is</p>
       {finding.regions.length > 0 && <PageSketches finding={finding} />}
       <RegionPages finding={finding} />
       <p className="finding-nodoc__hint">

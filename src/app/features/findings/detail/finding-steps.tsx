@@ -1,6 +1,7 @@
 import type { Finding } from '../../../../contract/findings.ts';
 import { stepAction, stepNote } from '../../../finding-words.ts';
 import { when } from '../../../ui/dates.ts';
+import '../../../ui/timeline.css';
 
 /** A finding's life, oldest first: who did what, when, and what they said. */
 export function FindingSteps({
@@ -11,13 +12,13 @@ export function FindingSteps({
   names: ReadonlyMap<string, string>;
 }) {
   return (
-    <ol className="finding-steps" aria-label="History of this finding">
+    <ol className="timeline" aria-label="History of this finding">
       {finding.steps.map((step, i) => {
         const note = stepNote(step);
         return (
           <li
             key={`${step.kind}-${step.on}-${i}`}
-            className={`finding-step finding-step--${step.kind}`}
+            className={`timeline__entry finding-step finding-step--${step.kind}`}
           >
             <time className="finding-step__time" dateTime={step.on}>
               {when(step.on)}

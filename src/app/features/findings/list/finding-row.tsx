@@ -32,7 +32,7 @@ export function FindingRow({
         <SeverityBadge severity={finding.severity} />
       </div>
       <div className="finding-row__main">
-        <Link to={findingPath(finding.id)} className="finding-row__link">
+        <Link to={findingPath(finding.id)} className="row-link finding-row__link">
           {finding.itemName}
         </Link>
         <p className="finding-row__meta">

@@ -52,7 +52,7 @@ export function QueueRow({ request, href, selected, hold, saving, onActivate }: 
       <div className="qc-row__main">
         <span className="qc-row__ref">
           <Link
-            className="qc-row__link"
+            className="row-link qc-row__link"
             to={href}
             aria-describedby={chip ? `${holdId} ${detailsId}` : detailsId}
             aria-current={selected ? 'true' : undefined}

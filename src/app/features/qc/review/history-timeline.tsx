@@ -6,6 +6,7 @@ import { SEVERITY_LABELS, stepAction, stepNote } from '../../../finding-words.ts
 import { when } from '../../../ui/dates.ts';
 import { useOnTeam } from '../holds.ts';
 import { qcQueries } from '../qc.queries.ts';
+import '../../../ui/timeline.css';
 import './history-timeline.css';
 
 // What the team did with this request through the console (ADR 020): holds taken over,
