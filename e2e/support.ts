@@ -57,8 +57,16 @@ export const VIEWPORTS = [
   { name: 'mobile', width: 390, height: 844 },
 ] as const;
 
+/**
+ * Whether this run keeps screenshots: `npm run screenshots` (E2E_SCREENSHOTS=1), for a person
+ * to look at. They assert nothing, and took a fifth of the suite's time, so `npm test` does
+ * without them.
+ */
+const TAKING_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
 /** Screenshots kept by the run (test-results/screenshots), at both viewports. */
 export async function screenshots(page: Page, name: string) {
+  if (!TAKING_SCREENSHOTS) return;
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await page.screenshot({
@@ -71,6 +79,7 @@ export async function screenshots(page: Page, name: string) {
 
 /** Screenshots in the light theme and the dark one, at both viewports. */
 export async function bothThemes(page: Page, name: string) {
+  if (!TAKING_SCREENSHOTS) return;
   await screenshots(page, `${name}-light`);
   await page.emulateMedia({ colorScheme: 'dark' });
   await transitionsDone(page);
