@@ -156,6 +156,7 @@ lines.push(
   `review opened to first page painted, from the queue: p50 ${ms(b.firstPagePaintedFromQueue.p50)}  p95 ${ms(b.firstPagePaintedFromQueue.p95)}`,
   `approve and next to next page painted, holds on: p50 ${ms(b.approveAndNextPainted.p50)}  p95 ${ms(b.approveAndNextPainted.p95)} (target p50 < 50 ms, p95 < 100 ms; each document read for ${READING_MS} ms first)`,
   `  the same to the page in the preview's DOM, before that frame's style, layout and paint: p50 ${ms(b.approveAndNextInDom.p50)}  p95 ${ms(b.approveAndNextInDom.p95)}`,
+  `reject and next with a region marked on the page: p50 ${ms(b.rejectMarkedAndNextPainted.p50)}  p95 ${ms(b.rejectMarkedAndNextPainted.p95)} (target: as approve and next)`,
   `rows in the DOM after scrolling 10,000 rows: ${b.rowsInDomAfter10000}`,
   `JS heap after 50 / 200 reviews: ${b.heapMbAfter50.toFixed(1)} MB / ${b.heapMbAfter200.toFixed(1)} MB (target: within 3 MB)`,
   `a hold shown in a second reviewer's queue: p50 ${ms(t.holdShown.p50)}  p95 ${ms(t.holdShown.p95)} (target < 1 s)`,
