@@ -21,16 +21,31 @@ export function audienceOf(change: FindingChange, formerlyResponsible?: string) 
 /**
  * Tells of `change`, in the transaction `tx` that wrote it (creation.ts and findings.routes.ts
  * write both in one): its notice is kept in the same transaction, so a change is never saved
- * without its notice nor a notice kept for a change that was not.
+ * without its notice nor a notice kept for a change that was not. Returns the change's
+ * publication on the event stream, for the caller to run once the transaction has committed:
+ * a screen never hears of a change that was rolled back.
  */
 export async function announceFinding(
   ctx: Pick<GatewayContext, 'hub' | 'notices'>,
   feed: Feed,
   change: FindingChange,
   { tx, formerlyResponsible }: { tx: Sql; formerlyResponsible?: string | undefined },
-): Promise<void> {
+): Promise<() => void> {
   // Notices (ADR 030): a Standard Webhooks–signed POST to ATTEST_NOTICE_URL, when it is set.
   await ctx.notices.enqueue(feed, `finding.${change.kind}`, change, tx);
-  // The event stream: every open screen of the audience, in every process (ADR 023).
+  return () => publishFinding(ctx, feed, change, formerlyResponsible);
+}
+
+/**
+ * `change` on the event stream: every open screen of its audience, in every process (ADR
+ * 023). Told again, it changes nothing on a screen but the finding's freshness (the console
+ * shows one toast a change: features/findings/live.ts).
+ */
+export function publishFinding(
+  ctx: Pick<GatewayContext, 'hub'>,
+  feed: Feed,
+  change: FindingChange,
+  formerlyResponsible?: string,
+): void {
   ctx.hub.notify(feed, FINDING_EVENT, change, audienceOf(change, formerlyResponsible));
 }

@@ -9,7 +9,7 @@ import { RESPONSE_DAYS_DEFAULT, type ItemSeverities } from '../../contract/qc-ma
 import type { DecisionRecord } from '../../contract/team.ts';
 import type { GatewayContext } from '../context.ts';
 import type { Feed } from '../events/event-log.ts';
-import { announceFinding } from './announce.ts';
+import { announceFinding, publishFinding } from './announce.ts';
 import { addBusinessDays } from './business-days.ts';
 import { responsibleFor } from './responsible.ts';
 import { createFindingStore } from './store.ts';
@@ -112,12 +112,27 @@ export async function raiseFindings(
   if (record.status !== 'rejected') return [];
   const settings = await findingSettings(ctx, feed, record.processName);
   const findings = findingsOf(feed, record, settings, ctx.notaryRole);
-  return ctx.findings.transaction(async (tx) => {
+  const { added, publish } = await ctx.findings.transaction(async (tx) => {
     const store = createFindingStore(tx);
-    const added = await store.add(feed, Date.parse(record.decidedOn), findings);
-    for (const finding of added) {
-      await announceFinding(ctx, feed, { kind: 'raised', finding }, { tx });
+    const made = await store.add(feed, Date.parse(record.decidedOn), findings);
+    const told: (() => void)[] = [];
+    for (const finding of made) {
+      told.push(await announceFinding(ctx, feed, { kind: 'raised', finding }, { tx }));
     }
-    return added;
+    return { added: made, publish: told };
   });
+  // Screens hear of them once they are committed. A retry that finds them made already (the
+  // first attempt's commit went through, its answer was lost) tells of them now: the first
+  // attempt never got to.
+  if (added.length === 0) {
+    for (const { id } of findings) {
+      const stored = await ctx.findings.get(feed, id);
+      // Only one nobody has touched since: a later step has been told of already.
+      if (stored?.finding.steps.length === 1) {
+        publishFinding(ctx, feed, { kind: 'raised', finding: stored.finding });
+      }
+    }
+  }
+  for (const tell of publish) tell();
+  return added;
 }

@@ -1,5 +1,6 @@
 import { describe, expect } from 'vitest';
-import { serviceTest as it } from '../../service/testing/fixtures.ts';
+import { UNTIL, serviceTest as it } from '../../service/testing/fixtures.ts';
+import { FINDING_EVENT, FindingChangeSchema } from '../../contract/findings.ts';
 import { DatabaseUnavailableError, type Sql } from '../db/sql.ts';
 import { pendingRequests, signedIn } from '../testing/fixtures.ts';
 import { startHarness, type Browser, type Harness } from '../testing/harness.ts';
@@ -9,12 +10,13 @@ import type { QcRequest } from '../../contract/qc.ts';
 // A rejection recorded again (ADR 020's retry, after the database failed part-way) makes
 // its findings once (ADR 029): the finding is one per request, decision time and item.
 
-const db = { down: false, loseNextFindingCommit: false };
+const db = { down: false, loseNextFindingCommit: false, failNextFindingCommit: false };
 const unavailable = () => new DatabaseUnavailableError('connection terminated (test)');
 
 /**
- * The database as a flaky network shows it: down, or a transaction that wrote findings
- * committed and its answer lost (a connection cut after COMMIT).
+ * The database as a flaky network shows it: down, a transaction that wrote findings
+ * committed and its answer lost (a connection cut after COMMIT), or one cut before its COMMIT
+ * (rolled back).
  */
 function flaky(sql: Sql, wrote = { findings: false }): Sql {
   const guard = async <T>(text: string, run: () => Promise<T>): Promise<T> => {
@@ -29,7 +31,16 @@ function flaky(sql: Sql, wrote = { findings: false }): Sql {
     run: (text, params) => guard(text, () => sql.run(text, params)),
     async transaction(work) {
       const inner = { findings: false };
-      const result = await guard('', () => sql.transaction((tx) => work(flaky(tx, inner))));
+      const result = await guard('', () =>
+        sql.transaction(async (tx) => {
+          const done = await work(flaky(tx, inner));
+          if (inner.findings && db.failNextFindingCommit) {
+            db.failNextFindingCommit = false;
+            throw unavailable();
+          }
+          return done;
+        }),
+      );
       if (inner.findings && db.loseNextFindingCommit) {
         db.loseNextFindingCommit = false;
         throw unavailable();
@@ -56,7 +67,7 @@ it.beforeAll(async ({ service }) => {
   };
   reviewer = await signedIn(gateway, 'acme-reviewer');
   admin = await signedIn(gateway, 'acme-admin');
-  pending = await pendingRequests(admin, 2);
+  pending = await pendingRequests(admin, 3);
 });
 it.afterAll(async () => {
   db.down = false;
@@ -76,6 +87,12 @@ describe('a rejection recorded again', () => {
         },
       ],
     };
+    const stream = await admin.events();
+    const raised = () =>
+      stream.messages
+        .filter((m) => m.event === FINDING_EVENT)
+        .map((m) => FindingChangeSchema.parse(JSON.parse(m.data)))
+        .filter((change) => change.kind === 'raised' && change.finding.requestId === request.id);
     db.loseNextFindingCommit = true;
     const decided = await decide(reviewer, request, { failing: 2, marks });
     expect(decided.status, decided.text).toBe(200);
@@ -83,17 +100,42 @@ describe('a rejection recorded again', () => {
     // Written already, so they show at once; the retry (after a second) must not add them again.
     expect(await findingsOf(admin, request.id)).toHaveLength(2);
     await expect
-      .poll(() => gateway.logs.some((line) => /once the database was back/.test(line)), {
-        timeout: 5000,
-      })
+      .poll(() => gateway.logs.some((line) => /once the database was back/.test(line)), UNTIL)
       .toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const findings = await findingsOf(admin, request.id);
     expect(findings).toHaveLength(2);
+    // Screens heard of each once: the first attempt's commit went through unheard, the retry
+    // that found them made told of them.
+    stream.close();
+    expect(
+      raised()
+        .map((change) => change.finding.id)
+        .sort(),
+    ).toEqual(findings.map((f) => f.id).sort());
     expect(findings.find((f) => f.itemId === first?.id)).toMatchObject({
       severity: 'critical',
       regions: marks.items[0]?.regions,
     });
+  });
+
+  it('tells screens of findings only once committed, when the first write was rolled back', async () => {
+    const request = pending[2] as QcRequest;
+    const stream = await admin.events();
+    db.failNextFindingCommit = true;
+    const decided = await decide(reviewer, request, { failing: 2 });
+    expect(decided.status, decided.text).toBe(200);
+    expect(gateway.logs.join('\n')).toMatch(/could not record the decision.*kept/);
+    await expect.poll(async () => (await findingsOf(admin, request.id)).length, UNTIL).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    stream.close();
+    const told = stream.messages
+      .filter((m) => m.event === FINDING_EVENT)
+      .map((m) => FindingChangeSchema.parse(JSON.parse(m.data)))
+      .filter((change) => change.finding.requestId === request.id);
+    // Once each: nothing of the attempt that was rolled back.
+    expect(told.map((change) => change.kind)).toEqual(['raised', 'raised']);
+    expect(new Set(told.map((change) => change.finding.id)).size).toBe(2);
   });
 
   it('makes them once the database is back, when it was down as the service decided', async () => {

@@ -63,16 +63,16 @@ export function findingRoutes(ctx: GatewayContext) {
     if (!moved.ok) return errorResponse(c, moved.status, moved.message);
     const feed = feedOf(c.get('session'));
     const { finding } = moved;
-    const saved = await ctx.findings.transaction(async (tx) => {
+    const publish = await ctx.findings.transaction(async (tx) => {
       const store = createFindingStore(tx);
-      if (!(await store.move(feed, stored.version, finding))) return false;
+      if (!(await store.move(feed, stored.version, finding))) return undefined;
       const formerlyResponsible = stored.finding.responsible?.id;
-      await announceFinding(ctx, feed, { kind, finding }, { tx, formerlyResponsible });
-      return true;
+      return announceFinding(ctx, feed, { kind, finding }, { tx, formerlyResponsible });
     });
-    if (!saved) {
+    if (!publish) {
       return errorResponse(c, 409, 'someone else changed this finding first: read it again');
     }
+    publish();
     return noStore(c, finding);
   };
 

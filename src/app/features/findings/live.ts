@@ -17,12 +17,21 @@ export function newForMe(change: FindingChange, me: string | undefined): boolean
   return change.kind === 'raised' || change.kind === 'reassigned';
 }
 
+/**
+ * The changes a toast has told of, by finding and step: the gateway may tell of a change again
+ * (a retried decision's findings, gateway/findings/creation.ts), and a person hears of it once.
+ */
+const toasted = new Set<string>();
+
 export function applyFindingChange(client: QueryClient, change: FindingChange): void {
   void findingChanged(client, change.finding);
   const me = client.getQueryData(sessionQueries.current().queryKey)?.user?.id;
   const { finding } = change;
   // On its own page the finding is the news already.
   if (!newForMe(change, me) || window.location.pathname === findingPath(finding.id)) return;
+  const told = `${finding.id}#${finding.steps.length}`;
+  if (toasted.has(told)) return;
+  toasted.add(told);
   pushToast({
     tone: finding.severity === 'critical' ? 'error' : 'info',
     title: change.kind === 'raised' ? 'New finding for you' : 'A finding was handed to you',
