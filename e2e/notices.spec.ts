@@ -7,6 +7,7 @@ import { FindingListSchema, FindingSchema, type Finding } from '../src/contract/
 import { NoticeListSchema } from '../src/contract/notices.ts';
 import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
+import { UserSchema } from '../src/contract/users.ts';
 import { openGatewayDatabase } from '../src/gateway/db/open.ts';
 import { createNotices, retryDelayMs } from '../src/gateway/notices/notices.ts';
 import {
@@ -134,9 +135,13 @@ test('a QC manager sees each notice’s state, attempts and next try, and redeli
   await expect(sent).toContainText(
     `${finding.matterReference} · ${finding.processName} · ${finding.itemName}.`,
   );
-  await expect(sent).toContainText(
-    `finding, sent to ${finding.responsible?.name ?? (finding.responsible ? 'user ' : 'nobody yet')}`,
-  );
+  // Named as the owner's users name them, where the notice names the party by id alone.
+  const responsible = finding.responsible;
+  const name = responsible
+    ? (responsible.name ??
+      (await api(page).get(`/api/users/v1/users/${responsible.id}`, UserSchema)).displayName)
+    : 'nobody yet';
+  await expect(sent).toContainText(`finding, sent to ${name}.`);
   await expect(sent).toContainText('HTTP 204');
   await expect(retrying.locator('.badge')).toHaveText('Retrying');
   await expect(retrying).toContainText(`Alex Admin disputes it: “${note}”.`);

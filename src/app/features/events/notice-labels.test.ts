@@ -16,6 +16,8 @@ describe('notice labels', () => {
     const unnamed = findingChange(1);
     unnamed.finding.responsible = { id: '781b1d34-a58b-4eb5-887d-b4313e4c4373' };
     expect(changeSummary(unnamed)).toBe('Critical finding, sent to user 781b1d34.');
+    const names = new Map([['781b1d34-a58b-4eb5-887d-b4313e4c4373', 'Noah Notary']]);
+    expect(changeSummary(unnamed, names)).toBe('Critical finding, sent to Noah Notary.');
     unnamed.finding.responsible = null;
     expect(changeSummary(unnamed)).toBe('Critical finding, sent to nobody yet.');
   });

@@ -30,13 +30,20 @@ export function changeOf(payload: Record<string, unknown>): FindingChange | null
   return parsed.success ? parsed.data : null;
 }
 
-/** One line on what the notice told: what changed, and who must act. */
-export function changeSummary(change: FindingChange): string {
+/**
+ * One line on what the notice told: what changed, and who must act. A party the notice names
+ * by id alone is named from `names` (the owner's users, by id) when it is there.
+ */
+export function changeSummary(
+  change: FindingChange,
+  names: ReadonlyMap<string, string> = new Map(),
+): string {
   const { finding } = change;
-  // A responsible party without a name is known by its user id (a UUID: its first 8 digits).
+  // Unnamed and unknown, a user is known by its id (a UUID: its first 8 digits).
   const who = (person: { id: string; name?: string | undefined } | null) => {
     if (!person) return 'nobody yet';
-    if (person.name) return person.name;
+    const name = person.name ?? names.get(person.id);
+    if (name) return name;
     return `user ${person.id.length > 12 ? person.id.slice(0, 8) : person.id}`;
   };
   const step = finding.steps.at(-1);

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { NOTICE_ATTEMPTS, type Notice, type NoticeState } from '../../../contract/notices.ts';
+import { lookupQueries } from '../../lookups.queries.ts';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { EventHead, HookIdFact } from './event-head.tsx';
 import { formatTime } from './event-labels.ts';
@@ -45,8 +47,13 @@ function Attempts({ notice }: { notice: Notice }) {
 }
 
 /** One notice the console sent: its state, last answer, next try, and a button to send it again. */
+/** The owner's users' names, by id: a notice names a party by id where the gateway had no name. */
+const byId = (users: { id: string; displayName: string }[]) =>
+  new Map(users.map((user) => [user.id, user.displayName]));
+
 export function NoticeRow({ notice }: { notice: Notice }) {
   const resend = useRedeliverNotice();
+  const { data: names } = useQuery({ ...lookupQueries.users(), select: byId });
   const titleId = `notice-${notice.id}`;
   const change = changeOf(notice.payload);
   const last = notice.attempts.at(-1);
@@ -62,7 +69,7 @@ export function NoticeRow({ notice }: { notice: Notice }) {
       {change && (
         <p className="event__summary">
           <strong>{change.finding.matterReference}</strong> · {change.finding.processName} ·{' '}
-          {change.finding.itemName}. {changeSummary(change)}
+          {change.finding.itemName}. {changeSummary(change, names)}
         </p>
       )}
       <dl className="event__facts">
