@@ -1,9 +1,10 @@
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { DecisionMarksSchema, type DecisionMarks, type Region } from '../src/contract/findings.ts';
 import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SampleListSchema } from '../src/contract/qc-management.ts';
 import { RequestHistorySchema } from '../src/contract/team.ts';
 import { api, pendingFromNewest } from './api.ts';
+import { contentBox, pdfPage } from './pdf-pages.ts';
 import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
 
 // ADR 029, the reviewer's side: failed items marked on the page (with the mouse, and the
@@ -19,22 +20,6 @@ const LETTER = { width: 612, height: 792 };
 
 const stored = (page: Page, id: string) =>
   api(page).get(`/api/qc/v2/qc/requests/${id}`, QcRequestSchema);
-
-/** pdf.js's page `n` of the document shown. */
-const pdfPage = (page: Page, n: number) =>
-  page.locator(`.pdf-preview__stage .page[data-page-number="${n}"]`);
-
-/** A page's content box on screen: what regions are measured against. */
-const contentBox = (pageElement: Locator) =>
-  pageElement.evaluate((div: HTMLElement) => {
-    const r = div.getBoundingClientRect();
-    return {
-      x: r.left + div.clientLeft,
-      y: r.top + div.clientTop,
-      width: div.clientWidth,
-      height: div.clientHeight,
-    };
-  });
 
 /** Where a rectangle dragged between two points of a page's box lands, in its points. */
 function expectedRegion(

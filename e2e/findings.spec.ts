@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   FindingCountSchema,
   FindingListSchema,
@@ -10,10 +10,11 @@ import {
 import { TeamStatsSchema } from '../src/contract/qc-management.ts';
 import { QcRequestListSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
-import { SignatureRequestSchema, UploadUrlResponseSchema } from '../src/contract/signatures.ts';
+import { SignatureRequestSchema } from '../src/contract/signatures.ts';
 import { encodeMarksHeader } from '../src/shared/marks-header.ts';
 import { api } from './api.ts';
-import { requestAwaitingScan, scanPdf } from './scans.ts';
+import { contentBox, pdfPage } from './pdf-pages.ts';
+import { requestAwaitingScan, scanPdf, sendScanByApi } from './scans.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
 // Findings in the console (ADR 029), end to end: a reviewer rejects two checks of a request
@@ -158,22 +159,6 @@ async function dismissToasts(page: Page) {
 
 /** Back to the top: a finding's document panel stays in view as the page scrolls (sticky). */
 const toTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
-
-/** pdf.js's page `n` of the document shown. */
-const pdfPage = (page: Page, n: number) =>
-  page.locator(`.pdf-preview__stage .page[data-page-number="${n}"]`);
-
-/** A page's content box on screen: what regions are measured against. */
-const contentBox = (pageElement: Locator) =>
-  pageElement.evaluate((div: HTMLElement) => {
-    const r = div.getBoundingClientRect();
-    return {
-      x: r.left + div.clientLeft,
-      y: r.top + div.clientTop,
-      width: div.clientWidth,
-      height: div.clientHeight,
-    };
-  });
 
 /** `region` (PDF points on a US Letter page) is drawn where its numbers say on `page`'s `n`. */
 async function expectDrawnAt(
@@ -382,30 +367,6 @@ test('a new finding reaches its notary live; she disputes one and cures one; a m
   await noah.goto(`/findings/${disputed.id}`);
   await expect(noah.getByText('This finding is not there for you')).toBeVisible();
 });
-
-/** A scan sent for `requestId` as an integration would, and confirmed: it goes to QC. */
-async function sendScanByApi(page: Page, requestId: string, text: string) {
-  const link = await api(page).get(
-    `/api/signatures/v2/requests/${requestId}/uploadUrl`,
-    UploadUrlResponseSchema,
-  );
-  const bytes = [...(await scanPdf(text))];
-  const uploaded = await page.evaluate(
-    async ({ link, bytes }) => {
-      const form = new FormData();
-      for (const [name, value] of Object.entries(link.uploadValues)) form.append(name, value);
-      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }));
-      return (await fetch(link.uploadUrl, { method: 'POST', body: form })).ok;
-    },
-    { link, bytes },
-  );
-  expect(uploaded).toBe(true);
-  expect(
-    await api(page).status('PATCH', `/api/signatures/v2/requests/${requestId}`, {
-      status: 'wetInkUploaded',
-    }),
-  ).toBe(200);
-}
 
 test('a wet-ink finding is cured by uploading the rescan from its page', async ({ browser }) => {
   const nora = await personPage(browser, DEMO.notary, '/findings');

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
-import { SignatureRequestSchema, UploadUrlResponseSchema } from '../src/contract/signatures.ts';
+import { SignatureRequestSchema } from '../src/contract/signatures.ts';
 import { api } from './api.ts';
-import { scanPdf, requestAwaitingScan } from './scans.ts';
+import { scanPdf, requestAwaitingScan, sendScanByApi } from './scans.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
 // The wet-ink rework loop end to end: QC rejects a scan with a failed check, the notary sees
@@ -14,30 +14,6 @@ import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 // spec runs in the `chromium` project only (the strict one runs core-flows alone).
 
 test.describe.configure({ timeout: 120_000 });
-
-/** The first scan, sent as an integration would (the panel's own upload is wet-ink.spec's). */
-async function sendScanByApi(page: Page, requestId: string, text: string) {
-  const link = await api(page).get(
-    `/api/signatures/v2/requests/${requestId}/uploadUrl`,
-    UploadUrlResponseSchema,
-  );
-  const bytes = [...(await scanPdf(text))];
-  const uploaded = await page.evaluate(
-    async ({ link, bytes }) => {
-      const form = new FormData();
-      for (const [name, value] of Object.entries(link.uploadValues)) form.append(name, value);
-      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }));
-      return (await fetch(link.uploadUrl, { method: 'POST', body: form })).ok;
-    },
-    { link, bytes },
-  );
-  expect(uploaded).toBe(true);
-  expect(
-    await api(page).status('PATCH', `/api/signatures/v2/requests/${requestId}`, {
-      status: 'wetInkUploaded',
-    }),
-  ).toBe(200);
-}
 
 /** The pending QC request of this file's newest scan. */
 async function scanReview(page: Page, fileId: string) {

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { QcRequestListSchema } from '../src/contract/qc.ts';
-import {
-  SignatureRequestSchema,
-  UploadUrlResponseSchema,
-  type SignatureRequest,
-} from '../src/contract/signatures.ts';
+import { SignatureRequestSchema, type SignatureRequest } from '../src/contract/signatures.ts';
 import { api } from './api.ts';
-import { scanPdf, newestFile, createRequest, requestAwaitingScan } from './scans.ts';
+import { scanPdf, newestFile, createRequest, requestAwaitingScan, sendScan } from './scans.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // The machine is shared with other test runs: uploads under throttling get room.
@@ -196,24 +192,7 @@ test('an upload link refused by the service says why', async ({ page }) => {
 
   // Meanwhile someone else sends the scan and confirms it.
   const pdf = await scanPdf('Sent from elsewhere');
-  const link = await api(page).get(
-    `/api/signatures/v2/requests/${request.id}/uploadUrl`,
-    UploadUrlResponseSchema,
-  );
-  // The scan goes to storage as a form, as a browser posts one: not an API call.
-  const uploaded = await page.evaluate(
-    async ({ link, bytes }) => {
-      const form = new FormData();
-      for (const [name, value] of Object.entries(link.uploadValues)) form.append(name, value);
-      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }));
-      return (await fetch(link.uploadUrl, { method: 'POST', body: form })).ok;
-    },
-    { link, bytes: [...pdf] },
-  );
-  const confirmed = await api(page).status('PATCH', `/api/signatures/v2/requests/${request.id}`, {
-    status: 'wetInkUploaded',
-  });
-  expect([uploaded, confirmed]).toEqual([true, 200]);
+  expect(await sendScan(page, request.id, pdf)).toEqual({ uploaded: true, confirmed: 200 });
 
   const sent = recordRequests(page);
   await picker(page).setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: pdf });
