@@ -75,3 +75,42 @@ describe('the holds table, renamed from qc_claims', () => {
     }
   });
 });
+
+describe('a hold contended past every try', () => {
+  it('is the caller’s when the caller holds it, and another’s hold otherwise', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'attest-gateway-db-'));
+    try {
+      const db = await openGatewayDatabase({ dataDir: dir, ...testDatabase(dir), log: () => {} });
+      try {
+        const riley = { id: 'u-1', name: 'Riley' };
+        const alex = { id: 'u-2', name: 'Alex' };
+        expect(await createHoldStore(db.sql, () => 1000).take(feed, 'r2', riley)).toMatchObject({
+          kind: 'granted',
+          fresh: true,
+        });
+        // Every write loses its race (other processes' calls for the same request, at once).
+        const contended = createHoldStore(
+          {
+            ...db.sql,
+            all: (text, params) =>
+              /INSERT INTO qc_holds/.test(text) ? Promise.resolve([]) : db.sql.all(text, params),
+          },
+          () => 2000,
+        );
+        expect(await contended.take(feed, 'r2', riley)).toMatchObject({
+          kind: 'granted',
+          fresh: false,
+          hold: { holder: riley },
+        });
+        expect(await contended.take(feed, 'r2', alex, true)).toMatchObject({
+          kind: 'held',
+          hold: { holder: riley },
+        });
+      } finally {
+        await db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -150,8 +150,12 @@ export function createHoldStore(sql: Sql, now: () => number) {
           ...(takenFrom && { takenFrom }),
         };
       }
-      // Contended past every try: whoever holds it now holds it.
+      // Contended past every try: whoever holds it now holds it. When that is `member` (their
+      // own calls racing through several processes), it is theirs: never a 409 for one's own.
       const current = await active(feed, requestId, now());
+      if (current?.holder_id === member.id) {
+        return { kind: 'granted', hold: toHold(current), fresh: false };
+      }
       if (current) return { kind: 'held', hold: toHold(current) };
       throw new Error(`hold on ${requestId} kept changing`);
     },
