@@ -46,16 +46,22 @@ function Attempts({ notice }: { notice: Notice }) {
   );
 }
 
-/** One notice the console sent: its state, last answer, next try, and a button to send it again. */
 /** The owner's users' names, by id: a notice names a party by id where the gateway had no name. */
 const byId = (users: { id: string; displayName: string }[]) =>
   new Map(users.map((user) => [user.id, user.displayName]));
 
+/** One notice the console sent: its state, last answer, next try, and a button to send it again. */
 export function NoticeRow({ notice }: { notice: Notice }) {
   const resend = useRedeliverNotice();
-  const { data: names } = useQuery({ ...lookupQueries.users(), select: byId });
-  const titleId = `notice-${notice.id}`;
   const change = changeOf(notice.payload);
+  // Asked for only when the notice names someone by id alone (every page of the users).
+  const step = change?.finding.steps.at(-1);
+  const unnamed = [
+    change?.finding.responsible,
+    step?.kind === 'reassigned' ? step.from : null,
+  ].some((person) => person && !person.name);
+  const { data: names } = useQuery({ ...lookupQueries.users(), select: byId, enabled: unnamed });
+  const titleId = `notice-${notice.id}`;
   const last = notice.attempts.at(-1);
   const state = STATES[notice.state];
   return (
