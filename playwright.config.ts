@@ -14,6 +14,8 @@ import { STRICT_PROFILE } from './src/service/profile.ts';
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_SERVICE_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'attest-e2e-'));
+// Which test took which request (e2e/claims.ts).
+process.env.E2E_CLAIMS_DIR ??= mkdtempSync(join(tmpdir(), 'attest-e2e-claims-'));
 
 // The strict project (ADR 016): a spec-strict reference service with its storage on a port
 // of its own, and a gateway set up for it only through the settings a real deployment uses.

@@ -13,6 +13,7 @@ import { SessionSchema } from '../src/contract/session.ts';
 import { SignatureRequestSchema } from '../src/contract/signatures.ts';
 import { encodeMarksHeader } from '../src/shared/marks-header.ts';
 import { api } from './api.ts';
+import { claim } from './claims.ts';
 import { contentBox, pdfPage } from './pdf-pages.ts';
 import { requestAwaitingScan, scanPdf, sendScanByApi } from './scans.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
@@ -44,7 +45,7 @@ const userIdOf = async (page: Page) => (await api(page).get('/session', SessionS
 
 /**
  * A pending request Nora is the notary of, from past the newest end's positions other specs
- * take (up to 40), with two checks that fall to her: of her role, or of a role nobody on the
+ * take (up to 40) and claimed for this test (claims.ts), with two checks that fall to her: of her role, or of a role nobody on the
  * request has (the notary answers then).
  */
 async function norasRequest(page: Page, nora: string): Promise<[QcRequest, string, string]> {
@@ -59,7 +60,7 @@ async function norasRequest(page: Page, nora: string): Promise<[QcRequest, strin
       (item) => item.roleId === 'notary' || !roles.has(item.roleId),
     );
     const [first, second] = hers;
-    if (first && second && first.displayName !== second.displayName) {
+    if (first && second && first.displayName !== second.displayName && claim(request.id)) {
       return [request, first.id, second.id];
     }
   }

@@ -16,6 +16,7 @@ import {
   type NoticeReceiver,
 } from '../src/gateway/testing/notices.ts';
 import { api } from './api.ts';
+import { claimOne } from './claims.ts';
 import { freePort } from './free-port.ts';
 import { gatewayProcess, type GatewayProcess } from './gateway-processes.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
@@ -85,13 +86,16 @@ test.afterAll(async () => {
 const rowOf = (page: Page, title: string): Locator =>
   page.locator('.events-list > li').filter({ has: page.getByRole('heading', { name: title }) });
 
-/** Rejects the oldest pending request with its first item failed, as the console's PATCH does. */
+/**
+ * Rejects one of the oldest pending requests (claims.ts) with its first item failed, as the
+ * console's PATCH does.
+ */
 async function rejectOne(page: Page): Promise<Finding> {
   const pending = await api(page).get(
-    '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=1&orderDirection=asc',
+    '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=40&orderDirection=asc',
     QcRequestListSchema,
   );
-  const id = pending.qcRequests[0]?.id ?? '';
+  const { id } = claimOne(pending.qcRequests);
   const request = await api(page).get(`/api/qc/v2/qc/requests/${id}`, QcRequestSchema);
   const session = await api(page).get('/session', SessionSchema);
   const decided = await api(page).status('PATCH', `/api/qc/v2/qc/requests/${id}`, {

@@ -3,6 +3,7 @@ import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/con
 import { SessionSchema } from '../src/contract/session.ts';
 import { QcHoldListSchema } from '../src/contract/team.ts';
 import { api, serviceCall } from './api.ts';
+import { claimFirst } from './claims.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
 // The reviewer's side of a team (ADRs 019 and 020): a conflict keeps the reviewer's work
@@ -19,12 +20,10 @@ async function pendingRequests(
   fits: (r: QcRequest) => boolean = () => true,
 ): Promise<QcRequest[]> {
   const { qcRequests } = await api(page).get(
-    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=${position + 40}`,
+    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=${position + 80}`,
     QcRequestListSchema,
   );
-  const found = qcRequests.slice(position).filter(fits).slice(0, count);
-  expect(found, 'enough pending requests').toHaveLength(count);
-  return found;
+  return claimFirst(qcRequests.slice(position).filter(fits), count);
 }
 
 const stored = (page: Page, id: string) =>

@@ -1,19 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
 import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
 import { api } from './api.ts';
+import { claimOne } from './claims.ts';
 import { createEntity } from './event-support.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
-// Each test takes its own pending request (by position among the oldest), so tests that run
-// side by side never review the same one unless they mean to. New requests (a wet-ink scan
-// confirmed by another spec) join at the other end and shift nothing.
+// Each test takes its own pending request (the first from a place among the oldest that no
+// other test has claimed, claims.ts), so tests that run side by side never review the same
+// one unless they mean to.
 async function pendingRequest(page: Page, position: number) {
   const body = await api(page).get(
-    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=${position + 1}`,
+    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=${position + 40}`,
     QcRequestListSchema,
   );
-  const request = body.qcRequests[position];
-  if (!request) throw new Error('not enough pending requests');
+  const request = claimOne(body.qcRequests.slice(position));
   return { id: request.id, matterReference: request.document.matterReference };
 }
 

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { QcProcessListSchema, QcRequestListSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SampleSchema } from '../src/contract/qc-management.ts';
+import { claim } from './claims.ts';
 import { api } from './api.ts';
 import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
 
@@ -19,13 +20,8 @@ async function personPage(browser: Browser, who: (typeof DEMO)[keyof typeof DEMO
 }
 
 /**
- * A pending request from the middle of the oldest-first queue: the other specs take theirs
- * from its start (the team walk, the review-team spec from 40) or from its newest end.
- */
-/**
- * A pending request from the middle of the queue, held for `page`'s person from now on: the
- * first there that nobody holds (other specs, run beside this one, open requests by their
- * place in the same queue, as other people).
+ * A pending request from the middle of the queue, claimed for this test (claims.ts) and held
+ * for `page`'s person from now on: the first there that no other test took and nobody holds.
  */
 async function middlePending(page: Page): Promise<QcRequest> {
   const { qcRequests } = await api(page).get(
@@ -34,7 +30,7 @@ async function middlePending(page: Page): Promise<QcRequest> {
   );
   const from = Math.min(110, Math.floor(qcRequests.length * 0.6));
   for (const request of qcRequests.slice(from)) {
-    if (request.checklistItems.length < 2) continue;
+    if (request.checklistItems.length < 2 || !claim(request.id)) continue;
     if ((await api(page).status('PUT', `/team/holds/${request.id}`, {})) === 201) return request;
   }
   throw new Error('no pending request to use');

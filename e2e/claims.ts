@@ -1,0 +1,40 @@
+import { closeSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
+
+// The specs share one queue and run side by side, each as people of the same small team: a
+// request one test means to decide must not be decided by another meanwhile. Picking by place
+// in the queue is not enough (the places move as the queue is worked), so each test claims the
+// requests it takes. A claim is a file named for the request in the run's own folder
+// (playwright.config.ts), made only if it is not there yet: one test wins it, in any worker.
+
+/** Whether this test now has request `id` to itself: false when another test claimed it. */
+export function claim(id: string): boolean {
+  const dir = process.env.E2E_CLAIMS_DIR;
+  if (!dir) throw new Error('E2E_CLAIMS_DIR is set by playwright.config.ts');
+  try {
+    closeSync(openSync(join(dir, id), 'wx'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** The first `count` of `candidates`, in order, that no other test has claimed: now this test's. */
+export function claimFirst<T extends { id: string }>(candidates: readonly T[], count: number): T[] {
+  const mine: T[] = [];
+  for (const candidate of candidates) {
+    if (mine.length === count) break;
+    if (claim(candidate.id)) mine.push(candidate);
+  }
+  expect(mine, 'enough pending requests no other test has taken').toHaveLength(count);
+  return mine;
+}
+
+/** The first of `candidates` no other test has claimed: now this test's. */
+export function claimOne<T extends { id: string }>(candidates: readonly T[]): T {
+  const [mine] = claimFirst(candidates, 1);
+  if (!mine) throw new Error('unreachable: claimFirst asserts the count');
+  return mine;
+}
