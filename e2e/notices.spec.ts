@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FindingListSchema, FindingSchema, type Finding } from '../src/contract/findings.ts';
 import { NoticeListSchema } from '../src/contract/notices.ts';
-import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
+import { QcRequestSchema } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { UserSchema } from '../src/contract/users.ts';
 import { openGatewayDatabase } from '../src/gateway/db/open.ts';
@@ -15,8 +15,7 @@ import {
   startNoticeReceiver,
   type NoticeReceiver,
 } from '../src/gateway/testing/notices.ts';
-import { api } from './api.ts';
-import { claimOne } from './claims.ts';
+import { api, pendingFromNewest } from './api.ts';
 import { freePort } from './free-port.ts';
 import { gatewayProcess, type GatewayProcess } from './gateway-processes.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
@@ -87,15 +86,12 @@ const rowOf = (page: Page, title: string): Locator =>
   page.locator('.events-list > li').filter({ has: page.getByRole('heading', { name: title }) });
 
 /**
- * Rejects one of the oldest pending requests (claims.ts) with its first item failed, as the
- * console's PATCH does.
+ * Rejects a pending request of this test's own (claims.ts) with its first item failed, as the
+ * console's PATCH does. From the newest end, away from the oldest that reviews walk.
  */
 async function rejectOne(page: Page): Promise<Finding> {
-  const pending = await api(page).get(
-    '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=40&orderDirection=asc',
-    QcRequestListSchema,
-  );
-  const { id } = claimOne(pending.qcRequests);
+  const [ours] = await pendingFromNewest(page, 30, 1);
+  const id = ours?.id ?? '';
   const request = await api(page).get(`/api/qc/v2/qc/requests/${id}`, QcRequestSchema);
   const session = await api(page).get('/session', SessionSchema);
   const decided = await api(page).status('PATCH', `/api/qc/v2/qc/requests/${id}`, {

@@ -1,20 +1,39 @@
 import { expect, test, type Page } from '@playwright/test';
-import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
+import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { api } from './api.ts';
-import { claimOne } from './claims.ts';
+import { claim, claimOne } from './claims.ts';
 import { createEntity } from './event-support.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // Each test takes its own pending request (the first from a place among the oldest that no
 // other test has claimed, claims.ts), so tests that run side by side never review the same
 // one unless they mean to.
-async function pendingRequest(page: Page, position: number) {
+async function pendingFrom(page: Page, position: number) {
   const body = await api(page).get(
     `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=${position + 40}`,
     QcRequestListSchema,
   );
-  const request = claimOne(body.qcRequests.slice(position));
-  return { id: request.id, matterReference: request.document.matterReference };
+  return body.qcRequests.slice(position);
+}
+const summary = (request: QcRequest) => ({
+  id: request.id,
+  matterReference: request.document.matterReference,
+});
+
+async function pendingRequest(page: Page, position: number) {
+  return summary(claimOne(await pendingFrom(page, position)));
+}
+
+/** Two requests side by side in the queue, from `position` on: one and the one "next" opens. */
+async function pendingPair(page: Page, position: number) {
+  const requests = await pendingFrom(page, position);
+  for (const [i, current] of requests.entries()) {
+    const next = requests[i + 1];
+    if (next && claim(current.id) && claim(next.id)) {
+      return [summary(current), summary(next)] as const;
+    }
+  }
+  throw new Error('no two pending requests side by side that no other test has taken');
 }
 
 /** A request as the service has it now. */
@@ -85,8 +104,7 @@ test('approve and next: the next document is on screen and the approved one leav
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const current = await pendingRequest(page, 2);
-  const next = await pendingRequest(page, 3);
+  const [current, next] = await pendingPair(page, 2);
   await page.goto(reviewUrl(current.id));
   await expectPainted(page, current.matterReference);
   const approve = page.getByRole('button', { name: 'Approve and next' });
@@ -267,8 +285,7 @@ test('the next document is drawn ahead, unseen, and shown where it was drawn on 
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const current = await pendingRequest(page, 22);
-  const next = await pendingRequest(page, 23);
+  const [current, next] = await pendingPair(page, 22);
   await page.goto(reviewUrl(current.id));
   await expectPainted(page, current.matterReference);
   // While this one is read, the next one's first page is painted, with its text, unseen.
