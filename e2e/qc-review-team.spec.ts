@@ -4,7 +4,7 @@ import { SessionSchema } from '../src/contract/session.ts';
 import { QcHoldListSchema } from '../src/contract/team.ts';
 import { api, serviceCall } from './api.ts';
 import { claimFirst } from './claims.ts';
-import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
+import { bothThemes, closeWithEscape, DEMO, expectAccessible, signIn } from './support.ts';
 
 // The reviewer's side of a team (ADRs 019 and 020): a conflict keeps the reviewer's work
 // in view beside the decided version, drafts outlive the tab and the browser (and no one else
@@ -250,7 +250,7 @@ test('keys: j/k reach items past the ninth, f fails with its note focused, x mar
   for (const key of ['j / k', 'f', 'x']) {
     await expect(help.locator('kbd', { hasText: new RegExp(`^${key}$`) })).toBeVisible();
   }
-  await page.keyboard.press('Escape');
+  await closeWithEscape(help);
 
   // j walks down past the ninth item; k comes back.
   await page.keyboard.press('1');

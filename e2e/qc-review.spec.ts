@@ -3,7 +3,7 @@ import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/con
 import { api } from './api.ts';
 import { claim, claimOne } from './claims.ts';
 import { createEntity } from './event-support.ts';
-import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
+import { DEMO, closeWithEscape, expectAccessible, screenshots, signIn } from './support.ts';
 
 // Each test takes its own pending request (the first from a place among the oldest that no
 // other test has claimed, claims.ts), so tests that run side by side never review the same
@@ -191,8 +191,7 @@ test('a whole review with the keyboard only', async ({ page }) => {
   await page.goto(reviewUrl(current.id));
   await expect(page.getByRole('heading', { name: current.matterReference })).toBeVisible();
   await page.keyboard.press('?');
-  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page.getByRole('dialog', { name: 'Keyboard shortcuts' }));
   // 1 selects the first item; each space passes one and moves to the next.
   const count = await page.locator('.check').count();
   await page.keyboard.press('1');

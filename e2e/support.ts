@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 export const DEMO = {
   reviewer: { id: 'acme-reviewer', secret: 'acme-reviewer-secret', name: 'Riley Reviewer' },
@@ -102,4 +102,17 @@ async function transitionsDone(page: Page) {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * Closes an open dialog with Escape, as a person would, once it can hear it: Radix listens
+ * for Escape from an effect that runs a render after the dialog is painted, so a key pressed
+ * the moment it shows can be lost. Pressed again only while the dialog is still open.
+ */
+export async function closeWithEscape(dialog: Locator) {
+  await expect(dialog).toBeVisible();
+  await expect(async () => {
+    await dialog.page().keyboard.press('Escape');
+    await expect(dialog).toBeHidden({ timeout: 1_000 });
+  }).toPass();
 }
