@@ -121,18 +121,39 @@ export async function serviceCall(
   return answer.status;
 }
 
+/** Up to `limit` pending requests from one end of the queue, `skip` of them passed over. */
+export async function pendingList(
+  page: Page,
+  end: 'oldest' | 'newest',
+  skip: number,
+  limit: number,
+): Promise<QcRequest[]> {
+  const direction = end === 'oldest' ? 'asc' : 'desc';
+  const { qcRequests } = await api(page).get(
+    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=${direction}&limit=${skip + limit}`,
+    QcRequestListSchema,
+  );
+  return qcRequests.slice(skip);
+}
+
 /**
- * Pending requests from the newest end, `skip` of them passed over, claimed for the calling
- * test (claims.ts): most specs take theirs from the oldest end, and those no other test has.
+ * `count` pending requests from the newest end, `skip` passed over, claimed for the calling
+ * test (claims.ts): the first there that no other test has.
  */
 export async function pendingFromNewest(
   page: Page,
   skip: number,
   count: number,
 ): Promise<QcRequest[]> {
-  const { qcRequests } = await api(page).get(
-    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=${skip + count + 40}`,
-    QcRequestListSchema,
-  );
-  return claimFirst(qcRequests.slice(skip), count);
+  return claimFirst(await pendingList(page, 'newest', skip, count + 40), count);
+}
+
+/** As `pendingFromNewest`, from the oldest end, of the requests that `fits`. */
+export async function pendingFromOldest(
+  page: Page,
+  skip: number,
+  count: number,
+  fits: (request: QcRequest) => boolean = () => true,
+): Promise<QcRequest[]> {
+  return claimFirst((await pendingList(page, 'oldest', skip, count + 80)).filter(fits), count);
 }

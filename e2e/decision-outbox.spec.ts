@@ -1,8 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { RequestHistorySchema } from '../src/contract/team.ts';
-import { api } from './api.ts';
-import { claimFirst } from './claims.ts';
+import { api, pendingFromOldest } from './api.ts';
 import { diskProfile } from './chromium.ts';
 import { DEMO, bothThemes, expectAccessible, signIn, signInWithForm } from './support.ts';
 
@@ -12,13 +11,7 @@ import { DEMO, bothThemes, expectAccessible, signIn, signInWithForm } from './su
 // review-team spec from 40), from position 110 or 60 % of it (sampling), or from the newest end.
 const FROM = 70;
 
-async function pendingRequests(page: Page, count: number): Promise<QcRequest[]> {
-  const { qcRequests } = await api(page).get(
-    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=${FROM + count + 60}`,
-    QcRequestListSchema,
-  );
-  return claimFirst(qcRequests.slice(FROM), count);
-}
+const pendingRequests = (page: Page, count: number) => pendingFromOldest(page, FROM, count);
 
 /**
  * A review within its firm's queue: that list holds the request on its first page, so "next"

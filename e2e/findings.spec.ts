@@ -12,7 +12,7 @@ import { QcRequestListSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { SignatureRequestSchema } from '../src/contract/signatures.ts';
 import { encodeMarksHeader } from '../src/shared/marks-header.ts';
-import { api } from './api.ts';
+import { api, pendingList } from './api.ts';
 import { claim } from './claims.ts';
 import { contentBox, pdfPage } from './pdf-pages.ts';
 import { requestAwaitingScan, scanPdf, sendScanByApi } from './scans.ts';
@@ -45,15 +45,11 @@ const userIdOf = async (page: Page) => (await api(page).get('/session', SessionS
 
 /**
  * A pending request Nora is the notary of, from past the newest end's positions other specs
- * take (up to 40) and claimed for this test (claims.ts), with two checks that fall to her: of her role, or of a role nobody on the
- * request has (the notary answers then).
+ * take (up to 40), claimed for this test (claims.ts), with two checks that fall to her: of
+ * her role, or of a role nobody on the request has (the notary answers then).
  */
 async function norasRequest(page: Page, nora: string): Promise<[QcRequest, string, string]> {
-  const { qcRequests } = await api(page).get(
-    '/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=250',
-    QcRequestListSchema,
-  );
-  for (const request of qcRequests.slice(60)) {
+  for (const request of await pendingList(page, 'newest', 60, 190)) {
     if (!request.actors.some((a) => a.userId === nora && a.roleId === 'notary')) continue;
     const roles = new Set(request.actors.map((a) => a.roleId));
     const hers = request.checklistItems.filter(

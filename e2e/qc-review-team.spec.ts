@@ -1,30 +1,15 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
+import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { QcHoldListSchema } from '../src/contract/team.ts';
-import { api, serviceCall } from './api.ts';
-import { claimFirst } from './claims.ts';
+import { api, pendingFromOldest, serviceCall } from './api.ts';
 import { bothThemes, closeWithEscape, DEMO, expectAccessible, signIn } from './support.ts';
 
 // The reviewer's side of a team (ADRs 019 and 020): a conflict keeps the reviewer's work
 // in view beside the decided version, drafts outlive the tab and the browser (and no one else
 // sees them), and the checklist's keys. Requests are taken from the middle of the oldest-first
-// queue (positions 40 and on): the other specs take theirs from the very start (the
-// two-reviewer walk, the first twenty) or from the newest end.
-
-/** Pending requests, oldest first, from `position` on, that `fits`. */
-async function pendingRequests(
-  page: Page,
-  position: number,
-  count: number,
-  fits: (r: QcRequest) => boolean = () => true,
-): Promise<QcRequest[]> {
-  const { qcRequests } = await api(page).get(
-    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=${position + 80}`,
-    QcRequestListSchema,
-  );
-  return claimFirst(qcRequests.slice(position).filter(fits), count);
-}
+// queue (positions 40 and on), each claimed for its test (claims.ts): the other specs take
+// theirs mostly from the very start or from the newest end.
 
 const stored = (page: Page, id: string) =>
   api(page).get(`/api/qc/v2/qc/requests/${id}`, QcRequestSchema);
@@ -87,7 +72,7 @@ test('a conflict shows the decided version beside everything the reviewer wrote,
   test.setTimeout(90_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, DEMO.reviewer);
-  const [request] = await pendingRequests(page, 40, 1);
+  const [request] = await pendingFromOldest(page, 40, 1);
   if (!request) throw new Error('no request');
   // Live events would tell this screen of the other decision at once (the next test's case):
   // without them, as on a flaky connection, the reviewer learns it from the 409.
@@ -154,7 +139,7 @@ test('a request decided behind the reviewer shows their draft beside it once the
   browser,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const [request] = await pendingRequests(page, 42, 1);
+  const [request] = await pendingFromOldest(page, 42, 1);
   if (!request) throw new Error('no request');
   await page.goto(reviewUrl(request.id));
   await writeSomeReview(page);
@@ -175,7 +160,7 @@ test("a draft outlives the browser, is the reviewer's alone, and goes at sign-ou
   const first = await browser.newContext();
   let page = await first.newPage();
   await signIn(page, DEMO.reviewer);
-  const [request] = await pendingRequests(page, 44, 1);
+  const [request] = await pendingFromOldest(page, 44, 1);
   if (!request) throw new Error('no request');
   await page.goto(reviewUrl(request.id));
   await check(page, 1).getByRole('button', { name: 'Pass' }).click();
@@ -231,7 +216,7 @@ test('keys: j/k reach items past the ninth, f fails with its note focused, x mar
 }) => {
   await signIn(page, DEMO.reviewer);
   // A checklist longer than nine items, with items that allow N/A and items that do not.
-  const [request] = await pendingRequests(
+  const [request] = await pendingFromOldest(
     page,
     46,
     1,
@@ -303,7 +288,7 @@ test('a late release of this reviewer’s own hold (a reload behind a balancer) 
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const [request] = await pendingRequests(page, 46, 1);
+  const [request] = await pendingFromOldest(page, 46, 1);
   if (!request) throw new Error('no pending request');
   await page.goto(reviewUrl(request.id));
   const panel = page.locator('.review__panel');
@@ -328,7 +313,7 @@ test('a hold that meets a failing gateway (a failover) is tried again, and held'
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const [request] = await pendingRequests(page, 48, 1);
+  const [request] = await pendingFromOldest(page, 48, 1);
   if (!request) throw new Error('no pending request');
   // The first hold meets a gateway going down; the next one a gateway that answers.
   let refused = 0;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
-import { api } from './api.ts';
+import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
+import { api, pendingList } from './api.ts';
 import { claim, claimOne } from './claims.ts';
 import { createEntity } from './event-support.ts';
 import { DEMO, closeWithEscape, expectAccessible, screenshots, signIn } from './support.ts';
@@ -8,13 +8,7 @@ import { DEMO, closeWithEscape, expectAccessible, screenshots, signIn } from './
 // Each test takes its own pending request (the first from a place among the oldest that no
 // other test has claimed, claims.ts), so tests that run side by side never review the same
 // one unless they mean to.
-async function pendingFrom(page: Page, position: number) {
-  const body = await api(page).get(
-    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=${position + 40}`,
-    QcRequestListSchema,
-  );
-  return body.qcRequests.slice(position);
-}
+const pendingFrom = (page: Page, position: number) => pendingList(page, 'oldest', position, 40);
 const summary = (request: QcRequest) => ({
   id: request.id,
   matterReference: request.document.matterReference,
