@@ -80,14 +80,6 @@ export const deciderOf = (session: SessionRecord): Decider => ({
   member: memberOf(session),
 });
 
-/**
- * The history's record of a decision the service accepted at `at` (epoch ms), or undefined
- * when neither the answer nor the body says what was decided. What was decided is read from
- * the service's answer (the spec's QC request); the body sent is the fallback for the
- * verdict, since the spec does not say which of its fields decides. Reads the decider's
- * hold and the take-overs, so it needs the database. `marks` are the reviewer's, as checked
- * before the service saw the decision (ADR 029).
- */
 /** A decided request's checks as its decision record keeps them. */
 export const recordedItems = (request: QcRequest): DecisionRecord['items'] =>
   request.checklistItems.map((item) => ({
@@ -111,6 +103,14 @@ export const requestContext = (request: QcRequest) => ({
   ...(request.document.signedBy && { signedBy: request.document.signedBy }),
 });
 
+/**
+ * The history's record of a decision the service accepted at `at` (epoch ms), or undefined
+ * when neither the answer nor the body says what was decided. What was decided is read from
+ * the service's answer (the spec's QC request); the body sent is the fallback for the
+ * verdict, since the spec does not say which of its fields decides. Reads the decider's
+ * hold and the take-overs, so it needs the database. `marks` are the reviewer's, as checked
+ * before the service saw the decision (ADR 029).
+ */
 export async function decisionRecord(
   ctx: GatewayContext,
   { feed, member }: Decider,
