@@ -1,5 +1,5 @@
 import * as Radix from '@radix-ui/react-dialog';
-import type { FormEvent, ReactElement, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
 import { Button } from './button.tsx';
 import './alert.css';
 import './dialog.css';
@@ -36,20 +36,34 @@ function Shell({
   className: string;
   children: ReactNode;
 }) {
+  // The portal waits for the first opening. Mounted closed, Radix's presence of each part
+  // updates itself in a layout effect, and that synchronous render makes React run the
+  // screen's pending effects in the same task: on a first visit, the frame that shows the
+  // app's own screen (ADR 031) waited for every dialog in the shell and the queue.
+  const [opened, setOpened] = useState(open === true);
+  if (open && !opened) setOpened(true);
   return (
-    <Radix.Root open={open} onOpenChange={onOpenChange}>
+    <Radix.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) setOpened(true);
+        onOpenChange?.(next);
+      }}
+    >
       {trigger && <Radix.Trigger asChild>{trigger}</Radix.Trigger>}
-      <Radix.Portal>
-        <Radix.Overlay className="dialog__overlay" />
-        <Radix.Content
-          className={className}
-          // Spread, not `role={role}`: an undefined role would wipe Radix's own "dialog".
-          {...(role ? { role } : {})}
-          {...(described ? {} : { 'aria-describedby': undefined })}
-        >
-          {children}
-        </Radix.Content>
-      </Radix.Portal>
+      {opened && (
+        <Radix.Portal>
+          <Radix.Overlay className="dialog__overlay" />
+          <Radix.Content
+            className={className}
+            // Spread, not `role={role}`: an undefined role would wipe Radix's own "dialog".
+            {...(role ? { role } : {})}
+            {...(described ? {} : { 'aria-describedby': undefined })}
+          >
+            {children}
+          </Radix.Content>
+        </Radix.Portal>
+      )}
     </Radix.Root>
   );
 }

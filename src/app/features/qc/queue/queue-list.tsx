@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FIRST_SCREEN_CLASS } from '../../../../contract/page-session.ts';
 import type { QcRequest } from '../../../../contract/qc.ts';
 import '../../../ui/table.css';
 import { useHolds } from '../holds.ts';
@@ -36,6 +37,24 @@ const PREFETCH_ROWS = 25;
 function estimate(request: QcRequest | undefined, narrow: boolean): number {
   const note = request?.status === 'rejected' && request.notes ? 1 : 0;
   return narrow ? 150 + note * 44 : 66 + note * 34;
+}
+
+// The live list's first render takes over the gateway's first screen (ADR 025), laid out
+// and painted already. Sized from it, the virtualizer finds nothing to correct once the new
+// rows are measured: no second render in the same task, before the takeover can paint.
+
+/** The size of the gateway's scroll area this list replaces, if the page has one. */
+function servedScrollerRect() {
+  const served = document.querySelector(`.${FIRST_SCREEN_CLASS} [data-qc-scroller]`);
+  if (!served) return undefined;
+  const { width, height } = served.getBoundingClientRect();
+  return { width, height };
+}
+
+/** The heights of the gateway's rows, by request id, as the virtualizer measures a row. */
+function servedRowHeights() {
+  const rows = document.querySelectorAll<HTMLElement>(`.${FIRST_SCREEN_CLASS} [data-qc-row]`);
+  return new Map([...rows].map((row) => [row.dataset.requestId, row.offsetHeight]));
 }
 
 /** The selection's row: where its request is now, else (it left the list) the same place. */
@@ -81,6 +100,7 @@ function FirstPageRows({ filters, items, total, label }: QueueListProps) {
             <li
               key={request.id}
               data-qc-row=""
+              data-request-id={request.id}
               className="qc-list__item"
               aria-setsize={total}
               aria-posinset={index + 1}
@@ -121,19 +141,20 @@ function LiveQueueList(props: QueueListProps) {
     return hold && { hold, mine: hold.holder.id === me };
   };
   const hrefFor = (request: QcRequest) => queueRowHref(request, search);
+  const [servedHeights] = useState(servedRowHeights);
 
   // No React Compiler here: the virtualizer's own re-renders keep the rows current.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollerRef.current,
-    estimateSize: (index) => estimate(items[index], narrow),
+    estimateSize: (index) => servedHeights.get(items[index]?.id) ?? estimate(items[index], narrow),
     getItemKey: (index) => items[index]?.id ?? index,
     overscan: 6,
     // Rows in the very first render, before the scroll area has been measured (else the
     // first frame with data shows none, and the rows wait a render: ADR 017). The window
     // bounds the area; the real size replaces it once it is laid out.
-    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    initialRect: servedScrollerRect() ?? { width: window.innerWidth, height: window.innerHeight },
     scrollPaddingStart: 8,
     scrollPaddingEnd: 8,
   });
