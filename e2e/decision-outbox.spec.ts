@@ -1,7 +1,8 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { RequestHistorySchema } from '../src/contract/team.ts';
-import { api, pendingFromOldest } from './api.ts';
+import { api, pendingFromOldest, pendingList } from './api.ts';
+import { claim } from './claims.ts';
 import { diskProfile } from './chromium.ts';
 import { DEMO, bothThemes, expectAccessible, signIn, signInWithForm } from './support.ts';
 
@@ -20,15 +21,20 @@ const pendingRequests = (page: Page, count: number) => pendingFromOldest(page, F
 const reviewUrl = (request: QcRequest) =>
   `/qc/${request.id}?status=pending&order=oldest&firm=${request.document.firmId}`;
 
-/** The request approve-and-next moves on to: the firm's next pending one. */
-async function nextOf(page: Page, request: QcRequest): Promise<QcRequest> {
-  const { qcRequests } = await api(page).get(
-    `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=100&firmId=${request.document.firmId}`,
-    QcRequestListSchema,
-  );
-  const next = qcRequests[qcRequests.findIndex((r) => r.id === request.id) + 1];
-  if (!next) throw new Error('no next request in the firm');
-  return next;
+/**
+ * A request and the one approve-and-next moves on to (the firm's next pending one), both
+ * claimed: another spec deciding the second would send the review elsewhere.
+ */
+async function requestAndNext(page: Page): Promise<[QcRequest, QcRequest]> {
+  for (const request of await pendingList(page, 'oldest', FROM, 80)) {
+    const { qcRequests } = await api(page).get(
+      `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=100&firmId=${request.document.firmId}`,
+      QcRequestListSchema,
+    );
+    const next = qcRequests[qcRequests.findIndex((r) => r.id === request.id) + 1];
+    if (next && claim(request.id) && claim(next.id)) return [request, next];
+  }
+  throw new Error('no request with a next one in its firm that no other test has taken');
 }
 const stored = (page: Page, id: string) =>
   api(page).get(`/api/qc/v2/qc/requests/${id}`, QcRequestSchema);
@@ -194,9 +200,7 @@ test('the connection dropped as a decision is made: shown as saving, saved once 
 }) => {
   await page.addInitScript(logOutboxWrites);
   await signIn(page, DEMO.reviewer);
-  const [request] = await pendingRequests(page, 1);
-  if (!request) throw new Error('no request');
-  const next = await nextOf(page, request);
+  const [request, next] = await requestAndNext(page);
   await readyToApprove(page, request);
   await context.setOffline(true);
   await page.keyboard.press('a');
@@ -296,9 +300,7 @@ test('a browser restarted with an unsent decision sends it at the next sign-in',
 
 test("a 409 for the reviewer's own decision counts as saved", async ({ page }) => {
   await signIn(page, DEMO.reviewer);
-  const [request] = await pendingRequests(page, 1);
-  if (!request) throw new Error('no request');
-  const next = await nextOf(page, request);
+  const [request, next] = await requestAndNext(page);
   // The service saves it, and the answer is lost: the browser is told 409 instead, as when
   // an earlier send (a keepalive from a closed tab) got there first.
   await page.route(isPatchOf(request.id), async (route) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { AccountListSchema, EntitySchema, type Entity } from '../src/contract/accounts.ts';
 import { api } from './api.ts';
-import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
+import { DEMO, dismissToastsInTheWay, expectAccessible, screenshots, signIn } from './support.ts';
 
 // Entities on the seeded acme accounts: each test writes to its own account, so a run
 // alongside the others (or a second run on the same data) stays independent.
@@ -358,12 +358,8 @@ test('metadata edit on an existing entity: a removed key is sent empty and is go
   page,
 }) => {
   await signIn(page, DEMO.admin, '/accounts');
-  // A live event from a spec running beside this one may toast over the form's Save button
-  // (bottom right); a person would close it, and so does the test. By the click event alone:
-  // a real click would take the focus this test follows (back to Edit metadata after Save).
-  await page.addLocatorHandler(page.locator('.toast'), (toast) =>
-    toast.getByRole('button', { name: 'Dismiss' }).dispatchEvent('click'),
-  );
+  // Live events from other specs may toast over the form's Save button (bottom right).
+  await dismissToastsInTheWay(page);
   const account = await accountId(page, 'CR-000009');
   await page.goto(`/accounts/${account}`);
   await page.getByRole('main').getByRole('listitem').first().getByRole('link').click();

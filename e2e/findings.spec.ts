@@ -16,7 +16,7 @@ import { api, pendingList } from './api.ts';
 import { claim } from './claims.ts';
 import { contentBox, pdfPage } from './pdf-pages.ts';
 import { requestAwaitingScan, scanPdf, sendScanByApi } from './scans.ts';
-import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
+import { bothThemes, DEMO, dismissToastsInTheWay, expectAccessible, signIn } from './support.ts';
 
 // Findings in the console (ADR 029), end to end: a reviewer rejects two checks of a request
 // Nora Notary answers for (through the API, with marks, as the review sends them); Nora, signed
@@ -147,11 +147,18 @@ const percentText = (rate: number | null | undefined) =>
     ? '—'
     : `${(Math.round(rate * 1000) / 10).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
 
-/** Toasts dismissed, so the screenshots show the screen under them. */
+/**
+ * Toasts dismissed, so the screenshots show the screen under them. Their buttons are clicked
+ * in the page, not as actions: an action would first run the page's own toast handler
+ * (dismissToastsInTheWay), which may leave it nothing to click.
+ */
 async function dismissToasts(page: Page) {
-  const close = page.locator('.toast__close');
-  while ((await close.count()) > 0) await close.first().click();
-  await expect(page.locator('.toast')).toHaveCount(0);
+  await expect(async () => {
+    await page
+      .locator('.toast__close')
+      .evaluateAll((buttons) => buttons.forEach((button) => (button as HTMLElement).click()));
+    await expect(page.locator('.toast')).toHaveCount(0, { timeout: 1_000 });
+  }).toPass();
 }
 
 /** Back to the top: a finding's document panel stays in view as the page scrolls (sticky). */
@@ -237,6 +244,8 @@ test('a new finding reaches its notary live; she disputes one and cures one; a m
   await dismissToasts(nora);
   await bothThemes(nora, 'findings-mine');
   await expectAccessible(nora);
+  // Other specs' live events (a document ready, an address changed) may toast over her form.
+  await dismissToastsInTheWay(nora);
 
   // She opens the critical one: where it is, what it is, and the answer.
   await findingRow(nora, disputed).getByRole('link').click();

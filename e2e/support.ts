@@ -116,3 +116,14 @@ export async function closeWithEscape(dialog: Locator) {
     await expect(dialog).toBeHidden({ timeout: 1_000 });
   }).toPass();
 }
+
+/**
+ * From now on, a toast that covers what the test is about to use is dismissed first, as a
+ * person would: live events from the specs running beside this one toast over forms. By
+ * the click event alone: a real click would take the focus a test may be following.
+ */
+export async function dismissToastsInTheWay(page: Page) {
+  await page.addLocatorHandler(page.locator('.toast'), (toast) =>
+    toast.getByRole('button', { name: 'Dismiss' }).dispatchEvent('click'),
+  );
+}
