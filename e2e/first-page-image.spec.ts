@@ -95,6 +95,44 @@ test('the preview shows the drawn page until pdf.js has drawn its own, then only
   await expectAccessible(page);
 });
 
+test('a review loaded cold asks for its document as the page arrives, and once', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const request = await aPendingRequest(page);
+  // Each ask for the document: its path, whatever its signature.
+  const file = new URL(request.fileUrl, 'http://x').pathname;
+  let asked = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === file) asked += 1;
+  });
+  // A page whose data takes longer than the gateway's budget comes without its first
+  // screen, and so without the preload (ADR 025): on a busy machine, load it again.
+  await expect(async () => {
+    asked = 0;
+    const loaded = await page.goto(`/qc/${request.id}?status=pending&order=oldest`);
+    const html = (await loaded?.text()) ?? '';
+    // The document is asked for by the page itself, from the answer it was rendered with.
+    expect(html).toMatch(/<link rel="preload" as="fetch" crossorigin href="[^"]+">/);
+    expect(html).toContain('id="attest-first-screen-data"');
+  }).toPass({ timeout: 15_000 });
+  const painted = page.locator('.pdf-preview__stage .page[data-painted="true"]').first();
+  await expect(painted).toBeVisible({ timeout: 15_000 });
+  // Only once: pdf.js took what the page preloaded. And asked for before the app's router
+  // was made, which is where the app itself would first ask for it.
+  expect(asked).toBe(1);
+  const started = await page.evaluate((path) => {
+    const document = performance
+      .getEntriesByType('resource')
+      .find((entry) => new URL(entry.name).pathname === path);
+    return {
+      document: document?.startTime,
+      router: performance.getEntriesByName('attest:router')[0]?.startTime,
+    };
+  }, file);
+  expect(started.document).toBeLessThan(started.router ?? 0);
+});
+
 test("another owner's browser gets no first screen of the review, and no image of it", async ({
   page,
   browser,

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from '../contract/zod.ts';
-import { fetchEarly, takeEarly } from './early-responses.ts';
+import { answerEarly, fetchEarly, takeEarly } from './early-responses.ts';
 import { createClient } from './request.ts';
 
 // ADR 017: the page's first script asks for the first screen's data before the app's code
@@ -30,6 +30,17 @@ afterEach(() => {
 const Thing = z.object({ id: z.string(), count: z.number() });
 
 describe('answers asked for early', () => {
+  it('take the answer a first screen came with in place of one asked for (ADR 031)', async () => {
+    const { request } = createClient({ baseUrl: base });
+    fetchEarly(`${base}/api/things?limit=25`);
+    answerEarly(`${base}/api/things?limit=25`, JSON.stringify({ id: 'served', count: 0 }));
+    const first = await request('GET', '/api/things', { query: { limit: 25 }, schema: Thing });
+    expect(first).toEqual({ id: 'served', count: 0 });
+    // Once: the next GET asks the server.
+    const second = await request('GET', '/api/things', { query: { limit: 25 }, schema: Thing });
+    expect(second.id).toBe('x');
+  });
+
   it('are taken by the client’s GET of the same URL, once; the next GET asks afresh', async () => {
     const { request } = createClient({ baseUrl: base });
     fetchEarly(`${base}/api/things?limit=25`);

@@ -18,6 +18,18 @@ export function fetchEarly(url: string): void {
   early.set(url, { at: performance.now(), response });
 }
 
+/**
+ * Keeps `json` as the answer to a GET of `url`, in place of any asked for: the answer the
+ * gateway rendered the page's first screen from (ADR 031), which the screen then shows as
+ * the app's own.
+ */
+export function answerEarly(url: string, json: string): void {
+  const response = new Response(json, {
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+  early.set(url, { at: performance.now(), response: Promise.resolve(response) });
+}
+
 /** The early answer to a GET of `url`, once; undefined if none was started or it is stale. */
 export function takeEarly(url: string): Promise<Response> | undefined {
   const found = early.get(url);

@@ -18,3 +18,11 @@ export const FIRST_SCREEN_CLASS = 'first-screen';
  * first paint up; the page's first script runs it once that paint is done.
  */
 export const AFTER_FIRST_PAINT = 'attest/after-first-paint';
+
+/**
+ * The id of the JSON data block, inside the first screen (ADR 031), that carries the answer
+ * the gateway rendered that screen from; its `data-url` is the GET it answers. The page's
+ * first script hands it to the app's client as that GET's early answer: the app shows the
+ * same answer without asking again, and a review's document is the one the page preloads.
+ */
+export const FIRST_SCREEN_DATA_ID = 'attest-first-screen-data';

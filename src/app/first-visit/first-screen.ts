@@ -1,4 +1,4 @@
-import { fetchEarly } from '../../client/early-responses.ts';
+import { answerEarly, fetchEarly } from '../../client/early-responses.ts';
 import { QC_REQUESTS } from '../../client/qc-paths.ts';
 import { buildUrl } from '../../client/url.ts';
 import { plainPendingView, queueListQuery } from '../features/qc/queue-request.ts';
@@ -7,7 +7,7 @@ import { AFTER_FIRST_PAINT } from '../../contract/page-session.ts';
 import { afterFrame } from '../ui/next-paint.ts';
 import { holdClicks } from './held-clicks.ts';
 import { holdKeys } from './held-keys.ts';
-import { cameRendered, readPageSession, whenParsed } from './page-session.ts';
+import { cameRendered, readPageSession, takeFirstScreenData, whenParsed } from './page-session.ts';
 import { cameSlowly, servedFirstPageSettled } from '../pdf/first-page.ts';
 import { pdfWorkerPort } from '../pdf/pdf-worker-port.ts';
 
@@ -85,6 +85,11 @@ if (reviewNow) {
 }
 
 whenParsed(() => {
+  // The answer the first screen was rendered from is the app's first answer too: no second
+  // ask, and a review's document is the one the page has preloaded (ADR 031).
+  const served = takeFirstScreenData();
+  if (served) answerEarly(served.url, served.json);
+
   if (review) {
     if (!reviewNow) void servedFirstPageSettled().then(() => startReview());
   } else if (QUEUE_PATH.test(path) && owner) {

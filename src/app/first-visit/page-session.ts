@@ -1,4 +1,8 @@
-import { FIRST_SCREEN_CLASS, PAGE_SESSION_ID } from '../../contract/page-session.ts';
+import {
+  FIRST_SCREEN_CLASS,
+  FIRST_SCREEN_DATA_ID,
+  PAGE_SESSION_ID,
+} from '../../contract/page-session.ts';
 
 // The session the gateway served this page with, if it did (src/gateway/http/static.ts). No zod
 // here: the page's first script (first-screen.ts) reads it before the libraries arrive.
@@ -29,6 +33,18 @@ export function takePageSession(): unknown {
  * body is parsed (`whenParsed`).
  */
 export const cameRendered = () => document.querySelector(`.${FIRST_SCREEN_CLASS}`) !== null;
+
+/**
+ * The answer the gateway rendered the first screen from (ADR 031), once: the GET it answers
+ * and its JSON, unchecked (the client reads it as it reads any answer). The block is removed.
+ */
+export function takeFirstScreenData(): { url: string; json: string } | undefined {
+  const block = document.getElementById(FIRST_SCREEN_DATA_ID);
+  block?.remove();
+  const url = block?.dataset.url;
+  const json = block?.textContent;
+  return url && json ? { url, json } : undefined;
+}
 
 /**
  * Runs `then` once the page is parsed. The gateway sends a page's head before its body, so a

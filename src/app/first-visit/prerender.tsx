@@ -16,6 +16,7 @@ import { ReviewFirstScreen } from '../features/qc/review/review-first-screen.tsx
 import { hasAny, sessionQueries } from '../session.queries.ts';
 import { areaFor } from '../shell/nav.ts';
 import { Layout } from '../shell/layout.tsx';
+import { htmlAttribute as attribute } from '../../shared/html-attribute.ts';
 
 // The first screen of a first visit, rendered in the gateway (ADR 025): the
 // gateway asks itself for the screen's data as the browser would, with the browser's own
@@ -101,7 +102,11 @@ function reviewOf(session: Session, segment: string, path: string, search: strin
       if (!request) return undefined;
       const queueHref = `/qc${search || '?'}`;
       const screen = <ReviewFirstScreen request={request} image={image} queueHref={queueHref} />;
-      return renderScreen(screenData(session), `${path}${search}`, screen);
+      // The document itself, asked for as the page arrives rather than once pdf.js has
+      // started: the app opens the same URL, from the same answer (ADR 031), and pdf.js's
+      // fetch takes what the preload brought.
+      const preload = `<link rel="preload" as="fetch" crossorigin href="${attribute(request.fileUrl)}">`;
+      return preload + renderScreen(screenData(session), `${path}${search}`, screen);
     },
   } satisfies Prerender;
 }

@@ -96,8 +96,24 @@ describe('firstScreens', () => {
     expect(html.match(/assets\/screen\.css/g)).toHaveLength(1);
     expect(html.match(/assets\/app\.css/g)).toHaveLength(1);
     expect(html.indexOf('assets/screen.css')).toBeLessThan(html.indexOf('</head>'));
-    // No data of the screen's in the page but the screen itself.
-    expect(html).not.toContain('application/json');
+    // The answer it was rendered from, in the screen, for the app to take (ADR 031).
+    expect(html).toContain(
+      '<script type="application/json" id="attest-first-screen-data" data-url="/api/list?owner=acme">' +
+        '{"rows":["MR-1","MR-2 \\u003cscript>x\\u003c/script>"]}</script></fieldset>',
+    );
+  });
+
+  it('carries data that reads as markup as JSON that cannot close its block', async () => {
+    answer = async () => json({ rows: ['</script><script>alert(1)</script>', '<!--'] });
+    const html = await page();
+    const block =
+      /<script type="application\/json" id="attest-first-screen-data"[^>]*>(.*?)<\/script>/.exec(
+        html,
+      );
+    expect(block?.[1]).not.toContain('<');
+    expect(JSON.parse(block?.[1] ?? '')).toEqual({
+      rows: ['</script><script>alert(1)</script>', '<!--'],
+    });
   });
 
   it('asks itself for the data with the browser’s own cookie, as JSON, uncompressed', async () => {
@@ -215,8 +231,9 @@ describe('firstScreens', () => {
     expect(rest).toBeUndefined();
     give(json({ rows: ['MR-1'] }));
     expect(await body).toBe(
-      '<fieldset class="first-screen" disabled><ul><li data-qc-row>MR-1</li></ul></fieldset>' +
-        '</div></body></html>',
+      '<fieldset class="first-screen" disabled><ul><li data-qc-row>MR-1</li></ul>' +
+        '<script type="application/json" id="attest-first-screen-data" data-url="/api/list?owner=acme">' +
+        '{"rows":["MR-1"]}</script></fieldset></div></body></html>',
     );
   });
 
@@ -241,8 +258,15 @@ describe('splitForFirstScreen', () => {
   const CSS = ['assets/screen.css'];
   const withScreen = (html: string, screen: string | undefined, css = CSS) => {
     const split = splitForFirstScreen(html, css);
-    return split && split.head + split.withScreen(screen);
+    const data = { dataUrl: '/api/list?a=1&b="2"', json: '{"rows":[]}' };
+    return (
+      split &&
+      split.head + split.withScreen(screen === undefined ? screen : { html: screen, ...data })
+    );
   };
+  const DATA =
+    '<script type="application/json" id="attest-first-screen-data" data-url="/api/list?a=1&amp;b=&quot;2&quot;">' +
+    '{"rows":[]}</script>';
 
   it('puts the screen in a disabled fieldset in the root, and every stylesheet first', () => {
     expect(withScreen(INDEX, '<p>rows</p>')).toBe(
@@ -250,7 +274,7 @@ describe('splitForFirstScreen', () => {
         '<link rel="stylesheet" crossorigin href="/assets/app.css">' +
         '<link rel="stylesheet" crossorigin href="/assets/screen.css">' +
         '<script type="module" async src="/assets/first.js"></script></head>' +
-        '<body><div id="root"><fieldset class="first-screen" disabled><p>rows</p></fieldset>' +
+        `<body><div id="root"><fieldset class="first-screen" disabled><p>rows</p>${DATA}</fieldset>` +
         '</div></body></html>',
     );
   });
@@ -262,7 +286,7 @@ describe('splitForFirstScreen', () => {
   it('takes the screen as it is, even where it reads as a replacement pattern', () => {
     const screen = "<p>$& $' $` $$ $1</p>";
     expect(withScreen(INDEX, screen, [])).toContain(
-      `<fieldset class="first-screen" disabled>${screen}</fieldset>`,
+      `<fieldset class="first-screen" disabled>${screen}${DATA}</fieldset>`,
     );
   });
 

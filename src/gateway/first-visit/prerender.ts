@@ -3,9 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
-import { AFTER_FIRST_PAINT, FIRST_SCREEN_CLASS } from '../../contract/page-session.ts';
+import {
+  AFTER_FIRST_PAINT,
+  FIRST_SCREEN_CLASS,
+  FIRST_SCREEN_DATA_ID,
+} from '../../contract/page-session.ts';
 import type { Session } from '../../contract/session.ts';
 import type { AppEnv } from '../context.ts';
+import { htmlAttribute as attribute } from '../../shared/html-attribute.ts';
 
 // A first visit's first screen in its page (ADR 025). The app's build brings
 // a module that knows which screens it renders and how (src/app/first-visit/prerender.tsx, built
@@ -53,8 +58,6 @@ function buildLoader(distDir: string) {
 
 /** The build's entry script as Vite writes it into index.html. */
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-const attribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * A page sent in two parts: its head at once, its body when its first screen is rendered (or
@@ -94,13 +97,20 @@ export function firstScreens(distDir: string, fetchSelf: SelfFetch, log: (m: str
   };
 }
 
-/** The screen's HTML, or undefined when anything does not go to plan. Never rejects. */
+/** A first screen: its HTML, and the answer it was rendered from (`json`, to `dataUrl`). */
+export interface Screen {
+  html: string;
+  dataUrl: string;
+  json: string;
+}
+
+/** The screen, or undefined when anything does not go to plan. Never rejects. */
 async function screenOf(
   c: Context<AppEnv>,
   plan: Prerender,
   fetchSelf: SelfFetch,
   log: (m: string) => void,
-): Promise<string | undefined> {
+): Promise<Screen | undefined> {
   try {
     const url = new URL(c.req.url);
     const headers = new Headers(c.req.raw.headers);
@@ -132,7 +142,8 @@ async function screenOf(
     }
     const json = await Promise.race([answer.text(), late]);
     if (json.length > DATA_LIMIT) return undefined;
-    return await plan.render(json);
+    const html = await plan.render(json);
+    return html === undefined ? undefined : { html, dataUrl: plan.dataUrl, json };
   } catch (error) {
     // A timeout or a render that failed: the page without, which works as it did.
     if (!(error instanceof Error && error.name === 'TimeoutError')) {
@@ -141,6 +152,15 @@ async function screenOf(
     return undefined;
   }
 }
+
+/**
+ * The answer the screen was rendered from, for the app to take as its own (ADR 031). Every
+ * `<` is escaped: JSON has it only in strings, where `\u003c` reads the same, and without
+ * it nothing in the data can close the block.
+ */
+const dataBlock = ({ dataUrl, json }: Screen) =>
+  `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}" data-url="${attribute(dataUrl)}">` +
+  `${json.replace(/</g, '\\u003c')}</script>`;
 
 /** A stylesheet link as Vite writes it into index.html. */
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="[^"]+">/g;
@@ -180,9 +200,9 @@ export function splitForFirstScreen(html: string, screenCss: string[]) {
     );
   return {
     head,
-    withScreen: (screen: string | undefined) =>
+    withScreen: (screen: Screen | undefined) =>
       screen === undefined
         ? rest
-        : `<fieldset class="${FIRST_SCREEN_CLASS}" disabled>${screen}</fieldset>${rest}`,
+        : `<fieldset class="${FIRST_SCREEN_CLASS}" disabled>${screen.html}${dataBlock(screen)}</fieldset>${rest}`,
   };
 }
