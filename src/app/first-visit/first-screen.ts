@@ -58,6 +58,18 @@ const startReview = (id = reviewId) => {
 // sending and the browser parsing the page's body. On a slow link it waits for the first
 // page's image (servedFirstPageSettled), which needs the body.
 const reviewNow = review !== undefined && !cameSlowly();
+
+/**
+ * The answer the first screen was rendered from is the app's first answer too (ADR 031): no
+ * second ask, and a review's document is the one the page has preloaded. Once the body is in;
+ * the block is taken once, so calling this again does nothing.
+ */
+const takeServedAnswer = () => {
+  const served = takeFirstScreenData();
+  if (served) answerEarly(served.url, served.json);
+};
+// The body may be in already (this script is async): then nothing need be asked for below.
+if (document.readyState !== 'loading') takeServedAnswer();
 if (reviewNow) startReview();
 
 /** The app's entry as the gateway held it back (a type the browser does not run), if here. */
@@ -85,10 +97,7 @@ if (reviewNow) {
 }
 
 whenParsed(() => {
-  // The answer the first screen was rendered from is the app's first answer too: no second
-  // ask, and a review's document is the one the page has preloaded (ADR 031).
-  const served = takeFirstScreenData();
-  if (served) answerEarly(served.url, served.json);
+  takeServedAnswer();
 
   if (review) {
     if (!reviewNow) void servedFirstPageSettled().then(() => startReview());
