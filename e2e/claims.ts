@@ -1,17 +1,21 @@
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 // The specs share one queue and run side by side, each as people of the same small team: a
 // request one test means to decide must not be decided by another meanwhile. Picking by place
 // in the queue is not enough (the places move as the queue is worked), so each test claims the
 // requests it takes. A claim is a file named for the request in the run's own folder
 // (playwright.config.ts), made only if it is not there yet: one test wins it, in any worker.
+// Claims are per deployment (the project's address): the strict project's service has the
+// same seeded ids as the sandbox's, and the sandbox's claims are nothing to it.
 
 /** Whether this test now has request `id` to itself: false when another test claimed it. */
 export function claim(id: string): boolean {
-  const dir = process.env.E2E_CLAIMS_DIR;
-  if (!dir) throw new Error('E2E_CLAIMS_DIR is set by playwright.config.ts');
+  const root = process.env.E2E_CLAIMS_DIR;
+  if (!root) throw new Error('E2E_CLAIMS_DIR is set by playwright.config.ts');
+  const dir = join(root, new URL(test.info().project.use.baseURL ?? 'http://default').host);
+  mkdirSync(dir, { recursive: true });
   try {
     closeSync(openSync(join(dir, id), 'wx'));
     return true;

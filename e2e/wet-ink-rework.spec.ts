@@ -118,6 +118,21 @@ async function withoutField(page: Page, url: RegExp, key: 'scanReviews' | 'earli
     if (!response.ok() || route.request().method() !== 'GET') return route.fulfill({ response });
     return route.fulfill({ response, json: strip(await response.json()) });
   });
+  // A page that comes with its first screen carries the answer it was rendered from (ADR
+  // 031), which the app takes instead of asking: that answer too, as such a service gives it.
+  // (QC screens are the ones that come with a first screen.)
+  await page.route(/\/qc(\/[^/?]*)?(\?.*)?$/, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /(<script type="application\/json" id="attest-first-screen-data" data-url="([^"]*)">)([^<]*)(<\/script>)/,
+      (whole, open: string, dataUrl: string, json: string, close: string) =>
+        url.test(dataUrl.replace(/&amp;/g, '&'))
+          ? open + JSON.stringify(strip(JSON.parse(json))).replace(/</g, '\\u003c') + close
+          : whole,
+    );
+    return route.fulfill({ response, body: html });
+  });
 }
 
 test('without scanReviews and earlierReviews the screens work as before and show no rework panels', async ({
