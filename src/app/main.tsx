@@ -13,19 +13,9 @@ import { keepServedFirstPage, servedFirstPageSettled } from './pdf/first-page.ts
 import { queryClient } from './query-client.ts';
 import { sessionQueries } from './session.queries.ts';
 import { createRouter } from './router.tsx';
-import { laterModule, whenIdle } from './ui/later-module.ts';
-import { useToasts } from './ui/toast-store.ts';
+import { Toasts } from './ui/toasts.tsx';
 import './ui/tokens.css';
 import './ui/base.css';
-
-// Radix's toast loads once the page is idle, not with every screen's first paint: by the time a
-// connection drops it is there, and a toast that comes sooner waits for it (later-module.ts).
-const toaster = laterModule(() => import('./ui/toaster.tsx'));
-function Toasts() {
-  const any = useToasts().length > 0;
-  const Toaster = toaster.useLoaded(any)?.default;
-  return Toaster ? <Toaster /> : null;
-}
 
 // The app's steps to its first render, for `npm run bench` to say where a takeover's time
 // goes (ADR 031): its modules evaluated, its router made, its first screen's data in.
@@ -71,5 +61,4 @@ whenParsed(() => {
   } else {
     render(createRouter());
   }
-  whenIdle(toaster.preload);
 });

@@ -9,6 +9,7 @@ import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { laterModule, whenIdle } from '../ui/later-module.ts';
 import { setToastNavigator } from '../ui/toast-store.ts';
+import { usePreloadedToaster } from '../ui/toasts.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { EnvironmentBanner, isStaging } from './environment-banner.tsx';
 import { AREAS, type Area } from './nav.ts';
@@ -175,6 +176,7 @@ export function Layout() {
   // A toast's link to a screen (a new finding) goes through the router (toast-store.ts).
   const navigate = useNavigate();
   useEffect(() => setToastNavigator((path) => void navigate(path)), [navigate]);
+  usePreloadedToaster();
   // What features keep in the browser for this person is seen to (decisions kept: 026).
   useSessionWork(session ? userScope(session) : null);
   const areas = session ? AREAS.filter((area) => mayOpen(session, area)) : [];
