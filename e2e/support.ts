@@ -123,7 +123,11 @@ export async function closeWithEscape(dialog: Locator) {
  * the click event alone: a real click would take the focus a test may be following.
  */
 export async function dismissToastsInTheWay(page: Page) {
-  await page.addLocatorHandler(page.locator('.toast'), (toast) =>
-    toast.getByRole('button', { name: 'Dismiss' }).dispatchEvent('click'),
+  // Every toast there, at once: several may have come together.
+  await page.addLocatorHandler(page.locator('.toast').first(), () =>
+    page
+      .locator('.toast')
+      .getByRole('button', { name: 'Dismiss' })
+      .evaluateAll((buttons) => buttons.forEach((button) => (button as HTMLElement).click())),
   );
 }
