@@ -141,20 +141,21 @@ function LiveQueueList(props: QueueListProps) {
     return hold && { hold, mine: hold.holder.id === me };
   };
   const hrefFor = (request: QcRequest) => queueRowHref(request, search);
-  const [servedHeights] = useState(servedRowHeights);
+  // Read once, as the list mounts over the gateway's screen (gone after this commit).
+  const [served] = useState(() => ({ rect: servedScrollerRect(), heights: servedRowHeights() }));
 
   // No React Compiler here: the virtualizer's own re-renders keep the rows current.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollerRef.current,
-    estimateSize: (index) => servedHeights.get(items[index]?.id) ?? estimate(items[index], narrow),
+    estimateSize: (index) => served.heights.get(items[index]?.id) ?? estimate(items[index], narrow),
     getItemKey: (index) => items[index]?.id ?? index,
     overscan: 6,
     // Rows in the very first render, before the scroll area has been measured (else the
     // first frame with data shows none, and the rows wait a render: ADR 017). The window
     // bounds the area; the real size replaces it once it is laid out.
-    initialRect: servedScrollerRect() ?? { width: window.innerWidth, height: window.innerHeight },
+    initialRect: served.rect ?? { width: window.innerWidth, height: window.innerHeight },
     scrollPaddingStart: 8,
     scrollPaddingEnd: 8,
   });
