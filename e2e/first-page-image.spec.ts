@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { pendingFromNewest } from './api.ts';
-import { DEMO, VIEWPORTS, expectAccessible, signIn } from './support.ts';
+import { DEMO, FIRST_SCREEN_DATA, VIEWPORTS, expectAccessible, signIn } from './support.ts';
 
 // ADR 025: a review loaded cold comes with its frame and its document's first page,
 // drawn by the gateway, before the app or pdf.js has run; the preview shows that image until
@@ -114,7 +114,7 @@ test('a review loaded cold asks for its document as the page arrives, and once',
     const html = (await loaded?.text()) ?? '';
     // The document is asked for by the page itself, from the answer it was rendered with.
     expect(html).toMatch(/<link rel="preload" as="fetch" crossorigin href="[^"]+">/);
-    expect(html).toContain('id="attest-first-screen-data"');
+    expect(html).toMatch(FIRST_SCREEN_DATA);
   }).toPass({ timeout: 15_000 });
   const painted = page.locator('.pdf-preview__stage .page[data-painted="true"]').first();
   await expect(painted).toBeVisible({ timeout: 15_000 });

@@ -1,10 +1,11 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { FIRST_SCREEN_DATA_ID } from '../src/contract/page-session.ts';
 import { QcRequestListSchema } from '../src/contract/qc.ts';
 import { api } from './api.ts';
 import { diskProfile } from './chromium.ts';
-import { DEMO, VIEWPORTS, expectAccessible, signIn } from './support.ts';
+import { DEMO, FIRST_SCREEN_DATA, VIEWPORTS, expectAccessible, signIn } from './support.ts';
 
 // ADR 017: a first visit waits on nothing it need not. The page comes with its session (no
 // GET /session), and the page's first script asks for the queue's first page while the app's
@@ -107,10 +108,9 @@ test("the queue's page comes with the first page's rows, the service's own", asy
   // from, for the app (ADR 031): the rows' own, every `<` escaped.
   expect(html.match(/application\/json/g)).toHaveLength(2);
   expect(html).toContain('id="attest-session"');
-  const data =
-    /<script type="application\/json" id="attest-first-screen-data" data-url="([^"]+)">([^<]*)<\/script><\/fieldset>/.exec(
-      html,
-    );
+  const data = FIRST_SCREEN_DATA.exec(html);
+  // Last in the screen, inside its fieldset.
+  expect(html).toContain(`${data?.[0]}</fieldset>`);
   expect(data?.[1]?.replace(/&amp;/g, '&')).toMatch(QUEUE_LIST);
   const carried = QcRequestListSchema.parse(JSON.parse(data?.[2] ?? ''));
   expect(carried.qcRequests.map((request) => request.id).slice(0, ids.length)).toEqual(ids);
@@ -165,7 +165,7 @@ async function firstScreenHolding(page: Page) {
   await expect(async () => {
     await page.goto('/qc', { waitUntil: 'domcontentloaded' });
     expect(await page.locator('.first-screen').count()).toBe(1);
-    await expect(page.locator('#attest-first-screen-data')).toHaveCount(0, { timeout: 5_000 });
+    await expect(page.locator(`#${FIRST_SCREEN_DATA_ID}`)).toHaveCount(0, { timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
 }
 

@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { FIRST_SCREEN_DATA_ID } from '../src/contract/page-session.ts';
 
 export const DEMO = {
   reviewer: { id: 'acme-reviewer', secret: 'acme-reviewer-secret', name: 'Riley Reviewer' },
@@ -131,3 +132,11 @@ export async function dismissToastsInTheWay(page: Page) {
       .evaluateAll((buttons) => buttons.forEach((button) => (button as HTMLElement).click())),
   );
 }
+
+/**
+ * The first screen's data block in a page's HTML (ADR 031): the whole element, the GET it
+ * answers (as written in the attribute: `&amp;` for `&`) and its JSON text.
+ */
+export const FIRST_SCREEN_DATA = new RegExp(
+  `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}" data-url="([^"]*)">([^<]*)</script>`,
+);

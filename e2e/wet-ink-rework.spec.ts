@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
+import { FIRST_SCREEN_DATA_ID } from '../src/contract/page-session.ts';
 import { SignatureRequestSchema } from '../src/contract/signatures.ts';
+import { jsonDataBlock } from '../src/shared/html.ts';
 import { api } from './api.ts';
 import { scanPdf, requestAwaitingScan, sendScanByApi } from './scans.ts';
-import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
+import { bothThemes, DEMO, expectAccessible, FIRST_SCREEN_DATA, signIn } from './support.ts';
 
 // The wet-ink rework loop end to end: QC rejects a scan with a failed check, the notary sees
 // why on the signature request and uploads again, and the reviewer of the new scan sees it is
@@ -124,13 +126,12 @@ async function withoutField(page: Page, url: RegExp, key: 'scanReviews' | 'earli
   await page.route(/\/qc(\/[^/?]*)?(\?.*)?$/, async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
-    const html = (await response.text()).replace(
-      /(<script type="application\/json" id="attest-first-screen-data" data-url="([^"]*)">)([^<]*)(<\/script>)/,
-      (whole, open: string, dataUrl: string, json: string, close: string) =>
-        url.test(dataUrl.replace(/&amp;/g, '&'))
-          ? open + JSON.stringify(strip(JSON.parse(json))).replace(/</g, '\\u003c') + close
-          : whole,
-    );
+    const html = (await response.text()).replace(FIRST_SCREEN_DATA, (whole, written, json) => {
+      const dataUrl = String(written).replace(/&amp;/g, '&');
+      if (!url.test(dataUrl)) return whole;
+      const stripped = JSON.stringify(strip(JSON.parse(String(json))));
+      return jsonDataBlock(FIRST_SCREEN_DATA_ID, stripped, { 'data-url': dataUrl });
+    });
     return route.fulfill({ response, body: html });
   });
 }

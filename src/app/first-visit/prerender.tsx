@@ -16,7 +16,7 @@ import { ReviewFirstScreen } from '../features/qc/review/review-first-screen.tsx
 import { hasAny, sessionQueries } from '../session.queries.ts';
 import { areaFor } from '../shell/nav.ts';
 import { Layout } from '../shell/layout.tsx';
-import { htmlAttribute as attribute } from '../../shared/html-attribute.ts';
+import { htmlAttribute as attribute } from '../../shared/html.ts';
 
 // The first screen of a first visit, rendered in the gateway (ADR 025): the
 // gateway asks itself for the screen's data as the browser would, with the browser's own

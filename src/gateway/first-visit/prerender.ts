@@ -10,7 +10,7 @@ import {
 } from '../../contract/page-session.ts';
 import type { Session } from '../../contract/session.ts';
 import type { AppEnv } from '../context.ts';
-import { htmlAttribute as attribute } from '../../shared/html-attribute.ts';
+import { htmlAttribute as attribute, jsonDataBlock } from '../../shared/html.ts';
 
 // A first visit's first screen in its page (ADR 025). The app's build brings
 // a module that knows which screens it renders and how (src/app/first-visit/prerender.tsx, built
@@ -153,14 +153,9 @@ async function screenOf(
   }
 }
 
-/**
- * The answer the screen was rendered from, for the app to take as its own (ADR 031). Every
- * `<` is escaped: JSON has it only in strings, where `\u003c` reads the same, and without
- * it nothing in the data can close the block.
- */
+/** The answer the screen was rendered from, for the app to take as its own (ADR 031). */
 const dataBlock = ({ dataUrl, json }: Screen) =>
-  `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}" data-url="${attribute(dataUrl)}">` +
-  `${json.replace(/</g, '\\u003c')}</script>`;
+  jsonDataBlock(FIRST_SCREEN_DATA_ID, json, { 'data-url': dataUrl });
 
 /** A stylesheet link as Vite writes it into index.html. */
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="[^"]+">/g;

@@ -8,6 +8,7 @@ import type { Session } from '../../contract/session.ts';
 import type { AppEnv } from '../context.ts';
 import { pageEncoding, pageStream } from '../first-visit/page-stream.ts';
 import type { SplitPage } from '../first-visit/prerender.ts';
+import { jsonDataBlock } from '../../shared/html.ts';
 
 /**
  * Paths the gateway itself answers; the SPA fallback never shadows them. `/events` itself is
@@ -82,12 +83,10 @@ const SCRIPT = /^\/assets\/[^/]+\.m?js$/;
 
 /**
  * index.html with the session in a JSON data block first in its head, where the app's first
- * script finds it. A data block is never run (nor does the CSP need to allow it); `<` is
- * escaped so that no value can close the element.
+ * script finds it.
  */
 export function withSession(html: string, session: Session): string {
-  const json = JSON.stringify(session).replace(/</g, '\\u003c');
-  const block = `<script type="application/json" id="${PAGE_SESSION_ID}">${json}</script>`;
+  const block = jsonDataBlock(PAGE_SESSION_ID, JSON.stringify(session));
   // After <head>, or where the head implicitly starts when the page leaves the tag out.
   const at = /<head(\s[^>]*)?>/i.exec(html) ?? /<!doctype[^>]*>/i.exec(html);
   const end = at ? at.index + at[0].length : 0;
