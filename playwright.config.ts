@@ -1,6 +1,6 @@
 import { freePort } from './e2e/free-port.ts';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -11,18 +11,30 @@ import { STRICT_PROFILE } from './src/service/profile.ts';
 // process on free ports with a throwaway data folder.
 
 // The config is evaluated again in every worker: choose once, pass down through the env.
+// The run's own throwaway folders are made once, by the runner, which removes them as it
+// exits (a run leaves no data behind in the system's temp folder); a worker inherits them.
+const madeHere: string[] = [];
+const throwaway = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  madeHere.push(dir);
+  return dir;
+};
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_SERVICE_PORT ??= String(await freePort());
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'attest-e2e-'));
+process.env.E2E_DATA_DIR ??= throwaway('attest-e2e-');
 // Which test took which request (e2e/claims.ts).
-process.env.E2E_CLAIMS_DIR ??= mkdtempSync(join(tmpdir(), 'attest-e2e-claims-'));
+process.env.E2E_CLAIMS_DIR ??= throwaway('attest-e2e-claims-');
 
 // The strict project (ADR 016): a spec-strict reference service with its storage on a port
 // of its own, and a gateway set up for it only through the settings a real deployment uses.
 process.env.E2E_STRICT_PORT ??= String(await freePort());
 process.env.E2E_STRICT_SERVICE_PORT ??= String(await freePort());
 process.env.E2E_STRICT_STORAGE_PORT ??= String(await freePort());
-process.env.E2E_STRICT_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'attest-e2e-strict-'));
+process.env.E2E_STRICT_DATA_DIR ??= throwaway('attest-e2e-strict-');
+// By then Playwright has stopped the servers that wrote into them.
+process.on('exit', () => {
+  for (const dir of madeHere) rmSync(dir, { recursive: true, force: true });
+});
 process.env.E2E_STRICT_WEBHOOK_SECRET ??= `whsec_${randomBytes(24).toString('base64')}`;
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;

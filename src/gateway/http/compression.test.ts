@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -14,11 +14,12 @@ import { makeDist, startHarness, type Browser, type Harness } from '../testing/h
 let service: TestService;
 let gateway: Harness;
 let admin: Browser;
+let dist: string;
 /** A script big enough to be worth compressing, as the build would leave it. */
 const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ i, name: `row ${i}` })))};`;
 
 it.beforeAll(async ({ service: started }) => {
-  const dist = makeDist();
+  dist = makeDist();
   const file = join(dist, 'assets', 'rows-0a1b2c.js');
   writeFileSync(file, SCRIPT);
   writeFileSync(`${file}.br`, brotliCompressSync(SCRIPT));
@@ -30,6 +31,7 @@ it.beforeAll(async ({ service: started }) => {
 });
 afterAll(async () => {
   await gateway.close();
+  rmSync(dist, { recursive: true, force: true });
 });
 
 /** The raw answer, bytes as sent: fetch would decode them. */
