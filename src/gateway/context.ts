@@ -76,7 +76,11 @@ export interface GatewayContext {
 
 /** Hono's typing of per-request variables. */
 export interface AppEnv {
-  Variables: { session: SessionRecord };
+  Variables: {
+    session: SessionRecord;
+    /** CSP sources of the stylesheets a page carries in itself (first-visit/prerender.ts). */
+    styleSources?: string[];
+  };
 }
 
 /** A staging session, or sign-in, where the gateway has no staging service. */

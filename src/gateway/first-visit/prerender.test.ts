@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -235,6 +236,48 @@ describe('firstScreens', () => {
         '<script type="application/json" id="attest-first-screen-data" data-url="/api/list?owner=acme">' +
         '{"rows":["MR-1"]}</script></fieldset></div></body></html>',
     );
+  });
+
+  it('carries the stylesheets in the page, each allowed by its hash, and links them disabled', async () => {
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'app.css'), 'body{color:red}');
+    writeFileSync(join(dist, 'assets', 'screen.css'), '.row{background:url(data:x)}');
+    const render = firstScreens(
+      dist,
+      async () => json({ rows: ['MR-1'] }),
+      () => {},
+    );
+    const app = new Hono<AppEnv>();
+    app.get('*', async (c) => {
+      const html = await whole(await render(c, SESSION, INDEX));
+      return c.json({ html, sources: c.get('styleSources') });
+    });
+    const { html, sources } = (await (await app.request('/qc')).json()) as {
+      html: string;
+      sources: string[];
+    };
+    const sha = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+    expect(sources).toEqual([sha('body{color:red}'), sha('.row{background:url(data:x)}')]);
+    expect(html).toContain(
+      '<head><style>body{color:red}</style>' +
+        '<link rel="stylesheet" crossorigin href="/assets/app.css" disabled>' +
+        '<style>.row{background:url(data:x)}</style>' +
+        '<link rel="stylesheet" crossorigin href="/assets/screen.css" disabled>' +
+        '<script type="module" async',
+    );
+    expect(html.match(/<style>/g)).toHaveLength(2);
+  });
+
+  it.each([
+    ['text that would end its element', 'a{}</style><script>x</script>'],
+    ['a url() relative to itself', '@font-face{src:url(font.woff2)}'],
+    ['too much of it', `a{content:"${'x'.repeat(70 * 1024)}"}`],
+  ])('links a stylesheet with %s, as before', async (_name, css) => {
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'screen.css'), css);
+    const html = await page();
+    expect(html).not.toContain('<style>');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/screen.css">');
   });
 
   it('serves the page as it is without the screens’ stylesheets list', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -38,11 +39,37 @@ type Screens = Record<string, string[] | undefined>;
 
 type SelfFetch = (request: Request, env: unknown) => Promise<Response>;
 
+/** A stylesheet as it goes into a page's head: its text, and the CSP source that allows it. */
+export interface InlineStyle {
+  css: string;
+  source: string;
+}
+/** A stylesheet larger than this is linked, not put in the page. */
+const INLINE_LIMIT = 64 * 1024;
+
+/**
+ * The stylesheet `css` as a page's own, or undefined where it cannot be one: too large, or
+ * with text that would end its element or a url() that would resolve against the page's
+ * address instead of the stylesheet's (the build's are absolute or data: URLs).
+ */
+export function inlineStyle(css: string): InlineStyle | undefined {
+  if (css.length > INLINE_LIMIT || /<\/style/i.test(css)) return undefined;
+  if (/url\(\s*['"]?(?!data:|\/|https?:)/i.test(css)) return undefined;
+  return { css, source: `'sha256-${createHash('sha256').update(css).digest('base64')}'` };
+}
+
 /** Loads the build's module and screens, again whenever a new build replaces them. */
 function buildLoader(distDir: string) {
   const modulePath = join(distDir, 'server', 'prerender.js');
   const screensPath = join(distDir, 'server', 'screens.json');
-  let loaded: { at: number; module: PrerenderModule; screens: Screens } | undefined;
+  let loaded:
+    | {
+        at: number;
+        module: PrerenderModule;
+        screens: Screens;
+        styles: Map<string, Promise<InlineStyle | undefined>>;
+      }
+    | undefined;
   return async () => {
     if (!existsSync(modulePath) || !existsSync(screensPath)) return undefined;
     const at = statSync(modulePath).mtimeMs;
@@ -50,9 +77,24 @@ function buildLoader(distDir: string) {
       const url = `${pathToFileURL(modulePath).href}?v=${at}`;
       const module = (await import(url)) as PrerenderModule;
       const screens = JSON.parse(await readFile(screensPath, 'utf8')) as Screens;
-      loaded = { at, module, screens };
+      loaded = { at, module, screens, styles: new Map() };
     }
-    return loaded;
+    const { styles } = loaded;
+    /** The build's stylesheets by file (`assets/x.css`), read once: their names are hashed. */
+    const stylesOf = async (files: string[]) => {
+      const read = files.map((file) => {
+        let style = styles.get(file);
+        if (!style) {
+          style = readFile(join(distDir, file), 'utf8').then(inlineStyle, () => undefined);
+          styles.set(file, style);
+        }
+        return style.then((inline) => [file, inline] as const);
+      });
+      const found = new Map<string, InlineStyle>();
+      for (const [file, inline] of await Promise.all(read)) if (inline) found.set(file, inline);
+      return found;
+    };
+    return { ...loaded, stylesOf };
   };
 }
 
@@ -86,13 +128,19 @@ export function firstScreens(distDir: string, fetchSelf: SelfFetch, log: (m: str
       const build = await load();
       const url = new URL(c.req.url);
       plan = build?.module.prerender(url.pathname, url.search, session);
-      split = build && plan && splitForFirstScreen(html, build.screens[plan.module] ?? []);
+      if (build && plan) {
+        const screenCss = build.screens[plan.module] ?? [];
+        const styles = await build.stylesOf([...linkedStyles(html), ...screenCss]);
+        split = splitForFirstScreen(html, screenCss, styles);
+      }
     } catch (error) {
       log(`first screen of ${c.req.path} not planned: ${String(error)}`);
       return html;
     }
     if (!plan || !split) return html;
-    const { head, withScreen } = split;
+    const { head, withScreen, styleSources } = split;
+    // The page's CSP allows its own stylesheets, and only those (http/static.ts).
+    c.set('styleSources', styleSources);
     return { head, body: screenOf(c, plan, fetchSelf, log).then(withScreen) };
   };
 }
@@ -158,32 +206,54 @@ const dataBlock = ({ dataUrl, json }: Screen) =>
   jsonDataBlock(FIRST_SCREEN_DATA_ID, json, { 'data-url': dataUrl });
 
 /** A stylesheet link as Vite writes it into index.html. */
-const STYLESHEET = /<link rel="stylesheet" crossorigin href="[^"]+">/g;
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/g;
+
+/** The build's files (`assets/x.css`) that `html` links as stylesheets. */
+const linkedStyles = (html: string) => [...html.matchAll(STYLESHEET)].map((m) => m[1] ?? '');
 
 /**
- * The page's head, ready to go before its first screen: every stylesheet first, and the
- * app's entry held back. Then, from the screen, the rest of the page: the screen in `#root`,
- * in a disabled fieldset so that nothing is typed or chosen in it before the app replaces it
- * (links still work), or without one, an empty `#root` as before. Undefined for a page not
- * shaped as Vite writes index.html.
+ * A stylesheet first in the head: in the page itself where `inline` has it, so that the
+ * first screen's paint waits for no second round trip (on a slow link, one is half a second).
+ * A disabled link to it stays beside it, for the app's loader (Vite's preload helper), which
+ * looks for a screen's stylesheets among the page's links and otherwise adds one and holds
+ * the screen's code until it has loaded. Chromium still fetches a disabled stylesheet, but
+ * neither applies it nor waits for it: the first screen paints without it.
  */
-export function splitForFirstScreen(html: string, screenCss: string[]) {
+function styleTag(file: string, inline: InlineStyle | undefined) {
+  const href = `/${attribute(file)}`;
+  return inline
+    ? `<style>${inline.css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`
+    : `<link rel="stylesheet" crossorigin href="${href}">`;
+}
+
+/**
+ * The page's head, ready to go before its first screen: every stylesheet first (in the page
+ * where `styles` has its text), and the app's entry held back. Then, from the screen, the rest
+ * of the page: the screen in `#root`, in a disabled fieldset so that nothing is typed or
+ * chosen in it before the app replaces it (links still work), or without one, an empty
+ * `#root` as before. `styleSources` are the CSP sources of the styles in the page. Undefined
+ * for a page not shaped as Vite writes index.html.
+ */
+export function splitForFirstScreen(
+  html: string,
+  screenCss: string[],
+  styles: ReadonlyMap<string, InlineStyle> = new Map(),
+) {
   const root = '<div id="root">';
   const at = html.indexOf(`${root}</div>`);
   if (!/<head(\s[^>]*)?>/i.test(html) || !html.includes('</head>') || at < 0) return undefined;
   // The page's own stylesheets (the app's), then the screen's not among them: first in the
   // head, so that on a slow link they are asked for before the scripts the screen does not
   // wait for (over HTTP/1.1, six at a time).
-  const own = html.match(STYLESHEET) ?? [];
-  const css = screenCss
-    .filter((file) => !html.includes(`/${file}"`))
-    .map((file) => `<link rel="stylesheet" crossorigin href="/${attribute(file)}">`);
+  const files = [...new Set([...linkedStyles(html), ...screenCss])];
+  const tags = files.map((file) => styleTag(file, styles.get(file)));
+  const styleSources = files.flatMap((file) => styles.get(file)?.source ?? []);
   const top = html.slice(0, at + root.length).replace(STYLESHEET, '');
   const rest = html.slice(at + root.length);
   const start = /<head(\s[^>]*)?>/i.exec(top);
   if (!start) return undefined;
   const after = start.index + start[0].length;
-  const head = `${top.slice(0, after)}${[...own, ...css].join('')}${top.slice(after)}`
+  const head = `${top.slice(0, after)}${tags.join('')}${top.slice(after)}`
     // The app's entry (not the first script, which is async) waits for the first paint:
     // evaluated before it, the app's code would hold up the screen that is already here.
     .replace(
@@ -195,6 +265,7 @@ export function splitForFirstScreen(html: string, screenCss: string[]) {
     );
   return {
     head,
+    styleSources,
     withScreen: (screen: Screen | undefined) =>
       screen === undefined
         ? rest

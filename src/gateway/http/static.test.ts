@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../contract/session.ts';
 import type { AppEnv } from '../context.ts';
-import { staticRoutes } from './static.ts';
+import { securityHeaders, staticRoutes } from './static.ts';
 import { APP_JS, INDEX_HTML, makeDist, startHarness, type Harness } from '../testing/harness.ts';
 
 // No upstream is needed to serve the app: port 9 (discard) is never answered.
@@ -45,6 +45,27 @@ describe('storage origins (ATTEST_STORAGE_ORIGINS)', () => {
     } finally {
       await withBucket.close();
     }
+  });
+});
+
+describe('a page that carries its stylesheets (first-visit/prerender.ts)', () => {
+  const app = new Hono<AppEnv>();
+  app.use('*', securityHeaders(UPSTREAM));
+  app.get('/qc', (c) => {
+    c.set('styleSources', ["'sha256-abc='", "'sha256-def='"]);
+    return c.html('<style>a{}</style>');
+  });
+  app.get('/other', (c) => c.html('<p>'));
+
+  it('allows those stylesheets by their hashes, and nothing else inline', async () => {
+    expectSecurityHeaders(
+      await app.request('/qc'),
+      CSP.replace("style-src 'self'", "style-src 'self' 'sha256-abc=' 'sha256-def='"),
+    );
+  });
+
+  it('leaves every other answer with the plain policy', async () => {
+    expectSecurityHeaders(await app.request('/other'));
   });
 });
 

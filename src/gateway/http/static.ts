@@ -19,14 +19,16 @@ const RESERVED = /^\/(api|session|config|webhooks|healthz|preview)(\/|$)|^\/even
 const PDF_WORKER = /^\/assets\/pdf\.worker[^/]*\.m?js$/;
 
 /**
- * The app's CSP: nothing inline, nothing evaluated. The upstream's origin, and a deployment's
- * storage origins (ATTEST_STORAGE_ORIGINS), are allowed for images and connections because
- * presigned download and upload URLs live there.
+ * The app's CSP: nothing inline, nothing evaluated, but for the stylesheets a first screen's
+ * page carries (`styleSources`, each allowed by its hash alone). The upstream's origin, and a
+ * deployment's storage origins (ATTEST_STORAGE_ORIGINS), are allowed for images and
+ * connections because presigned download and upload URLs live there.
  */
 export function contentSecurityPolicy(
   upstreamOrigin: string,
   pdfWorker = false,
   storageOrigins: readonly string[] = [],
+  styleSources: readonly string[] = [],
 ): string {
   const presigned = [upstreamOrigin, ...storageOrigins.filter((o) => o !== upstreamOrigin)].join(
     ' ',
@@ -34,7 +36,7 @@ export function contentSecurityPolicy(
   return [
     "default-src 'self'",
     pdfWorker ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'",
-    "style-src 'self'",
+    ["style-src 'self'", ...styleSources].join(' '),
     `img-src 'self' data: blob: ${presigned}`,
     "font-src 'self'",
     `connect-src 'self' ${presigned}`,
@@ -50,13 +52,21 @@ export function contentSecurityPolicy(
 export function securityHeaders(
   upstreamOrigin: string,
   storageOrigins: readonly string[] = [],
-): MiddlewareHandler {
+): MiddlewareHandler<AppEnv> {
   const policy = contentSecurityPolicy(upstreamOrigin, false, storageOrigins);
   const workerPolicy = contentSecurityPolicy(upstreamOrigin, true, storageOrigins);
-  return async (c, next) => {
+  return async (c: Context<AppEnv>, next) => {
     await next();
     const headers = c.res.headers;
-    headers.set('Content-Security-Policy', PDF_WORKER.test(c.req.path) ? workerPolicy : policy);
+    const styles = c.get('styleSources');
+    headers.set(
+      'Content-Security-Policy',
+      PDF_WORKER.test(c.req.path)
+        ? workerPolicy
+        : styles?.length
+          ? contentSecurityPolicy(upstreamOrigin, false, storageOrigins, styles)
+          : policy,
+    );
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'no-referrer');
     headers.set('Cross-Origin-Opener-Policy', 'same-origin');
