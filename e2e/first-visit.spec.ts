@@ -265,6 +265,63 @@ test('a row clicked before the app ran opens in the app, with no second page loa
   expect(documents).toEqual([]);
 });
 
+test('a row clicked before any script file has come is held by the page, and opens in the app', async ({
+  page,
+}) => {
+  // On a slow link the rows are painted a round trip before the page's first script arrives
+  // (their stylesheets are in the page): the page's own inline script holds the click.
+  await signIn(page, DEMO.reviewer);
+  const [first] = await firstPageOf(page);
+  const arrived = Promise.withResolvers<void>();
+  await page.route(/\/assets\/first-screen-[^/]*\.js$/, async (route) => {
+    await arrived.promise;
+    await route.continue().catch(() => {});
+  });
+  await expect(async () => {
+    await page.goto('/qc', { waitUntil: 'commit' });
+    await expect(page.locator('.first-screen [data-qc-row]').first()).toBeVisible({
+      timeout: 5_000,
+    });
+  }).toPass({ timeout: 30_000 });
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url());
+  });
+  const row = page.locator('[data-qc-row]').first().getByRole('link');
+  await row.click();
+  await expect(row).toHaveAttribute('aria-busy', 'true');
+  expect(new URL(page.url()).pathname).toBe('/qc');
+  arrived.resolve();
+  await expect(page).toHaveURL(new RegExp(`/qc/${first?.id}\\?`));
+  await expect(
+    page.getByRole('heading', { name: first?.document.matterReference ?? '' }),
+  ).toBeVisible();
+  expect(documents).toEqual([]);
+});
+
+test('a click the page held is followed as a plain link if its script never comes', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const [first] = await firstPageOf(page);
+  await page.route(/\/assets\/first-screen-[^/]*\.js$/, (route) => route.abort());
+  await expect(async () => {
+    await page.goto('/qc', { waitUntil: 'commit' });
+    await expect(page.locator('.first-screen [data-qc-row]').first()).toBeVisible({
+      timeout: 5_000,
+    });
+  }).toPass({ timeout: 30_000 });
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+  });
+  await page.locator('[data-qc-row]').first().getByRole('link').click();
+  // Held for a while (the script may yet come), then followed: the click is never lost.
+  expect(new URL(page.url()).pathname).toBe('/qc');
+  await expect(page).toHaveURL(new RegExp(`/qc/${first?.id}\\?`), { timeout: 10_000 });
+  expect(documents).toEqual([`/qc/${first?.id}`]);
+});
+
 test("another owner's queue page holds that owner's rows only", async ({ page, browser }) => {
   await signIn(page, DEMO.reviewer);
   const acme = (await firstPageOf(page)).map((request) => request.id);

@@ -26,3 +26,10 @@ export const AFTER_FIRST_PAINT = 'attest/after-first-paint';
  * same answer without asking again, and a review's document is the one the page preloads.
  */
 export const FIRST_SCREEN_DATA_ID = 'attest-first-screen-data';
+
+/**
+ * The window property through which a first screen's page, before any script file has come,
+ * hands the page's first script a click it held on the screen's links (ADR 031): a function
+ * that stops the holding and answers the held address, if any.
+ */
+export const EARLY_CLICKS = 'attestEarlyClicks';

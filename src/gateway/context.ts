@@ -1,6 +1,7 @@
 import type { Environment } from '../contract/session.ts';
 import type { WebhookSecrets } from '../contract/webhooks.ts';
 import type { PageImagesOptions } from './first-visit/page-image.ts';
+import type { InlineSources } from './first-visit/prerender.ts';
 import type { HoldStore } from './team/holds.ts';
 import type { DecisionLog } from './team/decisions.ts';
 import { GatewayError } from './errors.ts';
@@ -78,8 +79,8 @@ export interface GatewayContext {
 export interface AppEnv {
   Variables: {
     session: SessionRecord;
-    /** CSP sources of the stylesheets a page carries in itself (first-visit/prerender.ts). */
-    styleSources?: string[];
+    /** CSP sources of what a page carries inline (first-visit/prerender.ts). */
+    inlineSources?: InlineSources;
   };
 }
 

@@ -17,6 +17,7 @@ import { hasAny, sessionQueries } from '../session.queries.ts';
 import { areaFor } from '../shell/nav.ts';
 import { Layout } from '../shell/layout.tsx';
 import { htmlAttribute as attribute } from '../../shared/html.ts';
+import { earlyClicksScript } from './held-clicks.ts';
 
 // The first screen of a first visit, rendered in the gateway (ADR 025): the
 // gateway asks itself for the screen's data as the browser would, with the browser's own
@@ -35,6 +36,8 @@ export interface Prerender {
   render: (json: string) => Promise<string | undefined>;
   /** What the page will ask for next, which the gateway starts on now. */
   warm?: string[];
+  /** A script the page runs inline, first in its head (its CSP allows it by its hash). */
+  headScript?: string;
 }
 
 const QUEUE_MODULE = 'src/app/features/qc/queue/queue.route.tsx';
@@ -63,6 +66,7 @@ function queue(session: Session, path: string, search: string): Prerender | unde
   const query = queueListQuery(session.owner, view);
   return {
     dataUrl: buildUrl('', QC_REQUESTS, query),
+    headScript: earlyClicksScript(),
     module: QUEUE_MODULE,
     render: async (json) => {
       const page = await answering(json)
@@ -93,6 +97,7 @@ function reviewOf(session: Session, segment: string, path: string, search: strin
   const image = `/preview/qc/${encodeURIComponent(id)}/first-page`;
   return {
     dataUrl: `${QC_REQUESTS}/${encodeURIComponent(id)}`,
+    headScript: earlyClicksScript(),
     module: REVIEW_MODULE,
     warm: [image],
     render: async (json: string) => {

@@ -24,6 +24,7 @@ export function prerender(path, search, session) {
     dataUrl: '/api/list?owner=' + session.owner,
     module: 'src/screen.route.tsx',
     warm: search === '?warm' ? ['/preview/next'] : undefined,
+    headScript: search === '?script' ? 'window.early=1' : search === '?bad' ? 'a</script><p>' : undefined,
     render: async (json) => {
       const data = JSON.parse(json);
       if (data.fail) throw new Error('the render failed');
@@ -250,7 +251,7 @@ describe('firstScreens', () => {
     const app = new Hono<AppEnv>();
     app.get('*', async (c) => {
       const html = await whole(await render(c, SESSION, INDEX));
-      return c.json({ html, sources: c.get('styleSources') });
+      return c.json({ html, sources: c.get('inlineSources')?.styles });
     });
     const { html, sources } = (await (await app.request('/qc')).json()) as {
       html: string;
@@ -266,6 +267,33 @@ describe('firstScreens', () => {
         '<script type="module" async',
     );
     expect(html.match(/<style>/g)).toHaveLength(2);
+  });
+
+  it('runs the screen’s script first in the head, allowed by its hash alone', async () => {
+    const render = firstScreens(
+      dist,
+      async () => json({ rows: ['MR-1'] }),
+      () => {},
+    );
+    const app = new Hono<AppEnv>();
+    app.get('*', async (c) => {
+      const html = await whole(await render(c, SESSION, INDEX));
+      return c.json({ html, inline: c.get('inlineSources') });
+    });
+    const read = async (path: string) =>
+      (await (await app.request(path)).json()) as {
+        html: string;
+        inline: { scripts: string[] };
+      };
+    const { html, inline } = await read('/qc?script');
+    expect(html).toMatch(/^<!doctype html><html><head><script>window\.early=1<\/script><link /);
+    const sha = createHash('sha256').update('window.early=1').digest('base64');
+    expect(inline.scripts).toEqual([`'sha256-${sha}'`]);
+    // One that would end its own element is left out: the page works without it.
+    const bad = await read('/qc?bad');
+    expect(bad.html).not.toContain('a</script>');
+    expect(bad.inline.scripts).toEqual([]);
+    expect(bad.html).toContain('<fieldset class="first-screen" disabled>');
   });
 
   it.each([

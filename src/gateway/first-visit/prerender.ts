@@ -30,6 +30,7 @@ interface Prerender {
   module: string;
   render: (json: string) => Promise<string | undefined>;
   warm?: string[];
+  headScript?: string;
 }
 interface PrerenderModule {
   prerender: (path: string, search: string, session: unknown) => Prerender | undefined;
@@ -55,7 +56,17 @@ const INLINE_LIMIT = 64 * 1024;
 export function inlineStyle(css: string): InlineStyle | undefined {
   if (css.length > INLINE_LIMIT || /<\/style/i.test(css)) return undefined;
   if (/url\(\s*['"]?(?!data:|\/|https?:)/i.test(css)) return undefined;
-  return { css, source: `'sha256-${createHash('sha256').update(css).digest('base64')}'` };
+  return { css, source: hashSource(css) };
+}
+
+/** The CSP source that allows an inline element with exactly `text` (CSP level 2 hashes). */
+const hashSource = (text: string) =>
+  `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** What a page carries inline, by the CSP sources that allow it (http/static.ts). */
+export interface InlineSources {
+  styles: string[];
+  scripts: string[];
 }
 
 /** Loads the build's module and screens, again whenever a new build replaces them. */
@@ -131,16 +142,16 @@ export function firstScreens(distDir: string, fetchSelf: SelfFetch, log: (m: str
       if (build && plan) {
         const screenCss = build.screens[plan.module] ?? [];
         const styles = await build.stylesOf([...linkedStyles(html), ...screenCss]);
-        split = splitForFirstScreen(html, screenCss, styles);
+        split = splitForFirstScreen(html, screenCss, styles, plan.headScript);
       }
     } catch (error) {
       log(`first screen of ${c.req.path} not planned: ${String(error)}`);
       return html;
     }
     if (!plan || !split) return html;
-    const { head, withScreen, styleSources } = split;
-    // The page's CSP allows its own stylesheets, and only those (http/static.ts).
-    c.set('styleSources', styleSources);
+    const { head, withScreen, inline } = split;
+    // The page's CSP allows what it carries inline, and nothing else (http/static.ts).
+    c.set('inlineSources', inline);
     return { head, body: screenOf(c, plan, fetchSelf, log).then(withScreen) };
   };
 }
@@ -227,17 +238,18 @@ function styleTag(file: string, inline: InlineStyle | undefined) {
 }
 
 /**
- * The page's head, ready to go before its first screen: every stylesheet first (in the page
- * where `styles` has its text), and the app's entry held back. Then, from the screen, the rest
- * of the page: the screen in `#root`, in a disabled fieldset so that nothing is typed or
- * chosen in it before the app replaces it (links still work), or without one, an empty
- * `#root` as before. `styleSources` are the CSP sources of the styles in the page. Undefined
- * for a page not shaped as Vite writes index.html.
+ * The page's head, ready to go before its first screen: the screen's `headScript` first, then
+ * every stylesheet (in the page where `styles` has its text), and the app's entry held back.
+ * Then, from the screen, the rest of the page: the screen in `#root`, in a disabled fieldset
+ * so that nothing is typed or chosen in it before the app replaces it (links still work), or
+ * without one, an empty `#root` as before. `inline` has the CSP sources of what the page
+ * carries inline. Undefined for a page not shaped as Vite writes index.html.
  */
 export function splitForFirstScreen(
   html: string,
   screenCss: string[],
   styles: ReadonlyMap<string, InlineStyle> = new Map(),
+  headScript?: string,
 ) {
   const root = '<div id="root">';
   const at = html.indexOf(`${root}</div>`);
@@ -246,8 +258,16 @@ export function splitForFirstScreen(
   // head, so that on a slow link they are asked for before the scripts the screen does not
   // wait for (over HTTP/1.1, six at a time).
   const files = [...new Set([...linkedStyles(html), ...screenCss])];
-  const tags = files.map((file) => styleTag(file, styles.get(file)));
-  const styleSources = files.flatMap((file) => styles.get(file)?.source ?? []);
+  // A script that would end its own element is left out (the page works without it).
+  const script = headScript && !/<\/script/i.test(headScript) ? headScript : undefined;
+  const tags = [
+    ...(script ? [`<script>${script}</script>`] : []),
+    ...files.map((file) => styleTag(file, styles.get(file))),
+  ];
+  const inline: InlineSources = {
+    styles: files.flatMap((file) => styles.get(file)?.source ?? []),
+    scripts: script ? [hashSource(script)] : [],
+  };
   const top = html.slice(0, at + root.length).replace(STYLESHEET, '');
   const rest = html.slice(at + root.length);
   const start = /<head(\s[^>]*)?>/i.exec(top);
@@ -265,7 +285,7 @@ export function splitForFirstScreen(
     );
   return {
     head,
-    styleSources,
+    inline,
     withScreen: (screen: Screen | undefined) =>
       screen === undefined
         ? rest

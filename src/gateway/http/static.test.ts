@@ -48,19 +48,25 @@ describe('storage origins (ATTEST_STORAGE_ORIGINS)', () => {
   });
 });
 
-describe('a page that carries its stylesheets (first-visit/prerender.ts)', () => {
+describe('a page that carries its stylesheets and a script (first-visit/prerender.ts)', () => {
   const app = new Hono<AppEnv>();
   app.use('*', securityHeaders(UPSTREAM));
   app.get('/qc', (c) => {
-    c.set('styleSources', ["'sha256-abc='", "'sha256-def='"]);
+    c.set('inlineSources', {
+      styles: ["'sha256-abc='", "'sha256-def='"],
+      scripts: ["'sha256-ghi='"],
+    });
     return c.html('<style>a{}</style>');
   });
   app.get('/other', (c) => c.html('<p>'));
 
-  it('allows those stylesheets by their hashes, and nothing else inline', async () => {
+  it('allows those stylesheets and its script by their hashes, and nothing else inline', async () => {
     expectSecurityHeaders(
       await app.request('/qc'),
-      CSP.replace("style-src 'self'", "style-src 'self' 'sha256-abc=' 'sha256-def='"),
+      CSP.replace("style-src 'self'", "style-src 'self' 'sha256-abc=' 'sha256-def='").replace(
+        "script-src 'self'",
+        "script-src 'self' 'sha256-ghi='",
+      ),
     );
   });
 

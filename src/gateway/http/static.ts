@@ -7,7 +7,7 @@ import { PAGE_SESSION_ID } from '../../contract/page-session.ts';
 import type { Session } from '../../contract/session.ts';
 import type { AppEnv } from '../context.ts';
 import { pageEncoding, pageStream } from '../first-visit/page-stream.ts';
-import type { SplitPage } from '../first-visit/prerender.ts';
+import type { InlineSources, SplitPage } from '../first-visit/prerender.ts';
 import { jsonDataBlock } from '../../shared/html.ts';
 
 /**
@@ -19,24 +19,26 @@ const RESERVED = /^\/(api|session|config|webhooks|healthz|preview)(\/|$)|^\/even
 const PDF_WORKER = /^\/assets\/pdf\.worker[^/]*\.m?js$/;
 
 /**
- * The app's CSP: nothing inline, nothing evaluated, but for the stylesheets a first screen's
- * page carries (`styleSources`, each allowed by its hash alone). The upstream's origin, and a
- * deployment's storage origins (ATTEST_STORAGE_ORIGINS), are allowed for images and
- * connections because presigned download and upload URLs live there.
+ * The app's CSP: nothing inline, nothing evaluated, but for what a first screen's page
+ * carries (`inline`: its stylesheets and its one script, each allowed by its hash alone).
+ * The upstream's origin, and a deployment's storage origins (ATTEST_STORAGE_ORIGINS), are
+ * allowed for images and connections because presigned download and upload URLs live there.
  */
 export function contentSecurityPolicy(
   upstreamOrigin: string,
   pdfWorker = false,
   storageOrigins: readonly string[] = [],
-  styleSources: readonly string[] = [],
+  inline: InlineSources = { styles: [], scripts: [] },
 ): string {
   const presigned = [upstreamOrigin, ...storageOrigins.filter((o) => o !== upstreamOrigin)].join(
     ' ',
   );
   return [
     "default-src 'self'",
-    pdfWorker ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'",
-    ["style-src 'self'", ...styleSources].join(' '),
+    pdfWorker
+      ? "script-src 'self' 'wasm-unsafe-eval'"
+      : ["script-src 'self'", ...inline.scripts].join(' '),
+    ["style-src 'self'", ...inline.styles].join(' '),
     `img-src 'self' data: blob: ${presigned}`,
     "font-src 'self'",
     `connect-src 'self' ${presigned}`,
@@ -58,13 +60,13 @@ export function securityHeaders(
   return async (c: Context<AppEnv>, next) => {
     await next();
     const headers = c.res.headers;
-    const styles = c.get('styleSources');
+    const inline = c.get('inlineSources');
     headers.set(
       'Content-Security-Policy',
       PDF_WORKER.test(c.req.path)
         ? workerPolicy
-        : styles?.length
-          ? contentSecurityPolicy(upstreamOrigin, false, storageOrigins, styles)
+        : inline
+          ? contentSecurityPolicy(upstreamOrigin, false, storageOrigins, inline)
           : policy,
     );
     headers.set('X-Content-Type-Options', 'nosniff');
