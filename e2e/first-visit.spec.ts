@@ -284,14 +284,21 @@ test('a row clicked before any script file has come is held by the page, and ope
     });
   }).toPass({ timeout: 30_000 });
   const documents: string[] = [];
+  const images: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'document') documents.push(request.url());
+    if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
   });
   const row = page.locator('[data-qc-row]').first().getByRole('link');
   await row.click();
   await expect(row).toHaveAttribute('aria-busy', 'true');
   expect(new URL(page.url()).pathname).toBe('/qc');
   arrived.resolve();
+  // The review's first page is asked of the gateway as soon as the first script has the
+  // click: it stands in until pdf.js has drawn the page, as for a review opened cold.
+  await expect
+    .poll(() => images)
+    .toContain(`/preview/qc/${encodeURIComponent(first?.id ?? '')}/first-page`);
   await expect(page).toHaveURL(new RegExp(`/qc/${first?.id}\\?`));
   await expect(
     page.getByRole('heading', { name: first?.document.matterReference ?? '' }),

@@ -8,7 +8,7 @@ import { afterFrame } from '../ui/next-paint.ts';
 import { holdClicks } from './held-clicks.ts';
 import { holdKeys } from './held-keys.ts';
 import { cameRendered, readPageSession, takeFirstScreenData, whenParsed } from './page-session.ts';
-import { cameSlowly, servedFirstPageSettled } from '../pdf/first-page.ts';
+import { cameSlowly, expectFirstPage, servedFirstPageSettled } from '../pdf/first-page.ts';
 import { pdfWorkerPort } from '../pdf/pdf-worker-port.ts';
 
 // The page's first script (ADR 017), an entry of its own that index.html loads `async`
@@ -118,11 +118,13 @@ whenParsed(() => {
   }
 
   // A click on the first screen before the app runs is held for the app's router; a review
-  // it opens is started on at once, as one opened cold is.
+  // it opens is started on at once, as one opened cold is, its first page image with it.
   if (cameRendered()) {
     holdClicks((href) => {
       const id = reviewIdOf(new URL(href, location.href).pathname);
-      if (id) startReview(id);
+      if (!id) return;
+      expectFirstPage(id);
+      startReview(id);
     });
   }
 

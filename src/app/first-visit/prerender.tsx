@@ -18,6 +18,7 @@ import { areaFor } from '../shell/nav.ts';
 import { Layout } from '../shell/layout.tsx';
 import { htmlAttribute as attribute } from '../../shared/html.ts';
 import { earlyClicksScript } from './held-clicks.ts';
+import { firstPageImagePath } from '../pdf/first-page.ts';
 
 // The first screen of a first visit, rendered in the gateway (ADR 025): the
 // gateway asks itself for the screen's data as the browser would, with the browser's own
@@ -94,7 +95,7 @@ function reviewOf(session: Session, segment: string, path: string, search: strin
   } catch {
     return undefined;
   }
-  const image = `/preview/qc/${encodeURIComponent(id)}/first-page`;
+  const image = firstPageImagePath(id);
   return {
     dataUrl: `${QC_REQUESTS}/${encodeURIComponent(id)}`,
     headScript: earlyClicksScript(),

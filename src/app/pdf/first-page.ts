@@ -17,6 +17,30 @@ export function keepServedFirstPage(): void {
   served = forUrl && src ? { forUrl, src } : undefined;
 }
 
+/** Where the gateway draws a review's first page (ADR 025). */
+export const firstPageImagePath = (id: string) =>
+  `/preview/qc/${encodeURIComponent(id)}/first-page`;
+
+let expected: string | undefined;
+
+/**
+ * A review opened by a click held on the first screen (held-clicks.ts), before the app's code
+ * has come: its first page is asked of the gateway now, and the preview shows it until pdf.js
+ * has drawn the page, as for a review opened cold. On a slow link pdf.js and the app's code
+ * take seconds more than the image.
+ */
+export function expectFirstPage(id: string): void {
+  expected = id;
+  new Image().src = firstPageImagePath(id);
+}
+
+/** The review `id` has its document at `url`: the preview shows the image asked for, if any. */
+export function adoptExpectedFirstPage(id: string, url: string): void {
+  if (expected !== id) return;
+  expected = undefined;
+  served = { forUrl: url, src: firstPageImagePath(id) };
+}
+
 /** The image the page came with for the document at `url`, if it came with one. */
 export function servedFirstPage(url: string): string | undefined {
   return served?.forUrl === url ? served.src : undefined;

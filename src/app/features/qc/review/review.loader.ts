@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
+import { adoptExpectedFirstPage } from '../../../pdf/first-page.ts';
 import { queryClient } from '../../../query-client.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch } from '../queue-view.ts';
@@ -20,5 +21,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     import('../../../pdf/pdf-documents.ts'),
   ]);
   preparePdf(qcRequest.fileUrl);
+  // Opened by a click held on the queue's first screen: its first page's image stands in.
+  adoptExpectedFirstPage(id, qcRequest.fileUrl);
   return qcRequest;
 }
