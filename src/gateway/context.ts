@@ -1,7 +1,6 @@
 import type { Environment } from '../contract/session.ts';
 import type { WebhookSecrets } from '../contract/webhooks.ts';
 import type { PageImagesOptions } from './first-visit/page-image.ts';
-import type { InlineSources } from './first-visit/prerender.ts';
 import type { HoldStore } from './team/holds.ts';
 import type { DecisionLog } from './team/decisions.ts';
 import { GatewayError } from './errors.ts';
@@ -73,6 +72,12 @@ export interface GatewayContext {
   heartbeatMs: number;
   /** The first-page drawer's bounds (page-image.ts); its own defaults when empty. */
   drawer: PageImagesOptions;
+}
+
+/** What a page carries inline, by the CSP sources that allow it (first-visit/prerender.ts). */
+export interface InlineSources {
+  styles: string[];
+  scripts: string[];
 }
 
 /** Hono's typing of per-request variables. */

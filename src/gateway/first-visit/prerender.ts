@@ -10,7 +10,7 @@ import {
   FIRST_SCREEN_DATA_ID,
 } from '../../contract/page-session.ts';
 import type { Session } from '../../contract/session.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv, InlineSources } from '../context.ts';
 import { htmlAttribute as attribute, jsonDataBlock } from '../../shared/html.ts';
 
 // A first visit's first screen in its page (ADR 025). The app's build brings
@@ -62,12 +62,6 @@ export function inlineStyle(css: string): InlineStyle | undefined {
 /** The CSP source that allows an inline element with exactly `text` (CSP level 2 hashes). */
 const hashSource = (text: string) =>
   `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
-/** What a page carries inline, by the CSP sources that allow it (http/static.ts). */
-export interface InlineSources {
-  styles: string[];
-  scripts: string[];
-}
 
 /** Loads the build's module and screens, again whenever a new build replaces them. */
 function buildLoader(distDir: string) {

@@ -5,9 +5,9 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { PAGE_SESSION_ID } from '../../contract/page-session.ts';
 import type { Session } from '../../contract/session.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv, InlineSources } from '../context.ts';
 import { pageEncoding, pageStream } from '../first-visit/page-stream.ts';
-import type { InlineSources, SplitPage } from '../first-visit/prerender.ts';
+import type { SplitPage } from '../first-visit/prerender.ts';
 import { jsonDataBlock } from '../../shared/html.ts';
 
 /**
