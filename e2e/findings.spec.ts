@@ -15,6 +15,7 @@ import { encodeMarksHeader } from '../src/shared/marks-header.ts';
 import { api, pendingList } from './api.ts';
 import { claim } from './claims.ts';
 import { contentBox, pdfPage } from './pdf-pages.ts';
+import { createEntity } from './event-support.ts';
 import { requestAwaitingScan, scanPdf, sendScanByApi } from './scans.ts';
 import { bothThemes, DEMO, dismissToastsInTheWay, expectAccessible, signIn } from './support.ts';
 
@@ -245,7 +246,7 @@ test('a new finding reaches its notary live; she disputes one and cures one; a m
   await bothThemes(nora, 'findings-mine');
   await expectAccessible(nora);
   // Other specs' live events (a document ready, an address changed) may toast over her form.
-  await dismissToastsInTheWay(nora);
+  const keepToasts = await dismissToastsInTheWay(nora);
 
   // She opens the critical one: where it is, what it is, and the answer.
   await findingRow(nora, disputed).getByRole('link').click();
@@ -266,6 +267,30 @@ test('a new finding reaches its notary live; she disputes one and cures one; a m
   await answer.getByRole('button', { name: 'Send dispute' }).click();
   await expect(answer.getByRole('alert')).toContainText('What you wrote is kept');
   await expect(answer.getByLabel('Why it is not a defect')).toHaveValue(reason);
+  // News that comes while she is at her answer, its Send button at the screen's bottom
+  // right where toasts stand, shows where it covers nothing of the form.
+  await keepToasts();
+  await dismissToasts(nora);
+  const send = answer.getByRole('button', { name: 'Send dispute' });
+  await send.evaluate((button) => button.scrollIntoView({ block: 'end', inline: 'end' }));
+  await send.focus();
+  await createEntity(alex, `Toast While Answering ${Date.now()}`);
+  await expect(nora.locator('.toast', { hasText: 'Address changed' }).first()).toBeVisible({
+    timeout: 15_000,
+  });
+  const covered = await nora.evaluate(() => {
+    const form = document.querySelector('form[aria-label="Your answer"], .finding-answer');
+    const box = form?.getBoundingClientRect();
+    return [...document.querySelectorAll('.toast')].some((toast) => {
+      const t = toast.getBoundingClientRect();
+      return (
+        box && t.left < box.right && box.left < t.right && t.top < box.bottom && box.top < t.bottom
+      );
+    });
+  });
+  expect(covered).toBe(false);
+  await expect(send).toBeFocused();
+  await dismissToastsInTheWay(nora);
   // The page itself, from the copy the gateway kept, with the region where it was marked.
   await expectDrawnAt(nora, 1, /Region 1 on page 1/, {
     x: 90,

@@ -123,14 +123,17 @@ export async function closeWithEscape(dialog: Locator) {
  * person would: live events from the specs running beside this one toast over forms. By
  * the click event alone: a real click would take the focus a test may be following.
  */
-export async function dismissToastsInTheWay(page: Page) {
+export async function dismissToastsInTheWay(page: Page): Promise<() => Promise<void>> {
+  const toast = page.locator('.toast').first();
   // Every toast there, at once: several may have come together.
-  await page.addLocatorHandler(page.locator('.toast').first(), () =>
+  await page.addLocatorHandler(toast, () =>
     page
       .locator('.toast')
       .getByRole('button', { name: 'Dismiss' })
       .evaluateAll((buttons) => buttons.forEach((button) => (button as HTMLElement).click())),
   );
+  // For a test that watches where the toasts themselves go.
+  return () => page.removeLocatorHandler(toast);
 }
 
 /**

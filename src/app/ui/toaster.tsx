@@ -1,10 +1,14 @@
 import * as Toast from '@radix-ui/react-toast';
+import { useRef } from 'react';
 import { dismissToast, followInApp, useToasts } from './toast-store.ts';
+import { useToasterAtTop } from './toaster-placement.ts';
 import './toaster.css';
 
 /** Renders queued toasts with Radix (announced, swipe and Escape to dismiss, F8 to focus). */
 export default function Toaster() {
   const toasts = useToasts();
+  const viewport = useRef<HTMLOListElement>(null);
+  const atTop = useToasterAtTop(viewport, toasts.length);
   return (
     <Toast.Provider swipeDirection="right" duration={8000}>
       {toasts.map((toast) => (
@@ -44,7 +48,11 @@ export default function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="toaster" label="Notifications ({hotkey})" />
+      <Toast.Viewport
+        ref={viewport}
+        className={atTop ? 'toaster toaster--top' : 'toaster'}
+        label="Notifications ({hotkey})"
+      />
     </Toast.Provider>
   );
 }
