@@ -125,11 +125,14 @@ test("the queue's page carries its stylesheets, allowed by their hashes alone", 
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
   });
+  let fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
   // A page whose data took longer than the gateway's budget comes without its first screen,
   // and as before, with its stylesheets linked: on a busy machine, load it again.
   let html = '';
   let policy = '';
   await expect(async () => {
+    fetched = [];
     const response = await page.goto('/qc', { waitUntil: 'commit' });
     html = (await response?.text()) ?? '';
     policy = (await response?.headerValue('content-security-policy')) ?? '';
@@ -137,7 +140,7 @@ test("the queue's page carries its stylesheets, allowed by their hashes alone", 
   }).toPass({ timeout: 30_000 });
   // The head has the app's and the queue's stylesheets in it; the policy allows those, by
   // their hashes, and nothing else that is inline.
-  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
+  const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
   expect(styles.length).toBeGreaterThanOrEqual(2);
   const hashes = styles.map(
     (css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
@@ -150,6 +153,17 @@ test("the queue's page carries its stylesheets, allowed by their hashes alone", 
   await expect(row).toBeVisible();
   expect(await row.evaluate((element) => getComputedStyle(element).display)).not.toBe('inline');
   expect(refused).toEqual([]);
+  // Each names its file, which the app's loader finds linked (disabled) and so neither
+  // fetches nor waits for, nor did the browser: the page's stylesheets crossed the wire once.
+  const files = [...html.matchAll(/<style data-href="([^"]+)">/g)].map((m) => m[1]);
+  expect(files).toHaveLength(styles.length);
+  const linked = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][disabled]')].map(
+      (link) => new URL(link.href).pathname,
+    ),
+  );
+  expect(linked).toEqual(files);
+  expect(fetched.filter((path) => files.includes(path))).toEqual([]);
 });
 
 test('before any script runs the rows are there, nothing can be typed, and a row opens', async ({

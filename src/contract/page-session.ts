@@ -28,6 +28,12 @@ export const AFTER_FIRST_PAINT = 'attest/after-first-paint';
 export const FIRST_SCREEN_DATA_ID = 'attest-first-screen-data';
 
 /**
+ * The attribute that names, on a stylesheet a first screen's page carries inline (ADR 031),
+ * the build's file it is: the page's first script links each, disabled, for the app's loader.
+ */
+export const INLINE_STYLE_HREF = 'data-href';
+
+/**
  * The window property through which a first screen's page, before any script file has come,
  * hands the page's first script a click it held on the screen's links (ADR 031): a function
  * that stops the holding and answers the held address, if any.

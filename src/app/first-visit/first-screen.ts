@@ -7,6 +7,7 @@ import { AFTER_FIRST_PAINT } from '../../contract/page-session.ts';
 import { afterFrame } from '../ui/next-paint.ts';
 import { holdClicks } from './held-clicks.ts';
 import { holdKeys } from './held-keys.ts';
+import { linkInlineStyles } from './inline-styles.ts';
 import { cameRendered, readPageSession, takeFirstScreenData, whenParsed } from './page-session.ts';
 import { cameSlowly, expectFirstPage, servedFirstPageSettled } from '../pdf/first-page.ts';
 import { pdfWorkerPort } from '../pdf/pdf-worker-port.ts';
@@ -20,6 +21,9 @@ import { pdfWorkerPort } from '../pdf/pdf-worker-port.ts';
 // - a review: pdf.js's worker, the screen's code, the request and the list it came from.
 // Each data answer is taken by the app's client when it asks for the same URL
 // (client/early-responses.ts); anything the script guesses wrong is just asked again.
+
+// Before anything here loads a screen's code (the stylesheets are above this script's tag).
+linkInlineStyles();
 
 const path = location.pathname.slice(import.meta.env.BASE_URL.length - 1);
 const session = readPageSession();

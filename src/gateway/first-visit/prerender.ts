@@ -8,6 +8,7 @@ import {
   AFTER_FIRST_PAINT,
   FIRST_SCREEN_CLASS,
   FIRST_SCREEN_DATA_ID,
+  INLINE_STYLE_HREF,
 } from '../../contract/page-session.ts';
 import type { Session } from '../../contract/session.ts';
 import type { AppEnv, InlineSources } from '../context.ts';
@@ -219,15 +220,13 @@ const linkedStyles = (html: string) => [...html.matchAll(STYLESHEET)].map((m) =>
 /**
  * A stylesheet first in the head: in the page itself where `inline` has it, so that the
  * first screen's paint waits for no second round trip (on a slow link, one is half a second).
- * A disabled link to it stays beside it, for the app's loader (Vite's preload helper), which
- * looks for a screen's stylesheets among the page's links and otherwise adds one and holds
- * the screen's code until it has loaded. Chromium still fetches a disabled stylesheet, but
- * neither applies it nor waits for it: the first screen paints without it.
+ * It names its file, which the page's first script links, disabled, for the app's loader
+ * (app/first-visit/inline-styles.ts).
  */
 function styleTag(file: string, inline: InlineStyle | undefined) {
   const href = `/${attribute(file)}`;
   return inline
-    ? `<style>${inline.css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`
+    ? `<style ${INLINE_STYLE_HREF}="${href}">${inline.css}</style>`
     : `<link rel="stylesheet" crossorigin href="${href}">`;
 }
 
