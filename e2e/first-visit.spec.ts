@@ -207,6 +207,19 @@ test('before any script runs the rows are there, nothing can be typed, and a row
 });
 
 /**
+ * The queue's page with its first screen's rows on screen, whatever its scripts are doing
+ * (loaded again if it came without: ADR 025).
+ */
+async function firstScreenPainted(page: Page) {
+  await expect(async () => {
+    await page.goto('/qc', { waitUntil: 'commit' });
+    await expect(page.locator('.first-screen [data-qc-row]').first()).toBeVisible({
+      timeout: 5_000,
+    });
+  }).toPass({ timeout: 30_000 });
+}
+
+/**
  * The queue's page with its first screen (loaded again if it came without: ADR 025), and the
  * page's first script running: it holds keys and clicks once it has taken the screen's data
  * for the app (ADR 031).
@@ -291,12 +304,7 @@ test('a row clicked before any script file has come is held by the page, and ope
     await arrived.promise;
     await route.continue().catch(() => {});
   });
-  await expect(async () => {
-    await page.goto('/qc', { waitUntil: 'commit' });
-    await expect(page.locator('.first-screen [data-qc-row]').first()).toBeVisible({
-      timeout: 5_000,
-    });
-  }).toPass({ timeout: 30_000 });
+  await firstScreenPainted(page);
   const documents: string[] = [];
   const images: string[] = [];
   page.on('request', (request) => {
@@ -326,12 +334,7 @@ test('a click the page held is followed as a plain link if its script never come
   await signIn(page, DEMO.reviewer);
   const [first] = await firstPageOf(page);
   await page.route(/\/assets\/first-screen-[^/]*\.js$/, (route) => route.abort());
-  await expect(async () => {
-    await page.goto('/qc', { waitUntil: 'commit' });
-    await expect(page.locator('.first-screen [data-qc-row]').first()).toBeVisible({
-      timeout: 5_000,
-    });
-  }).toPass({ timeout: 30_000 });
+  await firstScreenPainted(page);
   const documents: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);

@@ -24,6 +24,8 @@ const overlap = (a: DOMRect, b: DOMRect) =>
 export function useToasterAtTop(toaster: RefObject<HTMLElement | null>, count: number): boolean {
   const [top, setTop] = useState(false);
   useEffect(() => {
+    // Nothing to place: no listener, so that a scroll (the PDF's, say) costs nothing.
+    if (count === 0) return undefined;
     let frame = 0;
     const check = () => {
       cancelAnimationFrame(frame);
@@ -33,7 +35,6 @@ export function useToasterAtTop(toaster: RefObject<HTMLElement | null>, count: n
         setTop(
           Boolean(
             element &&
-            count > 0 &&
             form &&
             !element.contains(form) &&
             overlap(bottomArea(element), form.getBoundingClientRect()),
@@ -54,5 +55,6 @@ export function useToasterAtTop(toaster: RefObject<HTMLElement | null>, count: n
       removeEventListener('resize', check);
     };
   }, [toaster, count]);
-  return top;
+  // With no toast there is nothing to place; the next one is placed within a frame.
+  return top && count > 0;
 }

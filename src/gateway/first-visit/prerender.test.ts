@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../contract/session.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv, InlineSources } from '../context.ts';
 import { firstScreens, splitForFirstScreen, type SplitPage } from './prerender.ts';
 
 // The gateway's side of a first visit's first screen (ADR 025), over a build of its
@@ -61,6 +61,21 @@ function serve() {
 const whole = async (page: string | SplitPage) =>
   typeof page === 'string' ? page : page.head + (await page.body);
 const page = async (path = '/qc') => (await serve()(path)).text();
+/** The whole page for `path`, and what its CSP is to allow inline (the request's variable). */
+async function withInline(path: string) {
+  const render = firstScreens(
+    dist,
+    async () => json({ rows: ['MR-1'] }),
+    () => {},
+  );
+  const app = new Hono<AppEnv>();
+  app.get('*', async (c) =>
+    c.json({ html: await whole(await render(c, SESSION, INDEX)), inline: c.get('inlineSources') }),
+  );
+  return (await (await app.request(path)).json()) as { html: string; inline?: InlineSources };
+}
+/** The CSP source of an inline element with exactly `text`. */
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 /** The page with its stylesheets first and its entry held, but no screen in its root. */
 const WITHOUT_SCREEN =
   '<!doctype html><html><head><link rel="stylesheet" crossorigin href="/assets/app.css">' +
@@ -243,22 +258,8 @@ describe('firstScreens', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'assets', 'app.css'), 'body{color:red}');
     writeFileSync(join(dist, 'assets', 'screen.css'), '.row{background:url(data:x)}');
-    const render = firstScreens(
-      dist,
-      async () => json({ rows: ['MR-1'] }),
-      () => {},
-    );
-    const app = new Hono<AppEnv>();
-    app.get('*', async (c) => {
-      const html = await whole(await render(c, SESSION, INDEX));
-      return c.json({ html, sources: c.get('inlineSources')?.styles });
-    });
-    const { html, sources } = (await (await app.request('/qc')).json()) as {
-      html: string;
-      sources: string[];
-    };
-    const sha = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
-    expect(sources).toEqual([sha('body{color:red}'), sha('.row{background:url(data:x)}')]);
+    const { html, inline } = await withInline('/qc');
+    expect(inline?.styles).toEqual([sha('body{color:red}'), sha('.row{background:url(data:x)}')]);
     expect(html).toContain(
       '<head><style data-href="/assets/app.css">body{color:red}</style>' +
         '<style data-href="/assets/screen.css">.row{background:url(data:x)}</style>' +
@@ -269,29 +270,13 @@ describe('firstScreens', () => {
   });
 
   it('runs the screen’s script first in the head, allowed by its hash alone', async () => {
-    const render = firstScreens(
-      dist,
-      async () => json({ rows: ['MR-1'] }),
-      () => {},
-    );
-    const app = new Hono<AppEnv>();
-    app.get('*', async (c) => {
-      const html = await whole(await render(c, SESSION, INDEX));
-      return c.json({ html, inline: c.get('inlineSources') });
-    });
-    const read = async (path: string) =>
-      (await (await app.request(path)).json()) as {
-        html: string;
-        inline: { scripts: string[] };
-      };
-    const { html, inline } = await read('/qc?script');
+    const { html, inline } = await withInline('/qc?script');
     expect(html).toMatch(/^<!doctype html><html><head><script>window\.early=1<\/script><link /);
-    const sha = createHash('sha256').update('window.early=1').digest('base64');
-    expect(inline.scripts).toEqual([`'sha256-${sha}'`]);
+    expect(inline?.scripts).toEqual([sha('window.early=1')]);
     // One that would end its own element is left out: the page works without it.
-    const bad = await read('/qc?bad');
+    const bad = await withInline('/qc?bad');
     expect(bad.html).not.toContain('a</script>');
-    expect(bad.inline.scripts).toEqual([]);
+    expect(bad.inline?.scripts).toEqual([]);
     expect(bad.html).toContain('<fieldset class="first-screen" disabled>');
   });
 
