@@ -1,5 +1,4 @@
 import { cpSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { dirname, join, relative } from 'node:path';
 import { expect, inject } from 'vitest';
@@ -194,7 +193,7 @@ export function demoTokenRequest(clientId: string, scope?: string) {
  */
 export function demoDataCopy(prefix = 'attest-test-'): string {
   const snapshot = inject('demoSnapshot');
-  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const dataDir = mkdtempSync(join(inject('runFolder'), prefix));
   cpSync(snapshot, dataDir, {
     recursive: true,
     filter: (source) => relative(snapshot, source) !== 'blobs',
