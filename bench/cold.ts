@@ -35,6 +35,10 @@ function watchFirstScreen() {
     takeover: () =>
       document.querySelector('.first-screen') === null &&
       document.querySelectorAll('[data-qc-row]').length >= 10,
+    // The app's own review, the gateway's first screen gone: its checklist can be used.
+    review: () =>
+      document.querySelector('.first-screen') === null &&
+      document.querySelector('.review__panel') !== null,
     // pdf.js's own page, its text selectable: reported beside `page`.
     pdf: () => document.querySelector('.pdf-preview__stage .page[data-painted="true"]') !== null,
     // pdf.js's page, or the image of it the gateway drew for a page opened cold (ADR
@@ -161,10 +165,20 @@ async function firstScreen(
     const shown = wire();
     // For a review, when pdf.js's own page followed (the bytes stay those of the first).
     const pdf = mark === 'page' ? await page.evaluate<number>(`window.shown('pdf')`) : undefined;
+    // And when the app had taken the review over: its checklist usable.
+    const review =
+      mark === 'page' ? await page.evaluate<number>(`window.shown('review')`) : undefined;
     // For a list, when it could be used: the app's own rows (the baseline's are from the start).
     const takeover =
       mark === 'rows' ? await page.evaluate<number>(`window.shown('takeover')`) : undefined;
-    return { ms, wire: shown, pdf, takeover, steps: await stepsOf(page, { shown: ms, takeover }) };
+    return {
+      ms,
+      wire: shown,
+      pdf,
+      review,
+      takeover,
+      steps: await stepsOf(page, { shown: ms, takeover, review, pdf }),
+    };
   });
 }
 
@@ -265,6 +279,8 @@ interface Load {
   wire?: Wire;
   /** A review: pdf.js's own page, text and all (`ms` is the first page shown, image or not). */
   pdf?: number | undefined;
+  /** A review: when the app had taken it over, its checklist usable. */
+  review?: number | undefined;
   /** A list: when the app had taken it over (`ms` is the rows painted). */
   takeover?: number | undefined;
   /** A first click: full page loads it took. */
@@ -276,6 +292,7 @@ export interface ColdFigure {
   samples: number[];
   wire: Wire | undefined;
   pdfP50?: number;
+  reviewP50?: number;
   takeoverP50?: number;
   documents?: number;
 }
@@ -316,6 +333,9 @@ export async function coldFigures(consoleBase: string, runs = 3) {
         samples: taken.map((l) => Math.round(l.ms)),
         wire: taken.at(-1)?.wire,
         ...(taken[0]?.pdf !== undefined && { pdfP50: medianOf(taken.map((l) => l.pdf)) }),
+        ...(taken[0]?.review !== undefined && {
+          reviewP50: medianOf(taken.map((l) => l.review)),
+        }),
         ...(taken[0]?.takeover !== undefined && {
           takeoverP50: medianOf(taken.map((l) => l.takeover)),
         }),
@@ -384,6 +404,8 @@ export function coldLines(figures: Record<string, ColdFigure>): string[] {
           ? `  JS ${kb(w.js)}  CSS ${kb(w.css)}  data ${kb(w.data)}  HTML ${kb(w.html)}  other ${kb(w.other)}`
           : ''),
     );
+    if (f.reviewP50 !== undefined)
+      lines.push(`    the app's own review (its checklist usable): ${f.reviewP50.toFixed(0)} ms`);
     if (f.pdfP50 !== undefined)
       lines.push(`    then pdf.js's own page, text and all: ${f.pdfP50.toFixed(0)} ms`);
     if (f.takeoverP50 !== undefined)

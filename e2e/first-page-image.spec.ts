@@ -95,6 +95,40 @@ test('the preview shows the drawn page until pdf.js has drawn its own, then only
   await expectAccessible(page);
 });
 
+test('a review loaded cold can be worked before pdf.js has come, and keeps what was typed', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const request = await aPendingRequest(page);
+  // pdf.js's own code held back, as a slow link holds its 150 kB.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/pdfjs-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  // The image stands in only where the page came with its first screen (ADR 025): on a busy
+  // machine the page may come without it, and then the screen waits for pdf.js.
+  await expect(async () => {
+    await page.goto(`/qc/${request.id}?status=pending&order=oldest`);
+    await expect(page.locator('.review__panel')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  // The app's own screen, the gateway's gone: its checklist answers, beside the image.
+  await expect(page.locator('.first-screen')).toHaveCount(0);
+  await expect(page.locator('.review__panel')).toBeVisible();
+  await expect.poll(() => loaded(page)).toBe(true);
+  await page.locator('.check').first().getByRole('button', { name: 'Fail' }).click();
+  const note = page.getByRole('textbox', { name: /What is wrong/ });
+  await note.fill('Seal cut off on page 3');
+  await expect(page.locator('.pdf-preview__stage')).toHaveCount(0);
+
+  release();
+  const painted = page.locator('.pdf-preview__stage .page[data-painted="true"]').first();
+  await expect(painted).toBeVisible({ timeout: 15_000 });
+  await expect(image(page)).toHaveCount(0);
+  await expect(note).toHaveValue('Seal cut off on page 3');
+});
+
 test('a review loaded cold asks for its document as the page arrives, and once', async ({
   page,
 }) => {

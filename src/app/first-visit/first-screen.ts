@@ -48,9 +48,19 @@ const reviewIdOf = (path: string) => {
 
 const reviewId = reviewIdOf(path);
 
-const startReview = (id = reviewId) => {
-  // Compiling the worker takes longest of all: first.
-  pdfWorkerPort();
+/**
+ * Starts what review `id` needs. pdf.js (its module and its worker, hundreds of kilobytes)
+ * waits for `pdfAfter` when given: the first page's image, on a slow link, which the screen
+ * shows meanwhile.
+ */
+const startReview = (id = reviewId, pdfAfter?: Promise<void>) => {
+  const startPdf = () => {
+    // Compiling the worker takes longest of all: first.
+    pdfWorkerPort();
+    if (owner) void reviewScreen.viewer().catch(() => {});
+  };
+  if (pdfAfter) void pdfAfter.then(startPdf);
+  else startPdf();
   if (owner) {
     if (id) fetchEarly(`${QC_REQUESTS}/${encodeURIComponent(id)}`);
     if (queueUrl) fetchEarly(queueUrl);
@@ -127,8 +137,8 @@ whenParsed(() => {
     holdClicks((href) => {
       const id = reviewIdOf(new URL(href, location.href).pathname);
       if (!id) return;
-      expectFirstPage(id);
-      startReview(id);
+      const image = expectFirstPage(id);
+      startReview(id, cameSlowly() ? image : undefined);
     });
   }
 

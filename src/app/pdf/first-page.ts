@@ -27,11 +27,17 @@ let expected: string | undefined;
  * A review opened by a click held on the first screen (held-clicks.ts), before the app's code
  * has come: its first page is asked of the gateway now, and the preview shows it until pdf.js
  * has drawn the page, as for a review opened cold. On a slow link pdf.js and the app's code
- * take seconds more than the image.
+ * take seconds more than the image. Resolves once the image has loaded or failed.
  */
-export function expectFirstPage(id: string): void {
+export function expectFirstPage(id: string): Promise<void> {
   expected = id;
-  new Image().src = firstPageImagePath(id);
+  const image = new Image();
+  const settled = new Promise<void>((resolve) => {
+    image.addEventListener('load', () => resolve(), { once: true });
+    image.addEventListener('error', () => resolve(), { once: true });
+  });
+  image.src = firstPageImagePath(id);
+  return settled;
 }
 
 /** The review `id` has its document at `url`: the preview shows the image asked for, if any. */

@@ -34,12 +34,11 @@ const documents = preparedCache(
   LIMIT,
 );
 
-/** The URL a whole viewer is drawing ahead (pdf-standby.ts): it holds its own document. */
-let drawnAhead: string | undefined;
-export const setDrawnAhead = (url: string | undefined) => (drawnAhead = url);
-
-/** Starts opening `url` unless it is already prepared or drawn ahead; never throws. */
-export const preparePdf = (url: string) => url !== drawnAhead && documents.prepare(url);
+/**
+ * Starts opening `url` unless it is already prepared; never throws. Not for one drawn ahead
+ * (pdf-standby.ts `drawnAheadUrl`): its viewer holds its own document.
+ */
+export const preparePdf = (url: string) => documents.prepare(url);
 
 /** The prepared document for `url`, now the caller's to close; undefined when there is none. */
 export const takePreparedPdf = (url: string) => documents.take(url);

@@ -1,6 +1,5 @@
-import { setDrawnAhead } from './pdf-documents.ts';
 import { afterNextPaint } from '../ui/next-paint.ts';
-import { createPdfView, type PdfView } from './pdf-view.ts';
+import type { PdfView } from './pdf-view.ts';
 
 // The next review's document, drawn while the reviewer reads the current one: a whole
 // pdf.js viewer, its first page painted and its text laid out, in a hidden layer beneath
@@ -8,6 +7,9 @@ import { createPdfView, type PdfView } from './pdf-view.ts';
 // "Approve and next" then shows that layer where it is (speed target: next page painted
 // within 50 ms p50, 100 ms p95): one swap and a paint; nothing moves, so nothing is laid
 // out again (ADR 024).
+// No pdf.js here: the review's screen asks for the next document before pdf.js has come
+// (lazy-pdf-preview.tsx). Nothing is drawn ahead until a preview, which brings it, has been on
+// screen.
 
 let standby: PdfView | undefined;
 /** The layer `standby` is drawn in: beside the preview on screen, or the off-screen park. */
@@ -78,13 +80,19 @@ export function prepareStandby(url: string): void {
   // second): building a viewer and laying out its pages must not hold up that frame.
   afterNextPaint(() => {
     if (wanted !== url || standby?.url === url) return;
-    dropView();
-    standby = createPdfView(url);
-    setDrawnAhead(url);
-    layer = parking();
-    layer.append(standby.scroller);
+    // Loaded already: the preview on screen is drawn with it.
+    void import('./pdf-view.ts').then(({ createPdfView }) => {
+      if (wanted !== url || standby?.url === url) return;
+      dropView();
+      standby = createPdfView(url);
+      layer = parking();
+      layer.append(standby.scroller);
+    });
   }, 1_000);
 }
+
+/** The URL of the document drawn ahead, if any: its viewer holds its own copy. */
+export const drawnAheadUrl = (): string | undefined => standby?.url;
 
 /** The URL last asked for: a newer request before the idle moment replaces it. */
 let wanted: string | undefined;
@@ -99,7 +107,6 @@ export function takeStandby(url: string): PdfView | undefined {
   const drawnIn = layer;
   standby = undefined;
   layer = undefined;
-  setDrawnAhead(undefined);
   // One that failed ahead of time (an expired link, say) is opened afresh, whose error shows.
   if (view.state().status === 'error') {
     view.destroy();
@@ -125,5 +132,4 @@ function dropView(): void {
   standby = undefined;
   if (layer !== park) layer?.remove();
   layer = undefined;
-  setDrawnAhead(undefined);
 }

@@ -55,16 +55,20 @@ export interface RegionChannel {
   /** Replaces what is drawn; the same object again changes nothing. */
   set(overlay: RegionOverlay | null): void;
   subscribe(listener: () => void): () => void;
-  /** Brings region `key` into view and focuses it (from its finding). */
+  /**
+   * Brings region `key` into view and focuses it (from its finding). Asked before the
+   * preview can (pdf.js not yet come, the document not yet open), the latest is kept for it.
+   */
   reveal(key: string): void;
-  /** The preview's side of `reveal`. */
-  onReveal(listener: (key: string) => void): () => void;
+  /** The preview's side of `reveal`: the listener says whether it could show the region. */
+  onReveal(listener: (key: string) => boolean): () => void;
 }
 
 export function createRegionChannel(): RegionChannel {
   let overlay: RegionOverlay | null = null;
   const listeners = new Set<() => void>();
-  const revealers = new Set<(key: string) => void>();
+  const revealers = new Set<(key: string) => boolean>();
+  let unheard: string | undefined;
   return {
     get: () => overlay,
     set(next) {
@@ -77,10 +81,12 @@ export function createRegionChannel(): RegionChannel {
       return () => listeners.delete(listener);
     },
     reveal(key) {
-      for (const reveal of revealers) reveal(key);
+      unheard = key;
+      for (const reveal of revealers) if (reveal(key)) unheard = undefined;
     },
     onReveal(listener) {
       revealers.add(listener);
+      if (unheard !== undefined && listener(unheard)) unheard = undefined;
       return () => revealers.delete(listener);
     },
   };

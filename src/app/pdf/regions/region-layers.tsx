@@ -154,10 +154,11 @@ function useReveal(
     () =>
       channel.onReveal((key) => {
         const shown = latest.current?.regions.find((r) => r.key === key);
-        if (!shown || !view) return;
+        if (!shown || !view) return false;
         if (!boxes.current.has(key)) view.controls.goTo(shown.region.page);
         wanted.current = key;
         setAsked((n) => n + 1);
+        return true;
       }),
     [channel, view, boxes],
   );

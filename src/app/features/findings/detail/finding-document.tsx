@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { findingDocumentPath } from '../../../../client/findings.ts';
 import { pagePointer, type Finding } from '../../../../contract/findings.ts';
-import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
+import { LazyPdfPreview } from '../../../pdf/lazy-pdf-preview.tsx';
 import { createRegionChannel, type ShownRegion } from '../../../pdf/regions/region-channel.ts';
 import { Button } from '../../../ui/button.tsx';
 import { failureMessage } from '../../../ui/failure-message.ts';
@@ -57,11 +57,7 @@ function Preview({ finding, url }: { finding: Finding; url: string }) {
     return () => channel.set(null);
   }, [channel, finding, url]);
   const title = `${finding.matterReference}, ${pagePointer(finding.regions) || 'the document'}`;
-  return (
-    <PdfErrorBoundary url={url}>
-      <PdfPreview key={url} url={url} title={title} regions={channel} />
-    </PdfErrorBoundary>
-  );
+  return <LazyPdfPreview key={url} url={url} title={title} regions={channel} />;
 }
 
 /** The document with the regions drawn, for a QC reader (the service shows it to them only). */

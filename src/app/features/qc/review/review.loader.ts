@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { adoptExpectedFirstPage } from '../../../pdf/first-page.ts';
+import { adoptExpectedFirstPage, servedFirstPage } from '../../../pdf/first-page.ts';
+import { loadPdfPreview } from '../../../pdf/lazy-pdf-preview.tsx';
+import { drawnAheadUrl } from '../../../pdf/pdf-standby.ts';
 import { queryClient } from '../../../query-client.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch } from '../queue-view.ts';
 
-// Apart from the screen, which brings pdf.js: the router loads this small module beside the
-// screen's code, so the request is asked for while pdf.js is still arriving (speed target: first
-// page painted in under 600 ms).
+// Apart from the screen: the router loads this small module beside the screen's code, so the
+// request is asked for, and pdf.js (a chunk of its own) is on its way, before either has come
+// (speed target: first page painted in under 600 ms).
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.qcrId ?? '';
@@ -15,13 +17,23 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // Only when there is none: a list refetched on every decision would be parsed while the
   // next document draws. The queue itself refreshes when it is shown again.
   void queryClient.ensureInfiniteQueryData(qcQueries.list(filters)).catch(() => {});
+  const viewer = loadPdfPreview();
+  const documents = import('../../../pdf/pdf-documents.ts');
+  // Awaited below, or their failure shown by the preview; not a rejection nobody heard.
+  viewer.catch(() => {});
+  documents.catch(() => {});
+  const qcRequest = await queryClient.ensureQueryData(qcQueries.detail(id));
   // The PDF opens on pdf.js's worker while the screen renders, rather than after.
-  const [qcRequest, { preparePdf }] = await Promise.all([
-    queryClient.ensureQueryData(qcQueries.detail(id)),
-    import('../../../pdf/pdf-documents.ts'),
-  ]);
-  preparePdf(qcRequest.fileUrl);
+  // Not one drawn ahead whole (approve and next), which holds its own.
+  const opened = documents.then(({ preparePdf }) => {
+    if (qcRequest.fileUrl !== drawnAheadUrl()) preparePdf(qcRequest.fileUrl);
+  });
   // Opened by a click held on the queue's first screen: its first page's image stands in.
   adoptExpectedFirstPage(id, qcRequest.fileUrl);
+  // With the gateway's image of the first page to show (a review opened cold, or by a held
+  // click), the screen need not wait for pdf.js: its checklist is usable meanwhile, and the
+  // preview takes pdf.js's page when it comes (lazy-pdf-preview.tsx). Otherwise it waits, so
+  // that the preview is pdf.js's from its first frame.
+  if (!servedFirstPage(qcRequest.fileUrl)) await Promise.all([viewer, opened]);
   return qcRequest;
 }

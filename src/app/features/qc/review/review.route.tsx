@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { sessionQueries } from '../../../session.queries.ts';
 import { userScope } from '../../../user-storage.ts';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
-import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
+import { LazyPdfPreview } from '../../../pdf/lazy-pdf-preview.tsx';
 import { dropStandby } from '../../../pdf/pdf-standby.ts';
 import { createRegionChannel } from '../../../pdf/regions/region-channel.ts';
 import { qcQueries } from '../qc.queries.ts';
@@ -58,14 +58,12 @@ export function Component() {
     <>
       <div className="review document-review">
         <section className="review__document document-review__document" aria-label="Document">
-          <PdfErrorBoundary url={url}>
-            <PdfPreview
-              url={url}
-              title={current.document.matterReference}
-              onPainted={setPaintedUrl}
-              regions={regions}
-            />
-          </PdfErrorBoundary>
+          <LazyPdfPreview
+            url={url}
+            title={current.document.matterReference}
+            onPainted={setPaintedUrl}
+            regions={regions}
+          />
         </section>
         <Review
           key={`${scope}|${current.id}`}

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../../client/api-error.ts';
 import type { Sample } from '../../../../contract/qc-management.ts';
 import type { QcRequest } from '../../../../contract/qc.ts';
-import { PdfErrorBoundary, PdfPreview } from '../../../pdf/pdf-preview.tsx';
+import { LazyPdfPreview } from '../../../pdf/lazy-pdf-preview.tsx';
 import { createRegionChannel, type RegionChannel } from '../../../pdf/regions/region-channel.ts';
 import { grants, sessionQueries } from '../../../session.queries.ts';
 import { when } from '../../../ui/dates.ts';
@@ -104,9 +104,7 @@ function SecondReview({
   return (
     <div className="sr document-review">
       <section className="sr__document document-review__document" aria-label="Document">
-        <PdfErrorBoundary url={qcr.fileUrl}>
-          <PdfPreview key={qcr.id} url={qcr.fileUrl} title={title} regions={regions} />
-        </PdfErrorBoundary>
+        <LazyPdfPreview key={qcr.id} url={qcr.fileUrl} title={title} regions={regions} />
       </section>
       <section
         className="sr__panel document-review__panel"

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { Button } from '../ui/button.tsx';
+import { ErrorState, Loading } from '../ui/states.tsx';
+import { servedFirstPage } from './first-page.ts';
+import { FirstPageImage } from './first-page-image.tsx';
+import type * as PdfPreviewModule from './pdf-preview.tsx';
+import type { PdfPreviewProps } from './pdf-preview.tsx';
+import './pdf-preview.css';
+
+// The review's preview without pdf.js in the screen's own code (ADR 031): pdf.js and its
+// viewer (about 150 kB compressed) come in a chunk of their own. Until they have, the preview
+// shows the gateway's image of the first page if there is one (a review opened cold, or by a
+// click held on the queue's first screen), and the checklist beside it is already usable: on
+// a slow link that is the difference between the image's round trip and pdf.js's download.
+
+type Viewer = typeof PdfPreviewModule;
+
+let viewer: Viewer | undefined;
+let loading: Promise<Viewer> | undefined;
+
+/** Loads pdf.js's viewer once; the page's first script may have asked for it already. */
+export function loadPdfPreview(): Promise<Viewer> {
+  loading ??= import('./pdf-preview.tsx').then(
+    (loaded) => (viewer = loaded),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The PDF preview: pdf.js's, once it has come; the first page's image or a wait until then. */
+export function LazyPdfPreview(props: PdfPreviewProps) {
+  const [loaded, setLoaded] = useState(viewer);
+  const [failed, setFailed] = useState<unknown>();
+  useEffect(() => {
+    if (loaded || failed) return;
+    let live = true;
+    loadPdfPreview().then(
+      (module) => live && setLoaded(module),
+      (error: unknown) => live && setFailed(error ?? new Error('pdf.js did not load')),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded, failed]);
+
+  if (loaded) return <loaded.PdfPreview {...props} />;
+  const firstPage = servedFirstPage(props.url);
+  return (
+    <div className="pdf-preview" data-pdf-state={failed ? 'error' : 'loading'}>
+      <div className="pdf-preview__area">
+        {failed ? (
+          <ErrorState
+            title="The PDF viewer did not load"
+            message="Check the connection, then try again."
+            action={<Button onClick={() => setFailed(undefined)}>Try again</Button>}
+          />
+        ) : firstPage ? (
+          <FirstPageImage src={firstPage} forUrl={props.url} />
+        ) : (
+          <div className="pdf-preview__overlay">
+            <Loading label="Opening the PDF…" />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

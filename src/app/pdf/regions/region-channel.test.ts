@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { createRegionChannel } from './region-channel.ts';
+
+describe('region channel: reveal', () => {
+  it('hands a reveal asked before the preview could show it to the preview once it can', () => {
+    const channel = createRegionChannel();
+    channel.reveal('a');
+    channel.reveal('b');
+
+    const notYet: string[] = [];
+    const stop = channel.onReveal((key) => (notYet.push(key), false));
+    stop();
+    const shown: string[] = [];
+    channel.onReveal((key) => (shown.push(key), true));
+    // Taken once: a preview that comes later is not asked again.
+    const later: string[] = [];
+    channel.onReveal((key) => (later.push(key), true));
+
+    expect(notYet).toEqual(['b']);
+    expect(shown).toEqual(['b']);
+    expect(later).toEqual([]);
+  });
+
+  it('asks every listening preview, and keeps nothing one of them showed', () => {
+    const channel = createRegionChannel();
+    const heard: string[] = [];
+    channel.onReveal((key) => (heard.push(`x:${key}`), false));
+    channel.onReveal((key) => (heard.push(`y:${key}`), true));
+    channel.reveal('a');
+    const after: string[] = [];
+    channel.onReveal((key) => (after.push(key), true));
+
+    expect(heard).toEqual(['x:a', 'y:a']);
+    expect(after).toEqual([]);
+  });
+});
