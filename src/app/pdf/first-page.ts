@@ -55,8 +55,14 @@ export function servedFirstPage(url: string): string | undefined {
 /** A page that took longer than this to start arriving came over a slow link. */
 const SLOW_FIRST_BYTE_MS = 300;
 
-/** Whether the page came slowly: its first byte took long after its request was sent. */
+/**
+ * Whether the page came slowly: the browser's own estimate of the link's round trip says so
+ * (Chromium's `navigator.connection`, which network throttling sets too), or its first byte
+ * took long after its request was sent (where there is no estimate).
+ */
 export function cameSlowly(): boolean {
+  const rtt = (navigator as { connection?: { rtt?: number } }).connection?.rtt;
+  if (rtt !== undefined && rtt > SLOW_FIRST_BYTE_MS) return true;
   const [page] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   return page ? page.responseStart - page.requestStart > SLOW_FIRST_BYTE_MS : false;
 }
