@@ -328,6 +328,55 @@ test('a row clicked before any script file has come is held by the page, and ope
   expect(documents).toEqual([]);
 });
 
+test('on a slow link a review opened by a held click is usable with its first page before pdf.js', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const [first] = await firstPageOf(page);
+  // A slow link's round trip, as the browser estimates it (navigator.connection).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 450,
+    downloadThroughput: 10_000_000,
+    uploadThroughput: 10_000_000,
+  });
+  const app = Promise.withResolvers<void>();
+  await page.route(/\/assets\/vendor-[^/]*\.js$/, async (route) => {
+    await app.promise;
+    await route.continue().catch(() => {});
+  });
+  const pdfjs = Promise.withResolvers<void>();
+  await page.route(/\/assets\/pdfjs-[^/]*\.js$/, async (route) => {
+    await pdfjs.promise;
+    await route.continue().catch(() => {});
+  });
+  await firstScreenHolding(page);
+  const image = `/preview/qc/${encodeURIComponent(first?.id ?? '')}/first-page`;
+  const order: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/pdfjs-[^/]*\.js$/.test(request.url())) order.push('pdf.js asked');
+  });
+  page.on('requestfinished', (request) => {
+    if (new URL(request.url()).pathname === image) order.push('image in');
+  });
+  await page.locator('[data-qc-row]').first().getByRole('link').click();
+  app.resolve();
+  // The app's own review, its checklist usable, the gateway's image where the page will be.
+  await expect(page).toHaveURL(new RegExp(`/qc/${first?.id}\\?`));
+  await expect(page.locator('.review__panel')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.first-screen')).toHaveCount(0);
+  await expect(page.locator('img.pdf-first-page')).toBeVisible();
+  await expect(page.locator('.check').first().getByRole('button', { name: 'Fail' })).toBeEnabled();
+  // pdf.js (hundreds of kilobytes with its worker) was asked for once the image was in.
+  await expect.poll(() => order).toEqual(['image in', 'pdf.js asked']);
+  pdfjs.resolve();
+  await expect(page.locator('.pdf-preview__stage .page[data-painted="true"]').first()).toBeVisible({
+    timeout: 15_000,
+  });
+});
+
 test('a click the page held is followed as a plain link if its script never comes', async ({
   page,
 }) => {
