@@ -129,6 +129,30 @@ test('a review loaded cold can be worked before pdf.js has come, and keeps what 
   await expect(note).toHaveValue('Seal cut off on page 3');
 });
 
+test('pdf.js failing to come is said in the preview, the checklist still works, and it is tried again', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const request = await aPendingRequest(page);
+  let refuse = true;
+  await page.route(/\/assets\/pdfjs-[^/]+\.js$/, (route) =>
+    refuse ? route.abort('connectionreset') : route.continue(),
+  );
+  await expect(async () => {
+    await page.goto(`/qc/${request.id}?status=pending&order=oldest`);
+    await expect(page.getByText('The PDF viewer did not load')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.locator('.check').first().getByRole('button', { name: 'Fail' }).click();
+  const note = page.getByRole('textbox', { name: /What is wrong/ });
+  await note.fill('Seal cut off on page 3');
+
+  refuse = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  const painted = page.locator('.pdf-preview__stage .page[data-painted="true"]').first();
+  await expect(painted).toBeVisible({ timeout: 15_000 });
+  await expect(note).toHaveValue('Seal cut off on page 3');
+});
+
 test('a review loaded cold asks for its document as the page arrives, and once', async ({
   page,
 }) => {
