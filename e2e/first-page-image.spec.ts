@@ -142,6 +142,7 @@ test('pdf.js failing to come is said in the preview, the checklist still works, 
     await page.goto(`/qc/${request.id}?status=pending&order=oldest`);
     await expect(page.getByText('The PDF viewer did not load')).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
+  await expectAccessible(page);
   await page.locator('.check').first().getByRole('button', { name: 'Fail' }).click();
   const note = page.getByRole('textbox', { name: /What is wrong/ });
   await note.fill('Seal cut off on page 3');
