@@ -100,6 +100,16 @@ test('a review loaded cold can be worked before pdf.js has come, and keeps what 
 }) => {
   await signIn(page, DEMO.reviewer);
   const request = await aPendingRequest(page);
+  // A slow link's round trip, as the browser estimates it (navigator.connection): there the
+  // screen does not wait for pdf.js. On a fast link it does, pdf.js being a moment away.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 450,
+    downloadThroughput: 10_000_000,
+    uploadThroughput: 10_000_000,
+  });
   // pdf.js's own code held back, as a slow link holds its 150 kB.
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));

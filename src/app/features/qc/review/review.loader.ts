@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { adoptExpectedFirstPage, servedFirstPage } from '../../../pdf/first-page.ts';
+import { adoptExpectedFirstPage, cameSlowly, servedFirstPage } from '../../../pdf/first-page.ts';
 import { loadPdfPreview } from '../../../pdf/lazy-pdf-preview.tsx';
 import { drawnAheadUrl } from '../../../pdf/pdf-standby.ts';
 import { queryClient } from '../../../query-client.ts';
@@ -19,7 +19,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   void queryClient.ensureInfiniteQueryData(qcQueries.list(filters)).catch(() => {});
   const viewer = loadPdfPreview();
   const documents = import('../../../pdf/pdf-documents.ts');
-  // Awaited below, or their failure shown by the preview; not a rejection nobody heard.
+  // A failure is the preview's to show (lazy-pdf-preview.tsx), not a rejection nobody heard.
   viewer.catch(() => {});
   documents.catch(() => {});
   const qcRequest = await queryClient.ensureQueryData(qcQueries.detail(id));
@@ -30,10 +30,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   });
   // Opened by a click held on the queue's first screen: its first page's image stands in.
   adoptExpectedFirstPage(id, qcRequest.fileUrl);
-  // With the gateway's image of the first page to show (a review opened cold, or by a held
-  // click), the screen need not wait for pdf.js: its checklist is usable meanwhile, and the
-  // preview takes pdf.js's page when it comes (lazy-pdf-preview.tsx). Otherwise it waits, so
-  // that the preview is pdf.js's from its first frame.
-  if (!servedFirstPage(qcRequest.fileUrl)) await Promise.all([viewer, opened]);
+  // On a slow link, with the gateway's image of the first page to show (a review opened cold,
+  // or by a held click), the screen does not wait for pdf.js (seconds more there): its
+  // checklist is usable meanwhile, and the preview takes pdf.js's page when it comes
+  // (lazy-pdf-preview.tsx). Otherwise it waits, so that the preview is pdf.js's from its first
+  // frame: on a fast link pdf.js is a few milliseconds away, and rendering the screen twice
+  // would put the first render before pdf.js's page (50 ms later, measured).
+  // pdf.js failing to come is the preview's to say (it asks again): the checklist still works.
+  const ready = Promise.all([viewer, opened]).catch(() => {});
+  if (!servedFirstPage(qcRequest.fileUrl) || !cameSlowly()) await ready;
   return qcRequest;
 }
