@@ -114,7 +114,11 @@ whenParsed(() => {
   takeServedAnswer();
 
   if (review) {
-    if (!reviewNow) void servedFirstPageSettled().then(() => startReview());
+    if (!reviewNow) {
+      // The worker, the longest to fetch and compile, at once; the rest after the image.
+      pdfWorkerPort();
+      void servedFirstPageSettled().then(() => startReview());
+    }
   } else if (QUEUE_PATH.test(path) && owner) {
     const start = () => {
       if (queueUrl) fetchEarly(queueUrl);
