@@ -5,7 +5,7 @@
 /** The class of the first page's image, in the gateway's first screen and in the preview. */
 export const FIRST_PAGE_CLASS = 'pdf-first-page';
 
-let served: { forUrl: string; src: string } | undefined;
+let served: { forUrl: string; src: string; settled?: Promise<void> } | undefined;
 
 /** Keeps the page's first-page image, if it has one: before the app's first render. */
 export function keepServedFirstPage(): void {
@@ -21,7 +21,7 @@ export function keepServedFirstPage(): void {
 export const firstPageImagePath = (id: string) =>
   `/preview/qc/${encodeURIComponent(id)}/first-page`;
 
-let expected: string | undefined;
+let expected: { id: string; settled: Promise<void> } | undefined;
 
 /**
  * A review opened by a click held on the first screen (held-clicks.ts), before the app's code
@@ -30,26 +30,39 @@ let expected: string | undefined;
  * take seconds more than the image. Resolves once the image has loaded or failed.
  */
 export function expectFirstPage(id: string): Promise<void> {
-  expected = id;
   const image = new Image();
   const settled = new Promise<void>((resolve) => {
     image.addEventListener('load', () => resolve(), { once: true });
     image.addEventListener('error', () => resolve(), { once: true });
   });
   image.src = firstPageImagePath(id);
+  expected = { id, settled };
   return settled;
+}
+
+/** Settles with the image asked for review `id` (expectFirstPage), if one was. */
+export function expectedFirstPageSettled(id: string): Promise<void> | undefined {
+  return expected?.id === id ? expected.settled : undefined;
 }
 
 /** The review `id` has its document at `url`: the preview shows the image asked for, if any. */
 export function adoptExpectedFirstPage(id: string, url: string): void {
-  if (expected !== id) return;
+  if (expected?.id !== id) return;
+  served = { forUrl: url, src: firstPageImagePath(id), settled: expected.settled };
   expected = undefined;
-  served = { forUrl: url, src: firstPageImagePath(id) };
 }
 
 /** The image the page came with for the document at `url`, if it came with one. */
 export function servedFirstPage(url: string): string | undefined {
   return served?.forUrl === url ? served.src : undefined;
+}
+
+/**
+ * Settles once the image standing in for the document at `url` has loaded or failed: at once
+ * when there is none, or it came with the page (main.tsx waited for it on a slow link).
+ */
+export async function firstPageSettled(url: string): Promise<void> {
+  if (served?.forUrl === url) await served.settled;
 }
 
 /** A page that took longer than this to start arriving came over a slow link. */

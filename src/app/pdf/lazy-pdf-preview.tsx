@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../ui/button.tsx';
 import { ErrorState, Loading } from '../ui/states.tsx';
-import { servedFirstPage } from './first-page.ts';
+import { firstPageSettled, servedFirstPage } from './first-page.ts';
 import { FirstPageImage } from './first-page-image.tsx';
 import type * as PdfPreviewModule from './pdf-preview.tsx';
 import type { PdfPreviewProps } from './pdf-preview.tsx';
@@ -34,17 +34,21 @@ export function loadPdfPreview(): Promise<Viewer> {
 export function LazyPdfPreview(props: PdfPreviewProps) {
   const [loaded, setLoaded] = useState(viewer);
   const [failed, setFailed] = useState<unknown>();
+  const { url } = props;
   useEffect(() => {
     if (loaded || failed) return;
     let live = true;
-    loadPdfPreview().then(
-      (module) => live && setLoaded(module),
-      (error: unknown) => live && setFailed(error ?? new Error('pdf.js did not load')),
-    );
+    // After the image standing in, if it is still on its way (a held click on a slow link).
+    firstPageSettled(url)
+      .then(loadPdfPreview)
+      .then(
+        (module) => live && setLoaded(module),
+        (error: unknown) => live && setFailed(error ?? new Error('pdf.js did not load')),
+      );
     return () => {
       live = false;
     };
-  }, [loaded, failed]);
+  }, [loaded, failed, url]);
 
   if (loaded) return <loaded.PdfPreview {...props} />;
   const firstPage = servedFirstPage(props.url);

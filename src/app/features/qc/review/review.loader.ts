@@ -1,5 +1,10 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { adoptExpectedFirstPage, cameSlowly, servedFirstPage } from '../../../pdf/first-page.ts';
+import {
+  adoptExpectedFirstPage,
+  cameSlowly,
+  expectedFirstPageSettled,
+  servedFirstPage,
+} from '../../../pdf/first-page.ts';
 import { loadPdfPreview } from '../../../pdf/lazy-pdf-preview.tsx';
 import { drawnAheadUrl } from '../../../pdf/pdf-standby.ts';
 import { queryClient } from '../../../query-client.ts';
@@ -17,15 +22,18 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // Only when there is none: a list refetched on every decision would be parsed while the
   // next document draws. The queue itself refreshes when it is shown again.
   void queryClient.ensureInfiniteQueryData(qcQueries.list(filters)).catch(() => {});
-  const viewer = loadPdfPreview();
-  const documents = import('../../../pdf/pdf-documents.ts');
+  const loadPdf = () =>
+    Promise.all([loadPdfPreview(), import('../../../pdf/pdf-documents.ts')] as const);
+  // On a slow link, a review opened by a click held on the queue's first screen has its first
+  // page's image on the way: pdf.js (hundreds of kilobytes) comes after it, not beside it.
+  const imageFirst = cameSlowly() ? expectedFirstPageSettled(id) : undefined;
+  const pdf = imageFirst ? imageFirst.then(loadPdf) : loadPdf();
   // A failure is the preview's to show (lazy-pdf-preview.tsx), not a rejection nobody heard.
-  viewer.catch(() => {});
-  documents.catch(() => {});
+  pdf.catch(() => {});
   const qcRequest = await queryClient.ensureQueryData(qcQueries.detail(id));
   // The PDF opens on pdf.js's worker while the screen renders, rather than after.
   // Not one drawn ahead whole (approve and next), which holds its own.
-  const opened = documents.then(({ preparePdf }) => {
+  const opened = pdf.then(([, { preparePdf }]) => {
     if (qcRequest.fileUrl !== drawnAheadUrl()) preparePdf(qcRequest.fileUrl);
   });
   // Opened by a click held on the queue's first screen: its first page's image stands in.
@@ -37,7 +45,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // frame: on a fast link pdf.js is a few milliseconds away, and rendering the screen twice
   // would put the first render before pdf.js's page (50 ms later, measured).
   // pdf.js failing to come is the preview's to say (it asks again): the checklist still works.
-  const ready = Promise.all([viewer, opened]).catch(() => {});
+  const ready = opened.catch(() => {});
   if (!servedFirstPage(qcRequest.fileUrl) || !cameSlowly()) await ready;
   return qcRequest;
 }
