@@ -5,7 +5,7 @@ import { SampleListSchema } from '../src/contract/qc-management.ts';
 import { RequestHistorySchema } from '../src/contract/team.ts';
 import { api, pendingFromNewest } from './api.ts';
 import { contentBox, pdfPage } from './pdf-pages.ts';
-import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
+import { DEMO, bothThemes, expectAccessible, holdRequests, signIn } from './support.ts';
 
 // ADR 029, the reviewer's side: failed items marked on the page (with the mouse, and the
 // whole page from the keyboard), a region moved, resized and removed, the draft kept across
@@ -193,12 +193,7 @@ test('a reviewer marks failed items on the page, grades one, and the rejection c
   // shows page 1's region from the same numbers.
   const pdfPath = new URL(request.fileUrl).pathname;
   const thePdf = (url: URL) => url.pathname === pdfPath;
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(thePdf, async (route) => {
-    await released;
-    await route.continue().catch(() => {});
-  });
+  const release = await holdRequests(page, thePdf);
   // The app's preview, not the gateway's first screen: it shows the image when the page came
   // with one for this very document link (a presigned link may differ between the two reads).
   await expect(async () => {

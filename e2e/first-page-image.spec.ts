@@ -1,6 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { pendingFromNewest } from './api.ts';
-import { DEMO, FIRST_SCREEN_DATA, VIEWPORTS, expectAccessible, signIn } from './support.ts';
+import {
+  DEMO,
+  FIRST_SCREEN_DATA,
+  VIEWPORTS,
+  emulateSlowLink,
+  expectAccessible,
+  holdRequests,
+  signIn,
+} from './support.ts';
 
 // ADR 025: a review loaded cold comes with its frame and its document's first page,
 // drawn by the gateway, before the app or pdf.js has run; the preview shows that image until
@@ -100,23 +108,11 @@ test('a review loaded cold can be worked before pdf.js has come, and keeps what 
 }) => {
   await signIn(page, DEMO.reviewer);
   const request = await aPendingRequest(page);
-  // A slow link's round trip, as the browser estimates it (navigator.connection): there the
-  // screen does not wait for pdf.js. On a fast link it does, pdf.js being a moment away.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 450,
-    downloadThroughput: 10_000_000,
-    uploadThroughput: 10_000_000,
-  });
+  // On a slow link the screen does not wait for pdf.js; on a fast one it does, pdf.js being a
+  // moment away.
+  await emulateSlowLink(page);
   // pdf.js's own code held back, as a slow link holds its 150 kB.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/pdfjs-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/pdfjs-[^/]+\.js$/);
   // The image stands in only where the page came with its first screen (ADR 025): on a busy
   // machine the page may come without it, and then the screen waits for pdf.js.
   await expect(async () => {

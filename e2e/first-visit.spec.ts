@@ -6,7 +6,15 @@ import { FIRST_SCREEN_DATA_ID } from '../src/contract/page-session.ts';
 import { QcRequestListSchema } from '../src/contract/qc.ts';
 import { api } from './api.ts';
 import { diskProfile } from './chromium.ts';
-import { DEMO, FIRST_SCREEN_DATA, VIEWPORTS, expectAccessible, signIn } from './support.ts';
+import {
+  DEMO,
+  FIRST_SCREEN_DATA,
+  VIEWPORTS,
+  emulateSlowLink,
+  expectAccessible,
+  holdRequests,
+  signIn,
+} from './support.ts';
 
 // ADR 017: a first visit waits on nothing it need not. The page comes with its session (no
 // GET /session), and the page's first script asks for the queue's first page while the app's
@@ -236,11 +244,7 @@ test('the app takes the rows over, and keys pressed before it ran still work', a
   await signIn(page, DEMO.reviewer);
   // The libraries held back until the keys are pressed, as on a slow link: the gateway's rows
   // are all there is.
-  const arrived = Promise.withResolvers<void>();
-  await page.route(/\/assets\/vendor-[^/]*\.js$/, async (route) => {
-    await arrived.promise;
-    await route.continue().catch(() => {});
-  });
+  const release = await holdRequests(page, /\/assets\/vendor-[^/]*\.js$/);
   // A page whose data takes longer than the gateway's budget comes without its rows (ADR
   // 025): on a busy machine, load it again. Parsed, it has run no app yet (its libraries are
   // held back).
@@ -249,7 +253,7 @@ test('the app takes the rows over, and keys pressed before it ran still work', a
   // At once, as a reviewer would, before the app has run.
   await page.keyboard.press('j');
   await page.keyboard.press('j');
-  arrived.resolve();
+  release();
   const links = page.locator('[data-qc-row]').getByRole('link');
   await expect(links.nth(1)).toBeFocused();
   await expect(links.nth(1)).toHaveAttribute('aria-current', 'true');
@@ -263,11 +267,7 @@ test('a row clicked before the app ran opens in the app, with no second page loa
 }) => {
   await signIn(page, DEMO.reviewer);
   const [first] = await firstPageOf(page);
-  const arrived = Promise.withResolvers<void>();
-  await page.route(/\/assets\/vendor-[^/]*\.js$/, async (route) => {
-    await arrived.promise;
-    await route.continue().catch(() => {});
-  });
+  const release = await holdRequests(page, /\/assets\/vendor-[^/]*\.js$/);
   await firstScreenHolding(page);
   const documents: string[] = [];
   page.on('request', (request) => {
@@ -278,7 +278,7 @@ test('a row clicked before the app ran opens in the app, with no second page loa
   // Held, and seen to be: still the served queue, the row busy.
   await expect(row).toHaveAttribute('aria-busy', 'true');
   expect(new URL(page.url()).pathname).toBe('/qc');
-  arrived.resolve();
+  release();
   await expect(page).toHaveURL(new RegExp(`/qc/${first?.id}\\?`));
   await expect(
     page.getByRole('heading', { name: first?.document.matterReference ?? '' }),
@@ -299,11 +299,7 @@ test('a row clicked before any script file has come is held by the page, and ope
   // (their stylesheets are in the page): the page's own inline script holds the click.
   await signIn(page, DEMO.reviewer);
   const [first] = await firstPageOf(page);
-  const arrived = Promise.withResolvers<void>();
-  await page.route(/\/assets\/first-screen-[^/]*\.js$/, async (route) => {
-    await arrived.promise;
-    await route.continue().catch(() => {});
-  });
+  const release = await holdRequests(page, /\/assets\/first-screen-[^/]*\.js$/);
   await firstScreenPainted(page);
   const documents: string[] = [];
   const images: string[] = [];
@@ -315,7 +311,7 @@ test('a row clicked before any script file has come is held by the page, and ope
   await row.click();
   await expect(row).toHaveAttribute('aria-busy', 'true');
   expect(new URL(page.url()).pathname).toBe('/qc');
-  arrived.resolve();
+  release();
   // The review's first page is asked of the gateway as soon as the first script has the
   // click: it stands in until pdf.js has drawn the page, as for a review opened cold.
   await expect
@@ -333,25 +329,9 @@ test('on a slow link a review opened by a held click is usable with its first pa
 }) => {
   await signIn(page, DEMO.reviewer);
   const [first] = await firstPageOf(page);
-  // A slow link's round trip, as the browser estimates it (navigator.connection).
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 450,
-    downloadThroughput: 10_000_000,
-    uploadThroughput: 10_000_000,
-  });
-  const app = Promise.withResolvers<void>();
-  await page.route(/\/assets\/vendor-[^/]*\.js$/, async (route) => {
-    await app.promise;
-    await route.continue().catch(() => {});
-  });
-  const pdfjs = Promise.withResolvers<void>();
-  await page.route(/\/assets\/pdfjs-[^/]*\.js$/, async (route) => {
-    await pdfjs.promise;
-    await route.continue().catch(() => {});
-  });
+  await emulateSlowLink(page);
+  const releaseApp = await holdRequests(page, /\/assets\/vendor-[^/]*\.js$/);
+  const releasePdfJs = await holdRequests(page, /\/assets\/pdfjs-[^/]*\.js$/);
   await firstScreenHolding(page);
   const image = `/preview/qc/${encodeURIComponent(first?.id ?? '')}/first-page`;
   const order: string[] = [];
@@ -362,7 +342,7 @@ test('on a slow link a review opened by a held click is usable with its first pa
     if (new URL(request.url()).pathname === image) order.push('image in');
   });
   await page.locator('[data-qc-row]').first().getByRole('link').click();
-  app.resolve();
+  releaseApp();
   // The app's own review, its checklist usable, the gateway's image where the page will be.
   await expect(page).toHaveURL(new RegExp(`/qc/${first?.id}\\?`));
   await expect(page.locator('.review__panel')).toBeVisible({ timeout: 15_000 });
@@ -371,7 +351,7 @@ test('on a slow link a review opened by a held click is usable with its first pa
   await expect(page.locator('.check').first().getByRole('button', { name: 'Fail' })).toBeEnabled();
   // pdf.js (hundreds of kilobytes with its worker) was asked for once the image was in.
   await expect.poll(() => order).toEqual(['image in', 'pdf.js asked']);
-  pdfjs.resolve();
+  releasePdfJs();
   await expect(page.locator('.pdf-preview__stage .page[data-painted="true"]').first()).toBeVisible({
     timeout: 15_000,
   });

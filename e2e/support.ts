@@ -143,3 +143,35 @@ export async function dismissToastsInTheWay(page: Page): Promise<() => Promise<v
 export const FIRST_SCREEN_DATA = new RegExp(
   `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}" data-url="([^"]*)">([^<]*)</script>`,
 );
+
+/**
+ * Holds the page's requests for `url` until the returned function is called, as a slow link
+ * holds them: then each goes on (or is dropped quietly, if the page has gone meanwhile).
+ */
+export async function holdRequests(
+  page: Page,
+  url: RegExp | ((url: URL) => boolean),
+): Promise<() => void> {
+  const { promise, resolve } = Promise.withResolvers<void>();
+  await page.route(url, async (route) => {
+    await promise;
+    await route.continue().catch(() => {});
+  });
+  return () => resolve();
+}
+
+/**
+ * A slow link's round trip, as the browser estimates it (`navigator.connection`, which the
+ * app reads to know a slow link: pdf/first-page.ts `cameSlowly`), with bandwidth to spare so
+ * the test stays quick.
+ */
+export async function emulateSlowLink(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 450,
+    downloadThroughput: 10_000_000,
+    uploadThroughput: 10_000_000,
+  });
+}

@@ -51,7 +51,7 @@ export function LazyPdfPreview(props: PdfPreviewProps) {
   }, [loaded, failed, url]);
 
   if (loaded) return <loaded.PdfPreview {...props} />;
-  const firstPage = servedFirstPage(props.url);
+  const firstPage = servedFirstPage(url);
   return (
     <div className="pdf-preview" data-pdf-state={failed ? 'error' : 'loading'}>
       <div className="pdf-preview__area">
@@ -62,7 +62,7 @@ export function LazyPdfPreview(props: PdfPreviewProps) {
             action={<Button onClick={() => setFailed(undefined)}>Try again</Button>}
           />
         ) : firstPage ? (
-          <FirstPageImage src={firstPage} forUrl={props.url} />
+          <FirstPageImage src={firstPage} forUrl={url} />
         ) : (
           <div className="pdf-preview__overlay">
             <Loading label="Opening the PDF…" />

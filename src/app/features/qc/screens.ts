@@ -1,7 +1,7 @@
-// The queue's and the review's code, in two modules each (route-guards.ts `screen`) and the
-// review's pdf.js beside them: the
-// router loads them (routes.tsx), and so does the page's first script on a first visit
-// (src/app/first-visit/first-screen.ts), before the libraries arrive. No zod here, for that script.
+// The queue's and the review's code, in two modules each (route-guards.ts `screen`), and the
+// review's pdf.js beside them: the router loads them (routes.tsx), and so does the page's
+// first script on a first visit (src/app/first-visit/first-screen.ts), before the libraries
+// arrive. No zod here, for that script.
 
 export const queueScreen = {
   loader: () => import('./queue/queue.loader.ts'),
