@@ -10,7 +10,7 @@ import { Button } from '../ui/button.tsx';
 import { laterModule, whenIdle } from '../ui/later-module.ts';
 import { setToastNavigator } from '../ui/toast-store.ts';
 import { usePreloadedToaster } from '../ui/toasts.tsx';
-import { ConfirmDialog } from '../ui/dialog.tsx';
+import { laterDialog } from '../ui/later-dialog.ts';
 import { EnvironmentBanner, isStaging } from './environment-banner.tsx';
 import { AREAS, type Area } from './nav.ts';
 import { useLiveEvents } from './live-events.ts';
@@ -50,6 +50,9 @@ function Sidebar({ areas, onNavigate }: { areas: Area[]; onNavigate?: () => void
   // Decisions not yet saved hold sign-out up a little, then the person chooses (ADR 026).
   const [saving, setSaving] = useState(0);
   const [unsent, setUnsent] = useState<Unfinished[]>([]);
+  // Loaded when idle, so that it opens offline too: that is when decisions are left unsent.
+  const ConfirmDialog = laterDialog.useLoaded(saving > 0 || unsent.length > 0)?.ConfirmDialog;
+  useEffect(() => whenIdle(laterDialog.preload), []);
   const leave = async (anyway = false) => {
     const scope = session ? userScope(session) : null;
     let left: Unfinished[] = [];
@@ -120,24 +123,26 @@ function Sidebar({ areas, onNavigate }: { areas: Area[]; onNavigate?: () => void
               ? `Saving ${saving} ${saving === 1 ? 'decision' : 'decisions'}…`
               : 'Sign out'}
           </Button>
-          <ConfirmDialog
-            open={unsent.length > 0}
-            onOpenChange={(open) => !open && setUnsent([])}
-            title={`${unsent.length} ${unsent.length === 1 ? 'decision is' : 'decisions are'} not saved yet`}
-            description={
-              <>
-                The service has not answered for {unsent.map((work) => work.label).join(', ')}.
-                {unsent.length === 1
-                  ? ' Stay signed in and it is sent as soon as the service can be reached. Sign out anyway and it stays in this browser, sent when you next sign in here.'
-                  : ' Stay signed in and they are sent as soon as the service can be reached. Sign out anyway and they stay in this browser, sent when you next sign in here.'}
-              </>
-            }
-            confirmLabel="Sign out anyway"
-            onConfirm={() => {
-              setUnsent([]);
-              void leave(true);
-            }}
-          />
+          {ConfirmDialog && (
+            <ConfirmDialog
+              open={unsent.length > 0}
+              onOpenChange={(open) => !open && setUnsent([])}
+              title={`${unsent.length} ${unsent.length === 1 ? 'decision is' : 'decisions are'} not saved yet`}
+              description={
+                <>
+                  The service has not answered for {unsent.map((work) => work.label).join(', ')}.
+                  {unsent.length === 1
+                    ? ' Stay signed in and it is sent as soon as the service can be reached. Sign out anyway and it stays in this browser, sent when you next sign in here.'
+                    : ' Stay signed in and they are sent as soon as the service can be reached. Sign out anyway and they stay in this browser, sent when you next sign in here.'}
+                </>
+              }
+              confirmLabel="Sign out anyway"
+              onConfirm={() => {
+                setUnsent([]);
+                void leave(true);
+              }}
+            />
+          )}
         </div>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Dialog } from '../../../ui/dialog.tsx';
+import { laterDialog } from '../../../ui/later-dialog.ts';
+import { whenIdle } from '../../../ui/later-module.ts';
 
 export const SHORTCUTS: [string, string][] = [
   ['a', 'Approve and open the next document'],
@@ -78,6 +79,9 @@ export function ShortcutsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const Dialog = laterDialog.useLoaded(open)?.Dialog;
+  useEffect(() => whenIdle(laterDialog.preload), []);
+  if (!Dialog) return null;
   return (
     <Dialog
       open={open}
