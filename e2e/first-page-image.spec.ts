@@ -135,6 +135,41 @@ test('a review loaded cold can be worked before pdf.js has come, and keeps what 
   await expect(note).toHaveValue('Seal cut off on page 3');
 });
 
+test('on a slow link, a review opened in the app before pdf.js has come shows its first page and can be worked', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const request = await aPendingRequest(page);
+  await emulateSlowLink(page);
+  // pdf.js's own code held back, as a slow link holds its 150 kB: the queue's idle
+  // preloading of it too.
+  const release = await holdRequests(page, /\/assets\/pdfjs-[^/]+\.js$/);
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await page.goto('/qc?status=pending&order=newest');
+  // The app's own queue, the gateway's first screen gone: the click below is the app's.
+  await expect(page.locator('.first-screen')).toHaveCount(0, { timeout: 30_000 });
+  await page.getByRole('link', { name: request.document.matterReference, exact: true }).click();
+
+  // The review comes without waiting for pdf.js, the gateway's image of its first page in
+  // the preview, and its checklist answers.
+  await expect(page.locator('.review__panel')).toBeVisible({ timeout: 15_000 });
+  await expect(image(page)).toBeVisible();
+  await expect.poll(() => loaded(page)).toBe(true);
+  expect(asked).toContain(`/preview/qc/${request.id}/first-page`);
+  await page.locator('.check').first().getByRole('button', { name: 'Fail' }).click();
+  const note = page.getByRole('textbox', { name: /What is wrong/ });
+  await note.fill('Signature block is blank');
+  await expect(page.locator('.pdf-preview__stage')).toHaveCount(0);
+  await expectAccessible(page);
+
+  release();
+  const painted = page.locator('.pdf-preview__stage .page[data-painted="true"]').first();
+  await expect(painted).toBeVisible({ timeout: 15_000 });
+  await expect(image(page)).toHaveCount(0);
+  await expect(note).toHaveValue('Signature block is blank');
+});
+
 test('pdf.js failing to come is said in the preview, the checklist still works, and it is tried again', async ({
   page,
 }) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FIRST_PAGE_CLASS } from './first-page.ts';
 import './first-page-image.css';
 
@@ -8,9 +8,18 @@ import './first-page-image.css';
  * the document's URL, by which the preview finds it again. Decorative: the preview's own
  * page, with its text, is what assistive technology reads.
  */
-export function FirstPageImage({ src, forUrl }: { src: string; forUrl: string }) {
+export function FirstPageImage({
+  src,
+  forUrl,
+  fallback = null,
+}: {
+  src: string;
+  forUrl: string;
+  /** Shown instead when the gateway could not draw it (busy, or the document unreadable). */
+  fallback?: ReactNode;
+}) {
   const [failed, setFailed] = useState(false);
-  if (failed) return null;
+  if (failed) return fallback;
   return (
     <img
       className={FIRST_PAGE_CLASS}

@@ -41,15 +41,29 @@ export function expectFirstPage(id: string): Promise<void> {
 }
 
 /** Settles with the image asked for review `id` (expectFirstPage), if one was. */
-export function expectedFirstPageSettled(id: string): Promise<void> | undefined {
+function expectedFirstPageSettled(id: string): Promise<void> | undefined {
   return expected?.id === id ? expected.settled : undefined;
 }
 
 /** The review `id` has its document at `url`: the preview shows the image asked for, if any. */
-export function adoptExpectedFirstPage(id: string, url: string): void {
+function adoptExpectedFirstPage(id: string, url: string): void {
   if (expected?.id !== id) return;
   served = { forUrl: url, src: firstPageImagePath(id), settled: expected.settled };
   expected = undefined;
+}
+
+/**
+ * On a slow link, before pdf.js has come (`pdfHere` false): asks the gateway for the first
+ * page of QC request `id`'s document, at `url`, which the preview shows until pdf.js has drawn
+ * it, unless an image of it is here or on its way already. For a review, a second review or a
+ * finding's document opened in the app; the page's first script does the same for a click on
+ * its first screen (expectFirstPage). On a fast link pdf.js is a moment away: nothing is asked.
+ */
+export function standInFirstPage(id: string, url: string, pdfHere: boolean): void {
+  if (cameSlowly() && !pdfHere && !servedFirstPage(url) && !expectedFirstPageSettled(id)) {
+    void expectFirstPage(id);
+  }
+  adoptExpectedFirstPage(id, url);
 }
 
 /** The image the page came with for the document at `url`, if it came with one. */

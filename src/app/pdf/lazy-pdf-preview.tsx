@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../ui/button.tsx';
 import { ErrorState, Loading } from '../ui/states.tsx';
-import { firstPageSettled, servedFirstPage } from './first-page.ts';
+import { firstPageSettled, servedFirstPage, standInFirstPage } from './first-page.ts';
 import { FirstPageImage } from './first-page-image.tsx';
 import type * as PdfPreviewModule from './pdf-preview.tsx';
 import type { PdfPreviewProps } from './pdf-preview.tsx';
@@ -30,11 +30,24 @@ export function loadPdfPreview(): Promise<Viewer> {
   return loading;
 }
 
-/** The PDF preview: pdf.js's, once it has come; the first page's image or a wait until then. */
-export function LazyPdfPreview(props: PdfPreviewProps) {
+/** Whether pdf.js's viewer has come: a preview then shows pdf.js's page from its first frame. */
+export const pdfPreviewLoaded = () => viewer !== undefined;
+
+/**
+ * The PDF preview: pdf.js's, once it has come; the first page's image or a wait until then.
+ * With `requestId`, the QC request whose document `url` is: on a slow link, the gateway's
+ * image of its first page is asked for meanwhile (first-page.ts `standInFirstPage`).
+ */
+export function LazyPdfPreview({
+  requestId,
+  ...props
+}: PdfPreviewProps & { requestId?: string | undefined }) {
   const [loaded, setLoaded] = useState(viewer);
   const [failed, setFailed] = useState<unknown>();
   const { url } = props;
+  // Asked for once, as the preview mounts: before pdf.js, and before the first frame that
+  // could show it. Where `requestId` is given the screen keys the preview by its document.
+  useState(() => requestId && !viewer && standInFirstPage(requestId, url, false));
   useEffect(() => {
     if (loaded || failed) return;
     let live = true;
@@ -52,6 +65,11 @@ export function LazyPdfPreview(props: PdfPreviewProps) {
 
   if (loaded) return <loaded.PdfPreview {...props} />;
   const firstPage = servedFirstPage(url);
+  const opening = (
+    <div className="pdf-preview__overlay">
+      <Loading label="Opening the PDF…" />
+    </div>
+  );
   return (
     <div className="pdf-preview" data-pdf-state={failed ? 'error' : 'loading'}>
       <div className="pdf-preview__area">
@@ -62,11 +80,9 @@ export function LazyPdfPreview(props: PdfPreviewProps) {
             action={<Button onClick={() => setFailed(undefined)}>Try again</Button>}
           />
         ) : firstPage ? (
-          <FirstPageImage src={firstPage} forUrl={url} />
+          <FirstPageImage src={firstPage} forUrl={url} fallback={opening} />
         ) : (
-          <div className="pdf-preview__overlay">
-            <Loading label="Opening the PDF…" />
-          </div>
+          opening
         )}
       </div>
     </div>

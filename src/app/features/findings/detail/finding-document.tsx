@@ -43,7 +43,16 @@ export function RegionPages({ finding }: { finding: Finding }) {
   );
 }
 
-function Preview({ finding, url }: { finding: Finding; url: string }) {
+/** `requestId` when `url` is the QC request's own document, of which the gateway draws a page. */
+function Preview({
+  finding,
+  url,
+  requestId,
+}: {
+  finding: Finding;
+  url: string;
+  requestId?: string;
+}) {
   const [channel] = useState(createRegionChannel);
   useEffect(() => {
     const regions: ShownRegion[] = finding.regions.map((region, index) => ({
@@ -57,7 +66,9 @@ function Preview({ finding, url }: { finding: Finding; url: string }) {
     return () => channel.set(null);
   }, [channel, finding, url]);
   const title = `${finding.matterReference}, ${pagePointer(finding.regions) || 'the document'}`;
-  return <LazyPdfPreview key={url} url={url} title={title} regions={channel} />;
+  return (
+    <LazyPdfPreview key={url} url={url} requestId={requestId} title={title} regions={channel} />
+  );
 }
 
 /** The document with the regions drawn, for a QC reader (the service shows it to them only). */
@@ -77,7 +88,7 @@ export function FindingDocument({ finding }: { finding: Finding }) {
       />
     );
   }
-  return <Preview finding={finding} url={request.data.fileUrl} />;
+  return <Preview finding={finding} url={request.data.fileUrl} requestId={request.data.id} />;
 }
 
 /**

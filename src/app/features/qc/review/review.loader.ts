@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import {
-  adoptExpectedFirstPage,
   cameSlowly,
-  expectedFirstPageSettled,
+  firstPageSettled,
   servedFirstPage,
+  standInFirstPage,
 } from '../../../pdf/first-page.ts';
-import { loadPdfPreview } from '../../../pdf/lazy-pdf-preview.tsx';
+import { loadPdfPreview, pdfPreviewLoaded } from '../../../pdf/lazy-pdf-preview.tsx';
 import { drawnAheadUrl } from '../../../pdf/pdf-standby.ts';
 import { queryClient } from '../../../query-client.ts';
 import { qcQueries } from '../qc.queries.ts';
@@ -24,28 +24,32 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   void queryClient.ensureInfiniteQueryData(qcQueries.list(filters)).catch(() => {});
   const loadPdf = () =>
     Promise.all([loadPdfPreview(), import('../../../pdf/pdf-documents.ts')] as const);
-  // On a slow link, a review opened by a click held on the queue's first screen has its first
-  // page's image on the way: pdf.js (hundreds of kilobytes) comes after it, not beside it.
-  const imageFirst = cameSlowly() ? expectedFirstPageSettled(id) : undefined;
-  const pdf = imageFirst ? imageFirst.then(loadPdf) : loadPdf();
+  // On a fast link pdf.js is a moment away: asked for at once, beside the request.
+  const slow = cameSlowly();
+  const early = slow ? undefined : loadPdf();
+  const qcRequest = await queryClient.ensureQueryData(qcQueries.detail(id));
+  const url = qcRequest.fileUrl;
+  // On a slow link the first page's image stands in for pdf.js's page: the page's first
+  // script asked for it (a review opened cold, or by a click held on the queue's first
+  // screen), or it is asked for now (a review opened in the app before pdf.js has come).
+  // pdf.js (hundreds of kilobytes) comes after it, not beside it.
+  standInFirstPage(id, url, pdfPreviewLoaded());
+  const pdf = early ?? firstPageSettled(url).then(loadPdf);
   // A failure is the preview's to show (lazy-pdf-preview.tsx), not a rejection nobody heard.
   pdf.catch(() => {});
-  const qcRequest = await queryClient.ensureQueryData(qcQueries.detail(id));
   // The PDF opens on pdf.js's worker while the screen renders, rather than after.
   // Not one drawn ahead whole (approve and next), which holds its own.
   const opened = pdf.then(([, { preparePdf }]) => {
-    if (qcRequest.fileUrl !== drawnAheadUrl()) preparePdf(qcRequest.fileUrl);
+    if (url !== drawnAheadUrl()) preparePdf(url);
   });
-  // Opened by a click held on the queue's first screen: its first page's image stands in.
-  adoptExpectedFirstPage(id, qcRequest.fileUrl);
-  // On a slow link, with the gateway's image of the first page to show (a review opened cold,
-  // or by a held click), the screen does not wait for pdf.js (seconds more there): its
-  // checklist is usable meanwhile, and the preview takes pdf.js's page when it comes
-  // (lazy-pdf-preview.tsx). Otherwise it waits, so that the preview is pdf.js's from its first
-  // frame: on a fast link pdf.js is a few milliseconds away, and rendering the screen twice
-  // would put the first render before pdf.js's page (50 ms later, measured).
-  // pdf.js failing to come is the preview's to say (it asks again): the checklist still works.
+  // On a slow link, with the gateway's image of the first page to show, the screen does not
+  // wait for pdf.js (seconds more there): its checklist is usable meanwhile, and the preview
+  // takes pdf.js's page when it comes (lazy-pdf-preview.tsx). Otherwise it waits, so that the
+  // preview is pdf.js's from its first frame: on a fast link pdf.js is a few milliseconds
+  // away, and rendering the screen twice would put the first render before pdf.js's page
+  // (50 ms later, measured). pdf.js failing to come is the preview's to say (it asks again):
+  // the checklist still works.
   const ready = opened.catch(() => {});
-  if (!servedFirstPage(qcRequest.fileUrl) || !cameSlowly()) await ready;
+  if (!servedFirstPage(url) || !slow) await ready;
   return qcRequest;
 }

@@ -104,7 +104,13 @@ function SecondReview({
   return (
     <div className="sr document-review">
       <section className="sr__document document-review__document" aria-label="Document">
-        <LazyPdfPreview key={qcr.id} url={qcr.fileUrl} title={title} regions={regions} />
+        <LazyPdfPreview
+          key={qcr.id}
+          url={qcr.fileUrl}
+          requestId={qcr.id}
+          title={title}
+          regions={regions}
+        />
       </section>
       <section
         className="sr__panel document-review__panel"
