@@ -103,16 +103,41 @@ test('the preview shows the drawn page until pdf.js has drawn its own, then only
   await expectAccessible(page);
 });
 
+/**
+ * Signed in, with a pending request of this test's, over an emulated slow link, and pdf.js's
+ * own code held back as a slow link holds its 150 kB: `release` lets it come. On a slow link
+ * a review does not wait for pdf.js; on a fast one it does, pdf.js being a moment away.
+ */
+async function slowLinkWithoutPdfJs(page: Page) {
+  await signIn(page, DEMO.reviewer);
+  const request = await aPendingRequest(page);
+  await emulateSlowLink(page);
+  const release = await holdRequests(page, /\/assets\/pdfjs-[^/]+\.js$/);
+  return { request, release };
+}
+
+/**
+ * The review's checklist worked beside the first page's image, pdf.js still held back; then
+ * pdf.js comes and draws the page in the image's place, and what was typed is kept.
+ */
+async function workedBeforePdfJs(page: Page, release: () => void, text: string) {
+  await page.locator('.check').first().getByRole('button', { name: 'Fail' }).click();
+  const note = page.getByRole('textbox', { name: /What is wrong/ });
+  await note.fill(text);
+  await expect(page.locator('.pdf-preview__stage')).toHaveCount(0);
+  await expectAccessible(page);
+
+  release();
+  const painted = page.locator('.pdf-preview__stage .page[data-painted="true"]').first();
+  await expect(painted).toBeVisible({ timeout: 15_000 });
+  await expect(image(page)).toHaveCount(0);
+  await expect(note).toHaveValue(text);
+}
+
 test('a review loaded cold can be worked before pdf.js has come, and keeps what was typed', async ({
   page,
 }) => {
-  await signIn(page, DEMO.reviewer);
-  const request = await aPendingRequest(page);
-  // On a slow link the screen does not wait for pdf.js; on a fast one it does, pdf.js being a
-  // moment away.
-  await emulateSlowLink(page);
-  // pdf.js's own code held back, as a slow link holds its 150 kB.
-  const release = await holdRequests(page, /\/assets\/pdfjs-[^/]+\.js$/);
+  const { request, release } = await slowLinkWithoutPdfJs(page);
   // The image stands in only where the page came with its first screen (ADR 025): on a busy
   // machine the page may come without it, and then the screen waits for pdf.js.
   await expect(async () => {
@@ -123,27 +148,14 @@ test('a review loaded cold can be worked before pdf.js has come, and keeps what 
   await expect(page.locator('.first-screen')).toHaveCount(0);
   await expect(page.locator('.review__panel')).toBeVisible();
   await expect.poll(() => loaded(page)).toBe(true);
-  await page.locator('.check').first().getByRole('button', { name: 'Fail' }).click();
-  const note = page.getByRole('textbox', { name: /What is wrong/ });
-  await note.fill('Seal cut off on page 3');
-  await expect(page.locator('.pdf-preview__stage')).toHaveCount(0);
-
-  release();
-  const painted = page.locator('.pdf-preview__stage .page[data-painted="true"]').first();
-  await expect(painted).toBeVisible({ timeout: 15_000 });
-  await expect(image(page)).toHaveCount(0);
-  await expect(note).toHaveValue('Seal cut off on page 3');
+  await workedBeforePdfJs(page, release, 'Seal cut off on page 3');
 });
 
 test('on a slow link, a review opened in the app before pdf.js has come shows its first page and can be worked', async ({
   page,
 }) => {
-  await signIn(page, DEMO.reviewer);
-  const request = await aPendingRequest(page);
-  await emulateSlowLink(page);
-  // pdf.js's own code held back, as a slow link holds its 150 kB: the queue's idle
-  // preloading of it too.
-  const release = await holdRequests(page, /\/assets\/pdfjs-[^/]+\.js$/);
+  // pdf.js held back from the start: the queue's idle preloading of it too.
+  const { request, release } = await slowLinkWithoutPdfJs(page);
   const asked: string[] = [];
   page.on('request', (r) => asked.push(new URL(r.url()).pathname));
   await page.goto('/qc?status=pending&order=newest');
@@ -157,17 +169,7 @@ test('on a slow link, a review opened in the app before pdf.js has come shows it
   await expect(image(page)).toBeVisible();
   await expect.poll(() => loaded(page)).toBe(true);
   expect(asked).toContain(`/preview/qc/${request.id}/first-page`);
-  await page.locator('.check').first().getByRole('button', { name: 'Fail' }).click();
-  const note = page.getByRole('textbox', { name: /What is wrong/ });
-  await note.fill('Signature block is blank');
-  await expect(page.locator('.pdf-preview__stage')).toHaveCount(0);
-  await expectAccessible(page);
-
-  release();
-  const painted = page.locator('.pdf-preview__stage .page[data-painted="true"]').first();
-  await expect(painted).toBeVisible({ timeout: 15_000 });
-  await expect(image(page)).toHaveCount(0);
-  await expect(note).toHaveValue('Signature block is blank');
+  await workedBeforePdfJs(page, release, 'Signature block is blank');
 });
 
 test('pdf.js failing to come is said in the preview, the checklist still works, and it is tried again', async ({
