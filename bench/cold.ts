@@ -442,7 +442,7 @@ export function coldLines(figures: Record<string, ColdFigure>): string[] {
   }
   lines.push(
     `  review first page, mobile: ${of('review mobile').toFixed(0)} ms (target < 4000; pdf.js's worker, fetched by the worker itself, is not in its bytes)`,
-    `  sign-in + queue first screen: JS ${kb(signIn?.js)} (target < 170), data ${kb(signIn?.data)} (target < 60)`,
+    `  sign-in + queue first screen, on the wire as served (brotli, headers included): JS ${kb(signIn?.js)} (target < 170), data ${kb(signIn?.data)} (target < 60)`,
   );
   return lines;
 }
