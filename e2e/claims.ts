@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 
@@ -10,19 +10,36 @@ import { expect, test } from '@playwright/test';
 // Claims are per deployment (the project's address): the strict project's service has the
 // same seeded ids as the sandbox's, and the sandbox's claims are nothing to it.
 
-/** Whether this test now has request `id` to itself: false when another test claimed it. */
-export function claim(id: string): boolean {
+/** The run's claims folder for this test's deployment. */
+function claimsDir(): string {
   const root = process.env.E2E_CLAIMS_DIR;
   if (!root) throw new Error('E2E_CLAIMS_DIR is set by playwright.config.ts');
   const dir = join(root, new URL(test.info().project.use.baseURL ?? 'http://default').host);
   mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Whether this test now has request `id` to itself: false when another test claimed it. */
+export function claim(id: string): boolean {
   try {
-    closeSync(openSync(join(dir, id), 'wx'));
+    closeSync(openSync(join(claimsDir(), id), 'wx'));
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
+}
+
+/**
+ * Whether this test now has both requests to itself. All or nothing: when the second is
+ * another test's, the first is given back, so that a test walking a list for a free pair
+ * does not use up every request it tried.
+ */
+export function claimBoth(first: string, second: string): boolean {
+  if (!claim(first)) return false;
+  if (claim(second)) return true;
+  rmSync(join(claimsDir(), first));
+  return false;
 }
 
 /** The first `count` of `candidates`, in order, that no other test has claimed: now this test's. */

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { api, pendingList } from './api.ts';
-import { claim, claimOne } from './claims.ts';
+import { claimBoth, claimOne } from './claims.ts';
 import { createEntity } from './event-support.ts';
 import { DEMO, closeWithEscape, expectAccessible, screenshots, signIn } from './support.ts';
 
@@ -23,7 +23,7 @@ async function pendingPair(page: Page, position: number) {
   const requests = await pendingFrom(page, position);
   for (const [i, current] of requests.entries()) {
     const next = requests[i + 1];
-    if (next && claim(current.id) && claim(next.id)) {
+    if (next && claimBoth(current.id, next.id)) {
       return [summary(current), summary(next)] as const;
     }
   }
