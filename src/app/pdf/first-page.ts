@@ -46,7 +46,7 @@ function expectedFirstPageSettled(id: string): Promise<void> | undefined {
 }
 
 /** The review `id` has its document at `url`: the preview shows the image asked for, if any. */
-function adoptExpectedFirstPage(id: string, url: string): void {
+export function adoptExpectedFirstPage(id: string, url: string): void {
   if (expected?.id !== id) return;
   served = { forUrl: url, src: firstPageImagePath(id), settled: expected.settled };
   expected = undefined;
@@ -54,16 +54,15 @@ function adoptExpectedFirstPage(id: string, url: string): void {
 
 /**
  * On a slow link, before pdf.js has come (`pdfHere` false): asks the gateway for the first
- * page of QC request `id`'s document, at `url`, which the preview shows until pdf.js has drawn
- * it, unless an image of it is here or on its way already. For a review, a second review or a
- * finding's document opened in the app; the page's first script does the same for a click on
- * its first screen (expectFirstPage). On a fast link pdf.js is a moment away: nothing is asked.
+ * page of QC request `id`'s document, which the preview shows until pdf.js has drawn it
+ * (once `adoptExpectedFirstPage` knows the document's URL), unless an image of it came with
+ * the page or is on its way already. For a review, a second review or a finding's document
+ * opened in the app; the page's first script does the same for a click on its first screen.
+ * On a fast link pdf.js is a moment away: nothing is asked.
  */
-export function standInFirstPage(id: string, url: string, pdfHere: boolean): void {
-  if (cameSlowly() && !pdfHere && !servedFirstPage(url) && !expectedFirstPageSettled(id)) {
-    void expectFirstPage(id);
-  }
-  adoptExpectedFirstPage(id, url);
+export function standInFirstPage(id: string, pdfHere: boolean): void {
+  const here = served?.src === firstPageImagePath(id) || expectedFirstPageSettled(id);
+  if (cameSlowly() && !pdfHere && !here) void expectFirstPage(id);
 }
 
 /** The image the page came with for the document at `url`, if it came with one. */

@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../ui/button.tsx';
 import { ErrorState, Loading } from '../ui/states.tsx';
-import { firstPageSettled, servedFirstPage, standInFirstPage } from './first-page.ts';
+import {
+  adoptExpectedFirstPage,
+  firstPageSettled,
+  servedFirstPage,
+  standInFirstPage,
+} from './first-page.ts';
 import { FirstPageImage } from './first-page-image.tsx';
 import type * as PdfPreviewModule from './pdf-preview.tsx';
 import type { PdfPreviewProps } from './pdf-preview.tsx';
@@ -47,7 +52,11 @@ export function LazyPdfPreview({
   const { url } = props;
   // Asked for once, as the preview mounts: before pdf.js, and before the first frame that
   // could show it. Where `requestId` is given the screen keys the preview by its document.
-  useState(() => requestId && !viewer && standInFirstPage(requestId, url, false));
+  useState(() => {
+    if (!requestId || viewer) return;
+    standInFirstPage(requestId, false);
+    adoptExpectedFirstPage(requestId, url);
+  });
   useEffect(() => {
     if (loaded || failed) return;
     let live = true;

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import {
+  adoptExpectedFirstPage,
   cameSlowly,
   firstPageSettled,
   servedFirstPage,
@@ -24,16 +25,17 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   void queryClient.ensureInfiniteQueryData(qcQueries.list(filters)).catch(() => {});
   const loadPdf = () =>
     Promise.all([loadPdfPreview(), import('../../../pdf/pdf-documents.ts')] as const);
-  // On a fast link pdf.js is a moment away: asked for at once, beside the request.
+  // On a fast link pdf.js is a moment away: asked for at once, beside the request. On a slow
+  // link the first page's image stands in for pdf.js's page: the page's first script asked
+  // for it (a review opened cold, or by a click held on the queue's first screen), or it is
+  // asked for now (a review opened in the app before pdf.js has come), and pdf.js (hundreds
+  // of kilobytes) comes after it, not beside it.
   const slow = cameSlowly();
   const early = slow ? undefined : loadPdf();
+  standInFirstPage(id, pdfPreviewLoaded());
   const qcRequest = await queryClient.ensureQueryData(qcQueries.detail(id));
   const url = qcRequest.fileUrl;
-  // On a slow link the first page's image stands in for pdf.js's page: the page's first
-  // script asked for it (a review opened cold, or by a click held on the queue's first
-  // screen), or it is asked for now (a review opened in the app before pdf.js has come).
-  // pdf.js (hundreds of kilobytes) comes after it, not beside it.
-  standInFirstPage(id, url, pdfPreviewLoaded());
+  adoptExpectedFirstPage(id, url);
   const pdf = early ?? firstPageSettled(url).then(loadPdf);
   // A failure is the preview's to show (lazy-pdf-preview.tsx), not a rejection nobody heard.
   pdf.catch(() => {});
