@@ -1,5 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { pendingFromNewest } from './api.ts';
+import { SampleListSchema } from '../src/contract/qc-management.ts';
+import { api, pendingFromNewest } from './api.ts';
+import { claimOne } from './claims.ts';
 import {
   DEMO,
   FIRST_SCREEN_DATA,
@@ -170,6 +172,33 @@ test('on a slow link, a review opened in the app before pdf.js has come shows it
   await expect.poll(() => loaded(page)).toBe(true);
   expect(asked).toContain(`/preview/qc/${request.id}/first-page`);
   await workedBeforePdfJs(page, release, 'Signature block is blank');
+});
+
+test('on a slow link, a second review shows its first page before pdf.js has come', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.admin);
+  // An open sample of someone else's approval (the list leaves out the caller's own).
+  const { samples } = await api(page).get('/team/samples', SampleListSchema, {
+    query: { state: 'open' },
+  });
+  const sample = claimOne(samples.map((s) => ({ ...s, id: s.requestId })));
+  await emulateSlowLink(page);
+  const release = await holdRequests(page, /\/assets\/pdfjs-[^/]+\.js$/);
+  await page.goto(`/qc/second-review/${sample.requestId}`);
+  await expect(image(page)).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => loaded(page)).toBe(true);
+  // Its checklist answers meanwhile.
+  await page.locator('.check').first().getByRole('button', { name: 'Pass' }).click();
+  await expect(
+    page.locator('.check').first().getByRole('button', { name: 'Pass' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await expectAccessible(page);
+
+  release();
+  const painted = page.locator('.pdf-preview__stage .page[data-painted="true"]').first();
+  await expect(painted).toBeVisible({ timeout: 15_000 });
+  await expect(image(page)).toHaveCount(0);
 });
 
 test('pdf.js failing to come is said in the preview, the checklist still works, and it is tried again', async ({
