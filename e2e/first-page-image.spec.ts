@@ -174,6 +174,23 @@ test('on a slow link, a review opened in the app before pdf.js has come shows it
   await workedBeforePdfJs(page, release, 'Signature block is blank');
 });
 
+test('on a fast link, a review opened in the app asks the gateway for no image', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const request = await aPendingRequest(page);
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await page.goto('/qc?status=pending&order=newest');
+  await expect(page.locator('.first-screen')).toHaveCount(0, { timeout: 30_000 });
+  await page.getByRole('link', { name: request.document.matterReference, exact: true }).click();
+  // pdf.js is a moment away here: its page is the first the preview shows, with no image
+  // drawn for it (the gateway's work, on the same two cores).
+  const painted = page.locator('.pdf-preview__stage .page[data-painted="true"]').first();
+  await expect(painted).toBeVisible({ timeout: 15_000 });
+  expect(asked.filter((path) => path.startsWith('/preview/'))).toEqual([]);
+});
+
 test('on a slow link, a second review shows its first page before pdf.js has come', async ({
   page,
 }) => {
