@@ -1,9 +1,12 @@
-import { useEffect, useReducer } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 // A module the app loads after its first screen (the toaster, the phone menu) must not take the
 // app down when its chunk cannot be fetched: React.lazy keeps a failed import for good, and
 // outside the router nothing catches it, so one toast arriving offline left a blank page. Here a
 // failed load is forgotten and tried again when the connection is back, or a little later.
+// Whoever renders the module reads it as an external store: one that came between a render
+// without it and that render's effects (a preload finishing) still renders, where a load
+// followed only by the effect that wanted it would leave that render empty for good.
 
 /** How long after a failed load it is tried again, when no `online` event comes first. */
 const RETRY_MS = 15_000;
@@ -18,9 +21,19 @@ export interface LaterModule<T> {
 export function laterModule<T>(load: () => Promise<T>): LaterModule<T> {
   let loaded: T | undefined;
   let pending: Promise<T> | undefined;
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const snapshot = () => loaded;
   const get = () =>
     (pending ??= load().then(
-      (module) => (loaded = module),
+      (module) => {
+        loaded = module;
+        for (const listener of listeners) listener();
+        return module;
+      },
       (error: unknown) => {
         pending = undefined;
         throw error;
@@ -29,7 +42,7 @@ export function laterModule<T>(load: () => Promise<T>): LaterModule<T> {
   return {
     preload: () => void get().catch(() => undefined),
     useLoaded(wanted) {
-      const [, rendered] = useReducer((n: number) => n + 1, 0);
+      const module = useSyncExternalStore(subscribe, snapshot, snapshot);
       useEffect(() => {
         if (!wanted || loaded) return undefined;
         let live = true;
@@ -38,7 +51,7 @@ export function laterModule<T>(load: () => Promise<T>): LaterModule<T> {
           clearTimeout(timer);
           window.removeEventListener('online', attempt);
           get().then(
-            () => live && rendered(),
+            () => {},
             () => {
               if (!live) return;
               window.addEventListener('online', attempt);
@@ -53,7 +66,7 @@ export function laterModule<T>(load: () => Promise<T>): LaterModule<T> {
           window.removeEventListener('online', attempt);
         };
       }, [wanted]);
-      return loaded;
+      return module;
     },
   };
 }
