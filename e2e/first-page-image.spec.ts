@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SampleListSchema } from '../src/contract/qc-management.ts';
+import type { QcRequest } from '../src/contract/qc.ts';
 import { api, pendingFromNewest } from './api.ts';
 import { claimOne } from './claims.ts';
 import {
@@ -20,6 +21,23 @@ async function aPendingRequest(page: Page) {
   const [request] = await pendingFromNewest(page, 2, 1);
   if (!request) throw new Error('no pending request');
   return request;
+}
+
+/** The paths `page` asks for from now on, as they are asked. */
+function askedPaths(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  return asked;
+}
+
+/**
+ * `request`'s review opened by a click on the app's own queue, once the gateway's first
+ * screen is gone: the click is the app's, not one held for it.
+ */
+async function openFromAppQueue(page: Page, request: QcRequest) {
+  await page.goto('/qc?status=pending&order=newest');
+  await expect(page.locator('.first-screen')).toHaveCount(0, { timeout: 30_000 });
+  await page.getByRole('link', { name: request.document.matterReference, exact: true }).click();
 }
 
 /** A browser context signed in as `page`'s, with JavaScript off: what the gateway sent. */
@@ -87,8 +105,7 @@ test('the preview shows the drawn page until pdf.js has drawn its own, then only
 }) => {
   await signIn(page, DEMO.reviewer);
   const request = await aPendingRequest(page);
-  const asked: string[] = [];
-  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  const asked = askedPaths(page);
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -158,12 +175,8 @@ test('on a slow link, a review opened in the app before pdf.js has come shows it
 }) => {
   // pdf.js held back from the start: the queue's idle preloading of it too.
   const { request, release } = await slowLinkWithoutPdfJs(page);
-  const asked: string[] = [];
-  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
-  await page.goto('/qc?status=pending&order=newest');
-  // The app's own queue, the gateway's first screen gone: the click below is the app's.
-  await expect(page.locator('.first-screen')).toHaveCount(0, { timeout: 30_000 });
-  await page.getByRole('link', { name: request.document.matterReference, exact: true }).click();
+  const asked = askedPaths(page);
+  await openFromAppQueue(page, request);
 
   // The review comes without waiting for pdf.js, the gateway's image of its first page in
   // the preview, and its checklist answers.
@@ -179,11 +192,8 @@ test('on a fast link, a review opened in the app asks the gateway for no image',
 }) => {
   await signIn(page, DEMO.reviewer);
   const request = await aPendingRequest(page);
-  const asked: string[] = [];
-  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
-  await page.goto('/qc?status=pending&order=newest');
-  await expect(page.locator('.first-screen')).toHaveCount(0, { timeout: 30_000 });
-  await page.getByRole('link', { name: request.document.matterReference, exact: true }).click();
+  const asked = askedPaths(page);
+  await openFromAppQueue(page, request);
   // pdf.js is a moment away here: its page is the first the preview shows, with no image
   // drawn for it (the gateway's work, on the same two cores).
   const painted = page.locator('.pdf-preview__stage .page[data-painted="true"]').first();

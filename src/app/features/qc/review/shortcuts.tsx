@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { laterDialog } from '../../../ui/later-dialog.ts';
-import { whenIdle } from '../../../ui/later-module.ts';
 
 export const SHORTCUTS: [string, string][] = [
   ['a', 'Approve and open the next document'],
@@ -79,8 +78,8 @@ export function ShortcutsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  // Preloaded when idle by the shell around the review (layout.tsx).
   const Dialog = laterDialog.useLoaded(open)?.Dialog;
-  useEffect(() => whenIdle(laterDialog.preload), []);
   if (!Dialog) return null;
   return (
     <Dialog
