@@ -334,10 +334,11 @@ test("a 409 for the reviewer's own decision counts as saved", async ({ page }) =
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('sign-out waits for an unsent decision, names it, and keeps it for the next sign-in', async ({
-  page,
-}) => {
-  test.slow();
+/**
+ * Riley's approval of a request, kept in the browser: the service cannot be reached for it
+ * until `reach` is called.
+ */
+async function unsentApproval(page: Page) {
   await signIn(page, DEMO.reviewer);
   const [request] = await pendingRequests(page, 1);
   if (!request) throw new Error('no request');
@@ -348,6 +349,27 @@ test('sign-out waits for an unsent decision, names it, and keeps it for the next
   await readyToApprove(page, request);
   await page.keyboard.press('a');
   await expect.poll(() => outboxSize(page)).toBe(1);
+  return { request, reach: () => page.unroute(itsUrl, unreachable) };
+}
+
+/** Signed out with the decision unsent: it and its draft stay in the browser, under Riley's name. */
+async function expectKeptAfterSignOut(page: Page, request: QcRequest) {
+  await expect(page.getByRole('heading', { name: 'Sign in to Attest' })).toBeVisible({
+    timeout: 15_000,
+  });
+  expect(await outboxSize(page)).toBe(1);
+  const drafts = await page.evaluate(
+    (id) => Object.keys(localStorage).filter((key) => key.endsWith(`/qc-draft:${id}`)),
+    request.id,
+  );
+  expect(drafts).toHaveLength(1);
+}
+
+test('sign-out waits for an unsent decision, names it, and keeps it for the next sign-in', async ({
+  page,
+}) => {
+  test.slow();
+  const { request, reach } = await unsentApproval(page);
 
   // Sign-out tries for a few seconds, then says what is unsent; the reviewer may stay.
   const signOut = page.locator('.who').getByRole('button');
@@ -361,19 +383,51 @@ test('sign-out waits for an unsent decision, names it, and keeps it for the next
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 
-  // Signed out anyway: the decision and its draft stay in the browser, under Riley's name.
   await signOut.click();
   await dialog.getByRole('button', { name: 'Sign out anyway' }).click({ timeout: 15_000 });
-  await expect(page.getByRole('heading', { name: 'Sign in to Attest' })).toBeVisible();
-  expect(await outboxSize(page)).toBe(1);
-  const drafts = await page.evaluate(
-    (id) => Object.keys(localStorage).filter((key) => key.endsWith(`/qc-draft:${id}`)),
-    request.id,
-  );
-  expect(drafts).toHaveLength(1);
+  await expectKeptAfterSignOut(page, request);
 
   // Riley's next sign-in here sends it.
-  await page.unroute(itsUrl, unreachable);
+  await reach();
+  await signInWithForm(page, DEMO.reviewer);
+  await expectSavedOnce(page, request.id);
+});
+
+test("sign-out offline before the app's dialog came asks with the browser's own question", async ({
+  page,
+}) => {
+  test.slow();
+  const { request, reach } = await unsentApproval(page);
+  // The queue loaded again (the decision still unsent), its connection lost before the page
+  // was idle: the dialog's code (which the review brings, the queue does not) never comes.
+  await page.route(/\/assets\/dialog-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/qc');
+  await expect(page.getByRole('heading', { name: 'QC queue' })).toBeVisible();
+  const asked: string[] = [];
+  const answer = (accept: boolean) =>
+    page.once('dialog', (question) => {
+      asked.push(question.message());
+      void (accept ? question.accept() : question.dismiss());
+    });
+
+  // Stay: nothing else happens.
+  answer(false);
+  const signOut = page.locator('.who').getByRole('button');
+  await signOut.click();
+  await expect(signOut).toHaveText('Saving 1 decision…');
+  await expect.poll(() => asked.length, { timeout: 15_000 }).toBe(1);
+  expect(asked[0]).toContain('1 decision is not saved yet');
+  expect(asked[0]).toContain(`${request.document.matterReference} (approved)`);
+  await expect(signOut).toHaveText('Sign out');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  expect(await outboxSize(page)).toBe(1);
+
+  // Sign out anyway: kept, and sent at the next sign-in.
+  answer(true);
+  await signOut.click();
+  await expectKeptAfterSignOut(page, request);
+  expect(asked).toHaveLength(2);
+  await reach();
   await signInWithForm(page, DEMO.reviewer);
   await expectSavedOnce(page, request.id);
 });

@@ -1,25 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
-import { signOut } from '../../client/session.ts';
-import { queryClient } from '../query-client.ts';
 import { mayOpen, sessionQueries } from '../session.queries.ts';
-import { clearUserStorage, userScope } from '../user-storage.ts';
+import { userScope } from '../user-storage.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { laterModule, whenIdle } from '../ui/later-module.ts';
 import { setToastNavigator } from '../ui/toast-store.ts';
 import { usePreloadedToaster } from '../ui/toasts.tsx';
 import { laterDialog } from '../ui/later-dialog.ts';
+import { SignOut } from './sign-out.tsx';
 import { EnvironmentBanner, isStaging } from './environment-banner.tsx';
 import { AREAS, type Area } from './nav.ts';
 import { useLiveEvents } from './live-events.ts';
 import { navBadgeOf } from './nav-badges.ts';
-import { finishWork, unfinishedWork, useSessionWork, type Unfinished } from './session-work.ts';
+import { useSessionWork } from './session-work.ts';
 import './layout.css';
-
-/** How long sign-out waits for unsent work (decisions) before asking. */
-const SIGN_OUT_WAIT_MS = 5_000;
 
 // The phone's menu: loaded when idle, or on the way to its button, and kept (later-module.ts).
 const drawer = laterModule(() => import('./menu-drawer.tsx'));
@@ -45,34 +41,10 @@ function Brand() {
 
 function Sidebar({ areas, onNavigate }: { areas: Area[]; onNavigate?: () => void }) {
   const { data: session } = useQuery(sessionQueries.current());
-  const navigate = useNavigate();
   const groups = [...new Set(areas.map((a) => a.group))];
-  // Decisions not yet saved hold sign-out up a little, then the person chooses (ADR 026).
-  const [saving, setSaving] = useState(0);
-  const [unsent, setUnsent] = useState<Unfinished[]>([]);
-  // Loaded when idle, so that it opens offline too: that is when decisions are left unsent.
-  const ConfirmDialog = laterDialog.useLoaded(saving > 0 || unsent.length > 0)?.ConfirmDialog;
+  // The app's dialogs, loaded when idle: so that sign-out's question opens offline too, as
+  // unsent decisions are what an offline page has (sign-out.tsx), and the review's shortcuts.
   useEffect(() => whenIdle(laterDialog.preload), []);
-  const leave = async (anyway = false) => {
-    const scope = session ? userScope(session) : null;
-    let left: Unfinished[] = [];
-    if (scope) {
-      left = await unfinishedWork(scope);
-      if (left.length > 0 && !anyway) {
-        setSaving(left.length);
-        left = await finishWork(scope, SIGN_OUT_WAIT_MS);
-        setSaving(0);
-        if (left.length > 0) return setUnsent(left);
-      }
-    }
-    // What this person kept in the browser (review drafts) goes with them, but
-    // what unsent work still needs, kept for their next sign-in here.
-    const keep = new Set(left.flatMap((work) => work.keep));
-    if (scope) clearUserStorage(scope, undefined, (name) => keep.has(name));
-    await signOut().catch(() => undefined);
-    queryClient.clear();
-    navigate('/sign-in', { replace: true });
-  };
   return (
     <div className="sidebar">
       <Brand />
@@ -118,31 +90,7 @@ function Sidebar({ areas, onNavigate }: { areas: Area[]; onNavigate?: () => void
             </p>
           </div>
           <EnvironmentBadges staging={isStaging(session)} sandbox={session.sandbox} />
-          <Button variant="secondary" onClick={() => void leave()} disabled={saving > 0}>
-            {saving > 0
-              ? `Saving ${saving} ${saving === 1 ? 'decision' : 'decisions'}…`
-              : 'Sign out'}
-          </Button>
-          {ConfirmDialog && (
-            <ConfirmDialog
-              open={unsent.length > 0}
-              onOpenChange={(open) => !open && setUnsent([])}
-              title={`${unsent.length} ${unsent.length === 1 ? 'decision is' : 'decisions are'} not saved yet`}
-              description={
-                <>
-                  The service has not answered for {unsent.map((work) => work.label).join(', ')}.
-                  {unsent.length === 1
-                    ? ' Stay signed in and it is sent as soon as the service can be reached. Sign out anyway and it stays in this browser, sent when you next sign in here.'
-                    : ' Stay signed in and they are sent as soon as the service can be reached. Sign out anyway and they stay in this browser, sent when you next sign in here.'}
-                </>
-              }
-              confirmLabel="Sign out anyway"
-              onConfirm={() => {
-                setUnsent([]);
-                void leave(true);
-              }}
-            />
-          )}
+          <SignOut session={session} />
         </div>
       )}
     </div>

@@ -14,11 +14,13 @@ const RETRY_MS = 15_000;
 export interface LaterModule<T> {
   /** Starts loading (once), for a moment when the page is idle. Never rejects. */
   preload: () => void;
+  /** The module, loaded now if it is not yet; undefined if it cannot be fetched. */
+  load: () => Promise<T | undefined>;
   /** The module once loaded; while `wanted`, loads it and re-renders when it is there. */
   useLoaded: (wanted: boolean) => T | undefined;
 }
 
-export function laterModule<T>(load: () => Promise<T>): LaterModule<T> {
+export function laterModule<T>(fetchModule: () => Promise<T>): LaterModule<T> {
   let loaded: T | undefined;
   let pending: Promise<T> | undefined;
   const listeners = new Set<() => void>();
@@ -28,7 +30,7 @@ export function laterModule<T>(load: () => Promise<T>): LaterModule<T> {
   };
   const snapshot = () => loaded;
   const get = () =>
-    (pending ??= load().then(
+    (pending ??= fetchModule().then(
       (module) => {
         loaded = module;
         for (const listener of listeners) listener();
@@ -39,8 +41,10 @@ export function laterModule<T>(load: () => Promise<T>): LaterModule<T> {
         throw error;
       },
     ));
+  const load = () => get().catch(() => undefined);
   return {
-    preload: () => void get().catch(() => undefined),
+    preload: () => void load(),
+    load,
     useLoaded(wanted) {
       const module = useSyncExternalStore(subscribe, snapshot, snapshot);
       useEffect(() => {
