@@ -182,6 +182,14 @@ const FIRST_SCREEN =
   /[\\/]src[\\/](app[\\/](first-visit[\\/](page-session|first-screen|held-keys|held-clicks)|ui[\\/]next-paint)\.ts|app[\\/]features[\\/]qc[\\/](queue-request|screens)\.ts|app[\\/]pdf[\\/](pdf-worker-port|first-page)\.ts|client[\\/](early-responses|url|qc-paths)\.ts|contract[\\/]page-session\.ts)$|vite[\\/]preload-helper/;
 /** Shared modules that load on first use (main.tsx, layout.tsx, the features' dialogs). */
 const ON_FIRST_USE = /[\\/]src[\\/]app[\\/](ui[\\/](toaster|dialog)|shell[\\/]menu-drawer)\.tsx$/;
+/** The modules of src/app/pdf that screens import statically (the rest come with pdf.js). */
+const PDF_SLOT =
+  /[\\/]src[\\/]app[\\/]pdf[\\/](lazy-pdf-preview\.tsx|first-page-image\.tsx|pdf-standby\.ts|regions[\\/]region-(channel|geometry)\.ts)$/;
+/**
+ * What the processes give the other QC screens (their index: the settings' query), with the
+ * queue's chunk, which those screens load anyway: not the processes' screens and dialogs.
+ */
+const PROCESSES_SHARED = /[\\/]features[\\/]qc[\\/]processes[\\/](index|settings\.queries)\.ts$/;
 /**
  * The feature a module belongs to: `qc` for features/qc/…; the review (which brings pdf.js)
  * and the processes (which bring the dialogs) apart from the queue.
@@ -207,6 +215,10 @@ const CODE_SPLITTING = {
       test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zod)[\\/]/,
       priority: 5,
     },
+    // What the screens that show a document share of src/app/pdf without pdf.js (the slot that
+    // loads it, the gateway's image, the regions' channel): a chunk of its own, or the bundler
+    // puts it in one of those screens' chunks and the others load that whole feature with it.
+    { name: 'pdf-slot', test: PDF_SLOT, priority: 3 },
     // Radix's dialog, for the screens that open one and the phone's menu.
     { name: 'dialog', test: /[\\/]src[\\/]app[\\/]ui[\\/]dialog\.tsx$/, priority: 3 },
     // What every screen shares: the client, the contract and the shared helpers, the shell and
@@ -227,6 +239,7 @@ const CODE_SPLITTING = {
     // A feature's screens, which load together, but for the heavy parts of QC.
     {
       name: (id: string) => {
+        if (PROCESSES_SHARED.test(id)) return 'qc';
         const [, feature = 'feature', part] = FEATURE.exec(id) ?? [];
         return part ? `${feature}-${part}` : feature;
       },
