@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { DEMO, expectAccessible, screenshots, signIn, signInWithForm } from './support.ts';
 
 test('sign in, see the shell by permission, and sign out', async ({ page, context }) => {
@@ -24,6 +24,34 @@ test('sign in, see the shell by permission, and sign out', async ({ page, contex
   await expect(page.getByRole('heading', { name: 'Sign in to Attest' })).toBeVisible();
   await page.goto('/qc');
   await expect(page.getByRole('heading', { name: 'Sign in to Attest' })).toBeVisible();
+});
+
+/** A request for one of the build's chunks, by its name: `qc` is the queue's, not `qc-review`'s. */
+const chunkOf = (name: string) => (request: Request) =>
+  new RegExp(`^/assets/${name}-[\\w-]{8}\\.js$`).test(new URL(request.url()).pathname);
+
+test("the sign-in page fetches the next screen's code while the person types", async ({ page }) => {
+  // Where most sign-ins go (the first area: the QC queue), before anything is typed.
+  const queueCode = page.waitForRequest(chunkOf('qc'), { timeout: 15_000 });
+  await page.goto('/sign-in');
+  await queueCode;
+  const again: string[] = [];
+  page.on('request', (request) => {
+    if (chunkOf('qc')(request)) again.push(request.url());
+  });
+  await page.getByLabel('Client id').fill(DEMO.reviewer.id);
+  await page.getByLabel('Client secret').fill(DEMO.reviewer.secret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/qc$/);
+  await expect(page.locator('[data-qc-row]').first()).toBeVisible();
+  // The queue waited for its data alone.
+  expect(again).toEqual([]);
+
+  // A page that says where it goes next fetches that screen's code.
+  const signaturesCode = page.waitForRequest(chunkOf('signatures'), { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.goto(`/sign-in?next=${encodeURIComponent('/signatures')}`);
+  await signaturesCode;
 });
 
 test('a wrong secret gets a clear message and keeps what was typed', async ({ page }) => {

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useMatches, useNavigate, useSearchParams } from 'react-router';
 import { signIn } from '../../client/session.ts';
 import { SessionLoginSchema, type Environment, type SessionLogin } from '../../contract/session.ts';
 import { sessionQueries } from '../session.queries.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { failureMessage } from '../ui/failure-message.ts';
+import { whenIdle } from '../ui/later-module.ts';
 import { Field } from '../ui/field.tsx';
 import { EnvironmentChoice } from './environment-choice.tsx';
 import './sign-in.css';
@@ -31,16 +32,29 @@ function signInFailure(error: unknown, environment: Environment | undefined): st
   });
 }
 
+/** What the router hands this screen: a way to fetch the code of the screen it opens next. */
+export interface SignInHandle {
+  preloadNext: (path: string) => void;
+}
+
 /** Only same-site paths are followed after sign-in. */
 function safeNext(next: string | null): string {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
+
+const isSignInHandle = (handle: unknown): handle is SignInHandle =>
+  typeof (handle as SignInHandle | undefined)?.preloadNext === 'function';
 
 export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const client = useQueryClient();
   const next = safeNext(params.get('next'));
+  // The next screen's code, fetched while the person types (router.tsx).
+  const handle = useMatches().find((match) => isSignInHandle(match.handle))?.handle;
+  useEffect(() => {
+    if (isSignInHandle(handle)) whenIdle(() => handle.preloadNext(next));
+  }, [handle, next]);
   const { data: config } = useQuery(sessionQueries.config());
   const existing = useQuery({ ...sessionQueries.current(), throwOnError: false });
   const [form, setForm] = useState<SessionLogin>({ clientId: '', clientSecret: '' });
