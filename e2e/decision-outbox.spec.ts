@@ -1,8 +1,8 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { RequestHistorySchema } from '../src/contract/team.ts';
-import { api, pendingFromOldest, pendingList } from './api.ts';
-import { claimBoth } from './claims.ts';
+import { api, pendingList } from './api.ts';
+import { claimBoth, claimFirst } from './claims.ts';
 import { diskProfile } from './chromium.ts';
 import { DEMO, bothThemes, expectAccessible, signIn, signInWithForm } from './support.ts';
 
@@ -12,7 +12,17 @@ import { DEMO, bothThemes, expectAccessible, signIn, signInWithForm } from './su
 // review-team spec from 40), from position 110 or 60 % of it (sampling), or from the newest end.
 const FROM = 70;
 
-const pendingRequests = (page: Page, count: number) => pendingFromOldest(page, FROM, count);
+/**
+ * The queue from position 70 on, then from its start: the tail is short once the other specs
+ * have worked it.
+ */
+async function pendingFromTail(page: Page) {
+  const pending = await pendingList(page, 'oldest', 0, 500);
+  return [...pending.slice(FROM), ...pending.slice(0, FROM)];
+}
+
+const pendingRequests = async (page: Page, count: number) =>
+  claimFirst(await pendingFromTail(page), count);
 
 /**
  * A review within its firm's queue: that list holds the request on its first page, so "next"
@@ -28,8 +38,7 @@ const reviewUrl = (request: QcRequest) =>
  * and its requests are often their firm's last.
  */
 async function requestAndNext(page: Page): Promise<[QcRequest, QcRequest]> {
-  const pending = await pendingList(page, 'oldest', 0, 500);
-  for (const request of [...pending.slice(FROM), ...pending.slice(0, FROM)]) {
+  for (const request of await pendingFromTail(page)) {
     const { qcRequests } = await api(page).get(
       `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=100&firmId=${request.document.firmId}`,
       QcRequestListSchema,

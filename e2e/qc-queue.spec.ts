@@ -190,6 +190,25 @@ test('a long list keeps few rows in the DOM and loads more as it scrolls', async
   await expect(list(page).locator('li[aria-posinset="1"]')).toHaveCount(0);
 });
 
+test('while the queue is read, what a review needs is fetched: its code, pdf.js and its worker', async ({
+  page,
+}) => {
+  const fetched = new Set<string>();
+  page.on('request', (request) => {
+    const name = /^\/assets\/(qc-review|pdfjs|pdf\.worker\.min)-[\w-]+\.m?js$/.exec(
+      new URL(request.url()).pathname,
+    )?.[1];
+    if (name) fetched.add(name);
+  });
+  await signIn(page, DEMO.reviewer);
+  await expect(rows(page).first()).toBeVisible();
+  // Nothing is opened: the page asks for them once it is idle.
+  await expect
+    .poll(() => [...fetched].sort(), { timeout: 15_000 })
+    .toEqual(['pdf.worker.min', 'pdfjs', 'qc-review']);
+  await expect(page).toHaveURL(/\/qc$/);
+});
+
 test('the queue is accessible and reads well on desktop and phone', async ({ page }) => {
   await signIn(page, DEMO.reviewer);
   await expect(rows(page).first()).toBeVisible();

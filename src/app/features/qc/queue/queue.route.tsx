@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { pdfWorkerPort } from '../../../pdf/pdf-worker-port.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { EmptyState } from '../../../ui/states.tsx';
@@ -10,6 +9,7 @@ import { TEAM_REFRESH_MS } from '../holds.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch, filtersToSearch, type QueueFilters } from '../queue-view.ts';
 import { useSavingIds } from '../review/index.ts';
+import { ReviewAhead } from './review-ahead.tsx';
 import { useSamplesTab } from '../second-review/index.ts';
 import { QueueList } from './queue-list.tsx';
 import { STATUS_LABELS, QueueTabs } from './queue-tabs.tsx';
@@ -52,19 +52,7 @@ export function Component() {
     [list.data],
   );
   const total = list.data?.pages.at(-1)?.pagination.totalCount ?? 0;
-  // Opening one of these comes next: pdf.js's worker starts once the rows are on screen and
-  // the page is idle, so its start-up (compiling a megabyte of script) is done by then.
   const anyRows = items.length > 0;
-  useEffect(() => {
-    if (!anyRows) return;
-    // Safari has no requestIdleCallback; a short delay after the rows stands in for it.
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => pdfWorkerPort(), 200);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(() => pdfWorkerPort(), { timeout: 1_000 });
-    return () => cancelIdleCallback(idle);
-  }, [anyRows]);
   const label = STATUS_LABELS[filters.status];
   const filtered = Boolean(filters.processId || filters.checklistId || filters.firmId);
   // Filters replace the view in history; tabs (links) add to it.
@@ -130,6 +118,7 @@ export function Component() {
         />
         <div className="qc-queue__body">{content}</div>
       </section>
+      {anyRows && typeof window !== 'undefined' && <ReviewAhead />}
     </Page>
   );
 }
