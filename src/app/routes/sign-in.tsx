@@ -53,7 +53,8 @@ export function Component() {
   // The next screen's code, fetched while the person types (router.tsx).
   const handle = useMatches().find((match) => isSignInHandle(match.handle))?.handle;
   useEffect(() => {
-    if (isSignInHandle(handle)) whenIdle(() => handle.preloadNext(next));
+    if (!isSignInHandle(handle)) return undefined;
+    return whenIdle(() => handle.preloadNext(next));
   }, [handle, next]);
   const { data: config } = useQuery(sessionQueries.config());
   const existing = useQuery({ ...sessionQueries.current(), throwOnError: false });

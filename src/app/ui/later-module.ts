@@ -75,12 +75,26 @@ export function laterModule<T>(fetchModule: () => Promise<T>): LaterModule<T> {
   };
 }
 
-/** Runs `run` once the page has loaded and is idle: for modules wanted soon, not at first. */
-export function whenIdle(run: () => void): void {
-  const idle = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(run, { timeout: 5_000 })
-      : setTimeout(run, 1_000);
+/**
+ * Runs `run` once the page has loaded and is idle (at most `timeout` ms after it has loaded):
+ * for modules wanted soon, not at first. Returns what cancels it, for an effect's cleanup.
+ */
+export function whenIdle(run: () => void, timeout = 5_000): () => void {
+  let cancel = () => {};
+  const idle = () => {
+    // Safari has no requestIdleCallback: a short delay stands in for it.
+    if ('requestIdleCallback' in window) {
+      const handle = requestIdleCallback(run, { timeout });
+      cancel = () => cancelIdleCallback(handle);
+    } else {
+      const timer = setTimeout(run, Math.min(timeout, 1_000));
+      cancel = () => clearTimeout(timer);
+    }
+  };
   if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  else {
+    window.addEventListener('load', idle, { once: true });
+    cancel = () => window.removeEventListener('load', idle);
+  }
+  return () => cancel();
 }

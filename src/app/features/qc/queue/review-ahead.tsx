@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigation } from 'react-router';
 import { pdfWorkerPort } from '../../../pdf/pdf-worker-port.ts';
+import { whenIdle } from '../../../ui/later-module.ts';
 import { reviewScreen } from '../screens.ts';
 
 /**
@@ -24,13 +25,7 @@ export function ReviewAhead() {
       void reviewScreen.loader().catch(() => {});
       void reviewScreen.component().catch(() => {});
     };
-    // Safari has no requestIdleCallback; a short delay after the rows stands in for it.
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(ahead, 200);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(ahead, { timeout: 1_000 });
-    return () => cancelIdleCallback(idle);
+    return whenIdle(ahead, 1_000);
   }, [staying]);
   return null;
 }
