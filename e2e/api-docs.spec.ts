@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { VIEWPORTS } from './support.ts';
 
 // The reference service's API reference (ADR 022): Scalar, served by the service itself,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { createEntity, hookIdOfEntity, rowOf } from './event-support.ts';
 import { DEMO, signIn } from './support.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { samplePng } from '../src/app/features/users/images/sample-png.ts';
 import { AccountListSchema } from '../src/contract/accounts.ts';

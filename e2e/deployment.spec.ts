@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { DEMO, expectAccessible, screenshots, signInWithForm } from './support.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { type Locator, type Page, type Request } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { AccountListSchema, EntitySchema, type Entity } from '../src/contract/accounts.ts';
 import { api } from './api.ts';
 import { DEMO, dismissToastsInTheWay, expectAccessible, screenshots, signIn } from './support.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { CompleteSignatureRequestResultSchema } from '../src/contract/sandbox.ts';
 import { ReceivedEventListSchema } from '../src/contract/session.ts';
 import { SignatureRequestListSchema } from '../src/contract/signatures.ts';

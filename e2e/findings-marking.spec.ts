@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { type Page, type Request } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { DecisionMarksSchema, type DecisionMarks, type Region } from '../src/contract/findings.ts';
 import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SampleListSchema } from '../src/contract/qc-management.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { FirmListSchema } from '../src/contract/accounts.ts';
 import { api } from './api.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { SampleListSchema } from '../src/contract/qc-management.ts';
 import type { QcRequest } from '../src/contract/qc.ts';
 import { api, pendingFromNewest } from './api.ts';

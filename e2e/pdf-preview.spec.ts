@@ -1,4 +1,5 @@
-import { expect, test, type ConsoleMessage, type Page, type Request } from '@playwright/test';
+import { type ConsoleMessage, type Page, type Request } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { pendingFromNewest } from './api.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { samplePng } from '../src/app/features/users/images/sample-png.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { UserSchema } from '../src/contract/users.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { QcChecklistListSchema, QcProcessListSchema } from '../src/contract/qc.ts';
 import { ProcessSettingsListSchema } from '../src/contract/qc-management.ts';
 import { api } from './api.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { QcProcessListSchema, QcRequestListSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SampleSchema } from '../src/contract/qc-management.ts';
 import { claim } from './claims.ts';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page, type Route } from '@playwright/test';
+import { type Browser, type Page, type Route } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
 import { QcHoldListSchema } from '../src/contract/team.ts';
 import { api } from './api.ts';

@@ -1,6 +1,7 @@
 import { request as httpRequest, createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { AFTER_FIRST_PAINT } from '../src/contract/page-session.ts';
 import { pendingFromNewest } from './api.ts';
 import { DEMO, signIn } from './support.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 
 test('the app is served with a strict Content-Security-Policy and safe headers', async ({
   page,

@@ -1,4 +1,5 @@
-import { expect, test, type Request } from '@playwright/test';
+import { type Request } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { DEMO, expectAccessible, screenshots, signIn, signInWithForm } from './support.ts';
 
 test('sign in, see the shell by permission, and sign out', async ({ page, context }) => {

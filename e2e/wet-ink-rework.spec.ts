@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { FIRST_SCREEN_DATA_ID } from '../src/contract/page-session.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { type Page, type Request } from '@playwright/test';
+import { expect, test } from './console-watch.ts';
 import { QcRequestListSchema } from '../src/contract/qc.ts';
 import { SignatureRequestSchema, type SignatureRequest } from '../src/contract/signatures.ts';
 import { api } from './api.ts';

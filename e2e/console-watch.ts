@@ -1,0 +1,114 @@
+import {
+  test as base,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+  type Response,
+} from '@playwright/test';
+
+// Every spec's `test` (re-exported by support.ts): a test fails when any page it opened logged
+// a console error, threw, or saw a request fail or answer 4xx/5xx, unless the test said it
+// expected that (`expectErrors`). A newcomer's first look at the console is a product's first
+// impression; a request the app makes for nothing is a defect even when the screen looks fine.
+
+/** What went wrong in a page, as one line a pattern can match. */
+type Problem = string;
+
+interface Watch {
+  problems: Problem[];
+  expected: RegExp[];
+}
+
+let current: Watch | undefined;
+
+/**
+ * The test expects problems that match one of `patterns` (a console error's text and its
+ * source's address, a page error's message, or `STATUS METHOD URL` for a request that failed
+ * or answered an error): they do not fail it. Say it where the test causes them (a 401 it
+ * asks for, a link it cuts), as narrowly as the test allows.
+ */
+export function expectErrors(...patterns: RegExp[]): void {
+  if (!current) throw new Error('expectErrors is called from inside a test');
+  current.expected.push(...patterns);
+}
+
+function consoleLine(message: ConsoleMessage): Problem {
+  const { url } = message.location();
+  return url ? `console: ${message.text()} (${url})` : `console: ${message.text()}`;
+}
+
+function responseLine(response: Response): Problem {
+  const request = response.request();
+  return `${response.status()} ${request.method()} ${response.url()}`;
+}
+
+function failedLine(request: Request): Problem {
+  return `failed ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`;
+}
+
+/**
+ * A request the page itself dropped (a navigation away, an aborted fetch, a stream closed by
+ * a page that is gone) is no error: the browser logs nothing for it either.
+ */
+const DROPPED = /net::ERR_ABORTED/;
+
+function watchPage(page: Page, watch: Watch): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error') watch.problems.push(consoleLine(message));
+  });
+  page.on('pageerror', (error) => watch.problems.push(`page error: ${error.message}`));
+}
+
+function watchContext(context: BrowserContext, watch: Watch): void {
+  for (const page of context.pages()) watchPage(page, watch);
+  context.on('page', (page) => watchPage(page, watch));
+  context.on('response', (response) => {
+    if (response.status() >= 400) watch.problems.push(responseLine(response));
+  });
+  context.on('requestfailed', (request) => {
+    if (!DROPPED.test(request.failure()?.errorText ?? '')) watch.problems.push(failedLine(request));
+  });
+}
+
+/** The test's own contexts too: `browser.newContext()` is wrapped for the test's length. */
+function watchNewContexts(browser: Browser, watch: Watch): () => void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    watchContext(context, watch);
+    return context;
+  };
+  return () => {
+    browser.newContext = newContext;
+  };
+}
+
+export const test = base.extend<{ consoleWatch: void }>({
+  consoleWatch: [
+    async ({ context, browser }, use, testInfo) => {
+      const watch: Watch = { problems: [], expected: [] };
+      current = watch;
+      watchContext(context, watch);
+      const restore = watchNewContexts(browser, watch);
+      try {
+        await use();
+      } finally {
+        restore();
+        current = undefined;
+      }
+      // A test that failed already says why; these would only bury it.
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      const unexpected = watch.problems.filter((p) => !watch.expected.some((e) => e.test(p)));
+      if (unexpected.length > 0) {
+        throw new Error(
+          `The browser reported what the test did not expect:\n  ${unexpected.join('\n  ')}`,
+        );
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect } from '@playwright/test';
