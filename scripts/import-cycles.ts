@@ -2,11 +2,19 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-// Import cycles among the project's own modules, type-only imports included: eslint's
-// import-x/no-cycle skips `import type`, yet a type cycle still ties two modules together.
-// Run by `npm run lint`.
+// Import cycles among the project's own modules, type-only imports and lazy `import()`s
+// included: eslint's import-x/no-cycle skips `import type` and a dynamic import, yet either
+// still ties two modules together (a lazy import is a later load of the same module, and a
+// circle through one is a circle all the same). Run by `npm run lint`.
 
-const SPECIFIER = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g;
+/** `import … from './x'`, `export … from './x'`. */
+const STATIC = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g;
+/** `import './x'`, for its effects only. */
+const BARE = /(?:^|\n)\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+/** `import('./x')`, a lazy import (or a type's `import('./x').T`). */
+const DYNAMIC = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+/** Comments on lines of their own, whose words may quote an import: not read. */
+const COMMENT = /^[ \t]*\/\/[^\n]*|^[ \t]*\/\*[\s\S]*?\*\//gm;
 
 /** Every .ts/.tsx file under a folder, tests and fixtures included. */
 export function sourceFiles(dir: string): string[] {
@@ -17,7 +25,15 @@ export function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Each file's relative imports (static ones: a dynamic import() is a deliberate seam). */
+/** The relative specifiers a module's source imports: static, bare and dynamic. */
+export function specifiers(source: string): string[] {
+  const code = source.replace(COMMENT, '');
+  return [STATIC, BARE, DYNAMIC].flatMap((pattern) =>
+    [...code.matchAll(pattern)].map((match) => match[1] ?? ''),
+  );
+}
+
+/** Each file's relative imports among the files, each target once. */
 export function importGraph(
   files: readonly string[],
   read = (path: string) => readFileSync(path, 'utf8'),
@@ -25,12 +41,12 @@ export function importGraph(
   const known = new Set(files.map((file) => resolve(file)));
   const graph = new Map<string, string[]>();
   for (const file of known) {
-    const targets: string[] = [];
-    for (const match of read(file).matchAll(SPECIFIER)) {
-      const target = resolve(dirname(file), match[1] ?? '');
-      if (known.has(target)) targets.push(target);
+    const targets = new Set<string>();
+    for (const specifier of specifiers(read(file))) {
+      const target = resolve(dirname(file), specifier);
+      if (known.has(target)) targets.add(target);
     }
-    graph.set(file, targets);
+    graph.set(file, [...targets]);
   }
   return graph;
 }

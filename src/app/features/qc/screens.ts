@@ -1,18 +1,14 @@
 // The queue's and the review's code, in two modules each (route-guards.ts `screen`), and the
 // review's pdf.js beside them: the router loads them (routes.tsx), and so does the page's
 // first script on a first visit (src/app/first-visit/first-screen.ts), before the libraries
-// arrive. No zod here, for that script.
+// arrive. No zod here, for that script. The review's is its own module (review-screen.ts),
+// which the queue's look-ahead imports without this list.
+
+export { reviewScreen } from './review/review-screen.ts';
 
 export const queueScreen = {
   loader: () => import('./queue/queue.loader.ts'),
   component: () => import('./queue/queue.route.tsx'),
-};
-
-export const reviewScreen = {
-  loader: () => import('./review/review.loader.ts'),
-  component: () => import('./review/review.route.tsx'),
-  /** pdf.js's viewer, which the screen shows once it has come (pdf/lazy-pdf-preview.tsx). */
-  viewer: () => import('../../pdf/pdf-preview.tsx'),
 };
 
 /** The router's `qc` route (router.tsx), the plain queue's path. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigation } from 'react-router';
 import { pdfWorkerPort } from '../../../pdf/pdf-worker-port.ts';
 import { whenIdle } from '../../../ui/later-module.ts';
-import { reviewScreen } from '../screens.ts';
+import { reviewScreen } from '../review/index.ts';
 
 /**
  * Fetches what opening a review needs while the queue's rows are read, once the page is idle:

@@ -3,3 +3,4 @@
 export { CheckHead, ChecklistGroups, Verdicts } from './checklist-groups.tsx';
 export { draftStore, EMPTY_DRAFT, type ItemDraft, type ReviewDraft } from './draft-store.ts';
 export { useSavingIds } from './outbox/use-outbox.ts';
+export { reviewScreen } from './review-screen.ts';
