@@ -66,12 +66,12 @@ const boundaries = [
     message: 'the contract imports nothing from shared: shared may import the contract',
   },
   // The gateway's proxy is general: the QC team's rules reach it through its one hook
-  // (ProxyRules, given by team/qc-rules.ts in app.ts), never by import.
+  // (ProxyRules, given by reviews/qc-rules.ts in app.ts), never by import.
   {
     target: './src/gateway/upstream',
-    from: ['./src/gateway/team', './src/gateway/qc-management'],
+    from: ['./src/gateway/reviews', './src/gateway/qc-management'],
     message:
-      'upstream/ imports nothing from team/ or qc-management/: QC rules come through the hook',
+      'upstream/ imports nothing from reviews/ or qc-management/: QC rules come through the hook',
   },
 ];
 

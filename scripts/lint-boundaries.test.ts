@@ -64,7 +64,7 @@ describe('npm run lint holds the boundaries between parts', () => {
       ['src/client/fixture.ts', "import { ownerOf } from '../app/session.queries.ts';"],
       ['src/gateway/fixture.ts', "import { request } from '../client/request.ts';"],
       ['src/service/fixture.ts', "import { startGateway } from '../gateway/server.ts';"],
-      ['src/gateway/upstream/fixture.ts', "import { feedOf } from '../team/team.ts';"],
+      ['src/gateway/upstream/fixture.ts', "import { feedOf } from '../reviews/reviews.ts';"],
       [
         'src/gateway/upstream/fixture.ts',
         "import { findProcess } from '../qc-management/upstream.ts';",

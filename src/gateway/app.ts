@@ -13,11 +13,11 @@ import { noticeRoutes } from './notices/notices.routes.ts';
 import { pageImageRoutes } from './first-visit/page-image.routes.ts';
 import { firstScreens } from './first-visit/prerender.ts';
 import { proxyRoutes } from './upstream/proxy.ts';
-import { qcProxyRules } from './team/qc-rules.ts';
+import { qcProxyRules } from './reviews/qc-rules.ts';
 import { atOneReading } from './http/request-path.ts';
 import { pageSession, sessionRoutes } from './session/session.routes.ts';
 import { securityHeaders, staticRoutes } from './http/static.ts';
-import { teamRoutes } from './team/team.routes.ts';
+import { reviewRoutes } from './reviews/reviews.routes.ts';
 import { webhookRoutes } from './events/webhooks.routes.ts';
 import '../shared/zod-messages.ts';
 
@@ -67,9 +67,9 @@ export function createGatewayApp(ctx: GatewayContext) {
   // The proxy is general; the QC team's rules (holds, the decision history) are its hook.
   app.route('/', proxyRoutes(ctx, qcProxyRules(ctx)));
   app.route('/', eventRoutes(ctx));
-  // Before the team's routes: a notary reads their own findings, and nothing else of /team.
+  // Before the reviews' routes: a notary reads their own findings, and nothing else of /team.
   app.route('/', findingRoutes(ctx));
-  app.route('/', teamRoutes(ctx));
+  app.route('/', reviewRoutes(ctx));
   app.route('/', managementRoutes(ctx));
   app.route('/', noticeRoutes(ctx));
   app.route('/', webhookRoutes(ctx));

@@ -1,8 +1,8 @@
 import type { Environment } from '../contract/session.ts';
 import type { WebhookSecrets } from '../contract/webhooks.ts';
 import type { PageImagesOptions } from './first-visit/page-image.ts';
-import type { HoldStore } from './team/holds.ts';
-import type { DecisionLog } from './team/decisions.ts';
+import type { HoldStore } from './reviews/holds.ts';
+import type { DecisionLog } from './reviews/decisions.ts';
 import { GatewayError } from './errors.ts';
 import type { EventHub } from './events/event-hub.ts';
 import type { EventLog } from './events/event-log.ts';

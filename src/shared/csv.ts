@@ -1,6 +1,6 @@
 // CSV (RFC 4180) cells and lines, shared by everything that writes a spreadsheet for people:
-// the gateway's decision history (gateway/team/team-csv.ts) and the console's team view exports,
-// which are built in the browser.
+// the gateway's decision history (gateway/reviews/decisions-csv.ts) and the console's team
+// view exports, which are built in the browser.
 
 /**
  * One cell. A cell a spreadsheet would read as a formula (=, +, -, @, or a tab or return

@@ -2,7 +2,7 @@ import { afterAll, describe, expect } from 'vitest';
 import { serviceTest as it } from '../../service/testing/fixtures.ts';
 import { demoClient } from '../../service/seed/demo-clients.ts';
 import type { TestService } from '../../service/testing/service.ts';
-import { createDecisionLog } from '../team/decisions.ts';
+import { createDecisionLog } from '../reviews/decisions.ts';
 import { readDemoOwner, writeDemoHistory } from './demo-history.ts';
 import { createManagementStore } from '../qc-management/store.ts';
 import { createFindingStore } from '../findings/store.ts';

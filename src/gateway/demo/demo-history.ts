@@ -7,8 +7,8 @@ import {
 } from '../../contract/qc.ts';
 import { UserListSchema } from '../../contract/users.ts';
 import type { DecisionRecord, TeamMember } from '../../contract/team.ts';
-import { createDecisionLog } from '../team/decisions.ts';
-import { recordedItems, requestContext } from '../team/team.ts';
+import { createDecisionLog } from '../reviews/decisions.ts';
+import { recordedItems, requestContext } from '../reviews/reviews.ts';
 import type { Feed } from '../events/event-log.ts';
 import { secondReview } from '../qc-management/sampling.ts';
 import { createManagementStore } from '../qc-management/store.ts';

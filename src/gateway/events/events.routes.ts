@@ -8,7 +8,7 @@ import type { AppEnv, GatewayContext } from '../context.ts';
 import { errorResponse } from '../errors.ts';
 import { noStore } from '../http/answers.ts';
 import { requireSession } from '../session/session-auth.ts';
-import { isQcReader } from '../team/team.ts';
+import { isQcReader } from '../reviews/reviews.ts';
 
 export const HEARTBEAT_MS = 15_000;
 /** How long a browser waits before reconnecting (EventSource's `retry`). */

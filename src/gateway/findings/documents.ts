@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../context.ts';
 import type { SessionRecord } from '../session/sessions.ts';
-import { feedOf } from '../team/team.ts';
+import { feedOf } from '../reviews/reviews.ts';
 import { DocumentUnavailable, fetchDocument } from '../upstream/document-fetch.ts';
 import { upstreamRequest } from '../upstream/qc-request-upstream.ts';
 import { documentTurns, PageBoxesBusy } from './page-boxes.ts';

@@ -7,10 +7,10 @@ import {
 } from '../../contract/findings.ts';
 import type { DecisionRecord } from '../../contract/team.ts';
 
-// A decision's findings (ADR 029) as cells of its row in the team's CSV (team/team-csv.ts):
-// the worst severity not withdrawn, so the critical defect rate is a COUNTIF over the rows;
-// each finding on a line of one cell (item, severity, state, pages, who, due); each finding's
-// steps on a line of another.
+// A decision's findings (ADR 029) as cells of its row in the decision history's CSV
+// (reviews/decisions-csv.ts): the worst severity not withdrawn, so the critical defect rate is
+// a COUNTIF over the rows; each finding on a line of one cell (item, severity, state, pages,
+// who, due); each finding's steps on a line of another.
 
 const decisionKey = (requestId: string, on: string) => `${requestId}\n${on}`;
 

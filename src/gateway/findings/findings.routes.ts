@@ -14,7 +14,7 @@ import { limitBody, noStore } from '../http/answers.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { requireSession } from '../session/session-auth.ts';
 import type { SessionRecord } from '../session/sessions.ts';
-import { feedOf, isQcManager, isQcReader, memberOf } from '../team/team.ts';
+import { feedOf, isQcManager, isQcReader, memberOf } from '../reviews/reviews.ts';
 import { upstreamUser } from '../upstream/user-upstream.ts';
 import { UUID } from '../upstream/qc-request-upstream.ts';
 import { announceFinding } from './announce.ts';
@@ -26,7 +26,7 @@ import { createFindingStore, dueFirst, type StoredFinding } from './store.ts';
 // Findings over HTTP (ADR 029). QC readers see every finding of the owner; anyone signed in
 // (a notary, who reads no QC) sees the findings they are responsible for, and nothing of
 // anyone else's: a finding they may not see is a 404, as another owner's is. Mounted before
-// team.routes.ts, whose /team/* rule (QC readers only) would turn the notary away.
+// reviews.routes.ts, whose /team/* rule (QC readers only) would turn the notary away.
 
 export function findingRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();

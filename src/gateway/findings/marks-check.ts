@@ -4,7 +4,7 @@ import type { GatewayContext } from '../context.ts';
 import { DocumentUnavailable, fetchDocument } from '../upstream/document-fetch.ts';
 import { upstreamRequest } from '../upstream/qc-request-upstream.ts';
 import type { SessionRecord } from '../session/sessions.ts';
-import { feedOf } from '../team/team.ts';
+import { feedOf } from '../reviews/reviews.ts';
 import { findingSettings, itemSeverity } from './creation.ts';
 import { checkMarks, marksRegions, parseMarks, type PageBox } from './marks.ts';
 import { documentTurns, NotAPdf, PageBoxesBusy, readPageBoxes } from './page-boxes.ts';

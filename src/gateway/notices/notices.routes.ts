@@ -10,7 +10,7 @@ import type { AppEnv, GatewayContext } from '../context.ts';
 import { errorResponse } from '../errors.ts';
 import { noStore } from '../http/answers.ts';
 import { requireSession } from '../session/session-auth.ts';
-import { feedOf, isQcManager } from '../team/team.ts';
+import { feedOf, isQcManager } from '../reviews/reviews.ts';
 
 // The notices the gateway sent for the session's feed (ADR 030), for QC managers: the list
 // with every attempt, and a redelivery. The outbox itself is notices.ts.
@@ -18,7 +18,7 @@ import { feedOf, isQcManager } from '../team/team.ts';
 export function noticeRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
   const session = requireSession(ctx);
-  // team.routes.ts loads the session for every /team/* path already when mounted first;
+  // reviews.routes.ts loads the session for every /team/* path already when mounted first;
   // this keeps these routes safe on their own without loading it twice.
   const signedIn: MiddlewareHandler<AppEnv> = (c, next) =>
     c.get('session') ? next() : session(c, next);

@@ -13,7 +13,7 @@ import {
 } from '../../contract/qc-management.ts';
 import type { z } from '../../contract/zod.ts';
 import type { AppEnv, GatewayContext } from '../context.ts';
-import { EXPORT_LIMIT } from '../team/decisions.ts';
+import { EXPORT_LIMIT } from '../reviews/decisions.ts';
 import { errorResponse } from '../errors.ts';
 import { limitBody, noStore } from '../http/answers.ts';
 import { jsonBody } from '../http/json-body.ts';
@@ -23,9 +23,9 @@ import { findingFigures, trendStart } from '../findings/figures.ts';
 import { isTimeZone, windowOf } from './time.ts';
 import { findProcess } from './upstream.ts';
 import { requireSession } from '../session/session-auth.ts';
-import { parseRange } from '../team/team-csv.ts';
-import { feedOf, isQcManager, memberOf, publishQueueChange } from '../team/team.ts';
-import { requireQcReader } from '../team/team.routes.ts';
+import { parseRange } from '../reviews/decisions-csv.ts';
+import { feedOf, isQcManager, memberOf, publishQueueChange } from '../reviews/reviews.ts';
+import { requireQcReader } from '../reviews/reviews.routes.ts';
 
 // QC management over HTTP (ADR 021): per-process settings, second-review samples and the
 // team's figures. The gateway's own state; the upstream is asked only whether a process is
@@ -36,7 +36,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function managementRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
   const session = requireSession(ctx);
-  // team.routes.ts loads the session for every /team/* path already when mounted first;
+  // reviews.routes.ts loads the session for every /team/* path already when mounted first;
   // this keeps these routes safe on their own without loading it twice.
   const signedIn: MiddlewareHandler<AppEnv> = (c, next) =>
     c.get('session') ? next() : session(c, next);

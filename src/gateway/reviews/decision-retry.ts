@@ -3,13 +3,13 @@ import type { DecisionRecord } from '../../contract/team.ts';
 import type { GatewayContext } from '../context.ts';
 import { DatabaseUnavailableError } from '../db/sql.ts';
 import type { SessionRecord } from '../session/sessions.ts';
-import { applyDecision, deciderOf, decisionRecord, type Decider } from './team.ts';
+import { applyDecision, deciderOf, decisionRecord, type Decider } from './reviews.ts';
 
 // A decision the service accepted is the service's whatever the gateway's database says.
 // When the history cannot take it (the database down or restarting), the proxy still has it
 // in hand: it is kept here, in memory, and recorded when the database answers again, on a
 // timer with back-off and after the next decision that records. Recording is idempotent
-// (decisions.ts, team.ts applyDecision), so a write whose answer was lost is not doubled.
+// (decisions.ts, reviews.ts applyDecision), so a write whose answer was lost is not doubled.
 
 /** Decisions waiting for the database, at most; past it the oldest is given up, logged. */
 const RETRY_LIMIT = 1000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../contract/findings.ts';
-import { decisionsCsv, parseRange } from './team-csv.ts';
+import { decisionsCsv, parseRange } from './decisions-csv.ts';
 
 describe('parseRange', () => {
   it('takes two days, the second included', () => {

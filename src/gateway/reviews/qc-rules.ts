@@ -5,13 +5,13 @@ import { createMarksCheck } from '../findings/marks-check.ts';
 import { createDecisionRecorder } from './decision-retry.ts';
 import type { ProxyRules } from '../upstream/proxy.ts';
 import type { SessionRecord } from '../session/sessions.ts';
-import { heldByAnother, decidedRequestId } from './team.ts';
+import { heldByAnother, decidedRequestId } from './reviews.ts';
 
 // The QC team's rules on the proxied API (ADR 020), given to the general proxy as its
 // one hook: a decision on a request another reviewer has open waits for a take-over (409);
 // a decision's marks (the Attest-Marks header, ADR 029) are checked before the service sees
 // it (400, and nothing is decided) and never reach it; and a decision the service accepted
-// goes into the team's history with its marks (team.ts, decision-retry.ts) before its answer
+// goes into the team's history with its marks (reviews.ts, decision-retry.ts) before its answer
 // is passed on as it came; its findings' document is copied after (findings/documents.ts).
 
 const json = (value: string) => {

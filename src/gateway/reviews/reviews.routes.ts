@@ -6,8 +6,8 @@ import { limitBody, noStore } from '../http/answers.ts';
 import { upstreamRequest, UUID } from '../upstream/qc-request-upstream.ts';
 import { requireSession } from '../session/session-auth.ts';
 import type { SessionRecord } from '../session/sessions.ts';
-import { decisionsCsv, parseRange } from './team-csv.ts';
-import { feedOf, isQcManager, isQcReader, memberOf, publishQueueChange } from './team.ts';
+import { decisionsCsv, parseRange } from './decisions-csv.ts';
+import { feedOf, isQcManager, isQcReader, memberOf, publishQueueChange } from './reviews.ts';
 
 // The QC team's state over HTTP (ADR 020): holds on pending requests, a request's
 // decision history (with its findings, ADR 029), and the history of a date range as CSV.
@@ -48,7 +48,7 @@ export const requireQcReader =
     await next();
   };
 
-export function teamRoutes(ctx: GatewayContext) {
+export function reviewRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
   routes.use('/team/*', requireSession(ctx), requireQcReader(ctx));
 

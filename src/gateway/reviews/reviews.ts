@@ -15,7 +15,7 @@ import { raiseFindings } from '../findings/creation.ts';
 import type { SessionRecord } from '../session/sessions.ts';
 
 // What the QC team's state (holds, the decision history, samples) makes of a session and of
-// a decision the proxy saw the service accept. HTTP is in team.routes.ts and management.routes.ts.
+// a decision the proxy saw the service accept. HTTP is in reviews.routes.ts and management.routes.ts.
 
 export const feedOf = (session: SessionRecord): Feed => ({
   environment: session.environment,

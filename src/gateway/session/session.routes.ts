@@ -15,7 +15,7 @@ import { reachedOverLoopback } from '../http/host-allow-list.ts';
 import { isHttps } from '../http/request-origin.ts';
 import { requireSession } from './session-auth.ts';
 import { signInKey } from './sign-in-limit.ts';
-import { releaseHoldsOf } from '../team/team.routes.ts';
+import { releaseHoldsOf } from '../reviews/reviews.routes.ts';
 import { expiresAt, hashSessionId, type SessionRecord } from './sessions.ts';
 import { tokenExpiry } from './tokens.ts';
 import { TIMED_OUT } from '../upstream/upstream-fetch.ts';
