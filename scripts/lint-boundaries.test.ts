@@ -248,3 +248,16 @@ describe('npm run lint keeps src/shared a leaf every part may use', () => {
     }
   });
 });
+
+describe('npm run lint keeps the app in short files', () => {
+  it('refuses an app file over 250 lines, a test too, and nothing elsewhere', async () => {
+    const lines = (count: number) =>
+      Array.from({ length: count }, (_, i) => `export const line${i} = ${i};`).join('\n') + '\n';
+    expect(await rulesBroken('src/app/features/qc/queue/fixture.tsx', lines(250))).toEqual([]);
+    expect(await rulesBroken('src/app/features/qc/queue/fixture.tsx', lines(251))).toEqual([
+      'max-lines',
+    ]);
+    expect(await rulesBroken('src/app/ui/fixture.test.ts', lines(251))).toEqual(['max-lines']);
+    expect(await rulesBroken('src/gateway/http/fixture.ts', lines(251))).toEqual([]);
+  });
+});

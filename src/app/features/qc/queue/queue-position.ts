@@ -11,8 +11,20 @@ const PositionSchema = z.object({
   scrollTop: z.number().check(z.nonnegative()),
 });
 export type QueuePosition = z.infer<typeof PositionSchema>;
+/** The selected request, and the row it was on. */
+export type QueueSelection = NonNullable<QueuePosition['selected']>;
 
 const keyFor = (filters: QueueFilters) => `attest.qc-queue?${filtersToSearch(filters)}`;
+
+/** The selection's row: where its request is now, else (it left the list) the same place. */
+export function rowOf(
+  items: readonly { id: string }[],
+  selection: QueueSelection | null | undefined,
+): number {
+  if (!selection || items.length === 0) return -1;
+  const found = items.findIndex((request) => request.id === selection.id);
+  return found >= 0 ? found : Math.min(selection.index, items.length - 1);
+}
 
 export function readQueuePosition(filters: QueueFilters): QueuePosition | undefined {
   try {

@@ -1,4 +1,5 @@
 import { decideQcRequest, getQcRequest } from '../../../../../client/qc.ts';
+import { createHeldIds } from './outbox-held.ts';
 import { sendDecision, type Outcome, type SendApi } from './outbox-send.ts';
 import { entryKey, outboxStore, type OutboxEntry, type OutboxStore } from './outbox-store.ts';
 
@@ -23,41 +24,21 @@ interface Options {
   locks?: () => LockManager | undefined;
 }
 
-const NONE: ReadonlySet<string> = new Set();
-
 export function createOutbox(
   store: OutboxStore,
   api: SendApi,
   { now = Date.now, locks = () => globalThis.navigator?.locks }: Options = {},
 ) {
   // The requests of each person's outbox as this tab knows them: what screens show as saving.
-  const held = new Map<string, ReadonlySet<string>>();
-  const listeners = new Set<() => void>();
+  const held = createHeldIds();
   const inFlight = new Map<string, Promise<Attempt>>();
   const runners = new Map<string, { onSent: (sent: Sent) => void; soon: () => void }>();
 
-  // From a decision's submission to its next screen's frame screens are not told of changes
-  // (its answer may come first): they would render for nothing before that frame.
-  let quiet: ReturnType<typeof setTimeout> | undefined;
-  const announce = () => {
-    clearTimeout(quiet);
-    quiet = undefined;
-    listeners.forEach((listener) => listener());
-  };
-  const hold = (scope: string, change: (ids: Set<string>) => void) => {
-    const before = held.get(scope) ?? NONE;
-    const ids = new Set(before);
-    change(ids);
-    // Unchanged: screens keep the set they have, and render nothing.
-    if (ids.size === before.size && [...ids].every((id) => before.has(id))) return;
-    held.set(scope, ids);
-    if (quiet === undefined) announce();
-  };
   // Entries written by this tab and not answered for good: held even before they are listed.
   const mine = new Set<string>();
   const forget = (entry: OutboxEntry) => {
     mine.delete(entry.key);
-    hold(entry.scope, (ids) => ids.delete(entry.requestId));
+    held.change(entry.scope, (ids) => ids.delete(entry.requestId));
   };
 
   async function withLock(name: string, run: () => Promise<Attempt>): Promise<Attempt> {
@@ -110,19 +91,10 @@ export function createOutbox(
   }
 
   return {
-    /** The requests of `scope`'s outbox: decided here, not yet answered by the service. */
-    ids: (scope: string | null): ReadonlySet<string> => (scope && held.get(scope)) || NONE,
-
-    /** Whether any person's outbox in this tab holds a decision of request `id`. */
-    holds: (id: string): boolean => [...held.values()].some((ids) => ids.has(id)),
-
-    /** Tells screens what changed since a decision was submitted: once its next screen is shown. */
-    announce,
-
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    ids: held.ids,
+    holds: held.holds,
+    announce: held.announce,
+    subscribe: held.subscribe,
 
     /**
      * A decision just made: written to the outbox and sent (keepalive) side by side, both
@@ -134,10 +106,9 @@ export function createOutbox(
      * otherwise render once more, for nothing, before the next one (ADR 024).
      */
     submit(entry: OutboxEntry): { kept: Promise<boolean>; sent: Promise<Sent> } {
-      clearTimeout(quiet);
-      quiet = setTimeout(announce, 1_000);
+      held.quietFor(1_000);
       mine.add(entry.key);
-      hold(entry.scope, (ids) => ids.add(entry.requestId));
+      held.change(entry.scope, (ids) => ids.add(entry.requestId));
       const kept = store.put({ ...entry, sentOn: now() }).then(
         () => true,
         () => false,
@@ -170,7 +141,7 @@ export function createOutbox(
         const entries = await store.list(scope).catch(() => null);
         if (!entries || stopped) return;
         const listed = new Set(entries.map((e) => e.requestId));
-        hold(scope, (ids) => {
+        held.change(scope, (ids) => {
           for (const id of ids)
             if (!listed.has(id) && !mine.has(entryKey(scope, id))) ids.delete(id);
           for (const id of listed) ids.add(id);
