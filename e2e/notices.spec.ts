@@ -10,7 +10,8 @@ import { QcRequestSchema } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { UserSchema } from '../src/contract/users.ts';
 import { openGatewayDatabase } from '../src/gateway/db/open.ts';
-import { createNotices, retryDelayMs } from '../src/gateway/notices/notices.ts';
+import { retryDelayMs } from '../src/gateway/notices/outbox.ts';
+import { createNotices } from '../src/gateway/notices/sender.ts';
 import {
   findingChange,
   startNoticeReceiver,

@@ -10,7 +10,7 @@ import type { FindingStore } from './findings/store.ts';
 import type { HostAllowList } from './http/host-allow-list.ts';
 import type { IdentitySettings } from './session/identity.ts';
 import type { ManagementStore } from './qc-management/store.ts';
-import type { Notices } from './notices/notices.ts';
+import type { Notices } from './notices/sender.ts';
 import type { SessionRecord, SessionStore } from './session/sessions.ts';
 import type { SignInLimit } from './session/sign-in-limit.ts';
 import type { TokenManager } from './session/tokens.ts';

@@ -15,7 +15,7 @@ import { HEARTBEAT_MS } from './events/events.routes.ts';
 import { hostAllowList, listenWarning, NO_HOSTS } from './http/host-allow-list.ts';
 import { interfaceAddresses } from '../shared/interface-addresses.ts';
 import { createManagementStore } from './qc-management/store.ts';
-import { createNotices, type NoticeSettings } from './notices/notices.ts';
+import { createNotices, type NoticeSettings } from './notices/sender.ts';
 import { checkSessionKey, loadSecretBox } from './session/secret-box.ts';
 import { createSessionStore } from './session/sessions.ts';
 import { openGatewayDatabase } from './db/open.ts';

@@ -202,7 +202,7 @@ export const MIGRATIONS = [
   ALTER TABLE qc_process_settings ADD COLUMN severities TEXT NOT NULL DEFAULT '{}';
   `,
   `
-  -- ADR 030: notices the gateway POSTs to ATTEST_NOTICE_URL (notices/notices.ts). id is the
+  -- ADR 030: notices the gateway POSTs to ATTEST_NOTICE_URL (notices/outbox.ts). id is the
   -- webhook-id, the same on every attempt. state: pending (due at next_attempt_at), sent or
   -- failed; a process sending one holds it until lease_until, under its lease_token, so no
   -- other process sends it meanwhile. round counts redeliveries; attempts, this round's tries.

@@ -7,7 +7,7 @@ import { onPostgres, testDatabase } from '../testing/database.ts';
 import { signedIn } from '../testing/fixtures.ts';
 import { startHarness, type Harness } from '../testing/harness.ts';
 import { findingChange, startNoticeReceiver } from '../testing/notices.ts';
-import { createNotices } from './notices.ts';
+import { createNotices } from './sender.ts';
 
 // ADR 030 with ADR 023: two whole gateways on one PostgreSQL, each running its sender loop,
 // deliver every notice once. The notices are put in the shared database by a third pool, as

@@ -11,7 +11,7 @@ import { testDatabase } from '../testing/database.ts';
 import { signedIn } from '../testing/fixtures.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 import { findingChange, startNoticeReceiver, type NoticeReceiver } from '../testing/notices.ts';
-import { createNotices } from './notices.ts';
+import { createNotices } from './sender.ts';
 
 // GET /team/notices and POST /team/notices/{id}/redeliver (ADR 030) through a whole gateway
 // in front of the reference service: QC managers only, their own feed only, and a redelivery

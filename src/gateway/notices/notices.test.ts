@@ -12,7 +12,8 @@ import {
   type NoticeAnswer,
   type NoticeReceiver,
 } from '../testing/notices.ts';
-import { createNotices, retryDelayMs, type Notices, type NoticeSettings } from './notices.ts';
+import { retryDelayMs } from './outbox.ts';
+import { createNotices, type Notices, type NoticeSettings } from './sender.ts';
 
 // The notice outbox (ADR 030) over real HTTP, on SQLite and, in the gateway-postgres project,
 // on PostgreSQL: signed POSTs a Standard Webhooks verifier accepts, retries on the schedule,
