@@ -1,10 +1,10 @@
+import { useNow } from '../../ui/use-now.ts';
 import { describeExpiry } from './download-expiry.ts';
-import { useNow } from './use-now.ts';
 import './download.css';
 
 /** The download link of a DOCUMENT_READY while it works, and when it stopped working. */
 export function DownloadLine({ url, expiresAt }: { url: string; expiresAt: Date }) {
-  const now = useNow();
+  const now = useNow(1_000);
   const state = describeExpiry(expiresAt, now);
   const time = <time dateTime={expiresAt.toISOString()}>{state.text}</time>;
   if (state.expired) {

@@ -8,7 +8,7 @@ import { attemptAnswer, changeOf, changeSummary, noticeTypeLabel } from './notic
 import { AttemptTable, LastAttemptFact, RedeliverAction } from './outbox.tsx';
 import { PayloadBox } from './payload-box.tsx';
 import { redeliverNoticeFailure, useRedeliverNotice } from './redeliver-mutations.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../ui/use-now.ts';
 
 const STATES: Record<NoticeState, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'warning' },
@@ -19,7 +19,7 @@ const STATES: Record<NoticeState, { label: string; tone: BadgeTone }> = {
 
 /** "in 25 s", "in 4 min", "now": how long until the next attempt, kept current. */
 function Countdown({ at }: { at: string }) {
-  const now = useNow();
+  const now = useNow(1_000);
   const seconds = Math.round((Date.parse(at) - now) / 1000);
   if (seconds <= 0) return <>now</>;
   if (seconds < 90) return <>in {seconds} s</>;

@@ -19,16 +19,18 @@ export function calendarDays(from: Date, to: Date): number {
   return Math.round((day(to) - day(from)) / DAY_MS);
 }
 
-export function isOverdue(finding: Pick<Finding, 'state' | 'dueOn'>, now: Date): boolean {
-  return finding.state === 'open' && Date.parse(finding.dueOn) < now.getTime();
+/** `now`: a date, or its time in ms (ui/use-now.ts). */
+export function isOverdue(finding: Pick<Finding, 'state' | 'dueOn'>, now: Date | number): boolean {
+  return finding.state === 'open' && Date.parse(finding.dueOn) < new Date(now).getTime();
 }
 
-export function dueOf(finding: Pick<Finding, 'state' | 'dueOn'>, now: Date): Due {
+export function dueOf(finding: Pick<Finding, 'state' | 'dueOn'>, now: Date | number): Due {
   if (finding.state === 'disputed') return { text: 'Waiting for a QC manager', tone: 'none' };
   if (finding.state !== 'open') return { text: 'Settled', tone: 'none' };
+  const today = new Date(now);
   const due = new Date(finding.dueOn);
-  const days = calendarDays(now, due);
-  if (due.getTime() < now.getTime()) {
+  const days = calendarDays(today, due);
+  if (due.getTime() < today.getTime()) {
     const late = -days;
     return {
       text:

@@ -13,7 +13,7 @@ import { dueOf } from '../due.ts';
 import { DueText, SeverityBadge, StateBadge } from '../finding-badges.tsx';
 import { findingQueries } from '../findings.queries.ts';
 import { useNames } from '../use-names.ts';
-import { useNow } from '../use-now.ts';
+import { useNow } from '../../../ui/use-now.ts';
 import { AnswerForm } from './answer-form.tsx';
 import { FindingDocument, KeptDocument, RegionPages } from './finding-document.tsx';
 import { statusLine } from './finding-status.tsx';

@@ -4,9 +4,9 @@ import type { FindingQuery } from '../../../../contract/findings.ts';
 import { Button } from '../../../ui/button.tsx';
 import { LoadingOrFailed } from '../../../ui/query-states.tsx';
 import { EmptyState } from '../../../ui/states.tsx';
+import { useNow } from '../../../ui/use-now.ts';
 import { findingQueries } from '../findings.queries.ts';
 import { useNames } from '../use-names.ts';
-import { useNow } from '../use-now.ts';
 import { FindingRow } from './finding-row.tsx';
 
 /** A list of findings, a page at a time, with its loading, failed and empty states. */

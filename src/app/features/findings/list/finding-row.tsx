@@ -18,7 +18,8 @@ export function FindingRow({
   names,
 }: {
   finding: Finding;
-  now: Date;
+  /** The time now (ms), as ui/use-now.ts gives it. */
+  now: number;
   team?: boolean;
   names?: ReadonlyMap<string, string>;
 }) {

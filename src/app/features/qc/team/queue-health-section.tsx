@@ -1,9 +1,9 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../ui/badge.tsx';
 import { when } from '../../../ui/dates.ts';
 import { EmptyState } from '../../../ui/states.tsx';
+import { useNow } from '../../../ui/use-now.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { byUrgency, healthRow, type HealthRow } from './queue-health.ts';
 import { dayIn } from './team-range.ts';
@@ -11,16 +11,6 @@ import { count, duration, minutesValue } from './team-format.ts';
 import { teamQueries } from './team.queries.ts';
 import { SectionState, TeamSection } from './team-section.tsx';
 import { Table } from '../../../ui/table.tsx';
-
-/** The time now, moving on every minute: queue ages grow while the page is open. */
-function useNow(every = 60_000) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), every);
-    return () => clearInterval(timer);
-  }, [every]);
-  return now;
-}
 
 function Mark({ row }: { row: HealthRow }) {
   switch (row.mark) {
@@ -93,6 +83,7 @@ export function QueueHealthSection() {
   const settings = useQuery(teamQueries.settings());
   const active = (processes.data ?? []).filter((p) => !p.archivedOn);
   const health = useQueries({ queries: active.map((p) => teamQueries.queueHealth(p)) });
+  // Queue ages grow while the page is open.
   const now = useNow();
   const targets = new Map(settings.data?.processes.map((s) => [s.processId, s]));
   const rows = active
