@@ -46,7 +46,7 @@ function Sidebar({ areas, onNavigate }: { areas: Area[]; onNavigate?: () => void
   // unsent decisions are what an offline page has (sign-out.tsx), and the review's shortcuts.
   useEffect(() => whenIdle(laterDialog.preload), []);
   return (
-    <div className="sidebar">
+    <div className="side-nav">
       <Brand />
       <nav className="nav" aria-label="Main">
         {groups.map((group) => (
@@ -138,7 +138,7 @@ export function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <aside className="sidebar--desktop">
+      <aside className="side-nav-column">
         <Sidebar areas={areas} />
       </aside>
       <div className="main">
