@@ -5,8 +5,10 @@ import {
   DeliveryListQuerySchema,
   DeliveryListSchema,
   MAX_CLOCK_ADVANCE_SECONDS,
+  MAX_SANDBOX_ACTORS,
   MessageIdSchema,
   SandboxInfoSchema,
+  SandboxQcRequestFieldsSchema,
 } from './sandbox.ts';
 import { expectStatusFilter, ID, messages, NOW, pagination } from './testing/fixtures.ts';
 
@@ -90,5 +92,54 @@ describe('deliveries', () => {
 
   it('takes the status filter with the list parameters', () => {
     expectStatusFilter(DeliveryListQuerySchema, 'failed', 'lost');
+  });
+});
+
+describe('SandboxQcRequestFieldsSchema', () => {
+  const actor = { userId: ID, roleId: 'affiant' };
+  const form = {
+    processId: ID,
+    matterReference: ' MR-1 ',
+    signedOn: NOW,
+    actors: JSON.stringify([actor]),
+  };
+
+  it('reads the form: actors from their JSON, the reference trimmed', () => {
+    expect(SandboxQcRequestFieldsSchema.parse(form)).toEqual({
+      ...form,
+      matterReference: 'MR-1',
+      actors: [actor],
+    });
+    expect(SandboxQcRequestFieldsSchema.parse({ ...form, firmId: ID }).firmId).toBe(ID);
+  });
+
+  it.each([
+    ['actors that are not JSON', { actors: '[{' }, /actors must be JSON/],
+    ['actors that are not a list', { actors: '{}' }, /JSON array/],
+    ['no actors', { actors: '[]' }, /at least one user/],
+    [
+      'too many actors',
+      { actors: JSON.stringify(Array.from({ length: MAX_SANDBOX_ACTORS + 1 }, () => actor)) },
+      /at most 20/,
+    ],
+    [
+      'an actor without a role',
+      { actors: JSON.stringify([{ userId: ID, roleId: ' ' }]) },
+      /roleId/,
+    ],
+    [
+      'an actor that is no id',
+      { actors: JSON.stringify([{ userId: 'u1', roleId: 'x' }]) },
+      /UUID/i,
+    ],
+    ['an actor with more', { actors: JSON.stringify([{ ...actor, more: 1 }]) }, /more/],
+    ['a date without its zone', { signedOn: '2026-01-02T10:00:00' }, /ISO 8601 UTC/],
+    ['a date that is no date', { signedOn: 'yesterday' }, /ISO 8601 UTC/],
+    ['a blank reference', { matterReference: '  ' }, /must not be empty/],
+    ['a process that is no id', { processId: 'affidavit' }, /UUID/i],
+    ['a field it does not know', { extra: 'x' }, /extra/],
+  ])('refuses %s', (_, change, message) => {
+    const found = messages(SandboxQcRequestFieldsSchema, { ...form, ...change });
+    expect(found.join('\n')).toMatch(message);
   });
 });

@@ -110,3 +110,67 @@ export type RedeliverResult = z.infer<typeof RedeliverResultSchema>;
 
 export const RevokeResultSchema = z.object({ revoked: z.int().check(z.nonnegative()) });
 export type RevokeResult = z.infer<typeof RevokeResultSchema>;
+
+// `POST /sandbox/v1/qc-requests`: any PDF into QC. A multipart form, so every field arrives
+// as text; `actors` is the JSON of the spec's actors list.
+
+/** The most actors one request may name: every role of a notarization, with room to spare. */
+export const MAX_SANDBOX_ACTORS = 20;
+/** The longest matter reference taken, as the seeded ones and a real file's are far shorter. */
+export const MAX_MATTER_REFERENCE = 100;
+
+const SandboxActorSchema = z.strictObject({
+  userId: UuidSchema,
+  roleId: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'roleId must not be empty'),
+      z.maxLength(64, 'roleId must be at most 64 characters'),
+    ),
+});
+
+const ActorsTextSchema = z.pipe(
+  z.string(),
+  z.transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.issues.push({
+        code: 'custom',
+        message: 'actors must be JSON such as [{"userId": "…", "roleId": "affiant"}]',
+        input: text,
+      });
+      return z.NEVER;
+    }
+  }),
+);
+
+/** The form's text fields, the file aside. */
+export const SandboxQcRequestFieldsSchema = z.strictObject({
+  processId: UuidSchema,
+  matterReference: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'matterReference must not be empty'),
+      z.maxLength(
+        MAX_MATTER_REFERENCE,
+        `matterReference must be at most ${MAX_MATTER_REFERENCE} characters`,
+      ),
+    ),
+  signedOn: TimestampSchema,
+  actors: z.pipe(
+    ActorsTextSchema,
+    z
+      .array(SandboxActorSchema, 'actors must be a JSON array of {userId, roleId}')
+      .check(
+        z.minLength(1, 'actors must name at least one user'),
+        z.maxLength(MAX_SANDBOX_ACTORS, `actors may name at most ${MAX_SANDBOX_ACTORS} users`),
+      ),
+  ),
+  firmId: z.optional(UuidSchema),
+});
+export type SandboxQcRequestFields = z.output<typeof SandboxQcRequestFieldsSchema>;
+/** The fields as a form carries them (`actors` as its JSON text). */
+export type SandboxQcRequestForm = z.input<typeof SandboxQcRequestFieldsSchema>;

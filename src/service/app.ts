@@ -20,6 +20,8 @@ import { API_PREFIXES } from '../contract/common.ts';
 import '../shared/zod-messages.ts';
 
 export const PUBLIC_SANDBOX_INFO = '/sandbox/v1/info';
+/** The one API route whose body is a file (sandbox/qc-requests.routes.ts). */
+const SANDBOX_QC_REQUESTS = '/sandbox/v1/qc-requests';
 
 /** JSON bodies of the API are small; uploads go to presigned URLs, not here. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -43,8 +45,10 @@ export function createServiceApp(ctx: ServiceContext, options: ServiceAppOptions
   if (options.allowedHosts) app.use('*', requireAllowedHost(options.allowedHosts));
 
   const jsonLimit = jsonBodyLimit(JSON_BODY_LIMIT, 'request body is larger than 1 MB');
-  // Presigned uploads carry files and set their own limits.
-  app.use('*', (c, next) => (c.req.path.startsWith('/uploads') ? next() : jsonLimit(c, next)));
+  // Presigned uploads, and the sandbox's PDF into QC, carry files and set their own limits.
+  const carriesFile = (path: string) =>
+    path.startsWith('/uploads') || (!strict && path === SANDBOX_QC_REQUESTS);
+  app.use('*', (c, next) => (carriesFile(c.req.path) ? next() : jsonLimit(c, next)));
   if (strict) app.use('*', onlySpecFields(ctx.log));
 
   // The integrator's kit (ADR 022): the OpenAPI document and its reference page, public.

@@ -103,6 +103,21 @@ describe('CSRF: state-changing requests', () => {
     expect(untyped.status).toBe(415);
   });
 
+  it('keep the sandbox’s PDF into QC with the service: its form never goes upstream', async () => {
+    // ADR 032: an integrator's script calls the service; the console has no form for it.
+    const before = upstreamCalls();
+    const form = new FormData();
+    form.set('processId', '00000000-0000-4000-8000-000000000000');
+    form.set('file', new Blob(['%PDF-1.7\n']), 'a.pdf');
+    const answer = await fetch(`${gateway.url}/api/sandbox/v1/qc-requests`, {
+      method: 'POST',
+      headers: { 'x-attest': '1', origin: gateway.url, cookie: admin.cookie ?? '' },
+      body: form,
+    });
+    expect(answer.status).toBe(415);
+    expect(upstreamCalls()).toBe(before);
+  });
+
   it('let a well-formed same-origin JSON request through', async () => {
     const result = await admin.request('POST', '/api/sandbox/v1/clock/advance', {
       json: { seconds: 1 },

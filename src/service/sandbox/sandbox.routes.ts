@@ -19,6 +19,7 @@ import { deliveryRoutes } from './deliveries.routes.ts';
 import { resetOwner } from './reset.ts';
 import { markReviewStarted } from './review-started.ts';
 import { qcRequestsJson } from '../qc/qc-json.ts';
+import { qcRequestUploadRoutes } from './qc-requests.routes.ts';
 
 /**
  * Controls for testing against the reference service (docs/design.md "sandbox controls"). Every
@@ -55,6 +56,8 @@ export function sandboxRoutes(ctx: ServiceContext) {
     const row = markReviewStarted(ctx, owner, uuidParam(c, 'qcrID'));
     return c.json(qcRequestsJson(ctx, [row])[0], 200);
   });
+
+  routes.route('/', qcRequestUploadRoutes(ctx)); // Before the sandbox permission: qc.manage.
 
   routes.use('*', async (c, next) => {
     requirePermission(c, 'sandbox');

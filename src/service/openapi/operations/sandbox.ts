@@ -6,6 +6,8 @@ import {
   DeliveryDetailSchema,
   DeliveryListQuerySchema,
   DeliveryListSchema,
+  MAX_MATTER_REFERENCE,
+  MAX_SANDBOX_ACTORS,
   MessageIdSchema,
   RedeliverResultSchema,
   RevokeResultSchema,
@@ -62,6 +64,56 @@ export const sandboxOperations: ApiOperation[] = [
     pathParams: { qcrID: { description: 'The QC request’s id.' } },
     responses: [answer(200, 'The QC request.', QcRequestSchema)],
     errors: { 409: 'The request is already decided.' },
+  }),
+  sandbox({
+    ...post('/qc-requests', 'createSandboxQcRequest', 'Put a PDF into QC'),
+    description:
+      'Creates a pending QC request on the process’s active checklist version, with the PDF as ' +
+      'its document, and publishes DOCUMENT_READY for it. A multipart form: the text fields, ' +
+      'then (or before them) the PDF as `file`. The PDF is judged by its bytes, and must open. ' +
+      '`document.signedBy` is the actor whose `roleId` is `affiant` or `signer`; ' +
+      '`document.preparedBy` the `reviewee` or `preparer`, else the caller. Without `firmId`, ' +
+      'the owner’s oldest firm. Not on a spec-strict service (404).',
+    access: { kind: 'bearer', anyOf: ['qc.manage'], area: 'qc' },
+    body: {
+      media: {
+        type: 'multipart/form-data',
+        schema: {
+          type: 'object',
+          properties: {
+            file: { type: 'string', format: 'binary', description: 'The PDF, at most 25 MB.' },
+            processId: { type: 'string', format: 'uuid', description: 'An active QC process.' },
+            matterReference: { type: 'string', minLength: 1, maxLength: MAX_MATTER_REFERENCE },
+            signedOn: {
+              type: 'string',
+              format: 'date-time',
+              description: 'When the document was signed (UTC).',
+            },
+            actors: {
+              type: 'string',
+              description:
+                `JSON: 1 to ${MAX_SANDBOX_ACTORS} of \`{"userId": "…", "roleId": "…"}\`, ` +
+                'each user one of the owner’s.',
+              examples: ['[{"userId":"…","roleId":"affiant"},{"userId":"…","roleId":"notary"}]'],
+            },
+            firmId: { type: 'string', format: 'uuid', description: 'A firm of the owner.' },
+          },
+          required: ['file', 'processId', 'matterReference', 'signedOn', 'actors'],
+          additionalProperties: false,
+        },
+      },
+    },
+    responses: [answer(201, 'The QC request, pending.', QcRequestSchema)],
+    errors: {
+      400:
+        'Not multipart, no `file`, a PDF that does not open, a malformed field, an unknown or ' +
+        'archived process, an actor or firm not of the owner.',
+      408: 'The form sent nothing for 30 seconds, or took over 3 minutes.',
+      413: 'The file is over 25 MB.',
+      415: 'The file’s bytes are not a PDF.',
+      503: 'Two forms are already being read.',
+    },
+    noNotFound: true,
   }),
   sandbox({
     ...post('/reset', 'resetSandbox', 'Restore the caller’s owner to the demo data'),
