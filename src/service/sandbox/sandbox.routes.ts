@@ -17,6 +17,7 @@ import { userJson } from '../users/user-json.ts';
 import { completeSignatureRequest } from './complete.ts';
 import { deliveryRoutes } from './deliveries.routes.ts';
 import { resetOwner } from './reset.ts';
+import { signingCaRoutes } from './signing-ca.routes.ts';
 import { markReviewStarted } from './review-started.ts';
 import { qcRequestsJson } from '../qc/qc-json.ts';
 import { qcRequestUploadRoutes } from './qc-requests.routes.ts';
@@ -59,6 +60,8 @@ export function sandboxRoutes(ctx: ServiceContext) {
 
   routes.route('/', qcRequestUploadRoutes(ctx)); // Before the sandbox permission: qc.manage.
 
+  routes.route('/', signingCaRoutes(ctx)); // Before the sandbox permission: any token.
+
   routes.use('*', async (c, next) => {
     requirePermission(c, 'sandbox');
     await next();
@@ -69,9 +72,9 @@ export function sandboxRoutes(ctx: ServiceContext) {
     return c.json(await resetOwner(ctx, owner), 200);
   });
 
-  routes.post('/signature-requests/:id/complete', (c) => {
+  routes.post('/signature-requests/:id/complete', async (c) => {
     const { owner } = c.get('principal');
-    return c.json(completeSignatureRequest(ctx, owner, uuidParam(c, 'id')), 200);
+    return c.json(await completeSignatureRequest(ctx, owner, uuidParam(c, 'id')), 200);
   });
 
   // Moves the clock forward and runs the deliveries that became due, so a retry schedule of

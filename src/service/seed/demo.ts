@@ -1,6 +1,7 @@
 import { base, en, en_US, Faker } from '@faker-js/faker';
 import { hashSecret } from '../auth/secrets.ts';
 import type { ServiceContext } from '../context.ts';
+import { sealDemoCompletions } from '../sealing/seal-completed.ts';
 import { transaction } from '../store/transaction.ts';
 import { STATES, TEMPLATES } from './catalog.ts';
 import { DEMO_CLIENTS } from './demo-clients.ts';
@@ -54,6 +55,8 @@ export async function seedDemo(ctx: ServiceContext): Promise<boolean> {
   transaction(ctx.db, () => {
     for (const seed of owners) insertOwner(ctx, seed);
   });
+  // The completed signature requests' documents carry the service's seal (sealing/, ADR 033).
+  await sealDemoCompletions(ctx);
   return true;
 }
 

@@ -17,6 +17,7 @@ import {
 import { UserSchema } from '../../../contract/users.ts';
 import { z } from '../../../contract/zod.ts';
 import { DELIVERIES } from '../../sandbox/deliveries.routes.ts';
+import { PEM_CERTIFICATE_TYPE } from '../../sandbox/signing-ca.routes.ts';
 import {
   answer,
   gap,
@@ -50,6 +51,23 @@ export const sandboxOperations: ApiOperation[] = [
       'a caller on this machine (loopback).',
     access: { kind: 'public' },
     responses: [answer(200, 'The sandbox.', SandboxInfoSchema)],
+  }),
+  sandbox({
+    ...get('/signing-ca', 'getSigningCa', 'The CA of the seal on completed documents'),
+    description:
+      'The sandbox certificate authority’s certificate (PEM). It issued the certificate every ' +
+      'completed document is sealed with (a PAdES B-B signature): trust it to verify a ' +
+      'DOCUMENT_READY download or a `completedFileUrl` with `pdfsig` or `openssl cms -verify` ' +
+      '(README, "Verify a completed document"). Made at the service’s first start.',
+    access: { kind: 'bearer', anyOf: [] },
+    responses: [
+      {
+        status: 200,
+        description: 'The CA certificate, PEM.',
+        media: { type: PEM_CERTIFICATE_TYPE, schema: { type: 'string' } },
+      },
+    ],
+    noNotFound: true,
   }),
   sandbox({
     ...post(
@@ -127,11 +145,19 @@ export const sandboxOperations: ApiOperation[] = [
       'completeSignatureRequest',
       'Complete a signature request',
     ),
-    description: 'Sets the completion fields and publishes DOCUMENT_READY.',
+    description:
+      'Seals the signed document (its wet-ink scan, else its file) with the service’s PAdES ' +
+      'signature, sets the completion fields and publishes DOCUMENT_READY: its download and ' +
+      'the request’s `completedFileUrl` are the sealed PDF (see `getSigningCa`).',
     access: SANDBOX,
     pathParams: { id: { description: 'The signature request’s id.' } },
     responses: [answer(200, 'The completion.', CompleteSignatureRequestResultSchema)],
-    errors: { 400: 'A malformed id, or the request is already completed.' },
+    errors: {
+      400:
+        'A malformed id, the request is already completed, or its document was never uploaded ' +
+        'or does not open as a PDF.',
+      409: 'Its document changed (a scan arrived) while it was being sealed: complete it again.',
+    },
   }),
   sandbox({
     ...post('/clock/advance', 'advanceClock', 'Move the service clock forward'),
