@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import { z } from '../contract/zod.ts';
+import { loadSealingIdentity, type SealingIdentity } from './sealing/signing-identity.ts';
 
 export const JWT_ALG = 'ES256';
 
@@ -19,6 +20,8 @@ export interface ServiceKeys {
   urlSecret: KeyObject;
   /** AES-256-GCM key for SSNs at rest. */
   ssnKey: Buffer;
+  /** The key and certificate completed documents are sealed with (`<dataDir>/sealing.json`). */
+  sealing: SealingIdentity;
 }
 
 const KeyFileSchema = z.object({
@@ -58,6 +61,7 @@ export async function loadKeys(dataDir: string | null): Promise<ServiceKeys> {
     cursorSecret: createSecretKey(Buffer.from(file.cursorSecret, 'base64')),
     urlSecret: createSecretKey(Buffer.from(file.urlSecret, 'base64')),
     ssnKey: Buffer.from(file.ssnKey, 'base64'),
+    sealing: await loadSealingIdentity(dataDir),
   };
 }
 

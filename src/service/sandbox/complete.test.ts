@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompleteSignatureRequestResultSchema } from '../../contract/sandbox.ts';
+import { SignatureRequestSchema } from '../../contract/signatures.ts';
 import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
+import { PDFDocument } from 'pdf-lib';
+import { expectSealedWhole } from '../testing/pdf-verifiers.ts';
 import { startReceiver, type Receiver } from '../testing/receiver.ts';
-import { expectError, startTestService, type TestService } from '../testing/service.ts';
+import { expectError, readOk, startTestService, type TestService } from '../testing/service.ts';
 
 const SECRET = `whsec_${Buffer.from('complete test secret').toString('base64')}`;
 
@@ -74,6 +77,29 @@ function blobOf(key: string): Uint8Array {
   return bytes;
 }
 
+/** The CA the service serves, as an integrator fetches it. */
+async function servedCa(): Promise<string> {
+  const response = await fetch(`${service.url}/sandbox/v1/signing-ca`, {
+    headers: { authorization: `Bearer ${admin}` },
+  });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+const pageCount = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPageCount();
+
+/** `sealedKey` holds `signedKey`'s document sealed at `completedOn`; `signedKey` is unchanged. */
+async function expectSealedCopy(sealedKey: string, signedKey: string, completedOn: string) {
+  expect(sealedKey).toMatch(/^sealed\/[0-9a-f-]{36}\.pdf$/);
+  const sealed = blobOf(sealedKey);
+  const signed = blobOf(signedKey);
+  expect(Buffer.from(signed).includes('/ByteRange')).toBe(false);
+  expect(await pageCount(sealed)).toBe(await pageCount(signed));
+  const stamp = completedOn.replace(/[-:T]/g, '').slice(0, 14);
+  expect(Buffer.from(sealed).toString('latin1')).toContain(`/M (D:${stamp}Z)`);
+  expectSealedWhole(sealed, await servedCa());
+}
+
 describe('POST /sandbox/v1/signature-requests/{id}/complete', () => {
   it('completes the request and fires DOCUMENT_READY with the signed document', async () => {
     const before = pick('acme', 'pending', true);
@@ -86,11 +112,10 @@ describe('POST /sandbox/v1/signature-requests/{id}/complete', () => {
     const file = service.ctx.db
       .prepare('SELECT blob_key FROM files WHERE id = ?')
       .get(before.file_id) as { blob_key: string };
-    expect(after).toMatchObject({
-      status: 'completed',
-      completed_on: body.completedOn,
-      completed_blob_key: file.blob_key,
-    });
+    expect(after).toMatchObject({ status: 'completed', completed_on: body.completedOn });
+    // The completed file is the signed document sealed, stored beside it.
+    const sealedKey = after.completed_blob_key ?? '';
+    await expectSealedCopy(sealedKey, file.blob_key, body.completedOn);
     // Signer and notary come from the transaction that names the request.
     const tx = service.ctx.db
       .prepare(
@@ -113,21 +138,31 @@ describe('POST /sandbox/v1/signature-requests/{id}/complete', () => {
     expect(payload.fileUUID).toBe(before.file_id);
     const pdf = await fetch(payload.downloadUrl);
     expect(pdf.status).toBe(200);
-    expect(new Uint8Array(await pdf.arrayBuffer())).toEqual(blobOf(file.blob_key));
+    expect(new Uint8Array(await pdf.arrayBuffer())).toEqual(blobOf(sealedKey));
+    // And so is the request's completed file, as the signatures API shows it.
+    const shown = await readOk(
+      service,
+      `/signatures/v2/requests/${before.id}`,
+      admin,
+      SignatureRequestSchema,
+    );
+    const completed = await fetch(shown.completedFileUrl ?? '');
+    expect(new Uint8Array(await completed.arrayBuffer())).toEqual(blobOf(sealedKey));
   });
 
   it('uses the uploaded wet-ink scan as the signed document', async () => {
     const before = pick('acme', 'wetInkUploaded');
     expect(before.scan_blob_key).toBeTruthy();
     const body = CompleteSignatureRequestResultSchema.parse((await complete(before.id)).body);
-    expect(requestRow(before.id).completed_blob_key).toBe(before.scan_blob_key);
+    const sealedKey = requestRow(before.id).completed_blob_key ?? '';
+    await expectSealedCopy(sealedKey, before.scan_blob_key ?? '', body.completedOn);
     const row = service.ctx.db
       .prepare('SELECT payload, download_blob_key FROM outbox WHERE id = ?')
       .get(body.messageId) as { payload: string; download_blob_key: string };
-    expect(row.download_blob_key).toBe(before.scan_blob_key);
+    expect(row.download_blob_key).toBe(sealedKey);
     const payload = DocumentReadyPayloadSchema.parse(JSON.parse(row.payload));
     const pdf = await fetch(payload.downloadUrl);
-    expect(new Uint8Array(await pdf.arrayBuffer())).toEqual(blobOf(before.scan_blob_key ?? ''));
+    expect(new Uint8Array(await pdf.arrayBuffer())).toEqual(blobOf(sealedKey));
   });
 
   it('falls back to a notary of the owner when no one is known to have signed', async () => {
@@ -139,6 +174,20 @@ describe('POST /sandbox/v1/signature-requests/{id}/complete', () => {
       .get(after.notarized_by);
     expect(user).toEqual({ owner: 'acme', is_notary: 1 });
     expect(after.signed_by).toBe(after.notarized_by);
+  });
+
+  it('refuses a document that does not open as a PDF with 400 and changes nothing', async () => {
+    const before = pick('acme', 'pending', true);
+    const file = service.ctx.db
+      .prepare('SELECT blob_key FROM files WHERE id = ?')
+      .get(before.file_id) as { blob_key: string };
+    const original = blobOf(file.blob_key);
+    service.ctx.blobs.put(file.blob_key, new TextEncoder().encode('%PDF-1.7\nnot really\n'));
+    try {
+      await expectRefusedUnchanged(before, 400, /cannot be sealed/);
+    } finally {
+      service.ctx.blobs.put(file.blob_key, original);
+    }
   });
 
   it('refuses a completed request with 400 and changes nothing', async () => {

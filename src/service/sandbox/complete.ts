@@ -1,7 +1,8 @@
 import type { CompleteSignatureRequestResult } from '../../contract/sandbox.ts';
 import type { ServiceContext } from '../context.ts';
 import { publishDocumentReady } from '../events/document-ready.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { sealCompletedDocument } from '../sealing/seal-completed.ts';
 import { transaction } from '../store/transaction.ts';
 
 interface RequestRow {
@@ -65,30 +66,46 @@ function completedBlob(ctx: ServiceContext, owner: string, row: RequestRow): str
   return row.file_blob_key;
 }
 
+function requestRow(ctx: ServiceContext, owner: string, id: string): RequestRow {
+  const row = ctx.db
+    .prepare(
+      `SELECT r.id, r.status, r.file_id, r.scan_blob_key, f.blob_key AS file_blob_key
+       FROM signature_requests r JOIN files f ON f.id = r.file_id WHERE r.id = ? AND r.owner = ?`,
+    )
+    .get(id, owner) as RequestRow | undefined;
+  if (!row) throw notFound(`signature request ${id} not found`);
+  if (row.status === 'completed') {
+    throw badRequest(`signature request ${id} is already completed`);
+  }
+  return row;
+}
+
 /**
- * Completes a signature request as if it had been signed, and publishes DOCUMENT_READY in
- * the same transaction: either both happen or neither does.
+ * Completes a signature request as if it had been signed: the signed document is sealed
+ * (sealing/, ADR 033) and stored first, then the request is completed and DOCUMENT_READY
+ * published in one transaction: either both happen or neither does.
  */
-export function completeSignatureRequest(
+export async function completeSignatureRequest(
   ctx: ServiceContext,
   owner: string,
   id: string,
-): CompleteSignatureRequestResult {
+): Promise<CompleteSignatureRequestResult> {
+  const signed = completedBlob(ctx, owner, requestRow(ctx, owner, id));
+  const completedOn = ctx.clock.now();
+  const sealedKey = await sealCompletedDocument(ctx, {
+    source: signed,
+    signedAt: completedOn,
+    reason: `Signature request ${id} completed`,
+    subject: `signature request ${id}`,
+  });
   return transaction(ctx.db, () => {
-    const row = ctx.db
-      .prepare(
-        `SELECT r.id, r.status, r.file_id, r.scan_blob_key, f.blob_key AS file_blob_key
-         FROM signature_requests r JOIN files f ON f.id = r.file_id WHERE r.id = ? AND r.owner = ?`,
-      )
-      .get(id, owner) as RequestRow | undefined;
-    if (!row) throw notFound(`signature request ${id} not found`);
-    if (row.status === 'completed') {
-      throw badRequest(`signature request ${id} is already completed`);
+    // Read again under the write lock: of two completions, exactly one finds it open.
+    const row = requestRow(ctx, owner, id);
+    if (completedBlob(ctx, owner, row) !== signed) {
+      throw conflict(`the document of signature request ${id} changed while it was sealed`);
     }
     const actors = knownActors(ctx, owner, row);
     const fallback = actors.signedBy && actors.notarizedBy ? null : someNotary(ctx, owner);
-    const blobKey = completedBlob(ctx, owner, row);
-    const completedOn = ctx.clock.now().toISOString();
     ctx.db
       .prepare(
         `UPDATE signature_requests SET status = 'completed', signed_by = ?, notarized_by = ?, completed_on = ?,
@@ -97,12 +114,12 @@ export function completeSignatureRequest(
       .run(
         actors.signedBy ?? fallback,
         actors.notarizedBy ?? fallback,
-        completedOn,
-        blobKey,
+        completedOn.toISOString(),
+        sealedKey,
         id,
         owner,
       );
-    const messageId = publishDocumentReady(ctx, owner, row.file_id, blobKey);
-    return { id, status: 'completed', completedOn, messageId };
+    const messageId = publishDocumentReady(ctx, owner, row.file_id, sealedKey);
+    return { id, status: 'completed', completedOn: completedOn.toISOString(), messageId };
   });
 }

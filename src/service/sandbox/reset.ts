@@ -1,6 +1,7 @@
 import type { SandboxResetResult } from '../../contract/sandbox.ts';
 import type { ServiceContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
+import { sealDemoCompletions } from '../sealing/seal-completed.ts';
 import { insertDemoOwner, isDemoOwner, prepareDemoOwner } from '../seed/demo.ts';
 import type { Db } from '../store/db.ts';
 import { transaction } from '../store/transaction.ts';
@@ -91,13 +92,14 @@ export function ownerScopes(db: Db): OwnerScope[] {
 
 /**
  * Puts one owner's demo data back: documents are rendered first (seconds, outside the
- * transaction), then the owner's rows are deleted and re-seeded in one transaction. The
- * other owner's rows are never touched; clients and their tokens stay.
+ * transaction), then the owner's rows are deleted and re-seeded in one transaction, then the
+ * completed documents sealed. The other owner's rows are never touched; clients and their
+ * tokens stay.
  */
 export async function resetOwner(ctx: ServiceContext, owner: string): Promise<SandboxResetResult> {
   if (!isDemoOwner(owner)) throw badRequest(`owner ${owner} has no demo data to restore`);
   const seed = await prepareDemoOwner(ctx, owner);
-  return transaction(ctx.db, () => {
+  const result = transaction(ctx.db, () => {
     // Users are deleted and re-inserted with the same ids while clients point at them:
     // foreign keys are checked at commit, when they hold again.
     ctx.db.exec('PRAGMA defer_foreign_keys = ON');
@@ -116,4 +118,7 @@ export async function resetOwner(ctx: ServiceContext, owner: string): Promise<Sa
     }
     return { owner, resetOn: ctx.clock.now().toISOString(), removed, restored };
   });
+  // Then its completed documents are sealed again, as the first start sealed them.
+  await sealDemoCompletions(ctx, owner);
+  return result;
 }

@@ -6,7 +6,7 @@ import * as pkijs from 'pkijs';
 import { z } from '../../contract/zod.ts';
 import { certificatePem, derOfPem, keyPem } from './pem.ts';
 
-// The reference service seals what it completes (ADR 032): a sandbox certificate authority,
+// The reference service seals what it completes (ADR 033): a sandbox certificate authority,
 // made at first start, issues the one certificate the service signs with. Both live in the
 // data folder; the CA's certificate is public (GET /sandbox/v1/signing-ca), the keys never
 // leave the service.

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 
 // Verifiers the project did not write, for the seal on completed documents (sealing/): Debian's
 // pdfsig (poppler-utils, with an NSS database from libnss3-tools' certutil for trust) and
@@ -116,4 +117,23 @@ export function cmsPrinted(pdf: Uint8Array): string {
     input: cms,
     encoding: 'utf8',
   });
+}
+
+/**
+ * `pdf` carries the service's seal over all its bytes, trusted through `caPem`: for OpenSSL
+ * and, where it is installed, for pdfsig. Fails the test otherwise; skips what is missing.
+ */
+export function expectSealedWhole(pdf: Uint8Array, caPem: string): void {
+  const text = Buffer.from(pdf).toString('latin1');
+  expect(text).toMatch(/\/SubFilter \/ETSI\.CAdES\.detached/);
+  if (verifiers.openssl) {
+    const result = opensslVerify(pdf, caPem);
+    expect(result.ok, result.output).toBe(true);
+  }
+  if (verifiers.pdfsig && verifiers.certutil) {
+    const report = pdfsig(pdf, caPem);
+    expect(report).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(report).toMatch(/Certificate Validation: Certificate is Trusted\./);
+    expect(report).toMatch(/\n\s*- Total document signed/);
+  }
 }
