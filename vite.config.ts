@@ -1,12 +1,12 @@
 import { createReadStream } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { gatewayPostgresProjects } from './scripts/postgres-global-setup.ts';
-import { precompress } from './scripts/precompress.ts';
+import { chunkBudgets } from './scripts/chunk-budgets.ts';
 
 /**
  * pdf.js in the build: a chunk of its own, and its data files served from the app's own
@@ -97,21 +97,19 @@ function firstScreenEntry(): Plugin {
 }
 
 /**
- * The gateway's render of a first visit's first screen (src/app/first-visit/prerender.tsx,
- * ADR 025): built for Node beside the app, in `<outDir>/server/` (which the gateway never
- * serves), once the app's own build is written, with `screens.json`: the stylesheets each
- * screen's module needs in the app's build, which the gateway links in the page it renders.
+ * What the gateway's render of a first visit's first screen (src/app/first-visit/prerender.tsx,
+ * ADR 025) needs of the app's build: `server/screens.json`, the stylesheets each screen's
+ * module needs, which the gateway links in the page it renders. The render itself is built for
+ * Node into the same `server/` folder (which the gateway never serves) once this build is
+ * done (src/build-if-needed.ts).
  */
-function prerenderBuild(): Plugin {
+function prerenderScreens(): Plugin {
   let root = '';
-  let outDir = '';
-  let screens: Record<string, string[]> = {};
   return {
-    name: 'attest:prerender-build',
-    apply: (config) => !config.build?.ssr,
+    name: 'attest:prerender-screens',
+    apply: 'build',
     configResolved(config) {
       root = config.root;
-      outDir = resolve(config.root, config.build.outDir);
     },
     generateBundle(_options, bundle) {
       const chunks = new Map(
@@ -129,7 +127,7 @@ function prerenderBuild(): Plugin {
         const own = chunk.name === 'pdfjs' ? [] : [...(chunk.viteMetadata?.importedCss ?? [])];
         return [...own, ...chunk.imports.flatMap((file) => cssOf(file, seen))];
       };
-      screens = {};
+      const screens: Record<string, string[]> = {};
       for (const chunk of chunks.values()) {
         for (const id of chunk.moduleIds) {
           if (!/\.route\.tsx$/.test(id) || !id.startsWith(root)) continue;
@@ -137,39 +135,11 @@ function prerenderBuild(): Plugin {
           screens[module] = [...new Set(cssOf(chunk.fileName, new Set()))];
         }
       }
-    },
-    async closeBundle() {
-      const serverDir = join(outDir, 'server');
-      // The react plugin picks its JSX runtime from NODE_ENV as the build starts: a build
-      // started from code (build-if-needed.ts) may find it unset or 'development' (postcss's
-      // config loader sets it so), and its jsxDEV calls would meet React's production build,
-      // which the define below selects: every first screen would fail to render.
-      const nodeEnv = process.env.NODE_ENV;
-      process.env.NODE_ENV = 'production';
-      await build({
-        configFile: false,
-        root,
-        logLevel: 'warn',
-        plugins: [react()],
-        // Self-contained, so that a build outside the repo (the e2e specs' own) runs as well.
-        ssr: { noExternal: true },
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-        build: {
-          ssr: 'src/app/first-visit/prerender.tsx',
-          outDir: serverDir,
-          emptyOutDir: true,
-          copyPublicDir: false,
-          rolldownOptions: {
-            output: { entryFileNames: 'prerender.js' },
-            // One file for Node: the app's lazy screens are imported as they are.
-            checks: { ineffectiveDynamicImport: false, pluginTimings: false },
-          },
-        },
-      }).finally(() => {
-        if (nodeEnv === undefined) delete process.env.NODE_ENV;
-        else process.env.NODE_ENV = nodeEnv;
+      this.emitFile({
+        type: 'asset',
+        fileName: 'server/screens.json',
+        source: JSON.stringify(screens, null, 2),
       });
-      await writeFile(join(serverDir, 'screens.json'), JSON.stringify(screens, null, 2));
     },
   };
 }
@@ -238,6 +208,9 @@ const CODE_SPLITTING = {
     },
     // A feature's screens, which load together, but for the heavy parts of QC.
     {
+      // The chunks' names come from the function; this one names the group in the bundler's
+      // reports.
+      debugName: 'feature',
       name: (id: string) => {
         if (PROCESSES_SHARED.test(id)) return 'qc';
         const [, feature = 'feature', part] = FEATURE.exec(id) ?? [];
@@ -249,8 +222,27 @@ const CODE_SPLITTING = {
   ],
 };
 
+/**
+ * How large a script of the build may be before the build warns, in kB minified. pdf.js is
+ * large by nature, loads only where a document shows, and is cached across app releases: its
+ * library (some 610 kB) and its worker (some 1,270 kB) have room for a pdf.js upgrade, and
+ * warn past it. Every other chunk, the app's own code and its libraries (the largest is
+ * `vendor`, React and the router, some 400 kB), warns past Vite's default of 500 kB: a chunk
+ * that grows past it is worth a look before it reaches a person on a slow link (ADR 017).
+ * scripts/build.test.ts fails on any warning the build prints, so a budget passed is seen,
+ * and decided.
+ */
+const CHUNK_BUDGETS = { pdfjs: 800, 'pdf.worker.min.mjs': 1600 };
+const CHUNK_BUDGET = 500;
+
 export default defineConfig({
-  plugins: [react(), pdfjsAssets(), firstScreenEntry(), precompress(), prerenderBuild()],
+  plugins: [
+    react(),
+    pdfjsAssets(),
+    firstScreenEntry(),
+    prerenderScreens(),
+    chunkBudgets(CHUNK_BUDGETS, CHUNK_BUDGET),
+  ],
   // Maps are written for debugging a build, but no script points at them; the gateway serves
   // them only with ATTEST_SOURCE_MAPS (src/gateway/http/static.ts).
   build: {

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { precompress } from './precompress.ts';
@@ -13,31 +21,45 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** The plugin's hooks, called as Vite calls them after a build into `dir`. */
-async function writeBundle(dir: string, names: string[]) {
-  const plugin = precompress() as unknown as {
-    configResolved(config: { root: string; build: { outDir: string } }): void;
-    writeBundle(options: unknown, bundle: Record<string, unknown>): Promise<void>;
-  };
-  plugin.configResolved({ root: '/', build: { outDir: dir } });
-  await plugin.writeBundle({}, Object.fromEntries(names.map((name) => [name, {}])));
-}
-
 /** A fresh folder with `files`, as a build wrote them, then precompressed. */
-async function build(files: Record<string, string | Buffer>) {
+async function build(files: Record<string, string | Buffer>, cacheDir?: string) {
   const dir = mkdtempSync(join(tmpdir(), 'attest-precompress-'));
   dirs.push(dir);
-  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
-  await writeBundle(dir, Object.keys(files));
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), content);
+  }
+  await precompress(dir, { skip: ['server'], ...(cacheDir && { cacheDir }) });
   return dir;
 }
 
+const script = `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ i })))};`;
+
 describe('precompress', () => {
-  it('writes brotli and gzip copies that read back as the file', async () => {
-    const script = `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ i })))};`;
-    const dir = await build({ 'app.js': script });
-    expect(brotliDecompressSync(readFileSync(join(dir, 'app.js.br'))).toString()).toBe(script);
-    expect(gunzipSync(readFileSync(join(dir, 'app.js.gz'))).toString()).toBe(script);
+  it('writes brotli and gzip copies that read back as the file, in every folder', async () => {
+    const dir = await build({ 'app.js': script, 'pdfjs/wasm/decoder.wasm': script });
+    for (const name of ['app.js', 'pdfjs/wasm/decoder.wasm']) {
+      expect(brotliDecompressSync(readFileSync(join(dir, `${name}.br`))).toString()).toBe(script);
+      expect(gunzipSync(readFileSync(join(dir, `${name}.gz`))).toString()).toBe(script);
+    }
+  });
+
+  it('leaves alone the folders it is told nobody serves', async () => {
+    const dir = await build({ 'server/prerender.js': script });
+    expect(existsSync(join(dir, 'server/prerender.js.br'))).toBe(false);
+    expect(existsSync(join(dir, 'server/prerender.js.gz'))).toBe(false);
+  });
+
+  it('takes the copies of a file it compressed before from its cache', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'attest-precompress-cache-'));
+    dirs.push(cacheDir);
+    await build({ 'app.js': script }, cacheDir);
+    // What the cache holds is what the next build writes: marked, so that it shows.
+    for (const name of readdirSync(cacheDir)) writeFileSync(join(cacheDir, name), `cached ${name}`);
+    const dir = await build({ 'app.js': script, 'other.js': `${script}\n` }, cacheDir);
+    expect(readFileSync(join(dir, 'app.js.br'), 'utf8')).toMatch(/^cached .*\.br$/);
+    expect(readFileSync(join(dir, 'app.js.gz'), 'utf8')).toMatch(/^cached .*\.gz$/);
+    expect(gunzipSync(readFileSync(join(dir, 'other.js.gz'))).toString()).toBe(`${script}\n`);
   });
 
   it('leaves out small files, what does not compress, and files that are not text', async () => {
@@ -53,7 +75,7 @@ describe('precompress', () => {
     const dir = await build({ 'index.html': '<!doctype html><title>new</title>' });
     writeFileSync(join(dir, 'index.html.br'), 'old');
     writeFileSync(join(dir, 'index.html.gz'), 'old');
-    await writeBundle(dir, ['index.html']);
+    await precompress(dir);
     expect(existsSync(join(dir, 'index.html.br'))).toBe(false);
     expect(existsSync(join(dir, 'index.html.gz'))).toBe(false);
   });

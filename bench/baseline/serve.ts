@@ -20,7 +20,7 @@ export async function startBaseline(pdf?: Uint8Array) {
     configFile: false,
     root: import.meta.dirname,
     logLevel: 'warn',
-    plugins: [react(), precompress()],
+    plugins: [react()],
     build: {
       outDir,
       emptyOutDir: true,
@@ -32,6 +32,7 @@ export async function startBaseline(pdf?: Uint8Array) {
       },
     },
   });
+  await precompress(outDir);
   const rows = Array.from({ length: 50 }, (_, i) => ({
     id: `row-${i + 1}`,
     documentName: `Deed of trust ${i + 1}.pdf`,
