@@ -50,6 +50,9 @@ const CHANGED_AFTER_SEAL = { owner: 'acme' } as const;
 export const DEMO_CHANGE: PageChange = {
   page: 0,
   text: 'Amended: the balance owed is $1,250.00, payable in full by the first of next month.',
+  // The gap under the page header, above the first line of the body (seed/documents.ts).
+  x: 72,
+  y: 727,
 };
 
 interface SeededRow {
