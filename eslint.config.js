@@ -111,6 +111,26 @@ const productionBoundaries = [
 // Test support lives in a part's testing/ folder (CONTRIBUTING.md); production code imports
 // neither it nor vitest. Tests, testing/ itself, e2e/, bench/ and scripts/ may.
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
+
+// And each part's test support is its own (CONTRIBUTING.md, "Test support"): a test, or a
+// testing/ file, of one part (src/<part>/) uses its part's testing/, the contract's
+// (contract-shaped samples: every part speaks the contract) and shared's (what the tests of
+// several parts use), never another part's. The one crossing: the gateway's and the client's
+// tests run against the reference service, their upstream, started by its own test support.
+const PARTS = ['app', 'client', 'contract', 'gateway', 'service', 'shared'];
+const EVERY_PART_MAY_USE = ['contract', 'shared'];
+const UPSTREAM_FOR = { client: ['service'], gateway: ['service'] };
+const testSupportBoundaries = PARTS.map((part) => ({
+  target: `./src/${part}`,
+  from: PARTS.filter(
+    (other) =>
+      other !== part &&
+      !EVERY_PART_MAY_USE.includes(other) &&
+      !(UPSTREAM_FOR[part] ?? []).includes(other),
+  ).map((other) => `./src/${other}/testing`),
+  message:
+    "a part's tests use its own testing/, the contract's and shared's: move what another part's tests need to the contract's, shared's or that part's own testing/",
+}));
 const testingImports = {
   patterns: [
     {
@@ -151,6 +171,15 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: productionBoundaries }],
       '@typescript-eslint/no-restricted-imports': ['error', testingImports],
+    },
+  },
+  {
+    files: TEST_FILES.map((glob) => `src/${glob}`),
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...boundaries, ...testSupportBoundaries] },
+      ],
     },
   },
   {

@@ -12,11 +12,8 @@ import { UserSchema } from '../src/contract/users.ts';
 import { openGatewayDatabase } from '../src/gateway/db/open.ts';
 import { retryDelayMs } from '../src/gateway/notices/outbox.ts';
 import { createNotices } from '../src/gateway/notices/sender.ts';
-import {
-  findingChange,
-  startNoticeReceiver,
-  type NoticeReceiver,
-} from '../src/gateway/testing/notices.ts';
+import { findingChange } from '../src/contract/testing/findings.ts';
+import { startNoticeReceiver, type NoticeReceiver } from '../src/gateway/testing/notices.ts';
 import { api, pendingFromNewest } from './api.ts';
 import { freePort } from './free-port.ts';
 import { gatewayProcess, type GatewayProcess } from './gateway-processes.ts';

@@ -1,10 +1,14 @@
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // The boundaries of eslint.config.js, shown to hold: each fixture is a file that crosses one,
 // linted as if it lived where its path says (lintText: nothing is written to the tree).
 
 const eslint = new ESLint({ cwd: process.cwd() });
+
+// The first lint of a run loads the plugins and the TypeScript resolver: seconds on a busy
+// machine, which no one case should pay for.
+beforeAll(() => eslint.lintText('export {};\n', { filePath: 'src/fixture.ts' }), 120_000);
 
 async function rulesBroken(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -114,6 +118,57 @@ describe('npm run lint keeps test support out of production code', () => {
         '../../testing/signatures.ts',
         'SPEC_REQUEST',
       ],
+    ];
+    for (const [path, from, name] of cases) {
+      expect(await messagesOf(path, from, name), `${path} importing ${from}`).toEqual([]);
+    }
+  });
+});
+
+describe("npm run lint keeps each part's test support in its part", () => {
+  const OWN =
+    "a part's tests use its own testing/, the contract's and shared's: move what another part's tests need to the contract's, shared's or that part's own testing/";
+
+  it("refuses a test, or test support, of one part importing another part's testing/", async () => {
+    const cases: [string, string, string][] = [
+      ['src/client/testing/fixture.ts', '../../gateway/testing/fixtures.ts', 'gatewayTest'],
+      ['src/client/fixture.test.ts', '../gateway/testing/harness.ts', 'startHarness'],
+      [
+        'src/app/features/events/fixture.test.ts',
+        '../../../gateway/testing/notices.ts',
+        'startNoticeReceiver',
+      ],
+      ['src/app/fixture.test.ts', '../client/testing/stand-in.ts', 'gatewayStandIn'],
+      ['src/app/fixture.test.ts', '../service/testing/service.ts', 'startTestService'],
+      ['src/gateway/fixture.test.ts', '../client/testing/stand-in.ts', 'gatewayStandIn'],
+      ['src/service/fixture.test.ts', '../gateway/testing/harness.ts', 'startHarness'],
+      ['src/service/testing/fixture.ts', '../../gateway/testing/database.ts', 'testDatabase'],
+      ['src/contract/fixture.test.ts', '../app/testing/qc.ts', 'x'],
+    ];
+    for (const [path, from, name] of cases) {
+      expect(await messagesOf(path, from, name), `${path} importing ${from}`).toContainEqual(
+        `${RESTRICTED}: Unexpected path "${from}" imported in restricted zone. ${OWN}`,
+      );
+    }
+  });
+
+  it("lets a part's tests use its own, the contract's and shared's, and the service as upstream", async () => {
+    const cases: [string, string, string][] = [
+      ['src/client/fixture.test.ts', './testing/gateway.ts', 'startClientGateway'],
+      ['src/client/testing/fixture.ts', '../../service/testing/fixtures.ts', 'serviceTest'],
+      ['src/client/fixture.test.ts', '../shared/testing/browser.ts', 'Browser'],
+      ['src/gateway/fixture.test.ts', './testing/harness.ts', 'startHarness'],
+      ['src/gateway/fixture.test.ts', '../service/testing/service.ts', 'startTestService'],
+      ['src/gateway/testing/fixture.ts', '../../shared/testing/browser.ts', 'Browser'],
+      ['src/gateway/fixture.test.ts', '../contract/testing/findings.ts', 'findingChange'],
+      [
+        'src/app/features/events/fixture.test.ts',
+        '../../../contract/testing/findings.ts',
+        'findingChange',
+      ],
+      ['src/app/features/signatures/fixture.test.ts', '../../testing/signatures.ts', 'x'],
+      ['src/service/testing/fixture.ts', '../../shared/testing/loopback-endpoint.ts', 'x'],
+      ['src/service/fixture.test.ts', '../contract/testing/fixtures.ts', 'ID'],
     ];
     for (const [path, from, name] of cases) {
       expect(await messagesOf(path, from, name), `${path} importing ${from}`).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../gateway/testing/harness.ts';
 import { startTestService, type TestService } from '../service/testing/service.ts';
+import { signedIn, startClientGateway, type ClientGateway } from './testing/gateway.ts';
 import { createClient } from './request.ts';
 import { sessionApi } from './session.ts';
 
@@ -10,17 +10,15 @@ import { sessionApi } from './session.ts';
 const ACME = `whsec_${Buffer.from('client test, acme').toString('base64')}`;
 
 let service: TestService;
-let gateway: Harness;
+let gateway: ClientGateway;
 let api: ReturnType<typeof sessionApi>;
 
 beforeAll(async () => {
   service = await startTestService();
-  gateway = await startHarness({
-    upstream: service.url,
+  gateway = await startClientGateway(service.url, {
     webhookSecrets: new Map([['acme', [ACME]]]),
   });
-  const browser = gateway.browser();
-  await browser.signIn('acme-reviewer');
+  const browser = await signedIn(gateway, 'acme-reviewer');
   const cookie = browser.cookie ?? '';
   api = sessionApi(
     createClient({

@@ -1,18 +1,24 @@
-import { gatewayTest, signedIn } from '../../gateway/testing/fixtures.ts';
+import { serviceTest } from '../../service/testing/fixtures.ts';
 import { createClient, type Client } from '../request.ts';
+import { signedIn, startClientGateway } from './gateway.ts';
 import { browserFetch, gatewayStandIn } from './stand-in.ts';
 
 /** acme's oldest pending QC requests, listed through the gateway by a member of acme. */
-export { pendingRequests } from '../../gateway/testing/fixtures.ts';
+export { pendingRequests } from './gateway.ts';
 
 /**
  * The client's tests' fixtures, each started for a test file when first asked for and closed
  * once it is done: `service` (the reference service), `admin` (the stand-in for the gateway
- * with acme-admin's token, stand-in.ts), `gateway` (gatewayTest's: the real gateway in front
- * of the service) and `signIn` (a browser signed in to that gateway, with the client's API of
+ * with acme-admin's token, stand-in.ts), `gateway` (the real gateway in front of the
+ * service, gateway.ts) and `signIn` (a browser signed in to that gateway, with the client's API of
  * your choice).
  */
-export const clientTest = gatewayTest
+export const clientTest = serviceTest
+  .extend('gateway', { scope: 'file' }, async ({ service }, { onCleanup }) => {
+    const gateway = await startClientGateway(service.url);
+    onCleanup(() => gateway.close());
+    return gateway;
+  })
   .extend('admin', { scope: 'file' }, ({ service }) => gatewayStandIn(service, 'acme-admin'))
   .extend('signIn', { scope: 'file' }, ({ gateway }) => {
     /** `clientId` signed in through the gateway: its browser, and `api` on the app's client. */

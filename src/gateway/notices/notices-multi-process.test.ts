@@ -6,7 +6,8 @@ import { openGatewayDatabase } from '../db/open.ts';
 import { onPostgres, testDatabase } from '../testing/database.ts';
 import { signedIn } from '../testing/fixtures.ts';
 import { startHarness, type Harness } from '../testing/harness.ts';
-import { findingChange, startNoticeReceiver } from '../testing/notices.ts';
+import { findingChange } from '../../contract/testing/findings.ts';
+import { startNoticeReceiver } from '../testing/notices.ts';
 import { createNotices } from './sender.ts';
 
 // ADR 030 with ADR 023: two whole gateways on one PostgreSQL, each running its sender loop,

@@ -10,7 +10,8 @@ import type { Feed } from '../events/event-log.ts';
 import { testDatabase } from '../testing/database.ts';
 import { signedIn } from '../testing/fixtures.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from '../testing/harness.ts';
-import { findingChange, startNoticeReceiver, type NoticeReceiver } from '../testing/notices.ts';
+import { findingChange } from '../../contract/testing/findings.ts';
+import { startNoticeReceiver, type NoticeReceiver } from '../testing/notices.ts';
 import { createNotices } from './sender.ts';
 
 // GET /team/notices and POST /team/notices/{id}/redeliver (ADR 030) through a whole gateway

@@ -6,12 +6,8 @@ import { openGatewayDatabase } from '../db/open.ts';
 import type { Sql } from '../db/sql.ts';
 import type { Feed } from '../events/event-log.ts';
 import { freshDatabases, testDatabase } from '../testing/database.ts';
-import {
-  findingChange,
-  startNoticeReceiver,
-  type NoticeAnswer,
-  type NoticeReceiver,
-} from '../testing/notices.ts';
+import { findingChange } from '../../contract/testing/findings.ts';
+import { startNoticeReceiver, type NoticeAnswer, type NoticeReceiver } from '../testing/notices.ts';
 import { retryDelayMs } from './outbox.ts';
 import { createNotices, type Notices, type NoticeSettings } from './sender.ts';
 

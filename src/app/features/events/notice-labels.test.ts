@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findingChange } from '../../../gateway/testing/notices.ts';
+import { findingChange } from '../../../contract/testing/findings.ts';
 import { attemptAnswer, changeOf, changeSummary, noticeTypeLabel } from './notice-labels.ts';
 
 describe('notice labels', () => {
