@@ -11,7 +11,7 @@ import { followHeldClicks } from './first-visit/held-clicks.ts';
 import { releaseHeldKeys } from './first-visit/held-keys.ts';
 import { keepServedFirstPage, servedFirstPageSettled } from './pdf/first-page.ts';
 import { queryClient } from './query-client.ts';
-import { sessionQueries } from './session.queries.ts';
+import { knowSignedIn, knowSignedOut } from './session.queries.ts';
 import { createRouter } from './router.tsx';
 import { Toasts } from './ui/toasts.tsx';
 import './ui/tokens.css';
@@ -25,8 +25,11 @@ performance.mark('attest:evaluated');
 // fast link, first-screen.ts): its modules are evaluated by now, what follows needs the body.
 whenParsed(() => {
   // The session the page came with (ADR 017): the first screen's loaders need not ask for it.
-  const served = SessionSchema.safeParse(takePageSession());
-  if (served.success) queryClient.setQueryData(sessionQueries.current().queryKey, served.data);
+  // Or none (ADR 034): then the sign-in page need not ask either.
+  const carried = takePageSession();
+  const served = SessionSchema.safeParse(carried);
+  if (served.success) knowSignedIn(queryClient, served.data);
+  else if (carried === null) knowSignedOut();
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');

@@ -1,7 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../contract/session.ts';
+import { createQueryClient } from './query-client.ts';
 import { AREAS } from './shell/nav.ts';
-import { grants, hasAny, knowsPermissions, mayOpen } from './session.queries.ts';
+import {
+  grants,
+  hasAny,
+  knowSignedIn,
+  knowSignedOut,
+  knowsPermissions,
+  mayOpen,
+  sessionQueries,
+} from './session.queries.ts';
 
 const session = (permissions: string[] | null): Session => ({
   clientId: 'c',
@@ -51,5 +60,54 @@ describe('areas by permission', () => {
     expect(areasFor(person)).toContain('/findings');
     expect(areasFor(person)).not.toContain('/findings/all');
     expect(areasFor(session(['signatures.write']))).not.toContain('/findings');
+  });
+});
+
+describe('the session query', () => {
+  const signedIn = session(['qc.review']);
+  /** GET /session as the gateway answers it, counting the asks. */
+  function gateway(answer: () => Response) {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      asked.push(String(input));
+      return answer();
+    });
+    return asked;
+  }
+  const current = (client = createQueryClient()) =>
+    client.fetchQuery({ ...sessionQueries.current(), staleTime: 0 });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    knowSignedIn(createQueryClient(), signedIn);
+  });
+
+  it('asks the gateway nothing once the page says no one is signed in, until a sign-in', async () => {
+    // ADR 034: each ask would be a 401 in the browser's console.
+    const asked = gateway(() => Response.json(signedIn));
+    knowSignedOut();
+    for (let i = 0; i < 3; i += 1)
+      await expect(current()).rejects.toMatchObject({ code: 'http', status: 401 });
+    expect(asked).toEqual([]);
+    const client = createQueryClient();
+    knowSignedIn(client, signedIn);
+    expect(client.getQueryData(sessionQueries.current().queryKey)).toEqual(signedIn);
+    await expect(current()).resolves.toEqual(signedIn);
+    expect(asked).toEqual(['/session']);
+  });
+
+  it('asks once more after a 401, not again', async () => {
+    const asked = gateway(() => Response.json({ message: 'sign in first' }, { status: 401 }));
+    await expect(current()).rejects.toMatchObject({ status: 401 });
+    await expect(current()).rejects.toMatchObject({ status: 401 });
+    expect(asked).toEqual(['/session']);
+  });
+
+  it('asks again after any other failure', async () => {
+    const asked = gateway(() => Response.json({ message: 'down' }, { status: 503 }));
+    const client = createQueryClient();
+    client.setDefaultOptions({ queries: { retry: false } });
+    await expect(current(client)).rejects.toMatchObject({ status: 503 });
+    await expect(current(client)).rejects.toMatchObject({ status: 503 });
+    expect(asked).toEqual(['/session', '/session']);
   });
 });

@@ -1,14 +1,47 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../client/api-error.ts';
 import { getConfig, getSession } from '../client/session.ts';
 import { PERMISSIONS } from '../contract/auth.ts';
 import type { Session } from '../contract/session.ts';
+
+/**
+ * Whether the app knows that no one is signed in (ADR 034): the page said so, the person
+ * signed out here, or GET /session answered 401. Then the session is not asked for again
+ * (each ask a 401 in the browser's console) until a sign-in here.
+ */
+let signedOut = false;
+
+/** What GET /session would answer (401) when the app knows no one is signed in. */
+const noSession = () =>
+  new ApiError({ code: 'http', status: 401, message: 'not signed in', path: '/session' });
+
+async function currentSession(signal: AbortSignal): Promise<Session> {
+  if (signedOut) throw noSession();
+  try {
+    return await getSession({ signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) signedOut = true;
+    throw error;
+  }
+}
+
+/** No one is signed in, as the page says or a sign-out here left it. */
+export function knowSignedOut() {
+  signedOut = true;
+}
+
+/** `session` has just signed in here: the session query answers it. */
+export function knowSignedIn(client: QueryClient, session: Session) {
+  signedOut = false;
+  client.setQueryData(sessionQueries.current().queryKey, session);
+}
 
 export const sessionQueries = {
   all: () => ['session'] as const,
   current: () =>
     queryOptions({
       queryKey: [...sessionQueries.all(), 'current'],
-      queryFn: ({ signal }) => getSession({ signal }),
+      queryFn: ({ signal }) => currentSession(signal),
       staleTime: 60_000,
       retry: false,
     }),

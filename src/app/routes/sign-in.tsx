@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useMatches, useNavigate, useSearchParams } from 'react-router';
 import { signIn } from '../../client/session.ts';
 import { SessionLoginSchema, type Environment, type SessionLogin } from '../../contract/session.ts';
-import { sessionQueries } from '../session.queries.ts';
+import { knowSignedIn, sessionQueries } from '../session.queries.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { failureMessage } from '../ui/failure-message.ts';
@@ -67,7 +67,7 @@ export function Component() {
   const login = useMutation({
     mutationFn: signIn,
     onSuccess: (session) => {
-      client.setQueryData(sessionQueries.current().queryKey, session);
+      knowSignedIn(client, session);
       navigate(next, { replace: true });
     },
   });

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { signOut } from '../../client/session.ts';
 import type { Session } from '../../contract/session.ts';
 import { queryClient } from '../query-client.ts';
+import { knowSignedOut } from '../session.queries.ts';
 import { clearUserStorage, userScope } from '../user-storage.ts';
 import { Button } from '../ui/button.tsx';
 import { laterDialog } from '../ui/later-dialog.ts';
@@ -50,6 +51,8 @@ export function SignOut({ session }: { session: Session }) {
     clearUserStorage(scope, undefined, (name) => keep.has(name));
     await signOut().catch(() => undefined);
     queryClient.clear();
+    // The sign-in page that follows need not ask whether anyone is signed in.
+    knowSignedOut();
     navigate('/sign-in', { replace: true });
   };
   return (

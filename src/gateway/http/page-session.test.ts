@@ -6,7 +6,8 @@ import { withSession } from './static.ts';
 import { INDEX_HTML, type Browser, type Harness } from '../testing/harness.ts';
 
 // ADR 017: a signed-in page carries its session, so that a first visit does not wait a
-// round trip for GET /session before it can ask for the screen's data.
+// round trip for GET /session before it can ask for the screen's data; ADR 034: a signed-out
+// one says so, so that the sign-in page asks for no session it knows is not there.
 
 let gateway: Harness;
 let reviewer: Browser;
@@ -39,7 +40,8 @@ describe('a page of the app', () => {
     expect(answer.text.replace(BLOCK, '')).toBe(INDEX_HTML);
   });
 
-  it('carries nothing without a session, with a forged cookie, or after sign-out', async () => {
+  it('says no one is signed in without a session, with a forged cookie, or after sign-out', async () => {
+    // ADR 034: the app knows it without asking GET /session, whose 401 each browser logs.
     const stranger = gateway.browser();
     const forged = gateway.browser();
     forged.cookie = 'attest_session=forged';
@@ -49,8 +51,10 @@ describe('a page of the app', () => {
     for (const browser of [stranger, forged, leaving]) {
       const answer = await page(browser);
       expect(answer.status).toBe(200);
-      expect(answer.text).toBe(INDEX_HTML);
+      expect(BLOCK.exec(answer.text)?.[1]).toBe('null');
+      expect(answer.text.replace(BLOCK, '')).toBe(INDEX_HTML);
       expect(answer.headers.get('cache-control')).toBe('no-cache');
+      expect(answer.headers.get('vary')).toMatch(/Cookie/);
     }
   });
 

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../contract/session.ts';
 import type { AppEnv } from '../context.ts';
-import { securityHeaders, staticRoutes } from './static.ts';
+import { securityHeaders, staticRoutes, withSession } from './static.ts';
 import { APP_JS, INDEX_HTML, makeDist, startHarness, type Harness } from '../testing/harness.ts';
 
 // No upstream is needed to serve the app: port 9 (discard) is never answered.
@@ -13,6 +13,9 @@ const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; " +
   `img-src 'self' data: blob: ${UPSTREAM}; font-src 'self'; connect-src 'self' ${UPSTREAM}; ` +
   "worker-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+/** The app's page as a browser without a session gets it: saying so (ADR 034). */
+const SIGNED_OUT_PAGE = withSession(INDEX_HTML, null);
 
 let gateway: Harness;
 beforeAll(async () => {
@@ -76,10 +79,10 @@ describe('a page that carries its stylesheets and a script (first-visit/prerende
 });
 
 describe('the built app', () => {
-  it('serves index.html at / with the strict CSP, not cached', async () => {
+  it('serves index.html at / with the strict CSP, not cached, saying no one is signed in', async () => {
     const response = await get('/');
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe(INDEX_HTML);
+    expect(await response.text()).toBe(SIGNED_OUT_PAGE);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expectSecurityHeaders(response);
@@ -115,7 +118,7 @@ describe('the built app', () => {
     for (const path of ['/qc/queue', '/users/1234?tab=images', '/index.html']) {
       const response = await get(path);
       expect(response.status, path).toBe(200);
-      expect(await response.text()).toBe(INDEX_HTML);
+      expect(await response.text()).toBe(SIGNED_OUT_PAGE);
       expect(response.headers.get('cache-control')).toBe('no-cache');
     }
   });
@@ -141,7 +144,7 @@ describe('the built app', () => {
     ]) {
       const response = await get(path);
       expect(response.status, path).not.toBe(200);
-      expect(await response.text(), path).not.toBe(INDEX_HTML);
+      expect(await response.text(), path).not.toBe(SIGNED_OUT_PAGE);
     }
   });
 
@@ -227,7 +230,7 @@ describe("the first screens' build (ADR 025)", () => {
       }
       // The app's pages are still the app's.
       const page = await fetch(`${harness.url}/qc`, { headers: { accept: 'text/html' } });
-      expect(await page.text()).toBe(INDEX_HTML);
+      expect(await page.text()).toBe(SIGNED_OUT_PAGE);
     } finally {
       await harness.close();
       rmSync(dist, { recursive: true, force: true });

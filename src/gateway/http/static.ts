@@ -92,12 +92,16 @@ const BUILD_ONLY = /^\/server\//;
 /** Source maps are built beside the assets ('hidden': no comment in the JS points at them). */
 const SOURCE_MAP = /\.map$/;
 const SCRIPT = /^\/assets\/[^/]+\.m?js$/;
+/** The app's page by the names serveStatic gives it: to a browser, served as a page. */
+const INDEX_PAGE = /^\/(index\.html)?$/;
+
+const wantsHtml = (c: Context) => c.req.header('accept')?.includes('text/html') ?? false;
 
 /**
  * index.html with the session in a JSON data block first in its head, where the app's first
- * script finds it.
+ * script finds it: `null` says that no one is signed in (ADR 034), so the app need not ask.
  */
-export function withSession(html: string, session: Session): string {
+export function withSession(html: string, session: Session | null): string {
   const block = jsonDataBlock(PAGE_SESSION_ID, JSON.stringify(session));
   // After <head>, or where the head implicitly starts when the page leaves the tag out.
   const at = /<head(\s[^>]*)?>/i.exec(html) ?? /<!doctype[^>]*>/i.exec(html);
@@ -128,8 +132,11 @@ export function staticRoutes(
   distDir: string,
   options: {
     sourceMaps?: boolean;
-    /** The signed-in session a page is served with (ADR 017), if any. */
-    pageSession?: (c: Context<AppEnv>) => Promise<Session | undefined>;
+    /**
+     * The signed-in session a page is served with (ADR 017); null when the browser has none
+     * (ADR 034), undefined when that cannot be told (the page is then the build's own).
+     */
+    pageSession?: (c: Context<AppEnv>) => Promise<Session | null | undefined>;
     /** A signed-in page with its first screen in it (prerender.ts), or as it is. */
     firstScreen?: (
       c: Context<AppEnv>,
@@ -172,20 +179,28 @@ export function staticRoutes(
     if (RESERVED.test(c.req.path)) return next();
     if (!sourceMaps && SOURCE_MAP.test(c.req.path)) return next();
     if (BUILD_ONLY.test(c.req.path)) return next();
+    // With the session it is served with (below), as every other page of the app.
+    if (INDEX_PAGE.test(c.req.path) && wantsHtml(c)) return next();
     return files(c, next);
   });
 
   routes.on(['GET', 'HEAD'], '*', async (c, next) => {
     const path = c.req.path;
-    const wantsHtml = c.req.header('accept')?.includes('text/html') ?? false;
-    if (RESERVED.test(path) || path.startsWith('/assets/') || !wantsHtml) return next();
+    if (RESERVED.test(path) || path.startsWith('/assets/') || !wantsHtml(c)) return next();
     // Checked per request, so running `npm run build` needs no restart.
     if (!existsSync(index)) {
       c.header('Cache-Control', 'no-store');
       return c.html(NOT_BUILT, 503);
     }
     const session = c.req.method === 'GET' ? await options.pageSession?.(c) : undefined;
-    if (!session) return serveIndex(c, next);
+    if (session === undefined) return serveIndex(c, next);
+    if (session === null) {
+      // Signed out: the page says so (ADR 034). It holds nothing of anyone's, but differs by
+      // cookie from a signed-in one, which no cache may hand out in its place.
+      c.header('Cache-Control', 'no-cache');
+      c.header('Vary', 'Cookie', { append: true });
+      return c.html(withSession(await readFile(index, 'utf8'), null));
+    }
     // One person's page: kept by no shared cache, and revalidated before any reuse. Not
     // no-store, which would keep the page out of the back/forward cache (ADR 010); it
     // holds no secret, only what GET /session answers.

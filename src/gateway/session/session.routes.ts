@@ -47,15 +47,17 @@ function sessionAnswer(ctx: GatewayContext) {
 
 /**
  * The session a page of the app is served with (ADR 017): what GET /session would answer,
- * so that a first visit does not wait a round trip for it; undefined where GET /session
- * would answer 401, so that the app asks and shows why. Counts as activity, as that call does.
+ * so that a first visit does not wait a round trip for it; null where GET /session would
+ * answer 401, so that the app knows no one is signed in without asking (ADR 034); undefined
+ * when that cannot be told (the store is down), so that the app asks and shows why. Counts
+ * as activity, as that call does.
  */
 export function pageSession(ctx: GatewayContext) {
   const toSession = sessionAnswer(ctx);
-  return async (c: Context<AppEnv>): Promise<Session | undefined> => {
+  return async (c: Context<AppEnv>): Promise<Session | null | undefined> => {
     try {
       const session = await ctx.sessions.find(readSessionCookie(c));
-      if (!session || !ctx.targets[session.environment]) return undefined;
+      if (!session || !ctx.targets[session.environment]) return null;
       return toSession(await ctx.sessions.touch(session));
     } catch (error) {
       // The page still loads; its own call to /session then says what is wrong.
