@@ -13,5 +13,11 @@ export const queueScreen = {
 
 /** The router's `qc` route (router.tsx), the plain queue's path. */
 export const QUEUE_PATH = /^\/qc\/?$/;
-/** The router's `qc/:qcrId` route, of which `qc/processes` is not one: a review's path. */
-export const REVIEW_PATH = /^\/qc\/(?!processes\/?$)([^/]+)\/?$/;
+/** The QC area's own screens at `qc/<word>` (routes.tsx): no review's id is one of them. */
+export const QC_PAGES = ['processes', 'team', 'second-review'] as const;
+
+/**
+ * The router's `qc/:qcrId` route, of which the QC area's own screens (`QC_PAGES`) are not
+ * one: a review's path.
+ */
+export const REVIEW_PATH = new RegExp(`^/qc/(?!(?:${QC_PAGES.join('|')})/?$)([^/]+)/?$`);
