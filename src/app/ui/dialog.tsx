@@ -1,6 +1,14 @@
 import * as Radix from '@radix-ui/react-dialog';
-import { useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
+import {
+  useLayoutEffect,
+  useState,
+  type FormEvent,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { Button } from './button.tsx';
+import { lockScroll } from './scroll-lock.ts';
 import './alert.css';
 import './dialog.css';
 
@@ -19,6 +27,16 @@ interface Frame {
   description: ReactNode;
   /** Why the last try failed, said above the fields; the dialog stays open with them. */
   failure?: string | null | undefined;
+}
+
+/**
+ * The page dimmed under a dialog, whose scrolling it locks for as long as it is there
+ * (scroll-lock.ts). Not Radix's Overlay, whose scroll lock writes a <style> the CSP refuses.
+ * Radix's presence of the part passes the ref.
+ */
+function Overlay({ ref }: { ref?: Ref<HTMLDivElement> }) {
+  useLayoutEffect(lockScroll, []);
+  return <div className="dialog__overlay" ref={ref} />;
 }
 
 function Shell({
@@ -53,7 +71,7 @@ function Shell({
       {trigger && <Radix.Trigger asChild>{trigger}</Radix.Trigger>}
       {opened && (
         <Radix.Portal>
-          <Radix.Overlay className="dialog__overlay" />
+          <Overlay />
           <Radix.Content
             className={className}
             // Spread, not `role={role}`: an undefined role would wipe Radix's own "dialog".
