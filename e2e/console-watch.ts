@@ -54,9 +54,16 @@ function failedLine(request: Request): Problem {
  */
 const DROPPED = /net::ERR_ABORTED/;
 
+/**
+ * The browser's own line for a request that failed or answered an error: the request is
+ * watched itself (`STATUS METHOD URL`, `failed METHOD URL`), which a test declares once.
+ */
+const REQUEST_ECHO = /^Failed to load resource: /;
+
 function watchPage(page: Page, watch: Watch): void {
   page.on('console', (message) => {
-    if (message.type() === 'error') watch.problems.push(consoleLine(message));
+    if (message.type() === 'error' && !REQUEST_ECHO.test(message.text()))
+      watch.problems.push(consoleLine(message));
   });
   page.on('pageerror', (error) => watch.problems.push(`page error: ${error.message}`));
 }

@@ -1,5 +1,5 @@
 import { type Request } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { expect, expectErrors, test } from './console-watch.ts';
 import { DEMO, expectAccessible, screenshots, signIn, signInWithForm } from './support.ts';
 
 test('sign in, see the shell by permission, and sign out', async ({ page, context }) => {
@@ -56,6 +56,7 @@ test("the sign-in page fetches the next screen's code while the person types", a
 });
 
 test('a wrong secret gets a clear message and keeps what was typed', async ({ page }) => {
+  expectErrors(/^401 POST .*\/session$/);
   await page.goto('/sign-in');
   await page.getByLabel('Client id').fill('acme-reviewer');
   await page.getByLabel('Client secret').fill('not-the-secret');
@@ -67,6 +68,7 @@ test('a wrong secret gets a clear message and keeps what was typed', async ({ pa
 test('after five wrong secrets the form says to wait, and keeps what was typed', async ({
   page,
 }) => {
+  expectErrors(/^(401|429) POST .*\/session$/);
   // A client id no other spec signs in with: the hold is per client id and address.
   await page.goto('/sign-in');
   await page.getByLabel('Client id').fill('guessed-client');
