@@ -9,6 +9,8 @@ import type { GatewayEnv } from './gateway/env.ts';
 import { hasSecrets } from './contract/webhooks.ts';
 import { gatewaySettingsFor, runService } from './service/main.ts';
 import { DEMO_CLIENTS } from './service/seed/demo-clients.ts';
+import { demoRegions } from './service/seed/demo-regions.ts';
+import type { ServiceContext } from './service/context.ts';
 import { setDemoEpoch } from './service/seed/ids.ts';
 
 // `npm start`: the console (gateway + built app) on PORT in front of the reference service
@@ -22,7 +24,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * and second reviews (gateway/demo/demo-history.ts), once per data folder. Read through the
  * service's API with each owner's admin login; the gateway opens its store after this.
  */
-async function seedDemoHistory(serviceUrl: string, env: GatewayEnv) {
+async function seedDemoHistory(serviceUrl: string, env: GatewayEnv, ctx: ServiceContext) {
   const db = await openGatewayDatabase({
     dataDir: env.dataDir,
     url: env.database?.url,
@@ -36,6 +38,8 @@ async function seedDemoHistory(serviceUrl: string, env: GatewayEnv) {
         feed: { environment: 'production', owner: login.owner },
         ...read,
         ...(admin.id && { admin: { id: admin.id, name: login.user ?? '' } }),
+        // A seeded rejection is marked where its document shows the defect.
+        regionsOf: (request, itemName) => demoRegions(ctx, request.document.id, itemName),
         now: Date.now(),
       });
     }
@@ -81,7 +85,7 @@ async function main() {
       deployment = readGatewayEnv({ ...gatewaySettingsFor(service), ...process.env });
     } else {
       // The demo's QC history, in the gateway's store before the gateway opens it.
-      await seedDemoHistory(service.url, env);
+      await seedDemoHistory(service.url, env, service.ctx);
     }
   }
   const gateway = await startGateway({

@@ -1,4 +1,4 @@
-import type { DecisionMarks, Finding, FindingStep } from '../../contract/findings.ts';
+import type { DecisionMarks, Finding, FindingStep, Region } from '../../contract/findings.ts';
 import type { ItemSeverities } from '../../contract/qc-management.ts';
 import type { DecisionRecord, TeamMember } from '../../contract/team.ts';
 import type { Feed } from '../events/event-log.ts';
@@ -32,28 +32,27 @@ export function demoSeverities(names: Iterable<string>): ItemSeverities {
   return severities;
 }
 
+/** Where a seeded document shows what a check, by its name, is about. */
+export type DemoRegions = (requestId: string, itemName: string) => Region[];
+
 /**
- * A rejection as the reviewer would have marked it: each failed item a region on page 1 or 2
- * of the seeded documents (US Letter, two pages at least), a seal or signature raised to
- * critical where its process says less.
+ * A rejection as the reviewer would have marked it: each failed item a region over the part
+ * of the page its check is about (the seed's own record of where it drew it), a seal or
+ * signature raised to critical where its process says less.
  */
-export function withDemoMarks(record: DecisionRecord, n: number): DecisionRecord {
+export function withDemoMarks(
+  record: DecisionRecord,
+  n: number,
+  regionsOf: DemoRegions,
+): DecisionRecord {
   if (record.status !== 'rejected') return record;
   const failed = record.items.filter((item) => item.status === 'rejected');
   if (failed.length === 0) return record;
   const marks: DecisionMarks = {
-    items: failed.map((item, i) => ({
+    items: failed.map((item) => ({
       itemId: item.id,
       ...(/seal|signature/i.test(item.displayName) && n % 3 === 0 && { severity: 'critical' }),
-      regions: [
-        {
-          page: 1 + ((n + i) % 2),
-          x: 72 + ((n * 37) % 200),
-          y: 140 + ((n * 53 + i * 90) % 480),
-          width: 180 + ((n * 11) % 120),
-          height: 36 + ((n * 7) % 40),
-        },
-      ],
+      regions: regionsOf(record.requestId, item.displayName),
     })),
   };
   return { ...record, marks };

@@ -7,6 +7,7 @@ import {
 } from '../../contract/qc.ts';
 import { UserListSchema } from '../../contract/users.ts';
 import type { DecisionRecord, TeamMember } from '../../contract/team.ts';
+import type { Region } from '../../contract/findings.ts';
 import { createDecisionLog } from '../reviews/decisions.ts';
 import { recordedItems, requestContext } from '../reviews/reviews.ts';
 import type { Feed } from '../events/event-log.ts';
@@ -16,7 +17,7 @@ import type { Sql } from '../db/sql.ts';
 import { createFindingStore } from '../findings/store.ts';
 import type { FindingSettings } from '../findings/creation.ts';
 import { DOCUMENT_MAX_BYTES } from '../findings/documents.ts';
-import { demoFindings, demoSeverities, withDemoMarks } from './demo-findings.ts';
+import { demoFindings, demoSeverities, withDemoMarks, type DemoRegions } from './demo-findings.ts';
 
 // The QC team's history for the demo (ADR 003's amendment): the reference service's
 // seeded decisions, recorded in the gateway's decision log as if they had been made through
@@ -34,6 +35,11 @@ export interface DemoHistoryInput {
   processes?: QcProcess[];
   /** Who set the settings and settled the flagged sample: the owner's admin. */
   admin?: TeamMember;
+  /**
+   * Where a request's document shows what a check is about (the embedded service's record of
+   * its seeded documents): the marks of a seeded rejection. None: rejections carry no region.
+   */
+  regionsOf?: (request: QcRequest, itemName: string) => Region[];
   /** The actor role of a request's notary (ATTEST_NOTARY_ROLE); `notary` by default. */
   notaryRole?: string;
   now: number;
@@ -67,10 +73,15 @@ export async function writeDemoHistory(sql: Sql, input: DemoHistoryInput) {
   const { feed } = input;
   const existing = await createDecisionLog(sql).between(feed, 0, 8.64e15);
   if (existing.length > 0) return { decisions: 0, samples: 0, findings: 0, documents: 0 };
+  const byId = new Map(input.requests.map((r) => [r.id, r]));
+  const regionsOf: DemoRegions = (requestId, itemName) => {
+    const request = byId.get(requestId);
+    return (request && input.regionsOf?.(request, itemName)) ?? [];
+  };
   const records = input.requests
     .flatMap((request) => decisionOf(request, input.names) ?? [])
     .sort((a, b) => Date.parse(a.decidedOn) - Date.parse(b.decidedOn))
-    .map(withDemoMarks);
+    .map((record, n) => withDemoMarks(record, n, regionsOf));
   const samples = input.admin ? demoSamples(records, input.admin, input.now) : [];
   const settings = input.admin
     ? demoSettings(input.processes ?? [], input.admin, input.now, records)

@@ -18,12 +18,14 @@ export const PARAGRAPHS = [
 
 // Past the first dozen, paragraphs are stitched from two sentences so long documents do not
 // visibly repeat whole paragraphs.
-const SENTENCES = PARAGRAPHS.flatMap((p) => p.split(/(?<=\.) (?=[A-Z])/));
-export function mixed(seed: number, n: number): string {
+export const sentencesOf = (pool: readonly string[]) =>
+  pool.flatMap((p) => p.split(/(?<=\.) (?=[A-Z])/));
+const SENTENCES = sentencesOf(PARAGRAPHS);
+export function mixed(seed: number, n: number, sentences: readonly string[] = SENTENCES): string {
   const r = hash(`${seed}:${n}`);
-  const i = r % SENTENCES.length;
-  const j = (i + 1 + ((r >>> 8) % (SENTENCES.length - 1))) % SENTENCES.length;
-  return `${SENTENCES[i]} ${SENTENCES[j]}`;
+  const i = r % sentences.length;
+  const j = (i + 1 + ((r >>> 8) % (sentences.length - 1))) % sentences.length;
+  return `${sentences[i]} ${sentences[j]}`;
 }
 
 // A venue line with a real-looking county reads better than a blank; unknown states get a blank.

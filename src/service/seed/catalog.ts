@@ -1,4 +1,5 @@
 // Fixed reference content of the demo data: checklists, document templates, roles.
+import type { Part } from './layout.ts';
 
 export interface CatalogItem {
   key: string;
@@ -315,3 +316,41 @@ export const STATES = [
   'New York',
   'California',
 ];
+
+/**
+ * What on the page each check is about (the parts documents.ts records where it drew): a
+ * seeded finding's region is drawn over these.
+ */
+export const ITEM_PARTS: Record<string, readonly Part[]> = {
+  'signer-matches': ['signerName'],
+  'id-noted': ['certificate'],
+  'signature-present': ['signature'],
+  'dates-match': ['signatureDate', 'notaryDate'],
+  initials: ['initials'],
+  'seal-legible': ['seal'],
+  'commission-current': ['commission'],
+  venue: ['venue'],
+  'matter-reference': ['reference'],
+  'pages-complete': ['pageNumber'],
+  'no-alterations': ['alteration'],
+  legible: ['title'],
+  'all-pages': ['pageNumber'],
+  'ink-signature': ['signature'],
+  'scan-seal': ['seal'],
+  'scan-reference': ['reference'],
+  'principal-named': ['principal'],
+  'agent-named': ['agent'],
+  'powers-listed': ['powers'],
+  durable: ['durable'],
+  'poa-signature': ['signature', 'signatureDate'],
+  'poa-seal': ['seal'],
+  'std-signature': ['signature'],
+  'std-date': ['signatureDate'],
+  'std-seal': ['seal'],
+  'std-reference': ['reference'],
+  'std-pages': ['pageNumber'],
+};
+
+/** The catalog key of a check, by the name a checklist shows. */
+export const itemKeyByName = (name: string) =>
+  CHECKLISTS.flatMap((c) => c.items).find((i) => i.displayName === name)?.key;

@@ -57,9 +57,9 @@ export function insertQcRequests(
   const active = processes.filter((p) => p.weight > 0);
 
   const rows = [...current, ...history].map((file, index): Row => {
-    const process = faker.helpers.weightedArrayElement(
-      active.map((p) => ({ weight: p.weight, value: p })),
-    );
+    // The process the document was drawn for (demo.ts).
+    const process = active.find((p) => p.key === file.processKey);
+    if (!process) throw new Error(`no active process ${file.processKey} for ${file.id}`);
     const prepared = Date.parse(file.preparedOn);
     // Sent to QC an hour to two days after it was prepared, and never in the future.
     const createdOn = Math.min(

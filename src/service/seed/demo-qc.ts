@@ -1,6 +1,18 @@
 import type { ServiceContext } from '../context.ts';
 import { CHECKLISTS } from './catalog.ts';
 import { daysAgo, demoId } from './ids.ts';
+import type { DemoOwner } from './seed-types.ts';
+
+interface ProcessDef {
+  key: string;
+  name: string;
+  description: string;
+  checklist: string;
+  stage: string;
+  weight: number;
+  /** Days before the epoch it was archived; null: active. */
+  archivedDaysAgo: number | null;
+}
 
 export interface SeededChecklist {
   key: string;
@@ -75,66 +87,7 @@ export function insertChecklists(ctx: ServiceContext, owner: string) {
   const insertProcess = db.prepare(
     'INSERT INTO qc_processes (id, owner, display_name, description, checklist_id, stage, created_on, archived_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const defs =
-    owner === 'acme'
-      ? [
-          {
-            key: 'affidavit',
-            name: 'Affidavit review',
-            description: 'Notarized affidavits before they are filed.',
-            checklist: 'affidavit',
-            stage: 'standard',
-            weight: 6,
-            archived: null,
-          },
-          {
-            key: 'poa',
-            name: 'Power of attorney review',
-            description: 'Powers of attorney granted by account holders.',
-            checklist: 'poa',
-            stage: 'standard',
-            weight: 2,
-            archived: null,
-          },
-          {
-            key: 'wet-ink',
-            name: 'Wet-ink scan review',
-            description: 'Scans of documents signed in wet ink, after signing.',
-            checklist: 'wet-ink',
-            stage: 'postSigning',
-            weight: 2,
-            archived: null,
-          },
-          {
-            key: 'legacy',
-            name: 'Legacy affidavit review (2025)',
-            description: 'Retired: replaced by Affidavit review.',
-            checklist: 'affidavit',
-            stage: 'standard',
-            weight: 0,
-            archived: daysAgo(90),
-          },
-        ]
-      : [
-          {
-            key: 'standard',
-            name: 'Document review',
-            description: 'Signed documents before filing.',
-            checklist: 'standard',
-            stage: 'standard',
-            weight: 4,
-            archived: null,
-          },
-          {
-            key: 'wet-ink',
-            name: 'Wet-ink scan review',
-            description: 'Scans of documents signed in wet ink.',
-            checklist: 'wet-ink',
-            stage: 'postSigning',
-            weight: 1,
-            archived: null,
-          },
-        ];
+  const defs = DEMO_PROCESSES[owner === 'acme' ? 'acme' : 'globex'];
   const processes: SeededProcess[] = defs.map((d, i) => {
     const id = demoId(owner, 'process', d.key);
     const checklist = get(d.checklist);
@@ -146,9 +99,71 @@ export function insertChecklists(ctx: ServiceContext, owner: string) {
       checklist.id,
       d.stage,
       daysAgo(450 - i),
-      d.archived,
+      d.archivedDaysAgo === null ? null : daysAgo(d.archivedDaysAgo),
     );
     return { id, key: d.key, checklist, weight: d.weight };
   });
   return processes;
 }
+
+/** The demo's QC processes, by owner; weight: the share of the queue each gets. */
+export const DEMO_PROCESSES: Record<DemoOwner, ProcessDef[]> = {
+  acme: [
+    {
+      key: 'affidavit',
+      name: 'Affidavit review',
+      description: 'Notarized affidavits before they are filed.',
+      checklist: 'affidavit',
+      stage: 'standard',
+      weight: 6,
+      archivedDaysAgo: null,
+    },
+    {
+      key: 'poa',
+      name: 'Power of attorney review',
+      description: 'Powers of attorney granted by account holders.',
+      checklist: 'poa',
+      stage: 'standard',
+      weight: 2,
+      archivedDaysAgo: null,
+    },
+    {
+      key: 'wet-ink',
+      name: 'Wet-ink scan review',
+      description: 'Scans of documents signed in wet ink, after signing.',
+      checklist: 'wet-ink',
+      stage: 'postSigning',
+      weight: 2,
+      archivedDaysAgo: null,
+    },
+    {
+      key: 'legacy',
+      name: 'Legacy affidavit review (2025)',
+      description: 'Retired: replaced by Affidavit review.',
+      checklist: 'affidavit',
+      stage: 'standard',
+      weight: 0,
+      archivedDaysAgo: 90,
+    },
+  ],
+  globex: [
+    {
+      key: 'standard',
+      name: 'Document review',
+      description: 'Signed documents before filing.',
+      checklist: 'standard',
+      stage: 'standard',
+      weight: 4,
+      archivedDaysAgo: null,
+    },
+    {
+      key: 'wet-ink',
+      name: 'Wet-ink scan review',
+      description: 'Scans of documents signed in wet ink.',
+      checklist: 'wet-ink',
+      stage: 'postSigning',
+      weight: 1,
+      archivedDaysAgo: null,
+    },
+  ],
+};

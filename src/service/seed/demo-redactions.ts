@@ -6,7 +6,7 @@ import type { OwnerSeed } from './seed-types.ts';
 // Where the seeded documents (documents.ts) print things worth hiding, in PDF points from the
 // page's bottom-left: the account number of every footer ("Account CR-000123" at x 72, y 42,
 // Helvetica 8.5; the number starts about 33 points in), and the body's lines (x 98 to 540,
-// between y 90 and 690). Every seeded document has at least two pages.
+// between y 90 and 690). Every seeded document has at least two pages but a wet-ink scan.
 const FOOTER_ACCOUNT = { x: 104, y: 39, width: 46, height: 11 };
 const BODY_REASONS = ['SSN', 'Date of birth', 'Home address', 'Phone number', 'Bank account'];
 
@@ -30,7 +30,8 @@ export function insertRedactions(ctx: ServiceContext, seed: OwnerSeed): void {
     for (let n = 0; n < count; n += 1) {
       // Seconds apart, so the order of one file's regions is the order they were drawn in.
       at += faker.number.int({ min: 20, max: 600 }) * 1000;
-      const page = faker.number.int({ min: 1, max: 2 });
+      // A one-page scan has no page 2: its redaction stays on the page it has.
+      const page = Math.min(faker.number.int({ min: 1, max: 2 }), file.layout.pages);
       const region =
         n === 0 && faker.datatype.boolean({ probability: 0.6 })
           ? { ...FOOTER_ACCOUNT, reason: 'Account number' }

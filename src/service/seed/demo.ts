@@ -3,12 +3,14 @@ import { hashSecret } from '../auth/secrets.ts';
 import type { ServiceContext } from '../context.ts';
 import { sealDemoCompletions } from '../sealing/seal-completed.ts';
 import { transaction } from '../store/transaction.ts';
-import { STATES, TEMPLATES } from './catalog.ts';
+import { STATES, TEMPLATES, type CatalogTemplate } from './catalog.ts';
 import { DEMO_CLIENTS } from './demo-clients.ts';
-import { renderDocumentPdf, renderScanPdf } from './documents.ts';
+import { hash } from './affidavit-text.ts';
+import { renderDocument, renderScan, renderScanPdf } from './documents.ts';
 import { daysAgo, demoId } from './ids.ts';
 import { insertAccounts } from './demo-accounts.ts';
-import { insertChecklists } from './demo-qc.ts';
+import { DEMO_PROCESSES, insertChecklists } from './demo-qc.ts';
+import { keepLayout } from './demo-regions.ts';
 import { insertQcRequests } from './demo-qc-requests.ts';
 import { insertRedactions } from './demo-redactions.ts';
 import { insertSignatures } from './demo-signatures.ts';
@@ -140,9 +142,17 @@ async function prepareOwner(ctx: ServiceContext, owner: Owner): Promise<OwnerSee
   const files: SeedFile[] = [];
   const people = { users, accounts, firms };
   const fileCount = size.qcRequests + size.signatureRequests;
+  // Each QC request's process is chosen before its document is drawn, so the document is
+  // what the process reviews (ADR 035): from a faker of its own, the other draws stay.
+  const kinds = new Faker({ locale: [en_US, en, base] });
+  kinds.seed(owner === 'acme' ? 18_2001 : 18_2002);
+  const active = DEMO_PROCESSES[owner].filter((p) => p.weight > 0);
+  const processOf = () =>
+    kinds.helpers.weightedArrayElement(active.map((p) => ({ weight: p.weight, value: p.key })));
   for (let i = 0; i < fileCount; i += 1) {
     const days = i < size.qcRequests ? { min: 0.1, max: 9 } : { min: 1, max: 150 };
-    files.push(await prepareFile(ctx, owner, faker, people, i, days));
+    const processKey = i < size.qcRequests ? processOf() : undefined;
+    files.push(await prepareFile(ctx, owner, faker, people, i, days, { processKey, kinds }));
   }
   // Scans for the signature requests whose wet-ink scan is already uploaded.
   for (const file of files.slice(size.qcRequests)) {
@@ -152,6 +162,7 @@ async function prepareOwner(ctx: ServiceContext, owner: Owner): Promise<OwnerSee
       await renderScanPdf({
         matterReference: file.matterReference,
         signerName: signer?.displayName ?? 'Account Holder',
+        ...(file.templates[0] && { title: file.templates[0].displayName }),
       }),
     );
   }
@@ -161,7 +172,10 @@ async function prepareOwner(ctx: ServiceContext, owner: Owner): Promise<OwnerSee
   const historyFiles: SeedFile[] = [];
   for (let n = 0; n < size.qcHistory; n += 1) {
     const days = { min: 1, max: 36 };
-    historyFiles.push(await prepareFile(ctx, owner, history, people, fileCount + n, days));
+    const processKey = processOf();
+    historyFiles.push(
+      await prepareFile(ctx, owner, history, people, fileCount + n, days, { processKey, kinds }),
+    );
   }
   return { owner, faker, users, firms, accounts, files, historyFiles };
 }
@@ -174,6 +188,7 @@ async function prepareFile(
   people: Pick<OwnerSeed, 'users' | 'accounts' | 'firms'>,
   i: number,
   days: { min: number; max: number },
+  review: { processKey: string | undefined; kinds: Faker },
 ): Promise<SeedFile> {
   const { users, accounts, firms } = people;
   const notaries = users.filter((u) => u.isNotary);
@@ -181,32 +196,37 @@ async function prepareFile(
   const account = faker.helpers.arrayElement(accounts);
   const firm = faker.helpers.arrayElement(firms);
   const preparedBy = faker.helpers.arrayElement(preparers);
-  const primary = faker.helpers.weightedArrayElement([
+  const drawn = faker.helpers.weightedArrayElement([
     { weight: 5, value: TEMPLATES[0] },
     { weight: 3, value: TEMPLATES[1] },
     { weight: 2, value: TEMPLATES[2] },
   ]);
+  const { processKey, kinds } = review;
+  const primary = templateFor(processKey, drawn, i);
   const extras = faker.helpers.arrayElements(TEMPLATES.slice(3), { min: 0, max: 2 });
   const id = demoId(owner, 'file', i);
   const preparedOn = daysAgo(faker.number.float({ ...days, fractionDigits: 3 }));
   const matterReference = `MR-2026-${owner === 'acme' ? '' : 'G'}${String(i + 1001).padStart(6, '0')}`;
   const signer = users.find((u) => u.id === account.signer);
   const notary = faker.helpers.arrayElement(notaries);
-  const bytes = await renderDocumentPdf({
-    matterReference,
-    title: primary?.displayName ?? 'Affidavit',
-    crid: account.crid,
-    firmName: firm.name,
-    preparedBy: preparedBy.displayName,
-    preparedOn,
-    signerName: signer?.displayName ?? 'Account Holder',
-    notaryName: primary?.notaryRequired ? notary.displayName : undefined,
-    state: faker.helpers.arrayElement(STATES),
-    pages: faker.number.int({ min: 2, max: 4 }),
-    seed: i,
-  });
+  const title = primary?.displayName ?? 'Affidavit';
+  const signerName = signer?.displayName ?? 'Account Holder';
+  const notaryName = primary?.notaryRequired ? notary.displayName : undefined;
+  const state = faker.helpers.arrayElement(STATES);
+  const pages = faker.number.int({ min: 2, max: 4 });
+  const agentName = /attorney/i.test(title) ? kinds.person.fullName() : undefined;
+  // A wet-ink review's document is the scan of what was signed on paper.
+  const { bytes, layout } =
+    processKey === 'wet-ink'
+      ? await renderScan({ matterReference, signerName, title, notaryName, state, agentName })
+      : await renderDocument({
+          ...{ matterReference, title, crid: account.crid, firmName: firm.name },
+          ...{ preparedBy: preparedBy.displayName, preparedOn, signerName, notaryName },
+          ...{ agentName, state, pages, seed: i },
+        });
   const blobKey = `files/${id}.pdf`;
   ctx.blobs.put(blobKey, bytes);
+  keepLayout(ctx, id, layout);
   return {
     id,
     accountId: account.id,
@@ -222,10 +242,30 @@ async function prepareFile(
     firmId: firm.id,
     signerId: account.signer,
     notaryId: notary.id,
+    ...(processKey && { processKey }),
+    layout,
     templates: [primary, ...extras]
       .filter((t) => t !== undefined)
       .map((t, n) => ({ id: demoId(id, 'template', n), ...t })),
   };
+}
+
+/**
+ * The document a process reviews: an affidavit under the affidavit reviews, a power of
+ * attorney under the power of attorney review; any of them otherwise (a scan, a signature
+ * request's document, the general review). The drawn template stands where it fits.
+ */
+function templateFor(
+  processKey: string | undefined,
+  drawn: CatalogTemplate | undefined,
+  i: number,
+) {
+  const affidavits = TEMPLATES.filter((t) => /affidavit/i.test(t.displayName));
+  if (processKey === 'poa') return TEMPLATES.find((t) => /power of attorney/i.test(t.displayName));
+  if (processKey !== 'affidavit' && processKey !== 'legacy') return drawn;
+  return drawn && affidavits.includes(drawn)
+    ? drawn
+    : affidavits[hash(`template:${i}`) % affidavits.length];
 }
 
 function insertOwner(ctx: ServiceContext, seed: OwnerSeed): void {

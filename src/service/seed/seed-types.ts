@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import type { DocumentLayout } from './layout.ts';
 
 // The shapes the demo seed passes between its modules (demo.ts and one module per area).
 
@@ -43,6 +44,10 @@ export interface SeedFile {
   firmId: string;
   signerId: string;
   notaryId: string;
+  /** The QC process that reviews it (demo-qc.ts's keys); none for a signature request's. */
+  processKey?: string;
+  /** Where its pages show each part (documents.ts). */
+  layout: DocumentLayout;
   templates: {
     id: string;
     filename: string;
