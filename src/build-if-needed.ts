@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { precompress } from '../scripts/precompress.ts';
 
 // `npm start` serves the built app; it builds it first when dist/ is missing or older than
@@ -34,8 +34,20 @@ export function needsBuild(root: string, distDir: string): boolean {
 
 export async function buildIfNeeded(root: string, distDir: string): Promise<void> {
   if (!needsBuild(root, distDir)) return;
-  console.log('building the app (dist/ is missing or older than its sources) ...');
-  await buildApp(root, distDir);
+  const inside = relative(root, distDir);
+  const folder = inside && !inside.startsWith('..') ? `${inside}/` : distDir;
+  const started = Date.now();
+  // One line while it builds (the first time takes a minute on a slow machine), finished
+  // when it is done: the bundler itself prints nothing (scripts/build.test.ts).
+  process.stdout.write(`building the app into ${folder} (missing or older than its sources) ...`);
+  try {
+    await buildApp(root, distDir);
+  } catch (error) {
+    // What went wrong goes on a line of its own.
+    console.log('');
+    throw error;
+  }
+  console.log(` done in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 /**
