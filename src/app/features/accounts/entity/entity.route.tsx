@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { Entity } from '../../../../contract/accounts.ts';
 import { Badge } from '../../../ui/badge.tsx';
+import { FactGrid } from '../../../ui/fact.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { RetryError } from '../../../ui/query-states.tsx';
@@ -31,7 +32,7 @@ function Facts({ entity }: { entity: Entity }) {
       <h2 id="entity-identity" className="section-title">
         Identity and contact
       </h2>
-      <dl className="entity-facts">
+      <FactGrid className="entity-facts">
         <Fact label="Role">{ROLE_LABELS[entity.type]}</Fact>
         <Fact label="Name">{entity.name}</Fact>
         <Fact label="SSN or EIN">
@@ -57,7 +58,7 @@ function Facts({ entity }: { entity: Entity }) {
         </Fact>
         {/* Not a field of the spec's entity: shown when the service sends it. */}
         {entity.createdOn && <Fact label="Created">{formatDay(entity.createdOn)}</Fact>}
-      </dl>
+      </FactGrid>
     </section>
   );
 }

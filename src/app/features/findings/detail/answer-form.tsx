@@ -2,6 +2,7 @@ import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Finding } from '../../../../contract/findings.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ChoiceCards } from '../../../ui/choice-cards.tsx';
 import { WetInkPanel } from '../../signatures/index.ts';
 import { TextAreaField } from '../../../ui/field.tsx';
 import { useAnswerFinding } from '../finding-mutations.ts';
@@ -86,39 +87,21 @@ export function AnswerForm({
       failed={save.isError}
       error={save.error}
     >
-      <fieldset className="answer-choice">
-        <legend className="visually-hidden">Answer</legend>
-        <label className="answer-choice__option">
-          <input
-            type="radio"
-            name={`${headingId}-answer`}
-            value="cured"
-            checked={answer === 'cured'}
-            onChange={() => kept.set({ ...kept.value, answer: 'cured' })}
-          />
-          <span>
-            <strong>Cured</strong>
-            <span className="answer-choice__hint">It is fixed.</span>
-          </span>
-        </label>
-        <label
-          className={`answer-choice__option${finding.upheld ? ' answer-choice__option--off' : ''}`}
-        >
-          <input
-            type="radio"
-            name={`${headingId}-answer`}
-            value="disputed"
-            checked={answer === 'disputed'}
-            disabled={finding.upheld}
-            aria-describedby={finding.upheld ? `${headingId}-upheld` : undefined}
-            onChange={() => kept.set({ ...kept.value, answer: 'disputed' })}
-          />
-          <span>
-            <strong>Disputed</strong>
-            <span className="answer-choice__hint">It is not a defect.</span>
-          </span>
-        </label>
-      </fieldset>
+      <ChoiceCards
+        legend="Answer"
+        value={answer}
+        onChange={(next) => kept.set({ ...kept.value, answer: next })}
+        choices={[
+          { value: 'cured', label: 'Cured', hint: 'It is fixed.' },
+          {
+            value: 'disputed',
+            label: 'Disputed',
+            hint: 'It is not a defect.',
+            disabled: finding.upheld,
+            describedBy: `${headingId}-upheld`,
+          },
+        ]}
+      />
       {finding.upheld && (
         <p className="finding-card__note" id={`${headingId}-upheld`}>
           A QC manager upheld this finding after it was disputed: it can be cured, not disputed

@@ -7,6 +7,7 @@ import { useFirmNames } from '../../../lookups.queries.ts';
 import { grants, hasAny, sessionQueries } from '../../../session.queries.ts';
 import { Button } from '../../../ui/button.tsx';
 import { shortDate, when } from '../../../ui/dates.ts';
+import { FactGrid } from '../../../ui/fact.tsx';
 import { sentence } from '../../../ui/failure-message.ts';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { dueOf } from '../due.ts';
@@ -40,7 +41,7 @@ function Crumbs({ manager }: { manager: boolean }) {
 function Facts({ finding, names }: { finding: Finding; names: ReadonlyMap<string, string> }) {
   const firms = useFirmNames();
   return (
-    <dl className="finding-facts">
+    <FactGrid className="finding-facts" small>
       <div>
         <dt>Responsible</dt>
         <dd data-testid="finding-responsible">{responsibleName(finding.responsible, names)}</dd>
@@ -67,7 +68,7 @@ function Facts({ finding, names }: { finding: Finding; names: ReadonlyMap<string
         <dt>Firm</dt>
         <dd>{firms.get(finding.firmId) ?? finding.firmId}</dd>
       </div>
-    </dl>
+    </FactGrid>
   );
 }
 

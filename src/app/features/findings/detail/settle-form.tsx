@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Finding } from '../../../../contract/findings.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ChoiceCards } from '../../../ui/choice-cards.tsx';
 import { TextAreaField } from '../../../ui/field.tsx';
 import { useSettleFinding } from '../finding-mutations.ts';
 import { FindingFormCard } from './finding-form-card.tsx';
@@ -56,52 +57,23 @@ export function SettleForm({ finding, me }: { finding: Finding; me: string | und
       failed={save.isError}
       error={save.error}
     >
-      <fieldset
-        className="answer-choice"
-        aria-invalid={errors.outcome ? true : undefined}
-        aria-describedby={errors.outcome ? `${headingId}-outcome` : undefined}
-      >
-        <legend className="visually-hidden">Outcome</legend>
-        <label className="answer-choice__option">
-          <input
-            type="radio"
-            name={`${headingId}-outcome`}
-            value="upheld"
-            checked={outcome === 'upheld'}
-            onChange={() => {
-              kept.set({ ...kept.value, outcome: 'upheld' });
-              setErrors({ ...errors, outcome: undefined });
-            }}
-          />
-          <span>
-            <strong>Uphold</strong>
-            <span className="answer-choice__hint">It is a defect: open again, to be cured.</span>
-          </span>
-        </label>
-        <label className="answer-choice__option">
-          <input
-            type="radio"
-            name={`${headingId}-outcome`}
-            value="withdrawn"
-            checked={outcome === 'withdrawn'}
-            onChange={() => {
-              kept.set({ ...kept.value, outcome: 'withdrawn' });
-              setErrors({ ...errors, outcome: undefined });
-            }}
-          />
-          <span>
-            <strong>Withdraw</strong>
-            <span className="answer-choice__hint">
-              The dispute is right: it leaves the figures.
-            </span>
-          </span>
-        </label>
-      </fieldset>
-      {errors.outcome && (
-        <p className="field__error" id={`${headingId}-outcome`}>
-          {errors.outcome}
-        </p>
-      )}
+      <ChoiceCards
+        legend="Outcome"
+        value={outcome}
+        error={errors.outcome}
+        onChange={(next) => {
+          kept.set({ ...kept.value, outcome: next });
+          setErrors({ ...errors, outcome: undefined });
+        }}
+        choices={[
+          { value: 'upheld', label: 'Uphold', hint: 'It is a defect: open again, to be cured.' },
+          {
+            value: 'withdrawn',
+            label: 'Withdraw',
+            hint: 'The dispute is right: it leaves the figures.',
+          },
+        ]}
+      />
       <TextAreaField
         className="field__input finding-textarea"
         label="Reason"

@@ -1,6 +1,7 @@
 import type { ComparedItem, Sample, SampleState } from '../../../../contract/qc-management.ts';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
 import { when } from '../../../ui/dates.ts';
+import { FactGrid } from '../../../ui/fact.tsx';
 import type { FirstRegion } from './first-marks.ts';
 import './comparison.css';
 import '../document-review.css';
@@ -147,7 +148,7 @@ export function Comparison({
       <h2 className="sr-section-title" id="sr-compare-title">
         Both reviews
       </h2>
-      <dl className="sr-compare__who">
+      <FactGrid className="sr-compare__who" small plain>
         <div>
           <dt>First review</dt>
           <dd>
@@ -158,7 +159,7 @@ export function Comparison({
           <dt>Second review</dt>
           <dd>{second ? `${second.by.name}, ${when(second.on)}` : 'Not yet'}</dd>
         </div>
-      </dl>
+      </FactGrid>
       <p className="sr-compare__summary">
         {items.length === 0
           ? 'No items to compare.'
@@ -178,7 +179,7 @@ export function Comparison({
         ))}
       </ul>
       {(first?.notes || second?.notes) && (
-        <dl className="sr-compare__notes">
+        <FactGrid className="sr-compare__notes" small plain>
           {first?.notes && (
             <div>
               <dt>First reviewer’s notes</dt>
@@ -191,7 +192,7 @@ export function Comparison({
               <dd>{second.notes}</dd>
             </div>
           )}
-        </dl>
+        </FactGrid>
       )}
     </section>
   );

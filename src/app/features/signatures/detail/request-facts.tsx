@@ -2,19 +2,19 @@ import type { SignatureRequest } from '../../../../contract/signatures.ts';
 import { when } from '../../../ui/dates.ts';
 import { shortDate } from '../../../ui/dates.ts';
 import '../../../ui/row-box.css';
-import { Fact } from '../../../ui/fact.tsx';
+import { Fact, FactGrid } from '../../../ui/fact.tsx';
 
 /** The file the request is for: what, by whom, when, where, and which templates it holds. */
 export function FileFacts({ request, firmName }: { request: SignatureRequest; firmName: string }) {
   const { file } = request;
   return (
     <>
-      <dl className="sig-facts">
+      <FactGrid className="sig-facts">
         <Fact label="Matter reference">{file.matterReference}</Fact>
         <Fact label="Prepared by">{file.preparedBy}</Fact>
         <Fact label="Prepared on">{shortDate(file.preparedOn)}</Fact>
         <Fact label="Firm">{firmName}</Fact>
-      </dl>
+      </FactGrid>
       <h3 className="sig-subheading">
         Templates <span className="count">{file.templates.length}</span>
       </h3>
@@ -52,7 +52,7 @@ export function SigningFacts({
   nameOf: (userId: string | undefined) => string;
 }) {
   return (
-    <dl className="sig-facts">
+    <FactGrid className="sig-facts">
       <Fact label="Created">{when(request.createdOn)}</Fact>
       {/* `wetInk` is the reference's; a deployment that does not send it decides by workflow. */}
       {request.wetInk !== undefined && (
@@ -63,6 +63,6 @@ export function SigningFacts({
       <Fact label="Signed by">{nameOf(request.signedBy)}</Fact>
       <Fact label="Notarized by">{nameOf(request.notarizedBy)}</Fact>
       <Fact label="Completed on">{when(request.completedOn)}</Fact>
-    </dl>
+    </FactGrid>
   );
 }
