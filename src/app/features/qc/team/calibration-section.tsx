@@ -7,6 +7,7 @@ import { count, percentValue } from './team-format.ts';
 import type { StatsView } from './stats-view.ts';
 import { SectionState, TeamSection } from './team-section.tsx';
 import { Table } from '../../../ui/table.tsx';
+import './calibration.css';
 
 type Calibration = TeamStats['calibration'];
 

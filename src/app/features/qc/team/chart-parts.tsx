@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useWidth } from './use-width.ts';
+import './charts.css';
 
 // What the team view's charts (daily-chart.tsx, trend-chart.tsx) draw alike, in plain SVG in
 // the page's pixels and colours: the frame they measure, the horizontal grid with its labels,

@@ -1,5 +1,6 @@
 import { percent } from './team-format.ts';
 import { ticks } from './chart-scale.ts';
+import './rate-bar.css';
 
 /**
  * Where a set of rates' bars end: a round percentage just above the highest, so low rates
