@@ -8,6 +8,7 @@ import { useNow } from '../../../ui/use-now.ts';
 import { findingQueries } from '../findings.queries.ts';
 import { useNames } from '../use-names.ts';
 import { FindingRow } from './finding-row.tsx';
+import './finding-list.css';
 
 /** A list of findings, a page at a time, with its loading, failed and empty states. */
 export function FindingList({
