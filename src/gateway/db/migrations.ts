@@ -117,8 +117,8 @@ export const MIGRATIONS = [
   ) STRICT;
   CREATE INDEX qc_process_settings_name ON qc_process_settings (environment, owner, process_name);
 
-  -- record: the Sample's JSON (contract/qc-ops.ts), first review included. One per request:
-  -- a request is sampled at most once.
+  -- record: the Sample's JSON (contract/qc-management.ts), first review included. One per
+  -- request: a request is sampled at most once.
   CREATE TABLE qc_samples (
     environment TEXT NOT NULL,
     owner TEXT NOT NULL,

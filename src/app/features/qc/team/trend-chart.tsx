@@ -6,7 +6,7 @@ import { count, dayLabel, longDayLabel, percent } from './team-format.ts';
 // Thirteen weeks of the defect rate and the critical defect rate, as two lines in plain SVG
 // drawn in the page's pixels and colours (ui/tokens.css), as the daily chart is. Its
 // accessible name says the trend in a sentence; the figures are also a table beside it
-// (findings-section.tsx).
+// (critical-section.tsx).
 
 const HEIGHT = 200;
 const PAD = { top: 12, right: 12, bottom: 28, left: 44 };
