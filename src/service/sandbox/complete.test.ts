@@ -79,11 +79,9 @@ function blobOf(key: string): Uint8Array {
 
 /** The CA the service serves, as an integrator fetches it. */
 async function servedCa(): Promise<string> {
-  const response = await fetch(`${service.url}/sandbox/v1/signing-ca`, {
-    headers: { authorization: `Bearer ${admin}` },
-  });
-  expect(response.status).toBe(200);
-  return response.text();
+  const result = await service.get('/sandbox/v1/signing-ca', admin);
+  expect(result.status, result.text).toBe(200);
+  return result.text;
 }
 
 const pageCount = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPageCount();

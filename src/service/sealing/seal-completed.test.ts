@@ -82,5 +82,5 @@ describe('the demo’s completed signature requests', () => {
     const pdf = service.ctx.blobs.get(first.key) ?? new Uint8Array();
     expect(Buffer.from(pdf).toString('latin1')).toMatch(/\/SubFilter \/ETSI\.CAdES\.detached/);
     if (!missing('openssl')) expectSealedWhole(pdf, service.ctx.keys.sealing.caPem);
-  });
+  }, 60_000); // A reset renders the owner's documents again: seconds, more on a busy machine.
 });
