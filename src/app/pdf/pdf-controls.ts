@@ -2,10 +2,23 @@ import type { EventBus, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
 
 export const FIT_WIDTH = 'page-width';
 
+/** A place on a page, in PDF points from the top-left corner of its crop box (ADR 029). */
+export interface PageArea {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export interface PdfControls {
   previous(): void;
   next(): void;
   goTo(page: number): void;
+  /**
+   * Scrolls `area` of page `page` into the middle of the view, at the zoom it has: asked
+   * before pdf.js has laid the pages out, as soon as it has.
+   */
+  showArea(page: number, area: PageArea): void;
   zoomIn(): void;
   zoomOut(): void;
   fitWidth(): void;
@@ -13,11 +26,32 @@ export interface PdfControls {
   find(query: string, options?: { again?: boolean; previous?: boolean }): void;
 }
 
-/** The toolbar's verbs, in terms of pdf.js's viewer and the find controller's events. */
+/** What this module reads of pdf.js's PDFPageView, whose typings leave it `any`. */
+interface PageView {
+  viewport: { viewBox: number[] };
+}
+
+/**
+ * pdf.js's own destination for `area`: a FitR rectangle in the page's user space, whose y
+ * axis goes up from the bottom of its box (`viewBox`, the crop box, which need not start at
+ * 0, 0). pdf.js turns it with the page's rotation.
+ */
+export function areaDestination(area: PageArea, viewBox: readonly number[]) {
+  const [x0 = 0, , , y1 = 0] = viewBox;
+  const left = x0 + area.x;
+  const top = y1 - area.y;
+  return [null, { name: 'FitR' }, left, top - area.height, left + area.width, top];
+}
+
+/**
+ * The toolbar's verbs, in terms of pdf.js's viewer and the find controller's events.
+ * `whenLaidOut` runs what needs the pages' views: at once once pdf.js has made them.
+ */
 export function viewerControls(
   viewer: PDFViewer,
   eventBus: EventBus,
   resetFind: () => void,
+  whenLaidOut: (run: () => void) => void,
 ): PdfControls {
   return {
     previous: () => viewer.previousPage(),
@@ -26,6 +60,19 @@ export function viewerControls(
       if (!viewer.pdfDocument) return;
       viewer.currentPageNumber = Math.min(Math.max(1, Math.round(page)), viewer.pagesCount);
     },
+    showArea: (page, area) =>
+      whenLaidOut(() => {
+        if (!Number.isInteger(page) || page < 1 || page > viewer.pagesCount) return;
+        const { viewport } = viewer.getPageView(page - 1) as PageView;
+        // pdf.js's scrolling to a destination, as a link inside the document does; the zoom
+        // stays the reader's, and the area is centred in the view when it fits in it.
+        viewer.scrollPageIntoView({
+          pageNumber: page,
+          destArray: areaDestination(area, viewport.viewBox),
+          ignoreDestinationZoom: true,
+          center: 'vertical',
+        });
+      }),
     zoomIn: () => viewer.increaseScale(),
     zoomOut: () => viewer.decreaseScale(),
     fitWidth: () => {
@@ -83,6 +130,22 @@ export function signalPainted(eventBus: EventBus, signal: AbortSignal, onFirst?:
   eventBus.on('pagerender', start, { signal });
   eventBus.on('pagerendered', (e: PageEvent) => !e.isDetailView && mark(e, 1), { signal });
   eventBus.on('textlayerrendered', (e: PageEvent) => mark(e, 2), { signal });
+}
+
+/**
+ * Runs what needs the pages' views (a region to show as the document opens) once pdf.js has
+ * made them (`pagesinit`), at once after that; the latest asked for is the one run.
+ */
+export function onceLaidOut(eventBus: EventBus, signal: AbortSignal) {
+  let laidOut = false;
+  let waiting: (() => void) | undefined;
+  const laid = () => {
+    laidOut = true;
+    waiting?.();
+    waiting = undefined;
+  };
+  eventBus.on('pagesinit', laid, { signal });
+  return (run: () => void) => (laidOut ? run() : (waiting = run));
 }
 
 /** Fit width follows the container (panel resized, phone turned), as pdf.js's own app does. */

@@ -20,6 +20,7 @@ import { closePdf, openPdf } from './pdf-open.ts';
 import {
   FIT_WIDTH,
   followFitWidth,
+  onceLaidOut,
   signalPainted,
   viewerControls,
   type PdfControls,
@@ -132,14 +133,20 @@ export function createPdfView(url: string): PdfView {
   };
   const viewer = new PDFViewer(options);
   linkService.setViewer(viewer);
-  const controls = viewerControls(viewer, eventBus, () => update(() => ({ find: LOADING.find })));
+  eventBus.on('pagesinit', () => (viewer.currentScaleValue = FIT_WIDTH), opts);
+  const controls = viewerControls(
+    viewer,
+    eventBus,
+    () => update(() => ({ find: LOADING.find })),
+    // After fit-to-width: a region to show as the document opens is shown at that zoom.
+    onceLaidOut(eventBus, signal),
+  );
 
   signalPainted(eventBus, signal, () => {
     painted = true;
     for (const listener of paintListeners) listener();
     paintListeners.clear();
   });
-  eventBus.on('pagesinit', () => (viewer.currentScaleValue = FIT_WIDTH), opts);
   eventBus.on(
     'pagechanging',
     ({ pageNumber }: { pageNumber: number }) => update(() => ({ page: pageNumber })),

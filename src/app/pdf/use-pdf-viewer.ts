@@ -117,6 +117,7 @@ export function usePdfViewer(
     previous: () => live.current?.controls.previous(),
     next: () => live.current?.controls.next(),
     goTo: (page) => live.current?.controls.goTo(page),
+    showArea: (page, area) => live.current?.controls.showArea(page, area),
     zoomIn: () => live.current?.controls.zoomIn(),
     zoomOut: () => live.current?.controls.zoomOut(),
     fitWidth: () => live.current?.controls.fitWidth(),

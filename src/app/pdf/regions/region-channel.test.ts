@@ -33,4 +33,17 @@ describe('region channel: reveal', () => {
     expect(heard).toEqual(['x:a', 'y:a']);
     expect(after).toEqual([]);
   });
+
+  it('keeps how it was asked: a document opened at its region leaves the focus alone', () => {
+    const channel = createRegionChannel();
+    channel.reveal('a', { focus: false });
+    const heard: unknown[] = [];
+    channel.onReveal((key, options) => (heard.push([key, options]), true));
+    channel.reveal('b');
+
+    expect(heard).toEqual([
+      ['a', { focus: false }],
+      ['b', { focus: true }],
+    ]);
+  });
 });

@@ -50,25 +50,38 @@ export interface RegionOverlay {
   onStop?(): void;
 }
 
+/** How a region is revealed. */
+export interface RevealOptions {
+  /**
+   * Whether it takes the focus (and the page scrolls to it): when a person asked for it
+   * (its finding, a "Page 2" line). A document opened at its region leaves the focus where
+   * it is.
+   */
+  focus: boolean;
+}
+
 export interface RegionChannel {
   get(): RegionOverlay | null;
   /** Replaces what is drawn; the same object again changes nothing. */
   set(overlay: RegionOverlay | null): void;
   subscribe(listener: () => void): () => void;
   /**
-   * Brings region `key` into view and focuses it (from its finding). Asked before the
-   * preview can (pdf.js not yet come, the document not yet open), the latest is kept for it.
+   * Brings region `key` into view, highlighted a moment, and focuses it unless told not to
+   * (`focus: false`). Asked before the preview can (pdf.js not yet come, the document not
+   * yet open), the latest is kept for it.
    */
-  reveal(key: string): void;
+  reveal(key: string, options?: RevealOptions): void;
   /** The preview's side of `reveal`: the listener says whether it could show the region. */
-  onReveal(listener: (key: string) => boolean): () => void;
+  onReveal(listener: (key: string, options: RevealOptions) => boolean): () => void;
 }
+
+const FOCUS: RevealOptions = { focus: true };
 
 export function createRegionChannel(): RegionChannel {
   let overlay: RegionOverlay | null = null;
   const listeners = new Set<() => void>();
-  const revealers = new Set<(key: string) => boolean>();
-  let unheard: string | undefined;
+  const revealers = new Set<(key: string, options: RevealOptions) => boolean>();
+  let unheard: { key: string; options: RevealOptions } | undefined;
   return {
     get: () => overlay,
     set(next) {
@@ -80,13 +93,13 @@ export function createRegionChannel(): RegionChannel {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    reveal(key) {
-      unheard = key;
-      for (const reveal of revealers) if (reveal(key)) unheard = undefined;
+    reveal(key, options = FOCUS) {
+      unheard = { key, options };
+      for (const reveal of revealers) if (reveal(key, options)) unheard = undefined;
     },
     onReveal(listener) {
       revealers.add(listener);
-      if (unheard !== undefined && listener(unheard)) unheard = undefined;
+      if (unheard !== undefined && listener(unheard.key, unheard.options)) unheard = undefined;
       return () => revealers.delete(listener);
     },
   };

@@ -133,9 +133,27 @@ export const RegionLayers = memo(function RegionLayers({
   );
 });
 
+/** How long a revealed region stays highlighted (regions.css `region-flash`). */
+export const FLASH_MS = 1_600;
+
+/** Highlights a region a moment: `data-flash` on it, which regions.css draws. */
+function flash(region: HTMLElement) {
+  // Asked again before it ended: the highlight starts over (a style read in between).
+  delete region.dataset.flash;
+  void region.offsetWidth;
+  region.dataset.flash = 'true';
+  const ends = window.setTimeout(() => delete region.dataset.flash, FLASH_MS);
+  return () => {
+    window.clearTimeout(ends);
+    delete region.dataset.flash;
+  };
+}
+
 /**
- * `channel.reveal(key)`: the region's page is brought into view (pdf.js draws it, and its
- * box is read), then the region is scrolled to and focused, which says its name.
+ * `channel.reveal(key)`: pdf.js scrolls to the region (its page's destination, at the zoom
+ * the reader has: pdf-controls.ts `showArea`), draws the page, and its box is read; the
+ * region is then highlighted a moment and, when a person asked for it, focused, which says
+ * its name, with the page scrolled to it.
  */
 function useReveal(
   channel: RegionChannel,
@@ -144,7 +162,7 @@ function useReveal(
   layers: ReadonlyMap<number, unknown>,
   boxes: RefObject<Map<string, HTMLButtonElement>>,
 ): void {
-  const wanted = useRef<string | null>(null);
+  const wanted = useRef<{ key: string; focus: boolean } | null>(null);
   const [asked, setAsked] = useState(0);
   const latest = useRef(overlay);
   useEffect(() => {
@@ -152,23 +170,34 @@ function useReveal(
   });
   useEffect(
     () =>
-      channel.onReveal((key) => {
-        const shown = latest.current?.regions.find((r) => r.key === key);
+      channel.onReveal((key, { focus }) => {
+        // The channel's own, not the last render's: it may have been set a moment ago.
+        const now = channel.get();
+        const current = now && now.url === view?.url ? now : latest.current;
+        const shown = current?.regions.find((r) => r.key === key);
         if (!shown || !view) return false;
-        if (!boxes.current.has(key)) view.controls.goTo(shown.region.page);
-        wanted.current = key;
+        view.controls.showArea(shown.region.page, shown.region);
+        wanted.current = { key, focus };
         setAsked((n) => n + 1);
         return true;
       }),
     [channel, view, boxes],
   );
-  // Again once the page's layer comes (its box read): the region is there to focus then.
+  // Again once the page's layer comes (its box read): the region is there to show then.
+  const stopFlash = useRef<() => void>(undefined);
   useEffect(() => {
-    const key = wanted.current;
-    const element = key ? boxes.current.get(key) : undefined;
-    if (!element) return;
+    const asking = wanted.current;
+    const element = asking ? boxes.current.get(asking.key) : undefined;
+    const region = element?.closest<HTMLElement>('.region');
+    if (!asking || !element || !region) return;
     wanted.current = null;
-    element.closest('.region')?.scrollIntoView({ block: 'center', inline: 'nearest' });
-    element.focus({ preventScroll: true });
+    stopFlash.current?.();
+    stopFlash.current = flash(region);
+    if (asking.focus) {
+      // pdf.js has centred it in the document's view: the page scrolls no more than it must.
+      region.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      element.focus({ preventScroll: true });
+    }
   }, [asked, layers, boxes]);
+  useEffect(() => () => stopFlash.current?.(), []);
 }

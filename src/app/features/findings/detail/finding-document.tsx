@@ -1,26 +1,45 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { findingDocumentPath } from '../../../../client/findings.ts';
 import { pagePointer, type Finding } from '../../../../contract/findings.ts';
 import { LazyPdfPreview } from '../../../pdf/lazy-pdf-preview.tsx';
-import { createRegionChannel, type ShownRegion } from '../../../pdf/regions/region-channel.ts';
+import type { RegionChannel, ShownRegion } from '../../../pdf/regions/region-channel.ts';
 import { Button } from '../../../ui/button.tsx';
 import { failureMessage } from '../../../ui/failure-message.ts';
 import { ErrorState, Loading } from '../../../ui/states.tsx';
 import { findingQueries } from '../findings.queries.ts';
+import './finding-document.css';
 
 // The finding's place in its document (ADR 029): the document as the reviewer saw it, the
 // regions they marked drawn over its pages (pdf/regions/, read-only here), and the regions'
 // pages in words beside it. A QC reader opens it at the service; the party responsible, whom
 // the service does not show QC documents to, opens the copy the gateway kept; without a copy,
-// a sketch of the marked places stands in for it.
+// a sketch of the marked places stands in for it. The document opens at the first marked
+// page, its region in view and highlighted a moment; each "Page N" line beside it goes there.
 
 const regionLabel = (finding: Finding, index: number) =>
   `Region ${index + 1} on page ${finding.regions[index]?.page ?? '?'}: ${finding.itemName}`;
 
-/** Where the regions are, in words: "Page 2: 1 region". */
-export function RegionPages({ finding }: { finding: Finding }) {
+const regionKey = (finding: Finding, index: number) => `${finding.id}#${index}`;
+
+/** The first region on each marked page, by page, lowest page first: where each line goes. */
+function firstRegionByPage(finding: Finding): [page: number, index: number, count: number][] {
+  const pages = new Map<number, [index: number, count: number]>();
+  finding.regions.forEach((region, index) => {
+    const [first, count] = pages.get(region.page) ?? [index, 0];
+    const earlier = finding.regions[first];
+    const higher = earlier && region.y < earlier.y ? index : first;
+    pages.set(region.page, [higher, count + 1]);
+  });
+  return [...pages].sort(([a], [b]) => a - b).map(([page, [index, count]]) => [page, index, count]);
+}
+
+/**
+ * Where the regions are, in words: "Page 2: 1 region marked". With `channel`, the preview
+ * the regions are drawn in: each line is a button that shows its page's first region there.
+ */
+export function RegionPages({ finding, channel }: { finding: Finding; channel?: RegionChannel }) {
   if (finding.regions.length === 0) {
     return (
       <p className="finding-regions__none">
@@ -28,17 +47,31 @@ export function RegionPages({ finding }: { finding: Finding }) {
       </p>
     );
   }
-  const pages = new Map<number, number>();
-  for (const region of finding.regions) pages.set(region.page, (pages.get(region.page) ?? 0) + 1);
   return (
     <ul className="finding-regions" aria-label="Marked places">
-      {[...pages]
-        .sort(([a], [b]) => a - b)
-        .map(([page, n]) => (
-          <li key={page}>
+      {firstRegionByPage(finding).map(([page, index, n]) => {
+        const words = (
+          <>
             <strong>Page {page}</strong>: {n} {n === 1 ? 'region' : 'regions'} marked
+          </>
+        );
+        return (
+          <li key={page}>
+            {channel ? (
+              <button
+                type="button"
+                className="finding-regions__go"
+                title="Show it in the document"
+                onClick={() => channel.reveal(regionKey(finding, index))}
+              >
+                {words}
+              </button>
+            ) : (
+              words
+            )}
           </li>
-        ))}
+        );
+      })}
     </ul>
   );
 }
@@ -48,21 +81,25 @@ function Preview({
   finding,
   url,
   requestId,
+  channel,
 }: {
   finding: Finding;
   url: string;
   requestId?: string;
+  channel: RegionChannel;
 }) {
-  const [channel] = useState(createRegionChannel);
   useEffect(() => {
     const regions: ShownRegion[] = finding.regions.map((region, index) => ({
-      key: `${finding.id}#${index}`,
+      key: regionKey(finding, index),
       region,
       label: regionLabel(finding, index),
       tag: String(index + 1),
       editable: false,
     }));
     channel.set(regions.length > 0 ? { url, regions } : null);
+    // Opened at the first marked page, its first region in view; the focus stays put.
+    const [first] = firstRegionByPage(finding);
+    if (first) channel.reveal(regionKey(finding, first[1]), { focus: false });
     return () => channel.set(null);
   }, [channel, finding, url]);
   const title = `${finding.matterReference}, ${pagePointer(finding.regions) || 'the document'}`;
@@ -71,8 +108,17 @@ function Preview({
   );
 }
 
-/** The document with the regions drawn, for a QC reader (the service shows it to them only). */
-export function FindingDocument({ finding }: { finding: Finding }) {
+/**
+ * The document with the regions drawn, for a QC reader (the service shows it to them only).
+ * `channel` is the page's: its "Page N" lines (RegionPages) reveal regions through it.
+ */
+export function FindingDocument({
+  finding,
+  channel,
+}: {
+  finding: Finding;
+  channel: RegionChannel;
+}) {
   const request = useQuery(findingQueries.request(finding.requestId));
   if (request.isPending) return <Loading label="Opening the document…" />;
   if (request.isError) {
@@ -88,17 +134,26 @@ export function FindingDocument({ finding }: { finding: Finding }) {
       />
     );
   }
-  return <Preview finding={finding} url={request.data.fileUrl} requestId={request.data.id} />;
+  return (
+    <Preview
+      finding={finding}
+      url={request.data.fileUrl}
+      requestId={request.data.id}
+      channel={channel}
+    />
+  );
 }
 
 /**
  * The copy of the document the gateway kept for the party responsible, with the regions
  * drawn; the sketch while it is asked for in vain (none kept, or the console unreachable).
  */
-export function KeptDocument({ finding }: { finding: Finding }) {
+export function KeptDocument({ finding, channel }: { finding: Finding; channel: RegionChannel }) {
   const kept = useQuery(findingQueries.documentKept(finding.id));
   if (kept.isPending) return <Loading label="Opening the document…" />;
-  if (kept.data) return <Preview finding={finding} url={findingDocumentPath(finding.id)} />;
+  if (kept.data) {
+    return <Preview finding={finding} url={findingDocumentPath(finding.id)} channel={channel} />;
+  }
   return <NoDocument finding={finding} />;
 }
 

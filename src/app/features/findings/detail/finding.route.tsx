@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../../client/api-error.ts';
 import type { Finding } from '../../../../contract/findings.ts';
 import { responsibleName } from '../../../finding-words.ts';
+import { createRegionChannel } from '../../../pdf/regions/region-channel.ts';
 import { useFirmNames } from '../../../lookups.queries.ts';
 import { grants, hasAny, sessionQueries } from '../../../session.queries.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -93,6 +95,8 @@ function FindingPage({ finding }: { finding: Finding }) {
   });
   const rescan = signs && mine ? rescanQuery.data : null;
   const open = finding.state === 'open' || finding.state === 'disputed';
+  // What the document draws over its pages, and what the "Page N" lines beside it reveal.
+  const [regions] = useState(createRegionChannel);
 
   return (
     <div className="app-page finding-page" data-finding-id={finding.id} data-state={finding.state}>
@@ -120,7 +124,11 @@ function FindingPage({ finding }: { finding: Finding }) {
           className={`finding-doc panel${shown || kept.isPending ? '' : ' finding-doc--sketch'}`}
           aria-label="Document"
         >
-          {readsQc ? <FindingDocument finding={finding} /> : <KeptDocument finding={finding} />}
+          {readsQc ? (
+            <FindingDocument finding={finding} channel={regions} />
+          ) : (
+            <KeptDocument finding={finding} channel={regions} />
+          )}
         </section>
         <div className="finding-side">
           <section className="finding-card" aria-labelledby="finding-note">
@@ -130,7 +138,7 @@ function FindingPage({ finding }: { finding: Finding }) {
             <blockquote className="finding-quote">
               {finding.note || 'The reviewer left no note.'}
             </blockquote>
-            {shown && <RegionPages finding={finding} />}
+            {shown && <RegionPages finding={finding} channel={regions} />}
             <Facts finding={finding} names={names} />
           </section>
           {answerable ? (
