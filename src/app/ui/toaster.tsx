@@ -1,20 +1,27 @@
 import * as Toast from '@radix-ui/react-toast';
 import { useRef } from 'react';
 import { dismissToast, followInApp, useToasts } from './toast-store.ts';
-import { useToasterAtTop } from './toaster-placement.ts';
+import { useToasterPlacement } from './toaster-placement.ts';
 import './toaster.css';
 
 /** Renders queued toasts with Radix (announced, swipe and Escape to dismiss, F8 to focus). */
 export default function Toaster() {
   const toasts = useToasts();
   const viewport = useRef<HTMLOListElement>(null);
-  const atTop = useToasterAtTop(viewport, toasts.length);
+  const { at, shown } = useToasterPlacement(
+    viewport,
+    toasts.map((toast) => toast.id),
+  );
   return (
     <Toast.Provider swipeDirection="right" duration={8000}>
-      {toasts.map((toast) => (
+      {toasts.map((toast, index) => (
         <Toast.Root
           key={toast.id}
           className={`toast toast--${toast.tone ?? 'info'}`}
+          data-toast-id={toast.id}
+          // Waiting for room (toaster-placement.ts): unseen, and its time not yet running.
+          data-waiting={index >= shown || undefined}
+          {...(index >= shown && { duration: Infinity })}
           onOpenChange={(open) => {
             if (!open) dismissToast(toast.id);
           }}
@@ -50,7 +57,7 @@ export default function Toaster() {
       ))}
       <Toast.Viewport
         ref={viewport}
-        className={atTop ? 'toaster toaster--top' : 'toaster'}
+        className={at === 'top' ? 'toaster toaster--top' : 'toaster'}
         label="Notifications ({hotkey})"
       />
     </Toast.Provider>
