@@ -97,9 +97,11 @@ const pageShown = (page: Page) => page.getByRole('textbox', { name: 'Page', exac
 /** The finding's page: the document opens at page 2, the region in view, highlighted. */
 async function expectOpensAtItsRegion(page: Page, finding: Finding, motion: boolean) {
   await page.goto(`/findings/${finding.id}`);
-  await expect(page.getByRole('heading', { name: finding.itemName, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: finding.itemName, level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
   const region = page.getByRole('button', { name: `Region 1 on page 2: ${finding.itemName}` });
-  await expect(pdfPage(page, 2)).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
+  await expect(pdfPage(page, 2)).toHaveAttribute('data-painted', 'true', { timeout: 45_000 });
   await expect(region).toBeInViewport({ ratio: 1 });
   await expect(pageShown(page)).toHaveValue('2');
   // Highlighted a moment, moving only for those who did not ask for less motion.

@@ -7,7 +7,7 @@ import { DEMO, expectAccessible, signIn } from './support.ts';
 // signed-in card, with no blank column below; on a short screen its links scroll and the
 // card stays; on a phone it is a drawer, and the top bar stays at the top.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const TAKING_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 

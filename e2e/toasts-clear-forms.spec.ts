@@ -44,7 +44,7 @@ async function fourAddressChanges(page: Page, tag: string) {
   // Each has come: shown or waiting for room.
   await expect
     .poll(() => page.locator('.toast', { hasText: 'Address changed' }).count(), {
-      timeout: 20_000,
+      timeout: 60_000,
     })
     .toBeGreaterThanOrEqual(4);
 }
@@ -76,7 +76,11 @@ test('toasts arriving while a manager writes an answer never cover the form', as
   ]) {
     await page.setViewportSize(size);
     await page.goto(`/findings/${finding.id}`);
-    await expect(page.getByRole('heading', { name: finding.itemName, level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: finding.itemName, level: 1 })).toBeVisible({
+      timeout: 30_000,
+    });
+    // The live stream is up before the news is made.
+    await expect(page.locator('.finding-behalf > summary')).toBeVisible();
     await page.locator('.finding-behalf > summary').click();
     const form = page.locator('.finding-behalf form');
     const note = form.getByRole('textbox');
