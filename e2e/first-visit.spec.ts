@@ -63,12 +63,31 @@ test('the session a page came with is not read again after signing out', async (
   await expect(page.getByText('globex', { exact: true }).first()).toBeVisible();
 });
 
-test('a signed-out page load goes to sign-in, with no data asked for', async ({ page }) => {
+test('a signed-out page load goes to sign-in, with no data and no session asked for', async ({
+  page,
+}) => {
   const asked: string[] = [];
-  page.on('request', (request) => asked.push(request.url()));
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
   await page.goto('/qc?status=pending');
   await expect(page.getByRole('heading', { name: 'Sign in to Attest' })).toBeVisible();
-  expect(asked.filter((url) => url.includes('/api/'))).toEqual([]);
+  // The page says no one is signed in (ADR 034): each GET /session would be a 401.
+  await expect(page.getByRole('button', { name: /acme-reviewer/ })).toBeVisible();
+  expect(asked.filter((path) => path.startsWith('/api/') || path === '/session')).toEqual([]);
+});
+
+test('a full page load of a QC screen of its own asks for no review of it', async ({ page }) => {
+  // The first script once took `/qc/team` for a review of a request named "team".
+  await signIn(page, DEMO.admin);
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  for (const [path, heading] of [
+    ['/qc/team', 'QC team'],
+    ['/qc/second-review', 'Second review'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  expect(asked.filter((path) => /^\/api\/qc\/v2\/qc\/requests\/./.test(path))).toEqual([]);
 });
 
 // ADR 025: a signed-in first visit to the queue comes with its rows in the page, made

@@ -138,6 +138,8 @@ test('sign-in and shell are accessible, at desktop and phone sizes', async ({ pa
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('dialog').getByRole('link', { name: 'Users' })).toBeVisible();
+  // The page under it keeps still, locked without a <style> the CSP would refuse (ADR 034).
+  await expect(page.locator('html')).toHaveCSS('overflow', 'hidden');
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/screenshots/shell-menu-mobile.png' });
 });
