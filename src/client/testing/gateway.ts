@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
-import { QcRequestListSchema } from '../../contract/qc.ts';
 import type { WebhookSecrets } from '../../contract/webhooks.ts';
 import { startGateway } from '../../gateway/server.ts';
 import { Browser } from '../../shared/testing/browser.ts';
+
+export { pendingRequests, signedIn } from '../../shared/testing/browser.ts';
 
 // The client's harness: the real gateway in front of a reference service, as the app's
 // client meets it, and browsers signed in to it. The gateway's own harness
@@ -40,20 +40,4 @@ export async function startClientGateway(
       rmSync(distDir, { recursive: true, force: true });
     },
   };
-}
-
-/** `clientId` signed in to `gateway` in a browser of its own (200, or the test fails). */
-export async function signedIn(gateway: ClientGateway, clientId: string): Promise<Browser> {
-  const browser = gateway.browser();
-  expect((await browser.signIn(clientId)).status).toBe(200);
-  return browser;
-}
-
-/** acme's oldest pending QC requests, as `browser` (a member of acme) lists them. */
-export async function pendingRequests(browser: Browser, limit: number) {
-  const list = await browser.request(
-    'GET',
-    `/api/qc/v2/qc/requests?owner=acme&status=pending&limit=${limit}&orderDirection=asc`,
-  );
-  return QcRequestListSchema.parse(list.body).qcRequests;
 }

@@ -1,14 +1,8 @@
-import { expect } from 'vitest';
-import { QcRequestListSchema } from '../../contract/qc.ts';
 import { serviceTest } from '../../service/testing/fixtures.ts';
+import { signedIn } from '../../shared/testing/browser.ts';
 import { expectMessage, startHarness, type Browser, type Harness } from './harness.ts';
 
-/** `clientId` signed in to `gateway` in a browser of its own (200 from sign-in, or the test fails). */
-export async function signedIn(gateway: Harness, clientId: string): Promise<Browser> {
-  const browser = gateway.browser();
-  expect((await browser.signIn(clientId)).status).toBe(200);
-  return browser;
-}
+export { pendingRequests, signedIn } from '../../shared/testing/browser.ts';
 
 /**
  * The roles a gateway test signs in as: acme's reviewer, its admin (a QC manager) and its
@@ -31,15 +25,6 @@ export async function signInRoles<R extends Role = Role>(
   const named = roles.length > 0 ? roles : (Object.keys(ROLES) as R[]);
   for (const role of named) browsers[role] = await signedIn(gateway, ROLES[role]);
   return browsers;
-}
-
-/** acme's oldest pending QC requests, as `browser` (a member of acme) lists them. */
-export async function pendingRequests(browser: Browser, limit: number) {
-  const list = await browser.request(
-    'GET',
-    `/api/qc/v2/qc/requests?owner=acme&status=pending&limit=${limit}&orderDirection=asc`,
-  );
-  return QcRequestListSchema.parse(list.body).qcRequests;
 }
 
 /** A `from`/`to` report at `path` refuses no range, an impossible date and too long a range. */

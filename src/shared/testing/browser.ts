@@ -1,10 +1,11 @@
 import { expect } from 'vitest';
 import { ErrorBodySchema } from '../../contract/common.ts';
+import { QcRequestListSchema } from '../../contract/qc.ts';
 
 // A browser over real HTTP, for tests that drive a running gateway: its cookie jar, the
 // app's request habits (X-Attest and Origin on a state-changing request) and an event
-// stream reader. The gateway's tests (src/gateway/testing/harness.ts) and the client's
-// (src/client/testing/gateway.ts) both use it.
+// stream reader, and signing in and listing with one. The gateway's tests
+// (src/gateway/testing/harness.ts) and the client's (src/client/testing/gateway.ts) both use it.
 
 export interface Result {
   status: number;
@@ -205,4 +206,23 @@ export class EventStream {
   close() {
     this.controller.abort();
   }
+}
+
+/** `clientId` signed in to `gateway` in a browser of its own (200, or the test fails). */
+export async function signedIn(
+  gateway: { browser(): Browser },
+  clientId: string,
+): Promise<Browser> {
+  const browser = gateway.browser();
+  expect((await browser.signIn(clientId)).status).toBe(200);
+  return browser;
+}
+
+/** acme's oldest pending QC requests, as `browser` (a member of acme) lists them. */
+export async function pendingRequests(browser: Browser, limit: number) {
+  const list = await browser.request(
+    'GET',
+    `/api/qc/v2/qc/requests?owner=acme&status=pending&limit=${limit}&orderDirection=asc`,
+  );
+  return QcRequestListSchema.parse(list.body).qcRequests;
 }
