@@ -1,5 +1,5 @@
 import { grayscale, rgb } from 'pdf-lib';
-import type { PDFPage } from 'pdf-lib';
+import type { PDFImage, PDFPage } from 'pdf-lib';
 import { hash } from './affidavit-text.ts';
 import { drawLines, text, venue, type Faces, type Spec } from './document-page.ts';
 import { signaturePath } from './ink.ts';
@@ -22,7 +22,12 @@ export function notaryCommission(name: string) {
   return { number: String(h % 1e8).padStart(8, '0'), expires: longDate.format(expires) };
 }
 
-export function signatureBlock(s: Spec, f: Faces, wrapBody: (t: string) => string[]) {
+export function signatureBlock(
+  s: Spec,
+  f: Faces,
+  wrapBody: (t: string) => string[],
+  seal: PDFImage | undefined,
+) {
   const signed = longDate.format(s.date);
   const poa = s.kind === 'poa';
   const perjury = `I declare under penalty of perjury${s.state ? ` under the laws of the State of ${s.state}` : ''} that the foregoing is true and correct.`;
@@ -72,10 +77,15 @@ export function signatureBlock(s: Spec, f: Faces, wrapBody: (t: string) => strin
     if (when) at.text('notaryDate', p, M + when.dx, y - when.index * LEAD, when.width, 12);
     y = drawLines(page, certificate, M, y, f.body) - 24;
     // The seal sits beside the notary's signature, as on paper certificates.
-    const seal = { x: M, y: y - 96, width: 108, height: 108, borderWidth: 0.75 };
-    page.drawRectangle({ ...seal, borderColor: GREY, borderDashArray: [3, 2] });
-    text(page, '(NOTARY SEAL)', M + 22, y - 46, { ...f.muted, size: 7.5 });
-    at.rect('seal', p, seal.x, seal.y, seal.width, seal.height);
+    const box = { x: M, y: y - 96, width: 108, height: 108 };
+    // The notary's own seal, stamped a little unevenly; a blank box where none is on file.
+    if (seal)
+      page.drawImage(seal, { ...box, opacity: 0.82 + (hash(s.matterReference) % 15) / 100 });
+    else {
+      page.drawRectangle({ ...box, borderWidth: 0.75, borderColor: GREY, borderDashArray: [3, 2] });
+      text(page, '(NOTARY SEAL)', M + 22, y - 46, { ...f.muted, size: 7.5 });
+    }
+    at.rect('seal', p, box.x, box.y, box.width, box.height);
 
     page.drawSvgPath(signaturePath(s.notaryName), {
       x: M + 160,

@@ -175,15 +175,14 @@ const WORDS: Partial<Record<Part, (signer: string) => RegExp>> = {
   powers: () => /\(a\) to negotiate/,
   durable: () => /not be affected by the subsequent disability/,
   alteration: () => /\w+ \w+ \w+/,
-  seal: () => /NOTARY SEAL/,
 };
 
 const ascii = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 
 async function covers(path: string, part: Part, region: Region, signer: string) {
   const page = String(region.page);
-  if (part === 'signature' || part === 'notarySignature') {
-    // Blue-black ink in the box: the hand drawn over the line.
+  if (part === 'signature' || part === 'notarySignature' || part === 'seal') {
+    // Blue-black ink in the box: the hand drawn over the line, the seal stamped.
     const args = ['-f', page, '-l', page, '-r', '72'];
     const box = [region.x, region.y, region.width, region.height].map((n) => String(Math.round(n)));
     const crop = ['-x', box[0], '-y', box[1], '-W', box[2], '-H', box[3]] as string[];

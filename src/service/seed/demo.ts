@@ -7,6 +7,7 @@ import { STATES, TEMPLATES, type CatalogTemplate } from './catalog.ts';
 import { DEMO_CLIENTS } from './demo-clients.ts';
 import { hash } from './affidavit-text.ts';
 import { renderDocument, renderScan, renderScanPdf } from './documents.ts';
+import { sealJpeg, signaturePng } from './notary-images.ts';
 import { daysAgo, demoId } from './ids.ts';
 import { insertAccounts } from './demo-accounts.ts';
 import { DEMO_PROCESSES, insertChecklists } from './demo-qc.ts';
@@ -125,6 +126,19 @@ async function prepareOwner(ctx: ServiceContext, owner: Owner): Promise<OwnerSee
     });
   }
 
+  // The notaries' seal and signature images on file: the profile shows them, and the
+  // documents each notarizes are stamped with the same seal.
+  for (const u of users.filter((user) => user.isNotary)) {
+    const state = notaryState(u);
+    const images = {
+      signature: `images/${u.id}/signature-demo.png`,
+      seal: `images/${u.id}/notarySeal-demo.jpg`,
+    };
+    ctx.blobs.put(images.signature, signaturePng(u.displayName));
+    ctx.blobs.put(images.seal, sealJpeg({ name: u.displayName, state }));
+    u.images = images;
+  }
+
   const firms = Array.from({ length: size.firms }, (_, i) => ({
     id: demoId(owner, 'firm', i),
     name: `${faker.company.name()} ${faker.helpers.arrayElement(['LLP', 'PLLC', 'Law Group', 'Associates'])}`,
@@ -212,16 +226,22 @@ async function prepareFile(
   const title = primary?.displayName ?? 'Affidavit';
   const signerName = signer?.displayName ?? 'Account Holder';
   const notaryName = primary?.notaryRequired ? notary.displayName : undefined;
-  const state = faker.helpers.arrayElement(STATES);
+  const drawnState = faker.helpers.arrayElement(STATES);
+  // Notarized where the notary is commissioned: the venue's state is the seal's.
+  const state = notaryName ? notaryState(notary) : drawnState;
+  const seal = notaryName && notary.images ? ctx.blobs.get(notary.images.seal) : null;
+  const notarySeal = seal ?? undefined;
   const pages = faker.number.int({ min: 2, max: 4 });
   const agentName = /attorney/i.test(title) ? kinds.person.fullName() : undefined;
   // A wet-ink review's document is the scan of what was signed on paper.
   const { bytes, layout } =
     processKey === 'wet-ink'
-      ? await renderScan({ matterReference, signerName, title, notaryName, state, agentName })
+      ? await renderScan({
+          ...{ matterReference, signerName, title, notaryName, notarySeal, state, agentName },
+        })
       : await renderDocument({
           ...{ matterReference, title, crid: account.crid, firmName: firm.name },
-          ...{ preparedBy: preparedBy.displayName, preparedOn, signerName, notaryName },
+          ...{ preparedBy: preparedBy.displayName, preparedOn, signerName, notaryName, notarySeal },
           ...{ agentName, state, pages, seed: i },
         });
   const blobKey = `files/${id}.pdf`;
@@ -249,6 +269,10 @@ async function prepareFile(
       .map((t, n) => ({ id: demoId(id, 'template', n), ...t })),
   };
 }
+
+/** The state a notary is commissioned in, the same on every document and their seal. */
+const notaryState = (notary: SeedUser) =>
+  STATES[hash(`state:${notary.id}`) % STATES.length] ?? 'Texas';
 
 /**
  * The document a process reviews: an affidavit under the affidavit reviews, a power of
@@ -278,7 +302,7 @@ function insertOwner(ctx: ServiceContext, seed: OwnerSeed): void {
   );
 
   const insertUser = db.prepare(
-    'INSERT INTO users (id, owner, display_name, email, job_title, phone_number, is_notary, deactivated_on, created_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO users (id, owner, display_name, email, job_title, phone_number, is_notary, deactivated_on, created_on, signature_image_key, notary_seal_image_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   for (const u of users) {
     insertUser.run(
@@ -291,6 +315,8 @@ function insertOwner(ctx: ServiceContext, seed: OwnerSeed): void {
       u.isNotary ? 1 : 0,
       u.deactivatedOn,
       u.createdOn,
+      u.images?.signature ?? null,
+      u.images?.seal ?? null,
     );
   }
   const insertClient = db.prepare(

@@ -16,6 +16,7 @@ export interface Spec {
   signerName: string;
   agentName?: string;
   notaryName?: string;
+  notarySeal?: Uint8Array;
   state?: string;
   author: string;
   creator: string;

@@ -33,6 +33,8 @@ export interface DocumentFacts {
   /** A power of attorney's agent. */
   agentName?: string;
   notaryName?: string; // adds a notarial certificate (jurat or acknowledgment) and a seal
+  /** The notary's seal image on file (a JPEG), stamped in the certificate; else a seal box. */
+  notarySeal?: Uint8Array;
   state?: string; // venue line; blanks when absent
   pages?: number; // default 3, at least 1
   seed?: number; // picks the filler paragraphs
@@ -58,7 +60,9 @@ const POA_SENTENCES = sentencesOf(POA_PARAGRAPHS);
 const SCAN_DATE = new Date('2026-01-02T15:04:05Z');
 
 export type ScanFacts = Pick<DocumentFacts, 'matterReference' | 'signerName'> &
-  Partial<Pick<DocumentFacts, 'title' | 'kind' | 'notaryName' | 'state' | 'agentName'>>;
+  Partial<
+    Pick<DocumentFacts, 'title' | 'kind' | 'notaryName' | 'notarySeal' | 'state' | 'agentName'>
+  >;
 
 export async function renderDocumentPdf(facts: DocumentFacts): Promise<Uint8Array> {
   return (await renderDocument(facts)).bytes;
@@ -138,7 +142,8 @@ async function render(spec: Spec): Promise<RenderedDocument> {
   };
   const at = createLayout(s.pages);
   const wrapBody = (t: string, width = FULL) => wrap(t, serif, width);
-  const block = signatureBlock(s, f, wrapBody);
+  const seal = spec.notarySeal && s.notaryName ? await doc.embedJpg(spec.notarySeal) : undefined;
+  const block = signatureBlock(s, f, wrapBody, seal);
   const paragraphs = bodyOf(s, wrapBody);
   let n = 0;
   let rest: Paragraph | undefined; // the paragraph in progress, its lines not drawn yet

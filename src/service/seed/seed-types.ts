@@ -27,6 +27,8 @@ export interface SeedUser {
   isNotary: boolean;
   deactivatedOn: string | null;
   createdOn: string;
+  /** A notary's images on file, by blob key. */
+  images?: { signature: string; seal: string };
 }
 
 export interface SeedFile {

@@ -74,7 +74,11 @@ describe('GET /users/v1/users', () => {
       );
     }
     const byName = (name: string) => users.find((u) => u.displayName === name) as User;
-    expect(byName('Nora Notary')).toMatchObject({ isNotary: true, notarySealImageUrl: null });
+    // The demo notary's seal on file (the seed draws it), beside the signature set above.
+    expect(byName('Nora Notary')).toMatchObject({
+      isNotary: true,
+      notarySealImageUrl: expect.stringMatching(/\/blobs\/images\/.+\/notarySeal-demo\.jpg/),
+    });
     expect(byName('Riley Reviewer')).toMatchObject({
       isNotary: false,
       signatureImageUrl: null,

@@ -40,8 +40,9 @@ describe('GET /users/v1/users/{userId}', () => {
       phoneNumber: expect.any(String),
       deactivatedOn: null,
       isNotary: true,
-      signatureImageUrl: null,
-      notarySealImageUrl: null,
+      // The demo notary's images on file, drawn by the seed.
+      signatureImageUrl: expect.stringMatching(/\/blobs\/images\/.+\/signature-demo\.png/),
+      notarySealImageUrl: expect.stringMatching(/\/blobs\/images\/.+\/notarySeal-demo\.jpg/),
     });
   });
 
