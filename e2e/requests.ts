@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import '../src/shared/zod-messages.ts';
+import {
+  QcProcessListSchema,
+  QcRequestListSchema,
+  QcRequestSchema,
+  type Actor,
+  type QcRequest,
+} from '../src/contract/qc.ts';
+import { FirmListSchema } from '../src/contract/accounts.ts';
+import { UserListSchema } from '../src/contract/users.ts';
+import type { SandboxQcRequestForm } from '../src/contract/sandbox.ts';
+import type { z } from '../src/contract/zod.ts';
+import { demoClient } from '../src/service/seed/demo-clients.ts';
+import { renderDocumentPdf } from '../src/service/seed/documents.ts';
+
+// Each test makes the requests it works on (issue 42; ADR 032): pending ones of its own, put
+// into QC through the sandbox's `POST /sandbox/v1/qc-requests`, so no other test decides them
+// and no spec depends on another's having run. Asked of the chromium project's reference
+// service directly, as acme's admin, as an integrator's script would: the console's gateway
+// does not carry that form. Screens that show the seeded demo keep using it.
+
+export interface NewQcRequest {
+  /** The process's display name; by default the demo's "Affidavit review". */
+  process?: string;
+  /** Pages of the document made for it (default 2). */
+  pages?: number;
+  /** A firm's name (default: the first the firms list gives; see `spareFirm`). */
+  firm?: string;
+  /** The notary on it, by display name (default Nora Notary, the `acme-notary` login). */
+  notary?: string;
+  /** The document's matter reference; by default one of its own, `E2E-…`. */
+  matterReference?: string;
+}
+
+const DEFAULT_PROCESS = 'Affidavit review';
+const DEFAULT_NOTARY = 'Nora Notary';
+/** The demo logins' people: never picked as a document's signer or preparer. */
+const LOGIN_NAMES = new Set(['Riley Reviewer', 'Nora Notary', 'Noah Notary', 'Alex Admin']);
+
+function serviceBase(): string {
+  const base = test.info().project.use.baseURL ?? '';
+  if (base.endsWith(`:${process.env.E2E_STRICT_PORT}`)) {
+    throw new Error('a spec-strict service has no sandbox: take its seeded requests instead');
+  }
+  return `http://127.0.0.1:${process.env.E2E_SERVICE_PORT}`;
+}
+
+/** acme's admin token for the service, one per worker (it lives an hour). */
+let adminToken: Promise<string> | undefined;
+function token(): Promise<string> {
+  adminToken ??= (async () => {
+    const { clientId, clientSecret } = demoClient('acme-admin');
+    const issued = await fetch(`${serviceBase()}/auth/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    expect(issued.status, await issued.clone().text()).toBe(200);
+    return ((await issued.json()) as { access_token: string }).access_token;
+  })();
+  return adminToken;
+}
+
+/** A GET of the service as acme's admin, parsed with the contract. */
+async function read<S extends z.ZodMiniType>(path: string, schema: S): Promise<z.output<S>> {
+  const answer = await fetch(`${serviceBase()}${path}`, {
+    headers: { authorization: `Bearer ${await token()}` },
+  });
+  expect(answer.status, `GET ${path}: ${await answer.clone().text()}`).toBe(200);
+  return schema.parse(await answer.json());
+}
+
+/** What every request is made of, read once per worker. */
+let lookups: Promise<Awaited<ReturnType<typeof readLookups>>> | undefined;
+async function readLookups() {
+  const [{ qcProcesses }, { users }, { firms }] = await Promise.all([
+    read('/qc/v2/qc/processes?owner=acme&limit=100', QcProcessListSchema),
+    read('/users/v1/users?owner=acme&limit=100', UserListSchema),
+    read('/accounts/v1/firms?owner=acme&limit=100', FirmListSchema),
+  ]);
+  const people = users.filter(
+    (u) => !u.deactivatedOn && !u.isNotary && !LOGIN_NAMES.has(u.displayName),
+  );
+  return { qcProcesses, users, people, firms };
+}
+
+function byName<T>(list: readonly T[], name: string, nameOf: (item: T) => string, what: string): T {
+  const found = list.find((item) => nameOf(item) === name);
+  if (!found) throw new Error(`no ${what} named ${name} in the demo`);
+  return found;
+}
+
+/** A matter reference no other test has: the test's place in the run and a random tail. */
+function ownReference(): string {
+  const { workerIndex } = test.info();
+  return `E2E-${workerIndex}-${randomUUID().slice(0, 8).toUpperCase()}`;
+}
+
+/**
+ * A pending QC request of the test's own: a PDF made for it by the seed's document generator,
+ * put into QC on `options.process`, signed an hour ago by a person of the demo before
+ * `options.notary`. Answers the request as the service has it, parsed with the contract.
+ */
+export async function newQcRequest(options: NewQcRequest = {}): Promise<QcRequest> {
+  lookups ??= readLookups();
+  const { qcProcesses, users, people, firms } = await lookups;
+  const process = byName(
+    qcProcesses,
+    options.process ?? DEFAULT_PROCESS,
+    (p) => p.displayName,
+    'QC process',
+  );
+  const notary = byName(users, options.notary ?? DEFAULT_NOTARY, (u) => u.displayName, 'user');
+  const firm = options.firm ? byName(firms, options.firm, (f) => f.name, 'firm') : firms[0];
+  const [signer, preparer] = people;
+  if (!signer || !preparer) throw new Error('the demo has too few people to sign and prepare');
+  const matterReference = options.matterReference ?? ownReference();
+  const signedOn = new Date(Date.now() - 3_600_000);
+  const actors: Actor[] = [
+    { userId: signer.id, roleId: 'affiant' },
+    { userId: notary.id, roleId: 'notary' },
+    { userId: preparer.id, roleId: 'reviewee' },
+  ];
+  const pdf = await renderDocumentPdf({
+    matterReference,
+    title: process.displayName.startsWith('Power') ? 'Power of Attorney' : 'Affidavit of Identity',
+    crid: matterReference,
+    firmName: firm?.name ?? 'Attest e2e',
+    preparedBy: preparer.displayName,
+    preparedOn: signedOn.toISOString(),
+    signerName: signer.displayName,
+    notaryName: notary.displayName,
+    pages: options.pages ?? 2,
+  });
+
+  const fields: SandboxQcRequestForm = {
+    processId: process.id,
+    matterReference,
+    signedOn: signedOn.toISOString(),
+    actors: JSON.stringify(actors),
+    ...(firm && { firmId: firm.firmId }),
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set(
+    'file',
+    new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
+    `${matterReference}.pdf`,
+  );
+  const answer = await fetch(`${serviceBase()}/sandbox/v1/qc-requests`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await token()}` },
+    body: form,
+  });
+  expect(answer.status, `POST /sandbox/v1/qc-requests: ${await answer.clone().text()}`).toBe(201);
+  return QcRequestSchema.parse(await answer.json());
+}
+
+/** `count` requests of the test's own, made one after another (so oldest first). */
+export async function newQcRequests(
+  count: number,
+  options: NewQcRequest = {},
+): Promise<QcRequest[]> {
+  const made: QcRequest[] = [];
+  for (let i = 0; i < count; i++) made.push(await newQcRequest(options));
+  return made;
+}
+
+/**
+ * Two requests of the test's own that stand side by side in the pending queue, newest first:
+ * `[newer, older]`, so that in the queue's newest-first view "next" after `newer` is `older`.
+ * Made again in the rare case another test's request landed between them.
+ */
+export async function newQcRequestPair(
+  options: NewQcRequest = {},
+): Promise<[QcRequest, QcRequest]> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [older, newer] = (await newQcRequests(2, options)) as [QcRequest, QcRequest];
+    const { qcRequests } = await read(
+      '/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=100',
+      QcRequestListSchema,
+    );
+    const at = qcRequests.findIndex((r) => r.id === newer.id);
+    if (at >= 0 && qcRequests[at + 1]?.id === older.id) return [newer, older];
+  }
+  throw new Error('could not make two requests side by side in the queue');
+}
+
+/**
+ * A firm none of the default requests are in: a spec that walks a queue of its own (the team
+ * walk) makes its requests there and narrows the queue to it, so no other test's request
+ * comes between them.
+ */
+export async function spareFirm(): Promise<{ firmId: string; name: string }> {
+  lookups ??= readLookups();
+  const { firms } = await lookups;
+  const spare = firms.at(-1);
+  if (!spare || firms.length < 2) throw new Error('the demo has no second firm');
+  return spare;
+}
