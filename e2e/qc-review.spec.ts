@@ -1,34 +1,25 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './console-watch.ts';
 import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
-import { api, pendingList } from './api.ts';
-import { claimBoth, claimOne } from './claims.ts';
+import { api } from './api.ts';
 import { createEntity } from './event-support.ts';
+import { newQcRequest, newQcRequestPair } from './requests.ts';
 import { DEMO, closeWithEscape, expectAccessible, screenshots, signIn } from './support.ts';
 
-// Each test takes its own pending request (the first from a place among the oldest that no
-// other test has claimed, claims.ts), so tests that run side by side never review the same
-// one unless they mean to.
-const pendingFrom = (page: Page, position: number) => pendingList(page, 'oldest', position, 40);
+// Each test reviews requests of its own (requests.ts), so tests that run side by side, in
+// any order, never review the same one. They are the newest of the queue: its newest-first
+// view shows them first, and "next" after the newer of a pair is the older.
 const summary = (request: QcRequest) => ({
   id: request.id,
   matterReference: request.document.matterReference,
 });
 
-async function pendingRequest(page: Page, position: number) {
-  return summary(claimOne(await pendingFrom(page, position)));
-}
+const pendingRequest = async () => summary(await newQcRequest());
 
-/** Two requests side by side in the queue, from `position` on: one and the one "next" opens. */
-async function pendingPair(page: Page, position: number) {
-  const requests = await pendingFrom(page, position);
-  for (const [i, current] of requests.entries()) {
-    const next = requests[i + 1];
-    if (next && claimBoth(current.id, next.id)) {
-      return [summary(current), summary(next)] as const;
-    }
-  }
-  throw new Error('no two pending requests side by side that no other test has taken');
+/** Two requests side by side in the queue's newest-first view: one and the one "next" opens. */
+async function pendingPair() {
+  const [newer, older] = await newQcRequestPair();
+  return [summary(newer), summary(older)] as const;
 }
 
 /** A request as the service has it now. */
@@ -42,7 +33,7 @@ function decisionSaved(page: Page, id: string) {
   );
 }
 
-const reviewUrl = (id: string) => `/qc/${id}?status=pending&order=oldest`;
+const reviewUrl = (id: string) => `/qc/${id}?status=pending&order=newest`;
 
 /** Waits for the first page's canvas and text layer, then checks both carry the document. */
 async function expectPainted(page: Page, matterReference: string) {
@@ -81,8 +72,8 @@ test.beforeEach(async ({ page }) => {
 test('opens from the queue, paints the PDF with its text, and shows the facts', async ({
   page,
 }) => {
-  await signIn(page, DEMO.reviewer, '/qc?status=pending&order=oldest');
-  const first = await pendingRequest(page, 0);
+  const first = await pendingRequest();
+  await signIn(page, DEMO.reviewer, '/qc?status=pending&order=newest');
   await page
     .getByRole('link', { name: new RegExp(first.matterReference) })
     .first()
@@ -99,7 +90,7 @@ test('approve and next: the next document is on screen and the approved one leav
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const [current, next] = await pendingPair(page, 2);
+  const [current, next] = await pendingPair();
   await page.goto(reviewUrl(current.id));
   await expectPainted(page, current.matterReference);
   const approve = page.getByRole('button', { name: 'Approve and next' });
@@ -111,7 +102,7 @@ test('approve and next: the next document is on screen and the approved one leav
   await expectPainted(page, next.matterReference);
   // Saved behind the next document: poll the service until it says so.
   await expect.poll(async () => (await stored(page, current.id)).status).toBe('approved');
-  await page.goto('/qc?status=pending&order=oldest');
+  await page.goto('/qc?status=pending&order=newest');
   await expect(
     page.getByRole('link', { name: new RegExp(next.matterReference) }).first(),
   ).toBeVisible();
@@ -122,7 +113,7 @@ test('approve and next: the next document is on screen and the approved one leav
 
 test('reject with a failed item and a note', async ({ page }) => {
   await signIn(page, DEMO.reviewer);
-  const current = await pendingRequest(page, 4);
+  const current = await pendingRequest();
   await page.goto(reviewUrl(current.id));
   await expect(page.getByRole('heading', { name: current.matterReference })).toBeVisible();
   const reject = page.getByRole('button', { name: 'Reject and next' });
@@ -153,7 +144,7 @@ test('two reviewers at once: the second is told who has it and keeps their notes
   // Two browsers, each signed in, and a whole checklist passed by clicks.
   test.slow();
   await signIn(page, DEMO.reviewer);
-  const current = await pendingRequest(page, 6);
+  const current = await pendingRequest();
   const other = await browser.newPage();
   await signIn(other, DEMO.admin);
   await page.goto(reviewUrl(current.id));
@@ -182,7 +173,7 @@ test('two reviewers at once: the second is told who has it and keeps their notes
 
 test('a whole review with the keyboard only', async ({ page }) => {
   await signIn(page, DEMO.reviewer);
-  const current = await pendingRequest(page, 8);
+  const current = await pendingRequest();
   await page.goto(reviewUrl(current.id));
   await expect(page.getByRole('heading', { name: current.matterReference })).toBeVisible();
   await page.keyboard.press('?');
@@ -203,7 +194,7 @@ test('keys faster than the screen renders: each counts, and the decision is sent
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const current = await pendingRequest(page, 18);
+  const current = await pendingRequest();
   await page.goto(reviewUrl(current.id));
   await expect(page.getByRole('heading', { name: current.matterReference })).toBeVisible();
   // Only the holder decides: the keys come once the gateway has said it is ours.
@@ -234,7 +225,7 @@ test('keys faster than the screen renders: each counts, and the decision is sent
 
 test('a reload mid-review restores the draft', async ({ page }) => {
   await signIn(page, DEMO.reviewer);
-  const current = await pendingRequest(page, 10);
+  const current = await pendingRequest();
   await page.goto(reviewUrl(current.id));
   await page.locator('.check').first().getByRole('button', { name: 'Pass' }).click();
   await page.locator('.check').nth(1).getByRole('button', { name: 'Fail' }).click();
@@ -260,7 +251,7 @@ test('a client without a user may read a review but is told why it cannot decide
     name: 'acme-integration',
   };
   await signIn(page, machine, '/qc');
-  const { id } = await pendingRequest(page, 0);
+  const { id } = await pendingRequest();
   await page.goto(reviewUrl(id));
   await expect(page.getByRole('note')).toContainText('signed in without a user');
   await passEverything(page);
@@ -279,7 +270,7 @@ test('the next document is drawn ahead, unseen, and shown where it was drawn on 
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const [current, next] = await pendingPair(page, 22);
+  const [current, next] = await pendingPair();
   await page.goto(reviewUrl(current.id));
   await expectPainted(page, current.matterReference);
   // While this one is read, the next one's first page is painted, with its text, unseen.
@@ -313,7 +304,7 @@ test('the next document is drawn ahead, unseen, and shown where it was drawn on 
 
 test('news arriving mid-review stays clear of the decision buttons', async ({ page }) => {
   await signIn(page, DEMO.admin);
-  const request = await pendingRequest(page, 27);
+  const request = await pendingRequest();
   await page.goto(reviewUrl(request.id));
   await expectPainted(page, request.matterReference);
   const actions = page.locator('.review__actions');
