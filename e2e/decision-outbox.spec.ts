@@ -1,55 +1,19 @@
 import { type Page, type Route } from '@playwright/test';
 import { expect, test } from './console-watch.ts';
-import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
+import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { RequestHistorySchema } from '../src/contract/team.ts';
-import { api, pendingList } from './api.ts';
-import { claimBoth, claimFirst } from './claims.ts';
+import { api } from './api.ts';
 import { diskProfile } from './chromium.ts';
+import { newQcRequestPair, newQcRequests } from './requests.ts';
 import { DEMO, bothThemes, expectAccessible, signIn, signInWithForm } from './support.ts';
 
 // ADR 026: a decision is kept in the browser (IndexedDB) before the screen moves on, and
-// sent until the service has it, once. Requests come from the middle of the oldest-first queue
-// (positions 70 on): the other specs take theirs from its start (the first thirty, the
-// review-team spec from 40), from position 110 or 60 % of it (sampling), or from the newest end.
-const FROM = 70;
+// sent until the service has it, once. Each test decides requests of its own (requests.ts),
+// the newest of the queue.
 
-/**
- * The queue from position 70 on, then from its start: the tail is short once the other specs
- * have worked it.
- */
-async function pendingFromTail(page: Page) {
-  const pending = await pendingList(page, 'oldest', 0, 500);
-  return [...pending.slice(FROM), ...pending.slice(0, FROM)];
-}
+/** A review in the queue's newest-first view, where a test's own requests come first. */
+const reviewUrl = (request: QcRequest) => `/qc/${request.id}?status=pending&order=newest`;
 
-const pendingRequests = async (page: Page, count: number) =>
-  claimFirst(await pendingFromTail(page), count);
-
-/**
- * A review within its firm's queue: that list holds the request on its first page, so "next"
- * is the firm's next one, not the oldest of all (which the other specs decide).
- */
-const reviewUrl = (request: QcRequest) =>
-  `/qc/${request.id}?status=pending&order=oldest&firm=${request.document.firmId}`;
-
-/**
- * A request and the one approve-and-next moves on to (the firm's next pending one), both
- * claimed: another spec deciding the second would send the review elsewhere. From position
- * 70 on, then from the start: the queue's tail is short once the other specs have worked it,
- * and its requests are often their firm's last.
- */
-async function requestAndNext(page: Page): Promise<[QcRequest, QcRequest]> {
-  for (const request of await pendingFromTail(page)) {
-    const { qcRequests } = await api(page).get(
-      `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=100&firmId=${request.document.firmId}`,
-      QcRequestListSchema,
-    );
-    const at = qcRequests.findIndex((r) => r.id === request.id);
-    const next = at < 0 ? undefined : qcRequests[at + 1];
-    if (next && claimBoth(request.id, next.id)) return [request, next];
-  }
-  throw new Error('no request with a next one in its firm that no other test has taken');
-}
 const stored = (page: Page, id: string) =>
   api(page).get(`/api/qc/v2/qc/requests/${id}`, QcRequestSchema);
 /** The decisions the gateway recorded for a request: each one the service accepted. */
@@ -143,7 +107,7 @@ test('a tab closed 0 to 30 ms after approving loses nothing, and saves it once',
   await signIn(page, DEMO.reviewer);
   const delays = [0, 5, 10, 20, 30];
   const tries = 20;
-  const requests = await pendingRequests(page, tries);
+  const requests = await newQcRequests(tries);
   const carried: number[] = [];
   for (let i = 0; i < tries; i += 1) {
     const request = requests[i];
@@ -157,7 +121,7 @@ test('a tab closed 0 to 30 ms after approving loses nothing, and saves it once',
     // review (which the next try approves), the queue after the last.
     page = await context.newPage();
     const next = requests[i + 1];
-    await page.goto(next ? reviewUrl(next) : '/qc?status=pending&order=oldest');
+    await page.goto(next ? reviewUrl(next) : '/qc?status=pending&order=newest');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     // Whether the keepalive request had landed by then, or the outbox still held it.
     if ((await stored(page, request.id)).status === 'pending') carried.push(delay);
@@ -177,7 +141,7 @@ test('a tab closed 0 to 30 ms after approving, its PATCH lost: the outbox alone 
   const context = await browser.newContext();
   let page = await context.newPage();
   await signIn(page, DEMO.reviewer);
-  const requests = await pendingRequests(page, 5);
+  const requests = await newQcRequests(5);
   // Every decision's PATCH fails while the tab is open: only the outbox can carry it on. (A
   // keepalive request may outlive the closed page's interception and land all the same: the
   // annotation says how many were still pending when the console opened again.)
@@ -196,7 +160,7 @@ test('a tab closed 0 to 30 ms after approving, its PATCH lost: the outbox alone 
     await context.unroute(decisions, lost);
     page = await context.newPage();
     const next = requests[i + 1];
-    await page.goto(next ? reviewUrl(next) : '/qc?status=pending&order=oldest');
+    await page.goto(next ? reviewUrl(next) : '/qc?status=pending&order=newest');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     pendingOnReopening.push((await stored(page, request.id)).status === 'pending');
     await expectSavedOnce(page, request.id);
@@ -214,7 +178,7 @@ test('the connection dropped as a decision is made: shown as saving, saved once 
 }) => {
   await page.addInitScript(logOutboxWrites);
   await signIn(page, DEMO.reviewer);
-  const [request, next] = await requestAndNext(page);
+  const [request, next] = await newQcRequestPair();
   await readyToApprove(page, request);
   await context.setOffline(true);
   await page.keyboard.press('a');
@@ -243,13 +207,13 @@ test('the connection dropped as a decision is made: shown as saving, saved once 
   await expect(page.getByRole('button', { name: 'Approve and next' })).toHaveCount(0);
   await context.setOffline(false);
   await expectSavedOnce(page, request.id);
-  await page.goto('/qc?status=pending&order=oldest');
+  await page.goto('/qc?status=pending&order=newest');
   await expect(page.getByTestId('count-saving')).toHaveCount(0);
 });
 
 test('a reload mid-save sends nothing twice', async ({ page }) => {
   await signIn(page, DEMO.reviewer);
-  const [request] = await pendingRequests(page, 1);
+  const [request] = await newQcRequests(1);
   if (!request) throw new Error('no request');
   const held: Route[] = [];
   let patches = 0;
@@ -285,7 +249,7 @@ test('a browser restarted with an unsent decision sends it at the next sign-in',
     let context = await launch();
     let page = context.pages()[0] ?? (await context.newPage());
     await signIn(page, DEMO.reviewer);
-    const [request] = await pendingRequests(page, 1);
+    const [request] = await newQcRequests(1);
     if (!request) throw new Error('no request');
     let refused = 0;
     await page.route(isPatchOf(request.id), (route) => {
@@ -314,7 +278,7 @@ test('a browser restarted with an unsent decision sends it at the next sign-in',
 
 test("a 409 for the reviewer's own decision counts as saved", async ({ page }) => {
   await signIn(page, DEMO.reviewer);
-  const [request, next] = await requestAndNext(page);
+  const [request, next] = await newQcRequestPair();
   // The service saves it, and the answer is lost: the browser is told 409 instead, as when
   // an earlier send (a keepalive from a closed tab) got there first.
   await page.route(isPatchOf(request.id), async (route) => {
@@ -350,7 +314,7 @@ test("a 409 for the reviewer's own decision counts as saved", async ({ page }) =
  */
 async function unsentApproval(page: Page) {
   await signIn(page, DEMO.reviewer);
-  const [request] = await pendingRequests(page, 1);
+  const [request] = await newQcRequests(1);
   if (!request) throw new Error('no request');
   const unreachable = (route: Route) =>
     route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.continue();
