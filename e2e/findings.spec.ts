@@ -13,8 +13,8 @@ import { QcRequestListSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { SignatureRequestSchema } from '../src/contract/signatures.ts';
 import { encodeMarksHeader } from '../src/shared/marks-header.ts';
-import { api, pendingList } from './api.ts';
-import { claim } from './claims.ts';
+import { api } from './api.ts';
+import { newQcRequest } from './requests.ts';
 import { contentBox, pdfPage } from './pdf-pages.ts';
 import { createEntity } from './event-support.ts';
 import { requestAwaitingScan, scanPdf, sendScanByApi } from './scans.ts';
@@ -46,23 +46,22 @@ async function personPage(browser: Browser, who: Who, path: string) {
 const userIdOf = async (page: Page) => (await api(page).get('/session', SessionSchema)).user?.id;
 
 /**
- * A pending request Nora is the notary of, from past the newest end's positions other specs
- * take (up to 40), claimed for this test (claims.ts), with two checks that fall to her: of
- * her role, or of a role nobody on the request has (the notary answers then).
+ * A pending request of this test's own (requests.ts) that Nora is the notary of, with two
+ * checks that fall to her: of her role, or of a role nobody on the request has (the notary
+ * answers then).
  */
-async function norasRequest(page: Page, nora: string): Promise<[QcRequest, string, string]> {
-  for (const request of await pendingList(page, 'newest', 60, 190)) {
-    if (!request.actors.some((a) => a.userId === nora && a.roleId === 'notary')) continue;
-    const roles = new Set(request.actors.map((a) => a.roleId));
-    const hers = request.checklistItems.filter(
-      (item) => item.roleId === 'notary' || !roles.has(item.roleId),
-    );
-    const [first, second] = hers;
-    if (first && second && first.displayName !== second.displayName && claim(request.id)) {
-      return [request, first.id, second.id];
-    }
-  }
-  throw new Error('no pending request of Nora’s with two checks of hers');
+async function norasRequest(_page: Page, nora: string): Promise<[QcRequest, string, string]> {
+  const request = await newQcRequest({ notary: DEMO.notary.name });
+  expect(request.actors).toContainEqual({ userId: nora, roleId: 'notary' });
+  const roles = new Set(request.actors.map((a) => a.roleId));
+  const hers = request.checklistItems.filter(
+    (item) => item.roleId === 'notary' || !roles.has(item.roleId),
+  );
+  const [first, second] = hers.filter(
+    (item, i) => hers.findIndex((other) => other.displayName === item.displayName) === i,
+  );
+  if (!first || !second) throw new Error('the default process has no two checks for the notary');
+  return [request, first.id, second.id];
 }
 
 /** Rejects `request` with `failed` failed, and their marks in the Attest-Marks header. */
