@@ -2,8 +2,8 @@ import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './console-watch.ts';
 import { SampleListSchema } from '../src/contract/qc-management.ts';
 import type { QcRequest } from '../src/contract/qc.ts';
-import { api, pendingFromNewest } from './api.ts';
-import { claimOne } from './claims.ts';
+import { api } from './api.ts';
+import { newQcRequest } from './requests.ts';
 import {
   DEMO,
   FIRST_SCREEN_DATA,
@@ -16,13 +16,8 @@ import {
 
 // ADR 025: a review loaded cold comes with its frame and its document's first page,
 // drawn by the gateway, before the app or pdf.js has run; the preview shows that image until
-// pdf.js has drawn the page, and another owner's browser gets neither.
-
-async function aPendingRequest(page: Page) {
-  const [request] = await pendingFromNewest(page, 2, 1);
-  if (!request) throw new Error('no pending request');
-  return request;
-}
+// pdf.js has drawn the page, and another owner's browser gets neither. Each test reviews a
+// request of its own (requests.ts), the newest of the queue.
 
 /** The paths `page` asks for from now on, as they are asked. */
 function askedPaths(page: Page): string[] {
@@ -63,7 +58,7 @@ test('a review loaded cold shows its header and first page before any script run
   browser,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const request = await aPendingRequest(page);
+  const request = await newQcRequest();
   for (const viewport of VIEWPORTS) {
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await withoutScripts(browser, page, viewport);
@@ -105,7 +100,7 @@ test('the preview shows the drawn page until pdf.js has drawn its own, then only
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const request = await aPendingRequest(page);
+  const request = await newQcRequest();
   const asked = askedPaths(page);
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -130,7 +125,7 @@ test('the preview shows the drawn page until pdf.js has drawn its own, then only
  */
 async function slowLinkWithoutPdfJs(page: Page) {
   await signIn(page, DEMO.reviewer);
-  const request = await aPendingRequest(page);
+  const request = await newQcRequest();
   await emulateSlowLink(page);
   const release = await holdRequests(page, /\/assets\/pdfjs-[^/]+\.js$/);
   return { request, release };
@@ -192,7 +187,7 @@ test('on a fast link, a review opened in the app asks the gateway for no image',
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const request = await aPendingRequest(page);
+  const request = await newQcRequest();
   const asked = askedPaths(page);
   await openFromAppQueue(page, request);
   // pdf.js is a moment away here: its page is the first the preview shows, with no image
@@ -210,7 +205,10 @@ test('on a slow link, a second review shows its first page before pdf.js has com
   const { samples } = await api(page).get('/team/samples', SampleListSchema, {
     query: { state: 'open' },
   });
-  const sample = claimOne(samples.map((s) => ({ ...s, id: s.requestId })));
+  // Only read here, never decided: the newest open sample of the demo's (the sampling spec
+  // makes and decides its own).
+  const sample = samples.at(-1);
+  if (!sample) throw new Error('the demo has no open sample');
   await emulateSlowLink(page);
   const release = await holdRequests(page, /\/assets\/pdfjs-[^/]+\.js$/);
   await page.goto(`/qc/second-review/${sample.requestId}`);
@@ -233,7 +231,7 @@ test('pdf.js failing to come is said in the preview, the checklist still works, 
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const request = await aPendingRequest(page);
+  const request = await newQcRequest();
   let refuse = true;
   await page.route(/\/assets\/pdfjs-[^/]+\.js$/, (route) =>
     refuse ? route.abort('connectionreset') : route.continue(),
@@ -258,7 +256,7 @@ test('a review loaded cold asks for its document as the page arrives, and once',
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const request = await aPendingRequest(page);
+  const request = await newQcRequest();
   // Each ask for the document: its path, whatever its signature.
   const file = new URL(request.fileUrl, 'http://x').pathname;
   let asked = 0;
@@ -297,7 +295,7 @@ test("another owner's browser gets no first screen of the review, and no image o
   browser,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const request = await aPendingRequest(page);
+  const request = await newQcRequest();
   const other = await browser.newContext();
   const stranger = await other.newPage();
   await signIn(stranger, DEMO.globex);
