@@ -14,7 +14,8 @@ import { retryDelayMs } from '../src/gateway/notices/outbox.ts';
 import { createNotices } from '../src/gateway/notices/sender.ts';
 import { findingChange } from '../src/contract/testing/findings.ts';
 import { startNoticeReceiver, type NoticeReceiver } from '../src/gateway/testing/notices.ts';
-import { api, pendingFromNewest } from './api.ts';
+import { api } from './api.ts';
+import { newQcRequest } from './requests.ts';
 import { freePort } from './free-port.ts';
 import { gatewayProcess, type GatewayProcess } from './gateway-processes.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
@@ -85,12 +86,11 @@ const rowOf = (page: Page, title: string): Locator =>
   page.locator('.events-list > li').filter({ has: page.getByRole('heading', { name: title }) });
 
 /**
- * Rejects a pending request of this test's own (claims.ts) with its first item failed, as the
- * console's PATCH does. From the newest end, away from the oldest that reviews walk.
+ * Rejects a pending request of this test's own (requests.ts) with its first item failed, as
+ * the console's PATCH does.
  */
 async function rejectOne(page: Page): Promise<Finding> {
-  const [ours] = await pendingFromNewest(page, 30, 1);
-  const id = ours?.id ?? '';
+  const { id } = await newQcRequest();
   const request = await api(page).get(`/api/qc/v2/qc/requests/${id}`, QcRequestSchema);
   const session = await api(page).get('/session', SessionSchema);
   const decided = await api(page).status('PATCH', `/api/qc/v2/qc/requests/${id}`, {
