@@ -3,19 +3,18 @@ import { expect, test } from './console-watch.ts';
 import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { QcHoldListSchema } from '../src/contract/team.ts';
-import { api, pendingFromOldest, serviceCall } from './api.ts';
+import { api, serviceCall } from './api.ts';
+import { newQcRequest } from './requests.ts';
 import { bothThemes, closeWithEscape, DEMO, expectAccessible, signIn } from './support.ts';
 
 // The reviewer's side of a team (ADRs 019 and 020): a conflict keeps the reviewer's work
 // in view beside the decided version, drafts outlive the tab and the browser (and no one else
-// sees them), and the checklist's keys. Requests are taken from the middle of the oldest-first
-// queue (positions 40 and on), each claimed for its test (claims.ts): the other specs take
-// theirs mostly from the very start or from the newest end.
+// sees them), and the checklist's keys. Each test reviews a request of its own (requests.ts).
 
 const stored = (page: Page, id: string) =>
   api(page).get(`/api/qc/v2/qc/requests/${id}`, QcRequestSchema);
 
-const reviewUrl = (id: string) => `/qc/${id}?status=pending&order=oldest`;
+const reviewUrl = (id: string) => `/qc/${id}?status=pending&order=newest`;
 const check = (page: Page, n: number) => page.getByTestId(`check-${n}`);
 /** The gateway's event stream (not `/events/recent`). */
 const LIVE_EVENTS = /\/events(\?.*)?$/;
@@ -73,8 +72,7 @@ test('a conflict shows the decided version beside everything the reviewer wrote,
   test.setTimeout(90_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, DEMO.reviewer);
-  const [request] = await pendingFromOldest(page, 40, 1);
-  if (!request) throw new Error('no request');
+  const request = await newQcRequest();
   // Live events would tell this screen of the other decision at once (the next test's case):
   // without them, as on a flaky connection, the reviewer learns it from the 409.
   await page.route(LIVE_EVENTS, (route) => route.abort());
@@ -140,8 +138,7 @@ test('a request decided behind the reviewer shows their draft beside it once the
   browser,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const [request] = await pendingFromOldest(page, 42, 1);
-  if (!request) throw new Error('no request');
+  const request = await newQcRequest();
   await page.goto(reviewUrl(request.id));
   await writeSomeReview(page);
   await approvedElsewhere(browser, request);
@@ -161,8 +158,7 @@ test("a draft outlives the browser, is the reviewer's alone, and goes at sign-ou
   const first = await browser.newContext();
   let page = await first.newPage();
   await signIn(page, DEMO.reviewer);
-  const [request] = await pendingFromOldest(page, 44, 1);
-  if (!request) throw new Error('no request');
+  const request = await newQcRequest();
   await page.goto(reviewUrl(request.id));
   await check(page, 1).getByRole('button', { name: 'Pass' }).click();
   await check(page, 2).getByRole('button', { name: 'Fail' }).click();
@@ -217,13 +213,9 @@ test('keys: j/k reach items past the ninth, f fails with its note focused, x mar
 }) => {
   await signIn(page, DEMO.reviewer);
   // A checklist longer than nine items, with items that allow N/A and items that do not.
-  const [request] = await pendingFromOldest(
-    page,
-    46,
-    1,
-    (r) => r.checklistItems.length > 9 && r.checklistItems.some((i) => i.allowNA),
-  );
-  if (!request) throw new Error('no request');
+  const request = await newQcRequest({ process: 'Affidavit review' });
+  expect(request.checklistItems.length).toBeGreaterThan(9);
+  expect(request.checklistItems.some((i) => i.allowNA)).toBe(true);
   const items = request.checklistItems;
   const last = items.length;
   const na = items.findIndex((i) => i.allowNA) + 1;
@@ -289,8 +281,7 @@ test('a late release of this reviewer’s own hold (a reload behind a balancer) 
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const [request] = await pendingFromOldest(page, 46, 1);
-  if (!request) throw new Error('no pending request');
+  const request = await newQcRequest();
   await page.goto(reviewUrl(request.id));
   const panel = page.locator('.review__panel');
   await expect(panel).toHaveAttribute('data-hold', 'mine');
@@ -314,8 +305,7 @@ test('a hold that meets a failing gateway (a failover) is tried again, and held'
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const [request] = await pendingFromOldest(page, 48, 1);
-  if (!request) throw new Error('no pending request');
+  const request = await newQcRequest();
   // The first hold meets a gateway going down; the next one a gateway that answers.
   let refused = 0;
   await page.route(`**/team/holds/${request.id}`, async (route) => {
