@@ -1,8 +1,8 @@
 import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './console-watch.ts';
-import { QcProcessListSchema, QcRequestListSchema, type QcRequest } from '../src/contract/qc.ts';
+import { QcProcessListSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SampleSchema } from '../src/contract/qc-management.ts';
-import { claim } from './claims.ts';
+import { newQcRequest } from './requests.ts';
 import { api } from './api.ts';
 import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
 
@@ -10,7 +10,8 @@ import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
 // approves a request of it; Alex, who did not, reviews it again blind and fails a check
 // Riley passed; the flag shows both reviews to the admin, who records the outcome. Riley
 // never sees their own approval to review. The sampling and the samples are the gateway's
-// own (no upstream behaviour beyond the spec's), so this runs against any service.
+// own (no upstream behaviour beyond the spec's); only the request Riley approves is made
+// through the sandbox (requests.ts), so that no other test decides it.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -20,21 +21,12 @@ async function personPage(browser: Browser, who: (typeof DEMO)[keyof typeof DEMO
   return page;
 }
 
-/**
- * A pending request from the middle of the queue, claimed for this test (claims.ts) and held
- * for `page`'s person from now on: the first there that no other test took and nobody holds.
- */
+/** A pending request of this test's own (requests.ts), held for `page`'s person from now on. */
 async function middlePending(page: Page): Promise<QcRequest> {
-  const { qcRequests } = await api(page).get(
-    '/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=200',
-    QcRequestListSchema,
-  );
-  const from = Math.min(110, Math.floor(qcRequests.length * 0.6));
-  for (const request of qcRequests.slice(from)) {
-    if (request.checklistItems.length < 2 || !claim(request.id)) continue;
-    if ((await api(page).status('PUT', `/team/holds/${request.id}`, {})) === 201) return request;
-  }
-  throw new Error('no pending request to use');
+  const request = await newQcRequest();
+  expect(request.checklistItems.length).toBeGreaterThan(1);
+  expect(await api(page).status('PUT', `/team/holds/${request.id}`, {})).toBe(201);
+  return request;
 }
 
 const sampleCount = (page: Page) => page.getByTestId('count-second-review');
