@@ -1,33 +1,36 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, type Page, type Route } from '@playwright/test';
 import { expect, test } from './console-watch.ts';
-import { QcRequestListSchema, QcRequestSchema } from '../src/contract/qc.ts';
-import { QcHoldListSchema } from '../src/contract/team.ts';
+import { QcRequestSchema } from '../src/contract/qc.ts';
 import { api } from './api.ts';
+import { newQcRequests, spareFirm } from './requests.ts';
 import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
 
-// A QC team on one queue (ADR 020): two reviewers in two browsers, holds between them.
-// This spec has a project of its own that runs after the others (playwright.config.ts):
-// it walks the oldest pending requests, which other specs take one at a time.
+// A QC team on one queue (ADR 020): two reviewers in two browsers, holds between them. The
+// team works a queue of its own: requests this spec makes (requests.ts) in a firm no other
+// spec makes them in, and the queue narrowed to that firm, newest first, so that no other
+// test's request comes between them and any other spec may run beside it.
 
 test.describe.configure({ timeout: 180_000 });
 
-const QUEUE = '/qc?status=pending&order=oldest';
+let firm: Awaited<ReturnType<typeof spareFirm>>;
+test.beforeAll(async () => {
+  firm = await spareFirm();
+});
+const queueUrl = () => `/qc?status=pending&order=newest&firm=${firm.firmId}`;
+const reviewUrl = (id: string | undefined) =>
+  `/qc/${id}?status=pending&order=newest&firm=${firm.firmId}`;
 
 async function reviewerPage(browser: Browser, who: (typeof DEMO)[keyof typeof DEMO]) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, who, QUEUE);
+  await signIn(page, who, queueUrl());
   return page;
 }
 
-const oldestPending = async (page: Page, count: number) =>
-  (
-    await api(page).get(
-      `/api/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=asc&limit=${count}`,
-      QcRequestListSchema,
-    )
-  ).qcRequests;
+/** `count` pending requests of the team's own, newest first as its queue lists them. */
+const teamRequests = async (count: number) =>
+  (await newQcRequests(count, { firm: firm.name })).reverse();
 
 const isTeamRead = (url: URL) =>
   url.pathname === '/team/holds' || url.pathname === '/api/qc/v2/qc/requests';
@@ -79,9 +82,12 @@ async function walk(page: Page, count: number): Promise<string[]> {
   return approved;
 }
 
-test('two reviewers work the oldest-first queue together: no 409, nothing decided twice', async ({
+test('two reviewers work one queue together: no 409, nothing decided twice', async ({
   browser,
 }) => {
+  // Twenty to approve, and two to spare for "next" past a held one.
+  const [first, second] = await teamRequests(22);
+  if (!first || !second) throw new Error('no requests');
   const riley = await reviewerPage(browser, DEMO.reviewer);
   const alex = await reviewerPage(browser, DEMO.admin);
   const refused: string[] = [];
@@ -91,10 +97,8 @@ test('two reviewers work the oldest-first queue together: no 409, nothing decide
         refused.push(response.url());
     });
   }
-  const [first] = await oldestPending(riley, 1);
-  if (!first) throw new Error('no pending request');
 
-  // Riley opens the oldest; Alex's queue shows it taken, from its event stream.
+  // Riley opens the first; Alex's queue shows it taken, from its event stream.
   const listening = await streamOnly(alex);
   await riley.getByRole('link', { name: first.document.matterReference }).first().click();
   await expect(riley.locator('.review__panel')).toHaveAttribute('data-hold', 'mine');
@@ -105,8 +109,7 @@ test('two reviewers work the oldest-first queue together: no 409, nothing decide
   await expectAccessible(alex);
 
   // Alex opens the first one nobody holds: "next" from Riley's passes over it.
-  const rows = await oldestPending(alex, 2);
-  await alex.goto(`/qc/${rows[1]?.id}?status=pending&order=oldest`);
+  await alex.goto(reviewUrl(second.id));
   const [rileys, alexs] = await Promise.all([walk(riley, 10), walk(alex, 10)]);
 
   expect(refused).toEqual([]);
@@ -131,15 +134,11 @@ test('two reviewers work the oldest-first queue together: no 409, nothing decide
 test('a take-over shows on the holder’s screen at once, and their draft stays', async ({
   browser,
 }) => {
+  const [request] = await teamRequests(1);
+  if (!request) throw new Error('no request');
   const riley = await reviewerPage(browser, DEMO.reviewer);
   const alex = await reviewerPage(browser, DEMO.admin);
-  // The walk's reviewers may still hold the documents they last opened (a closed browser
-  // says nothing; holds lapse after three minutes): the oldest one nobody holds.
-  const { holds } = await api(riley).get('/team/holds', QcHoldListSchema);
-  const held = new Set(holds.map((hold) => hold.requestId));
-  const request = (await oldestPending(riley, 10)).find((r) => !held.has(r.id));
-  if (!request) throw new Error('no pending request');
-  const url = `/qc/${request.id}?status=pending&order=oldest`;
+  const url = reviewUrl(request.id);
 
   await riley.goto(url);
   await expect(riley.locator('.review__panel')).toHaveAttribute('data-hold', 'mine');
@@ -165,7 +164,7 @@ test('a take-over shows on the holder’s screen at once, and their draft stays'
 
   // Riley's queue, open in another tab, loses the row as Alex decides: no reload.
   const queue = await riley.context().newPage();
-  await queue.goto(QUEUE);
+  await queue.goto(queueUrl());
   const listed = queue.getByRole('link', { name: request.document.matterReference });
   await expect(listed).toBeVisible();
   const pending = queue.getByTestId('count-pending');
