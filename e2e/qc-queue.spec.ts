@@ -9,8 +9,9 @@ import { api } from './api.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 import { QUEUE_PAGE_SIZE } from '../src/app/features/qc/queue-request.ts';
 
-// Other specs review requests while these run, so every expectation about the data is taken
-// from the API at the time, and retried (with a reload) if a review lands in between.
+// The seeded demo's queue, as a reviewer sees it. Other specs make requests of their own (the
+// newest of the queue) and decide them while these run, so every expectation about the data
+// is taken from the API at the time, and retried (with a reload) if one lands in between.
 
 async function apiList(page: Page, query: string) {
   return api(page).get(`/api/qc/v2/qc/requests?owner=acme&${query}`, QcRequestListSchema);
