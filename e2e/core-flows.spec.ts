@@ -6,7 +6,8 @@ import { samplePng } from '../src/app/features/users/images/sample-png.ts';
 import { AccountListSchema } from '../src/contract/accounts.ts';
 import { QcRequestSchema } from '../src/contract/qc.ts';
 import { SignatureRequestListSchema } from '../src/contract/signatures.ts';
-import { api, pendingFromNewest } from './api.ts';
+import { api, pendingList } from './api.ts';
+import { newQcRequests } from './requests.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
 // The core flows (ADR 016), written against nothing the spec does not show: no sandbox
@@ -32,9 +33,18 @@ const qcStatus = async (page: Page, id: string) =>
 /** Decided requests, kept for the DOCUMENT_READY check: an approval publishes one. */
 const approvedFiles: string[] = [];
 
+/**
+ * Two pending requests to decide: two of the test's own on the sandbox (requests.ts); on the
+ * spec-strict service, which has no sandbox and where this spec alone decides, the newest two.
+ */
+async function twoToDecide(page: Page) {
+  if (test.info().project.name === 'strict') return pendingList(page, 'newest', 0, 2);
+  return newQcRequests(2);
+}
+
 test('a reviewer approves one request from the queue and rejects another', async ({ page }) => {
   await signIn(page, DEMO.reviewer, '/qc');
-  const [toApprove, toReject] = await pendingFromNewest(page, 3, 2);
+  const [toApprove, toReject] = await twoToDecide(page);
   if (!toApprove || !toReject) throw new Error('no pending requests');
 
   await page.goto('/qc?status=pending&order=newest');
