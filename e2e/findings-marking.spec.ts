@@ -1,10 +1,11 @@
 import { type Page, type Request } from '@playwright/test';
 import { expect, test } from './console-watch.ts';
 import { DecisionMarksSchema, type DecisionMarks, type Region } from '../src/contract/findings.ts';
-import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
+import { QcRequestSchema } from '../src/contract/qc.ts';
 import { SampleListSchema } from '../src/contract/qc-management.ts';
 import { RequestHistorySchema } from '../src/contract/team.ts';
-import { api, pendingFromNewest } from './api.ts';
+import { api } from './api.ts';
+import { newQcRequest } from './requests.ts';
 import { contentBox, pdfPage } from './pdf-pages.ts';
 import { DEMO, bothThemes, expectAccessible, holdRequests, signIn } from './support.ts';
 
@@ -65,10 +66,8 @@ test('a reviewer marks failed items on the page, grades one, and the rejection c
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
-  // From the newest end, between the ones other specs take there (core flows 3-4, the
-  // preview 12-15, the team view 24-25): deciding it moves none of the oldest-first positions
-  // the specs that decide take theirs by. Every seeded document has 2 to 4 pages.
-  const [request] = (await pendingFromNewest(page, 8, 1)) as [QcRequest];
+  // A request of the test's own (requests.ts), its document three pages long.
+  const request = await newQcRequest({ pages: 3 });
   const [seal, date] = request.checklistItems;
   if (!seal || !date) throw new Error('the request has fewer than two checklist items');
   await page.goto(`/qc/${request.id}?status=pending&order=newest`);
