@@ -1,16 +1,15 @@
 import { type ConsoleMessage, type Page, type Request } from '@playwright/test';
 import { expect, test } from './console-watch.ts';
-import { pendingFromNewest } from './api.ts';
+import { newQcRequest } from './requests.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // The PDF preview on the review screen, in real Chromium under the gateway's CSP: pdf.js's
 // own viewer, one worker from /assets, data files from /pdfjs, and failures kept inside
 // the preview. Read-only: these tests never decide a request.
 
-/** A pending request far enough down the newest-first list that deciding tests leave it be. */
-async function pendingRequest(page: Page, position = 12) {
-  const [request] = await pendingFromNewest(page, position, 1);
-  if (!request) throw new Error('not enough pending requests');
+/** A pending request of the test's own (requests.ts), the newest of the queue. */
+async function pendingRequest() {
+  const request = await newQcRequest();
   return { id: request.id, fileUrl: request.fileUrl, matter: request.document.matterReference };
 }
 
@@ -32,7 +31,7 @@ function watchConsole(page: Page) {
 test('paints the first page with its text through one worker from /assets', async ({ page }) => {
   const problems = watchConsole(page);
   await signIn(page, DEMO.reviewer);
-  const request = await pendingRequest(page);
+  const request = await pendingRequest();
   await page.goto(`/qc/${request.id}`);
 
   await expect(firstPage(page)).toHaveAttribute('data-painted', 'true', { timeout: 15_000 });
@@ -73,7 +72,7 @@ test('a review page load starts the worker ahead of the app; the queue starts it
   page,
 }) => {
   await signIn(page, DEMO.reviewer);
-  const request = await pendingRequest(page);
+  const request = await pendingRequest();
   const isWorker = (url: string) =>
     /^\/assets\/pdf\.worker[^/]*\.m?js$/.test(new URL(url).pathname);
 
@@ -152,7 +151,7 @@ test('without requestIdleCallback (Safari), the queue still shows and starts the
 test('pages, zoom, fit width and find work from the toolbar and the keyboard', async ({ page }) => {
   const problems = watchConsole(page);
   await signIn(page, DEMO.reviewer);
-  const request = await pendingRequest(page, 13);
+  const request = await pendingRequest();
   await page.goto(`/qc/${request.id}`);
   await expect(firstPage(page)).toHaveAttribute('data-painted', 'true', { timeout: 15_000 });
 
@@ -217,7 +216,7 @@ for (const failure of [
     page,
   }) => {
     await signIn(page, DEMO.reviewer);
-    const request = await pendingRequest(page, 14);
+    const request = await pendingRequest();
     await page.route(
       (url) => url.pathname.startsWith('/blobs/'),
       (route) =>
@@ -252,7 +251,7 @@ for (const failure of [
 
 test('accessible, and screenshots at both viewports', async ({ page }) => {
   await signIn(page, DEMO.reviewer);
-  const request = await pendingRequest(page, 15);
+  const request = await pendingRequest();
   await page.goto(`/qc/${request.id}`);
   await expect(firstPage(page)).toHaveAttribute('data-painted', 'true', { timeout: 15_000 });
   await expectAccessible(page);
