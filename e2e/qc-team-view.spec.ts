@@ -3,7 +3,8 @@ import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './console-watch.ts';
 import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
-import { api, pendingFromNewest } from './api.ts';
+import { api } from './api.ts';
+import { newQcRequests } from './requests.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
 // The QC team view (ADR 021): its figures against the decision history counted here on its
@@ -130,7 +131,7 @@ test('the team view counts what the team decided, exports what it shows and link
   await signIn(page, DEMO.admin, '/qc/team');
   await expect(page.getByRole('heading', { name: 'QC team', level: 1 })).toBeVisible();
   await expect(page.getByText('in UTC time')).toBeVisible();
-  const [toApprove, toReject] = await pendingFromNewest(page, 24, 2);
+  const [toApprove, toReject] = await newQcRequests(2);
   if (!toApprove || !toReject) throw new Error('no pending requests');
   await decide(page, toApprove, 'approved');
   await decide(page, toReject, 'rejected');
