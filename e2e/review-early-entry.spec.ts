@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type Page } from '@playwright/test';
 import { expect, test } from './console-watch.ts';
 import { AFTER_FIRST_PAINT } from '../src/contract/page-session.ts';
-import { pendingFromNewest } from './api.ts';
+import { newQcRequest } from './requests.ts';
 import { DEMO, signIn } from './support.ts';
 
 // ADR 025: a review that comes over a fast link runs the app's entry from the page's head,
@@ -77,11 +77,8 @@ async function holdingBodies(target: URL): Promise<HeldPage> {
   };
 }
 
-async function aPendingRequest(page: Page) {
-  const [request] = await pendingFromNewest(page, 3, 1);
-  if (!request) throw new Error('no pending request');
-  return request;
-}
+/** A pending request of the test's own (requests.ts). */
+const aPendingRequest = (_page: Page) => newQcRequest();
 
 test("a review on a fast link runs the app's entry before its body has come", async ({
   page,
