@@ -22,8 +22,6 @@ const throwaway = (prefix: string) => {
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_SERVICE_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= throwaway('attest-e2e-');
-// Which test took which request (e2e/claims.ts).
-process.env.E2E_CLAIMS_DIR ??= throwaway('attest-e2e-claims-');
 
 // The strict project (ADR 016): a spec-strict reference service with its storage on a port
 // of its own, and a gateway set up for it only through the settings a real deployment uses.
@@ -43,7 +41,6 @@ const strictService = `http://127.0.0.1:${process.env.E2E_STRICT_SERVICE_PORT}`;
 const dist = process.env.E2E_DIST_DIR && { ATTEST_DIST_DIR: process.env.E2E_DIST_DIR };
 /** The core flows, run against both: the sandbox and the strict service. */
 const CORE_FLOWS = /core-flows\.spec\.ts$/;
-const TEAM = /qc-team\.spec\.ts$/;
 /** Two gateway processes of its own on one PostgreSQL (ADR 023), beside the shared ones. */
 const MULTI_PROCESS = /two-gateways\.spec\.ts$/;
 
@@ -67,15 +64,8 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
-    // The team spec walks the oldest pending requests that other specs take one at a time:
-    // it runs once they are done.
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: [TEAM, MULTI_PROCESS] },
-    {
-      name: 'team',
-      testMatch: TEAM,
-      dependencies: ['chromium'],
-      use: { browserName: 'chromium' },
-    },
+    // Every spec makes the requests it decides (e2e/requests.ts): any runs beside any other.
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: [MULTI_PROCESS] },
     {
       name: 'strict',
       testMatch: CORE_FLOWS,

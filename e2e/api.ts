@@ -4,7 +4,6 @@ import { QcRequestListSchema, type QcRequest } from '../src/contract/qc.ts';
 import type { z } from '../src/contract/zod.ts';
 import { ApiError, createClient, type Method, type Query } from '../src/client/request.ts';
 import { demoClient } from '../src/service/seed/demo-clients.ts';
-import { claimFirst } from './claims.ts';
 
 // The specs' API calls (CONTRIBUTING.md, step 6): sent from inside the page, so the session
 // cookie is the browser's own, by the app's own client (its headers, the CSRF one included),
@@ -121,7 +120,11 @@ export async function serviceCall(
   return answer.status;
 }
 
-/** Up to `limit` pending requests from one end of the queue, `skip` of them passed over. */
+/**
+ * Up to `limit` pending requests from one end of the seeded queue, `skip` of them passed over.
+ * For a deployment without the sandbox (the strict project), where a spec cannot make its own
+ * (requests.ts).
+ */
 export async function pendingList(
   page: Page,
   end: 'oldest' | 'newest',
@@ -134,26 +137,4 @@ export async function pendingList(
     QcRequestListSchema,
   );
   return qcRequests.slice(skip);
-}
-
-/**
- * `count` pending requests from the newest end, `skip` passed over, claimed for the calling
- * test (claims.ts): the first there that no other test has.
- */
-export async function pendingFromNewest(
-  page: Page,
-  skip: number,
-  count: number,
-): Promise<QcRequest[]> {
-  return claimFirst(await pendingList(page, 'newest', skip, count + 40), count);
-}
-
-/** As `pendingFromNewest`, from the oldest end, of the requests that `fits`. */
-export async function pendingFromOldest(
-  page: Page,
-  skip: number,
-  count: number,
-  fits: (request: QcRequest) => boolean = () => true,
-): Promise<QcRequest[]> {
-  return claimFirst((await pendingList(page, 'oldest', skip, count + 80)).filter(fits), count);
 }

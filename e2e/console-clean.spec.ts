@@ -1,5 +1,4 @@
 import { type Page } from '@playwright/test';
-import { claim } from './claims.ts';
 import { expect, test } from './console-watch.ts';
 import { DEMO, signIn } from './support.ts';
 
@@ -11,13 +10,14 @@ import { DEMO, signIn } from './support.ts';
 
 /**
  * The detail pages worth one visit each, by the path of the link to them: the first link
- * on a screen that matches one is followed. A review and a second review hold their request
- * while open (ADR 020): only one this test has claimed, so that no other test finds it held.
+ * on a screen that matches one is followed. A review and a second review hold their seeded
+ * request while open (ADR 020): no other test decides a seeded one (each makes its own,
+ * requests.ts), so none finds it held.
  */
-const DETAILS: { name: string; path: RegExp; claims?: true }[] = [
-  { name: 'review', path: /^\/qc\/(?!(?:processes|team|second-review)$)[^/]+$/, claims: true },
+const DETAILS: { name: string; path: RegExp }[] = [
+  { name: 'review', path: /^\/qc\/(?!(?:processes|team|second-review)$)[^/]+$/ },
   { name: 'second reviews', path: /^\/qc\/second-review$/ },
-  { name: 'second review', path: /^\/qc\/second-review\/[^/]+$/, claims: true },
+  { name: 'second review', path: /^\/qc\/second-review\/[^/]+$/ },
   { name: 'signature request', path: /^\/signatures\/(?!transactions$)[^/]+$/ },
   { name: 'finding', path: /^\/findings\/(?!all$)[^/]+$/ },
   { name: 'account', path: /^\/accounts\/[^/]+$/ },
@@ -54,10 +54,7 @@ const screenLinks = (page: Page) =>
 async function followDetails(page: Page, seen: Set<string>, visited: string[]) {
   for (const detail of DETAILS) {
     if (seen.has(detail.name)) continue;
-    const target = (await screenLinks(page)).find(
-      ({ path }) =>
-        detail.path.test(path) && (!detail.claims || claim(path.split('/').pop() ?? '')),
-    );
+    const target = (await screenLinks(page)).find(({ path }) => detail.path.test(path));
     if (!target) continue;
     seen.add(detail.name);
     const from = here(page);

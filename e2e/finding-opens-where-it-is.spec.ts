@@ -4,8 +4,8 @@ import { FindingListSchema, MARKS_HEADER, type Finding } from '../src/contract/f
 import { type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { encodeMarksHeader } from '../src/shared/marks-header.ts';
-import { api, pendingList } from './api.ts';
-import { claim } from './claims.ts';
+import { api } from './api.ts';
+import { newQcRequest } from './requests.ts';
 import { pdfPage } from './pdf-pages.ts';
 import { bothThemes, DEMO, dismissToastsInTheWay, expectAccessible, signIn } from './support.ts';
 
@@ -48,19 +48,18 @@ async function personPage(browser: Browser, who: (typeof DEMO)[keyof typeof DEMO
 }
 
 /**
- * A pending request Nora is the notary of, from the newest end past the positions other
- * specs take, claimed for this test, with a check that falls to her.
+ * A pending request of this test's own (requests.ts) that Nora is the notary of, two pages
+ * long, with a check that falls to her.
  */
-async function norasRequest(page: Page, nora: string): Promise<[QcRequest, string]> {
-  for (const request of await pendingList(page, 'newest', 30, 200)) {
-    if (!request.actors.some((a) => a.userId === nora && a.roleId === 'notary')) continue;
-    const roles = new Set(request.actors.map((a) => a.roleId));
-    const hers = request.checklistItems.find(
-      (item) => item.roleId === 'notary' || !roles.has(item.roleId),
-    );
-    if (hers && claim(request.id)) return [request, hers.id];
-  }
-  throw new Error('no pending request of Nora’s with a check of hers');
+async function norasRequest(_page: Page, nora: string): Promise<[QcRequest, string]> {
+  const request = await newQcRequest({ notary: DEMO.notary.name, pages: 2 });
+  expect(request.actors).toContainEqual({ userId: nora, roleId: 'notary' });
+  const roles = new Set(request.actors.map((a) => a.roleId));
+  const hers = request.checklistItems.find(
+    (item) => item.roleId === 'notary' || !roles.has(item.roleId),
+  );
+  if (!hers) throw new Error('the default process has no check for the notary');
+  return [request, hers.id];
 }
 
 /** Riley rejects `request`, `item` failed with one region on page 2 (as the review sends it). */
