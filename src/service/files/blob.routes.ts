@@ -3,12 +3,13 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import type { ServiceContext } from '../context.ts';
 import { declaredLength } from '../http/body-limit.ts';
-import { bodyTooLarge, errorResponse } from '../http/errors.ts';
+import { errorResponse } from '../http/errors.ts';
 import { receiveMultipart } from './multipart-upload.ts';
 import { checkDownload, checkUploadFields } from './presign.ts';
 import { requestBody, watchBody } from './request-body.ts';
 import { uploadGate } from './upload-gate.ts';
 import { ClientGone, tooLarge, UploadRefusal, uploadsBusy } from './upload-refusal.ts';
+import { answerWhileDraining } from './refused-body.ts';
 import { openUpload } from './upload-target.ts';
 import { sniff } from '../../shared/sniff.ts';
 
@@ -32,13 +33,24 @@ export interface UploadLimits {
   fieldsMs: number;
   /** How long a whole upload may take, however steadily it trickles (408). */
   deadlineMs: number;
+  /**
+   * The most of a refused upload's body that is still read, and dropped, while its answer
+   * goes out (refused-body.ts): a browser reads the answer only once it has sent it all.
+   */
+  refusedBytes: number;
 }
-/** 25 MB within the deadline is about 140 KB/s: a slow phone link, not a trickle. */
+/**
+ * 25 MB within the deadline is about 140 KB/s: a slow phone link, not a trickle. A refused
+ * body is read up to 64 MB, as @hono/node-server reads one a handler left unread: every
+ * upload the console sends (25 MB at most) and one declared a little over the limit, which is
+ * what a person does; past that the client meets a closed connection.
+ */
 export const UPLOAD_LIMITS: UploadLimits = {
   inFlight: 4,
   idleMs: 30_000,
   fieldsMs: 10_000,
   deadlineMs: 3 * 60_000,
+  refusedBytes: 64 * 1024 * 1024,
 };
 
 export function blobRoutes(ctx: ServiceContext, limits: UploadLimits = UPLOAD_LIMITS) {
@@ -53,6 +65,34 @@ export function blobRoutes(ctx: ServiceContext, limits: UploadLimits = UPLOAD_LI
   const gate = uploadGate(limits.inFlight);
 
   /**
+   * The refusal as `{message}`. A body still coming is read and dropped while the answer goes
+   * out (refused-body.ts), so that the client reads why rather than a reset connection: up to
+   * `refusedBytes` in all (`read` were read already), with the idle time and the deadline of
+   * an accepted upload (counted from `start`).
+   */
+  function refuse(
+    c: Context,
+    refusal: UploadRefusal,
+    body: Readable,
+    { start = Date.now(), read = 0 } = {},
+  ) {
+    if (refusal.status === 503) c.header('Retry-After', '5');
+    if (body.readableEnded || body.destroyed)
+      return errorResponse(c, refusal.status, refusal.message);
+    // Cut for being too slow: the connection closes after the answer, with nothing more read.
+    if (refusal.status === 408) {
+      c.header('Connection', 'close');
+      return errorResponse(c, refusal.status, refusal.message);
+    }
+    const answer = errorResponse(c, refusal.status, refusal.message);
+    return answerWhileDraining(answer, body, {
+      maxBytes: limits.refusedBytes - read,
+      idleMs: limits.idleMs,
+      deadlineMs: limits.deadlineMs - (Date.now() - start),
+    });
+  }
+
+  /**
    * Receives one upload and answers 204, or the refusal as `{message}`. `receive` calls
    * `enter` once the upload's signature and policy are verified, before it reads the file:
    * only then does the upload take a slot of the gate (503 when they are all taken), so that
@@ -63,7 +103,11 @@ export function blobRoutes(ctx: ServiceContext, limits: UploadLimits = UPLOAD_LI
     c: Context,
     receive: (body: Readable, signal: AbortSignal, enter: () => void) => Promise<void>,
   ) {
+    const start = Date.now();
     const body = requestBody(c);
+    let read = 0;
+    const count = (chunk: Buffer) => (read += chunk.length);
+    body.on('data', count);
     const controller = new AbortController();
     const bodyLimits = {
       maxBytes: UPLOAD_BODY_LIMIT,
@@ -92,19 +136,14 @@ export function blobRoutes(ctx: ServiceContext, limits: UploadLimits = UPLOAD_LI
       await receive(body, controller.signal, enter);
       return c.body(null, 204);
     } catch (error) {
-      if (error instanceof UploadRefusal) {
-        // Refused part-way: what is left of the body is not worth reading, so the connection
-        // closes after the answer rather than carry another request.
-        if (!body.readableEnded) c.header('Connection', 'close');
-        if (error.status === 503) c.header('Retry-After', '5');
-        return errorResponse(c, error.status, error.message);
-      }
+      if (error instanceof UploadRefusal) return refuse(c, error, body, { start, read });
       // Nobody is left to read an answer; a client that leaves is no error of the service's.
       if (error instanceof ClientGone) return c.body(null, 400);
       throw error;
     } finally {
       clearTimeout(unsigned);
       unwatch();
+      body.off('data', count);
       slot.leave?.();
     }
   }
@@ -125,9 +164,15 @@ export function blobRoutes(ctx: ServiceContext, limits: UploadLimits = UPLOAD_LI
   routes.post('/uploads', (c) => {
     const type = c.req.header('content-type') ?? '';
     if (!/^multipart\/form-data\b/i.test(type)) {
-      return errorResponse(c, 400, 'send the upload as multipart/form-data');
+      return refuse(
+        c,
+        new UploadRefusal(400, 'send the upload as multipart/form-data'),
+        requestBody(c),
+      );
     }
-    if (declaredLength(c) > UPLOAD_BODY_LIMIT) return bodyTooLarge(c, BODY_TOO_LARGE);
+    if (declaredLength(c) > UPLOAD_BODY_LIMIT) {
+      return refuse(c, new UploadRefusal(413, BODY_TOO_LARGE), requestBody(c));
+    }
     return admit(c, (body, signal, enter) => receiveMultipart(ctx, body, type, signal, enter));
   });
 
@@ -139,8 +184,10 @@ export function blobRoutes(ctx: ServiceContext, limits: UploadLimits = UPLOAD_LI
       policy: c.req.query('policy'),
       signature: c.req.query('signature'),
     });
-    if (!check.ok) return errorResponse(c, check.status, check.message);
-    if (declaredLength(c) > UPLOAD_BODY_LIMIT) return bodyTooLarge(c, BODY_TOO_LARGE);
+    if (!check.ok) return refuse(c, new UploadRefusal(check.status, check.message), requestBody(c));
+    if (declaredLength(c) > UPLOAD_BODY_LIMIT) {
+      return refuse(c, new UploadRefusal(413, BODY_TOO_LARGE), requestBody(c));
+    }
     // Signed in its URL: checked above, before a byte of the body is read.
     return admit(c, async (body, signal, enter) => {
       const target = openUpload(ctx, check.policy);
