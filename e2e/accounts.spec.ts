@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { expect, expectErrors, test } from './console-watch.ts';
 import { AccountListSchema, AccountSchema, type Account } from '../src/contract/accounts.ts';
 import { api } from './api.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
@@ -92,6 +92,12 @@ test("an account's detail lists its entities, with only the last four SSN digits
 });
 
 test('an old cursor, an unknown account and a failing service each say so', async ({ page }) => {
+  // What the test asks for: a cursor no list gave, an account no one has, a service it fails.
+  expectErrors(
+    /^400 GET .*\/api\/accounts\/v1\/accounts\?.*cursor=bm90LWEtY3Vyc29y$/,
+    /^404 GET .*\/api\/accounts\/v1\/accounts\/00000000-0000-4000-8000-000000000000$/,
+    /^503 GET .*\/api\/accounts\/v1\/accounts\?/,
+  );
   await signIn(page, DEMO.admin, '/accounts?page=2&cursor=bm90LWEtY3Vyc29y');
   await expect(page.getByText('This page of the list is no longer available')).toBeVisible();
   await page.getByRole('link', { name: 'Go to the first page' }).click();

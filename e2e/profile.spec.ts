@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { expect, expectErrors, test } from './console-watch.ts';
 import { samplePng } from '../src/app/features/users/images/sample-png.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { UserSchema } from '../src/contract/users.ts';
@@ -169,6 +169,8 @@ test('a non-image is refused before anything is sent; a small opaque image is wa
 });
 
 test('a failed or cancelled upload saves nothing and keeps the chosen image', async ({ page }) => {
+  // The storage refusal the test stands in for.
+  expectErrors(/^503 POST .*\/uploads$/);
   await signIn(page, DEMO.notary, '/profile');
   const before = await me(page);
   const puts: string[] = [];

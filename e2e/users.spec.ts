@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { expect, expectErrors, test } from './console-watch.ts';
 import { samplePng } from '../src/app/features/users/images/sample-png.ts';
 import { UserListSchema, type User } from '../src/contract/users.ts';
 import { api } from './api.ts';
@@ -151,6 +151,7 @@ test('a reviewer cannot reach the users list or edit another user, and is told w
   await screenshots(page, 'users-forbidden');
 
   // Not only hidden: the service refuses too.
+  expectErrors(/^401 POST .*\/api\/users\/v1\/users\/[^/]+\/images$/);
   const refused = await api(page).status('POST', `/api/users/v1/users/${nora.id}/images`, {
     images: ['signature'],
   });
@@ -164,6 +165,11 @@ test('a reviewer cannot reach the users list or edit another user, and is told w
 test('a list that fails to load says so and recovers; an unknown user is not found', async ({
   page,
 }) => {
+  // The failing service the test stands in for, and a user no one has.
+  expectErrors(
+    /^503 GET .*\/api\/users\/v1\/users\?/,
+    /^404 GET .*\/api\/users\/v1\/users\/00000000-0000-4000-8000-000000000000$/,
+  );
   await page.route('**/api/users/v1/users?**', (route) =>
     route.fulfill({
       status: 503,
