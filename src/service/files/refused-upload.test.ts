@@ -66,13 +66,18 @@ async function readingWhileSending(upload: Upload): Promise<Answer> {
     },
     upload.method,
   );
-  let answered = false;
-  void open.answer.then(() => (answered = true)).catch(() => {});
+  // Answered, or failed: a write to a connection reset under it fails the request.
+  let settled = false;
+  const over = open.answer.then(
+    () => void (settled = true),
+    () => void (settled = true),
+  );
   try {
     open.req.write(upload.head);
-    for (let sent = 0; sent < FILE_BYTES && !answered; sent += PIECE.length) {
-      // A write to a connection reset under it fails the request: the answer then rejects.
-      if (!open.req.write(PIECE)) await new Promise((resolve) => open.req.once('drain', resolve));
+    for (let sent = 0; sent < FILE_BYTES && !settled; sent += PIECE.length) {
+      if (!open.req.write(PIECE)) {
+        await Promise.race([new Promise((resolve) => open.req.once('drain', resolve)), over]);
+      }
       await pause();
     }
     return await open.answer;
