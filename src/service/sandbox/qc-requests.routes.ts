@@ -204,7 +204,11 @@ function createQcRequest(
     const role = (...roles: string[]) =>
       fields.actors.find((actor) => roles.includes(actor.roleId.toLowerCase()))?.userId;
     const signer = role('affiant', 'signer');
-    const preparedBy = role('reviewee', 'preparer') ?? principal.userId ?? fields.actors[0]?.userId;
+    // Stored as a name, as the demo's files have it: the console shows it as it is.
+    const preparer = role('reviewee', 'preparer') ?? principal.userId ?? fields.actors[0]?.userId;
+    const preparedBy = ctx.db
+      .prepare('SELECT display_name FROM users WHERE id = ? AND owner = ?')
+      .get(preparer ?? '', owner)?.display_name;
     ctx.db
       .prepare(
         `INSERT INTO files (id, owner, filename, size, blob_key, matter_reference, prepared_by, prepared_on, firm_id, created_on)
@@ -217,7 +221,7 @@ function createQcRequest(
         bytes.length,
         blobKey,
         fields.matterReference,
-        preparedBy ?? principal.clientId,
+        typeof preparedBy === 'string' ? preparedBy : principal.clientId,
         now,
         firmId,
         now,

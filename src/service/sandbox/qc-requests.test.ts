@@ -127,6 +127,8 @@ describe('POST /sandbox/v1/qc-requests', () => {
       actors,
       document: {
         matterReference: 'MR-SANDBOX-1',
+        // No reviewee named: the caller, by name as the demo's documents have it.
+        preparedBy: 'Alex Admin',
         signedBy: actors[0]?.userId,
         signedOn: fields.signedOn,
         firmId: fields.firmId,
