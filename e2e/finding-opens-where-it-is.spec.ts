@@ -41,7 +41,9 @@ const flashesOf = (page: Page) =>
   );
 
 async function personPage(browser: Browser, who: (typeof DEMO)[keyof typeof DEMO], path: string) {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (
+    await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  ).newPage();
   await page.addInitScript(recordFlashes);
   await signIn(page, who, path);
   return page;

@@ -15,8 +15,8 @@ export interface PdfControls {
   next(): void;
   goTo(page: number): void;
   /**
-   * Scrolls `area` of page `page` into the middle of the view, at the zoom it has: asked
-   * before pdf.js has laid the pages out, as soon as it has.
+   * Scrolls `area` of page `page` to the top of the view, at the zoom it has: asked before
+   * pdf.js has laid the pages out, as soon as it has.
    */
   showArea(page: number, area: PageArea): void;
   zoomIn(): void;
@@ -31,16 +31,19 @@ interface PageView {
   viewport: { viewBox: number[] };
 }
 
+/** Room left above an area shown (points): it reads as a place on the page, not an edge. */
+const ABOVE = 48;
+
 /**
- * pdf.js's own destination for `area`: a FitR rectangle in the page's user space, whose y
- * axis goes up from the bottom of its box (`viewBox`, the crop box, which need not start at
- * 0, 0). pdf.js turns it with the page's rotation.
+ * pdf.js's own destination for `area`: an XYZ point in the page's user space, whose y axis
+ * goes up from the bottom of its box (`viewBox`, the crop box, which need not start at 0, 0),
+ * a little above the area's top, at the page's left edge. pdf.js turns it with the page's
+ * rotation. At the top of the view rather than its middle: the document's panel may reach
+ * below the screen, and its top is what the reader sees first.
  */
 export function areaDestination(area: PageArea, viewBox: readonly number[]) {
   const [x0 = 0, , , y1 = 0] = viewBox;
-  const left = x0 + area.x;
-  const top = y1 - area.y;
-  return [null, { name: 'FitR' }, left, top - area.height, left + area.width, top];
+  return [null, { name: 'XYZ' }, x0, Math.min(y1, y1 - area.y + ABOVE), null];
 }
 
 /**
@@ -65,13 +68,15 @@ export function viewerControls(
         if (!Number.isInteger(page) || page < 1 || page > viewer.pagesCount) return;
         const { viewport } = viewer.getPageView(page - 1) as PageView;
         // pdf.js's scrolling to a destination, as a link inside the document does; the zoom
-        // stays the reader's, and the area is centred in the view when it fits in it.
+        // stays the reader's.
         viewer.scrollPageIntoView({
           pageNumber: page,
           destArray: areaDestination(area, viewport.viewBox),
           ignoreDestinationZoom: true,
-          center: 'vertical',
         });
+        // pdf.js reads where it is on its next frame; a fit-to-width before then (the
+        // container's scroll bar coming) would take it back to where it was.
+        viewer.update();
       }),
     zoomIn: () => viewer.increaseScale(),
     zoomOut: () => viewer.decreaseScale(),
