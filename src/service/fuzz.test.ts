@@ -68,6 +68,7 @@ const DEFAULT_RUNS = 15;
 const NO_SUCCESS_EXPECTED: Record<string, string> = {
   'ALL /auth/v1/oauth2/token': 'answers 405 to every method but POST',
   'PATCH /signatures/v2/requests/:signatureRequestId': 'needs an uploaded wet-ink scan',
+  'POST /sandbox/v1/qc-requests': 'needs a multipart form carrying a PDF (qc-requests.test.ts)',
 };
 
 const isTokenEndpoint = (route: Route) => route.path === '/auth/v1/oauth2/token';

@@ -36,7 +36,7 @@ interface Frame {
  */
 function Overlay({ ref }: { ref?: Ref<HTMLDivElement> }) {
   useLayoutEffect(lockScroll, []);
-  return <div className="dialog__overlay" ref={ref} />;
+  return <div className="modal__overlay" ref={ref} />;
 }
 
 function Shell({
@@ -88,9 +88,9 @@ function Shell({
 
 function Header({ title, description }: Pick<Frame, 'title' | 'description'>) {
   return (
-    <div className="dialog__header">
-      <Radix.Title className="dialog__title">{title}</Radix.Title>
-      <Radix.Description className="dialog__description">{description}</Radix.Description>
+    <div className="modal__header">
+      <Radix.Title className="modal__title">{title}</Radix.Title>
+      <Radix.Description className="modal__description">{description}</Radix.Description>
     </div>
   );
 }
@@ -128,7 +128,7 @@ export function Dialog({
     <>
       <Failure failure={frame.failure} />
       {children}
-      <div className="dialog__actions">
+      <div className="modal__actions">
         <Radix.Close asChild>
           <Button>{closeLabel}</Button>
         </Radix.Close>
@@ -137,10 +137,10 @@ export function Dialog({
     </>
   );
   return (
-    <Shell {...frame} className={size === 'wide' ? 'dialog dialog--wide' : 'dialog'}>
+    <Shell {...frame} className={size === 'wide' ? 'modal modal--wide' : 'modal'}>
       <Header title={frame.title} description={frame.description} />
       {onSubmit ? (
-        <form className="dialog__form" onSubmit={onSubmit} noValidate>
+        <form className="modal__form" onSubmit={onSubmit} noValidate>
           {inside}
         </form>
       ) : (
@@ -171,16 +171,16 @@ export function ConfirmDialog({
   ...frame
 }: ConfirmDialogProps) {
   return (
-    <Shell {...frame} role="alertdialog" className="dialog">
+    <Shell {...frame} role="alertdialog" className="modal">
       <Header title={frame.title} description={frame.description} />
       <Failure failure={frame.failure} />
-      <div className="dialog__actions">
+      <div className="modal__actions">
         <Radix.Close asChild>
           <Button>Cancel</Button>
         </Radix.Close>
         <Button
           variant="primary"
-          className="dialog__danger"
+          className="modal__danger"
           onClick={onConfirm}
           pending={pending}
           pendingLabel={pendingLabel}
@@ -212,7 +212,7 @@ export function Sheet({
     <Shell
       {...frame}
       described={false}
-      className={['dialog-sheet', className].filter(Boolean).join(' ')}
+      className={['modal-sheet', className].filter(Boolean).join(' ')}
     >
       <Radix.Title className="visually-hidden">{title}</Radix.Title>
       {children}

@@ -193,11 +193,11 @@ function useReveal(
     wanted.current = null;
     stopFlash.current?.();
     stopFlash.current = flash(region);
-    if (asking.focus) {
-      // pdf.js has centred it in the document's view: the page scrolls no more than it must.
-      region.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-      element.focus({ preventScroll: true });
-    }
+    // pdf.js has brought it into the document's view, but the view may reach below the
+    // window (a finding's page, whose document starts under its heading): the window scrolls
+    // no more than it must for the region to be seen whole.
+    region.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    if (asking.focus) element.focus({ preventScroll: true });
   }, [asked, layers, boxes]);
   useEffect(() => () => stopFlash.current?.(), []);
 }

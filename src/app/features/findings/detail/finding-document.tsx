@@ -64,7 +64,8 @@ export function RegionPages({ finding, channel }: { finding: Finding; channel?: 
                 title="Show it in the document"
                 onClick={() => channel.reveal(regionKey(finding, index))}
               >
-                {words}
+                {/* One flex item: the gap goes before the arrow, not inside the words. */}
+                <span>{words}</span>
               </button>
             ) : (
               words
