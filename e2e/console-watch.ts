@@ -60,9 +60,25 @@ const DROPPED = /net::ERR_ABORTED/;
  */
 const REQUEST_ECHO = /^Failed to load resource: /;
 
+/**
+ * What pdf.js's viewer itself logs as an error in flows the app means: a document set in the
+ * review's hidden standby viewer (ADR 024), which has no layout to scroll yet, and a document
+ * closed while its viewer still reads its later pages (a reviewer moving on at once). Each is
+ * the viewer's own housekeeping, not a failure a person sees; anything else pdf.js logs counts.
+ */
+const PDFJS_HOUSEKEEPING = [
+  /^offsetParent is not set -- cannot scroll$/,
+  /^Unable to get page \d+ to initialize viewer Error: Transport destroyed/,
+];
+
 function watchPage(page: Page, watch: Watch): void {
   page.on('console', (message) => {
-    if (message.type() === 'error' && !REQUEST_ECHO.test(message.text()))
+    const text = message.text();
+    if (
+      message.type() === 'error' &&
+      !REQUEST_ECHO.test(text) &&
+      !PDFJS_HOUSEKEEPING.some((noise) => noise.test(text))
+    )
       watch.problems.push(consoleLine(message));
   });
   page.on('pageerror', (error) => watch.problems.push(`page error: ${error.message}`));

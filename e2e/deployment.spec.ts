@@ -1,4 +1,4 @@
-import { expect, test } from './console-watch.ts';
+import { expect, expectErrors, test } from './console-watch.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { DEMO, expectAccessible, screenshots, signInWithForm } from './support.ts';
 
@@ -22,6 +22,8 @@ test('without known permissions every area shows, and a refused one is explained
   // Through the form: the session comes in POST /session's answer, rewritten above (a page
   // load would bring the gateway's own, in the page).
   await signInWithForm(page, DEMO.reviewer, '/qc');
+  // The service's own refusal, which this test is about.
+  expectErrors(/^401 GET \S+\/api\/accounts\/v1\/accounts\?/);
   const nav = page.getByRole('navigation', { name: 'Main' });
   // The reviewer's token does not allow accounts, but nothing in the session says so.
   await expect(nav.getByRole('link', { name: 'Accounts' })).toBeVisible();
