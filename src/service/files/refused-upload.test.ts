@@ -1,18 +1,17 @@
 import { once } from 'node:events';
 import { connect, type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { UNTIL } from '../testing/fixtures.ts';
-import { startTestService, type TestService } from '../testing/service.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestService } from '../testing/service.ts';
 import {
   FORM_TYPE,
   formHead,
-  incomingFiles,
   issue,
   MB,
   openRequest,
   PDF_HEAD,
   PNG_HEAD,
+  serveUploadTests,
   type Answer,
 } from '../testing/uploads.ts';
 import { blobRoutes, UPLOAD_LIMITS } from './blob.routes.ts';
@@ -26,15 +25,7 @@ import { presignPut, presignUpload } from './presign.ts';
 // that reads nothing before it has sent its whole body (a browser's XHR).
 
 let service: TestService;
-const logged: unknown[][] = [];
-beforeAll(async () => {
-  service = await startTestService({ log: (...entry) => logged.push(entry) });
-});
-afterAll(() => service.close());
-afterEach(async () => {
-  await vi.waitFor(() => expect(incomingFiles(service)).toEqual([]), UNTIL);
-  expect(logged).toEqual([]);
-});
+serveUploadTests((started) => (service = started));
 
 /** Uploads at once per case and client: enough that an answer lost to a reset shows. */
 const AT_ONCE = 6;

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { serve } from '@hono/node-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestService, type TestService } from '../testing/service.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { TestService } from '../testing/service.ts';
 import { UNTIL } from '../testing/fixtures.ts';
 import { blobRoutes, UPLOAD_LIMITS, type UploadLimits } from './blob.routes.ts';
 import { MAX_FORM_FIELDS } from './multipart-upload.ts';
@@ -21,6 +21,7 @@ import {
   PDF_HEAD,
   PNG_HEAD,
   post,
+  serveUploadTests,
   tinyFields,
   type Answer,
   type OpenRequest,
@@ -31,16 +32,7 @@ import {
 // signed upload takes one of the few slots, and every upload has a deadline (ADR 028).
 
 let service: TestService;
-const logged: unknown[][] = [];
-beforeAll(async () => {
-  service = await startTestService({ log: (...entry) => logged.push(entry) });
-});
-afterAll(() => service.close());
-afterEach(async () => {
-  // Whatever a test did, nothing half-written stays behind and nothing was logged.
-  await vi.waitFor(() => expect(incomingFiles(service)).toEqual([]), { timeout: 5000 });
-  expect(logged).toEqual([]);
-});
+serveUploadTests((started) => (service = started));
 
 let n = 0;
 const scanKey = () => `scans/stream/${(n += 1)}.pdf`;

@@ -2,9 +2,11 @@ import { readdirSync } from 'node:fs';
 import { request, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import type { UploadKind } from '../files/presign.ts';
 import { presignUpload } from '../files/presign.ts';
-import type { TestService } from './service.ts';
+import { UNTIL } from './fixtures.ts';
+import { startTestService, type TestService } from './service.ts';
 
 // Shared by the upload tests: multipart bodies made as they are sent (so a test never holds
 // the megabytes it posts) and requests whose body the test writes at its own pace.
@@ -159,4 +161,23 @@ export function incomingFiles(service: TestService): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * A test service for a file of upload tests, handed to `use` before its tests and closed after
+ * them. After each test, whatever it did, nothing half-written stays behind and nothing was
+ * logged.
+ */
+export function serveUploadTests(use: (service: TestService) => void): void {
+  let service: TestService;
+  const logged: unknown[][] = [];
+  beforeAll(async () => {
+    service = await startTestService({ log: (...entry) => logged.push(entry) });
+    use(service);
+  });
+  afterAll(() => service.close());
+  afterEach(async () => {
+    await vi.waitFor(() => expect(incomingFiles(service)).toEqual([]), UNTIL);
+    expect(logged).toEqual([]);
+  });
 }
