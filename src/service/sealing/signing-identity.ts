@@ -87,34 +87,19 @@ export async function loadSealingIdentity(
 
 async function createSealingFile(now: Date): Promise<SealingFile> {
   const notBefore = new Date(now.getTime() - BACKDATED_MS);
-  const caKeys = await generateKeys();
-  const ca = await makeCertificate({
-    subject: CA_NAME,
-    issuer: null,
-    publicKey: caKeys.publicKey,
-    signingKey: caKeys.privateKey,
-    notBefore,
-    notAfter: yearsAfter(now, CA_YEARS),
-  });
-  const keys = await generateKeys();
-  const signer = await makeCertificate({
-    subject: SIGNER_NAME,
-    issuer: ca,
-    publicKey: keys.publicKey,
-    signingKey: caKeys.privateKey,
-    notBefore,
-    notAfter: yearsAfter(now, SIGNER_YEARS),
-  });
+  const ca = await issueCertificate(CA_NAME, null, notBefore, yearsAfter(now, CA_YEARS));
+  const signer = await issueCertificate(SIGNER_NAME, ca, notBefore, yearsAfter(now, SIGNER_YEARS));
   return {
-    caCertificate: certificatePem(ca),
-    caKey: keyPem(await crypto.subtle.exportKey('pkcs8', caKeys.privateKey)),
-    certificate: certificatePem(signer),
-    key: keyPem(await crypto.subtle.exportKey('pkcs8', keys.privateKey)),
+    caCertificate: certificatePem(ca.certificate),
+    caKey: keyPem(await crypto.subtle.exportKey('pkcs8', ca.privateKey)),
+    certificate: certificatePem(signer.certificate),
+    key: keyPem(await crypto.subtle.exportKey('pkcs8', signer.privateKey)),
   };
 }
 
-function generateKeys(): Promise<CryptoKeyPair> {
-  return crypto.subtle.generateKey(KEY_ALGORITHM, true, ['sign', 'verify']);
+interface IssuedCertificate {
+  certificate: pkijs.Certificate;
+  privateKey: CryptoKey;
 }
 
 function yearsAfter(date: Date, years: number): Date {
@@ -123,35 +108,35 @@ function yearsAfter(date: Date, years: number): Date {
   return next;
 }
 
-interface CertificateOptions {
-  subject: string;
-  /** The issuing CA's certificate; null for the self-signed CA itself. */
-  issuer: pkijs.Certificate | null;
-  publicKey: CryptoKey;
-  signingKey: CryptoKey;
-  notBefore: Date;
-  notAfter: Date;
-}
-
 // Key usage bits (RFC 5280 4.2.1.3), first octet: the bit string's leftmost bit is bit 0.
 const DIGITAL_SIGNATURE = 0x80;
 const NON_REPUDIATION = 0x40;
 const KEY_CERT_SIGN = 0x04;
 const CRL_SIGN = 0x02;
 
-async function makeCertificate(options: CertificateOptions): Promise<pkijs.Certificate> {
-  const isCa = options.issuer === null;
+/**
+ * A new key pair and its certificate for `subject`, signed with the `issuer`'s key; with no
+ * issuer, the certificate of a new CA, signed with its own.
+ */
+async function issueCertificate(
+  subject: string,
+  issuer: IssuedCertificate | null,
+  notBefore: Date,
+  notAfter: Date,
+): Promise<IssuedCertificate> {
+  const keys = await crypto.subtle.generateKey(KEY_ALGORITHM, true, ['sign', 'verify']);
+  const isCa = issuer === null;
   const certificate = new pkijs.Certificate();
   certificate.version = 2;
   certificate.serialNumber = new asn1js.Integer({ valueHex: serialNumber() });
-  certificate.subject = distinguishedName(options.subject);
-  certificate.issuer = options.issuer ? options.issuer.subject : certificate.subject;
-  certificate.notBefore.value = options.notBefore;
-  certificate.notAfter.value = options.notAfter;
-  await certificate.subjectPublicKeyInfo.importKey(options.publicKey);
+  certificate.subject = distinguishedName(subject);
+  certificate.issuer = issuer ? issuer.certificate.subject : certificate.subject;
+  certificate.notBefore.value = notBefore;
+  certificate.notAfter.value = notAfter;
+  await certificate.subjectPublicKeyInfo.importKey(keys.publicKey);
 
   const ownKeyId = keyIdentifier(certificate);
-  const issuerKeyId = options.issuer ? keyIdentifier(options.issuer) : ownKeyId;
+  const issuerKeyId = issuer ? keyIdentifier(issuer.certificate) : ownKeyId;
   const basicConstraints = new pkijs.BasicConstraints({
     cA: isCa,
     ...(isCa && { pathLenConstraint: 0 }),
@@ -171,8 +156,8 @@ async function makeCertificate(options: CertificateOptions): Promise<pkijs.Certi
     extension('2.5.29.14', false, subjectKeyId),
     extension('2.5.29.35', false, authorityKeyId.toSchema()),
   ];
-  await certificate.sign(options.signingKey, 'SHA-256');
-  return certificate;
+  await certificate.sign(issuer?.privateKey ?? keys.privateKey, 'SHA-256');
+  return { certificate, privateKey: keys.privateKey };
 }
 
 function extension(extnID: string, critical: boolean, value: asn1js.BaseBlock): pkijs.Extension {
