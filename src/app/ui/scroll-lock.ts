@@ -1,3 +1,5 @@
+import { once } from '../../shared/once.ts';
+
 // The page under an open dialog keeps still. Radix's own lock (react-remove-scroll-bar,
 // inside its Dialog.Overlay) writes a <style> element into the page, which the console's CSP
 // (style-src 'self', no 'unsafe-inline') refuses, with an error in the browser's console: the
@@ -19,13 +21,10 @@ export function lockScroll(): () => void {
     root.dataset.scrollLocked = '';
   }
   locks += 1;
-  let unlocked = false;
-  return () => {
-    if (unlocked) return;
-    unlocked = true;
+  return once(() => {
     locks -= 1;
     if (locks > 0) return;
     delete root.dataset.scrollLocked;
     root.style.removeProperty('--scroll-lock-gap');
-  };
+  });
 }

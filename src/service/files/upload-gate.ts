@@ -1,3 +1,5 @@
+import { once } from '../../shared/once.ts';
+
 /**
  * Admits at most `limit` uploads at once. The rest are turned away (503 with Retry-After)
  * rather than queued: a queue would hold their connections, and their bytes, just the same.
@@ -11,12 +13,9 @@ export function uploadGate(limit: number) {
     enter(): (() => void) | null {
       if (inFlight >= limit) return null;
       inFlight += 1;
-      let left = false;
-      return () => {
-        if (left) return;
-        left = true;
+      return once(() => {
         inFlight -= 1;
-      };
+      });
     },
   };
 }
