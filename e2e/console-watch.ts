@@ -108,9 +108,16 @@ function watchNewContexts(browser: Browser, watch: Watch): () => void {
   };
 }
 
-export const test = base.extend<{ consoleWatch: void }>({
+/**
+ * Whether what a test did not expect fails it (`test.use({ consoleStrict: true })`), or is
+ * only reported beside it (an annotation and a line in the run's output). Strict in the specs
+ * that walk every screen as each role and in those made clean; the others are being made so
+ * spec by spec (the closing notes list them), and strict becomes the default once all are.
+ */
+export const test = base.extend<{ consoleStrict: boolean; consoleWatch: void }>({
+  consoleStrict: [false, { option: true }],
   consoleWatch: [
-    async ({ context, browser }, use, testInfo) => {
+    async ({ context, browser, consoleStrict }, use, testInfo) => {
       const watch: Watch = { problems: [], expected: [] };
       current = watch;
       watchContext(context, watch);
@@ -124,11 +131,11 @@ export const test = base.extend<{ consoleWatch: void }>({
       // A test that failed already says why; these would only bury it.
       if (testInfo.status !== testInfo.expectedStatus) return;
       const unexpected = watch.problems.filter((p) => !watch.expected.some((e) => e.test(p)));
-      if (unexpected.length > 0) {
-        throw new Error(
-          `The browser reported what the test did not expect:\n  ${unexpected.join('\n  ')}`,
-        );
-      }
+      if (unexpected.length === 0) return;
+      const report = `The browser reported what the test did not expect:\n  ${unexpected.join('\n  ')}`;
+      if (consoleStrict) throw new Error(report);
+      testInfo.annotations.push({ type: 'console', description: report });
+      console.warn(`${testInfo.titlePath.join(' › ')}\n${report}`);
     },
     { auto: true },
   ],

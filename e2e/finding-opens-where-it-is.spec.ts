@@ -16,7 +16,10 @@ import { bothThemes, DEMO, dismissToastsInTheWay, expectAccessible, signIn } fro
 
 test.describe.configure({ timeout: 180_000 });
 
-/** Low on page 2: out of view of a viewer that opened at page 2's top, or at page 1. */
+/**
+ * Low on page 2: out of view of a viewer that opened at page 2's top, or at page 1. "In view"
+ * allows a part of a pixel: the page's scale puts a region's edges between pixels.
+ */
 const REGION = { page: 2, x: 300, y: 610, width: 220, height: 70 };
 
 /** Every highlight a region got (`data-flash` set), and whether it moved as it did. */
@@ -103,7 +106,7 @@ async function expectOpensAtItsRegion(page: Page, finding: Finding, motion: bool
   });
   const region = page.getByRole('button', { name: `Region 1 on page 2: ${finding.itemName}` });
   await expect(pdfPage(page, 2)).toHaveAttribute('data-painted', 'true', { timeout: 45_000 });
-  await expect(region).toBeInViewport({ ratio: 1 });
+  await expect(region).toBeInViewport({ ratio: 0.99 });
   await expect(pageShown(page)).toHaveValue('2');
   // Highlighted a moment, moving only for those who did not ask for less motion.
   await expect.poll(() => flashesOf(page)).toEqual([{ key: `${finding.id}#0`, animated: motion }]);
@@ -145,7 +148,7 @@ test('a finding whose region is on page 2 opens there, for the notary and the ma
     .getByRole('button', { name: 'Page 2: 1 region marked' });
   await line.focus();
   await nora.keyboard.press('Enter');
-  await expect(region).toBeInViewport({ ratio: 1 });
+  await expect(region).toBeInViewport({ ratio: 0.99 });
   await expect(region).toBeFocused();
   await expect(pageShown(nora)).toHaveValue('2');
   await expect.poll(async () => (await flashesOf(nora)).length).toBe(2);
@@ -166,6 +169,6 @@ test('a finding whose region is on page 2 opens there, for the notary and the ma
     .getByRole('list', { name: 'Marked places' })
     .getByRole('button', { name: 'Page 2: 1 region marked' })
     .click();
-  await expect(alexRegion).toBeInViewport({ ratio: 1 });
+  await expect(alexRegion).toBeInViewport({ ratio: 0.99 });
   await expect(alexRegion).toBeFocused();
 });
