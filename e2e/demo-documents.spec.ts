@@ -14,9 +14,10 @@ test('the demo notary’s seal on file shows in her profile', async ({ page }) =
   const seal = page.getByRole('region', { name: 'Notary seal', exact: true });
   const image = seal.getByRole('img').first();
   await expect(image).toBeVisible();
+  // Drawn and loaded; not its seeded size: profile.spec.ts may have uploaded hers meanwhile.
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
-    .toBe(240);
+    .toBeGreaterThan(0);
   await expectAccessible(page);
   await bothThemes(page, 'demo-profile-seal');
 });
