@@ -42,7 +42,8 @@ function scrollMaxOf() {
 
 async function expectNavInPlace(page: Page, what: string) {
   const max = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
-  expect(max, `${what} is longer than the screen`).toBeGreaterThan(200);
+  // Scrolls at all, by more than a card: how far depends on the finding the list shows first.
+  expect(max, `${what} is longer than the screen`).toBeGreaterThan(100);
   for (const y of [0, Math.round(max / 3), Math.round(max / 2), max]) {
     const at = await navAt(page, y);
     const where = `${what} scrolled to ${y} of ${max}`;
