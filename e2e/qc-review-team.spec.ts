@@ -154,7 +154,8 @@ test('a request decided behind the reviewer shows their draft beside it once the
 test("a draft outlives the browser, is the reviewer's alone, and goes at sign-out", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
+  // Three browsers' sign-ins and reviews, on a machine the other specs share.
+  test.setTimeout(150_000);
   const first = await browser.newContext();
   let page = await first.newPage();
   await signIn(page, DEMO.reviewer);
