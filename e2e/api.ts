@@ -1,6 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import '../src/shared/zod-messages.ts';
+import { MARKS_HEADER, type DecisionMarks } from '../src/contract/findings.ts';
 import { QcRequestListSchema, type QcRequest } from '../src/contract/qc.ts';
+import { encodeMarksHeader } from '../src/shared/marks-header.ts';
 import type { z } from '../src/contract/zod.ts';
 import { ApiError, createClient, type Method, type Query } from '../src/client/request.ts';
 import { demoClient } from '../src/service/seed/demo-clients.ts';
@@ -93,15 +95,10 @@ export function api(page: Page) {
  * A call to the chromium project's reference service itself, past the console, its gateway
  * and their holds, as an operator's own script would make it (a decision made elsewhere).
  */
-export async function serviceCall(
-  clientId: string,
-  method: Method,
-  path: string,
-  json?: unknown,
-): Promise<number> {
-  const base = `http://127.0.0.1:${process.env.E2E_SERVICE_PORT}`;
+/** A client-credentials token of the chromium project's reference service for `clientId`. */
+export async function serviceToken(clientId: string): Promise<string> {
   const { clientSecret } = demoClient(clientId);
-  const issued = await fetch(`${base}/auth/v1/oauth2/token`, {
+  const issued = await fetch(`${serviceOrigin()}/auth/v1/oauth2/token`, {
     method: 'POST',
     headers: {
       authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`,
@@ -110,14 +107,50 @@ export async function serviceCall(
     body: 'grant_type=client_credentials',
   });
   expect(issued.status, await issued.clone().text()).toBe(200);
-  const { access_token: token } = (await issued.json()) as { access_token: string };
-  const answer = await fetch(`${base}${path}`, {
+  return ((await issued.json()) as { access_token: string }).access_token;
+}
+
+const serviceOrigin = () => `http://127.0.0.1:${process.env.E2E_SERVICE_PORT}`;
+
+export async function serviceCall(
+  clientId: string,
+  method: Method,
+  path: string,
+  json?: unknown,
+): Promise<number> {
+  const answer = await fetch(`${serviceOrigin()}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${await serviceToken(clientId)}`,
+      'content-type': 'application/json',
+    },
     ...(json !== undefined && { body: JSON.stringify(json) }),
   });
   await answer.body?.cancel();
   return answer.status;
+}
+
+/**
+ * A decision PATCHed from the page as the review sends it, its marks in their header
+ * (ADR 029): the status it got.
+ */
+export function decideWithMarks(
+  page: Page,
+  id: string,
+  body: unknown,
+  marks: DecisionMarks,
+): Promise<number> {
+  return page.evaluate(
+    async ({ id, body, header, value }) => {
+      const answer = await fetch(`/api/qc/v2/qc/requests/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', 'x-attest': '1', [header]: value },
+        body: JSON.stringify(body),
+      });
+      return answer.status;
+    },
+    { id, body, header: MARKS_HEADER, value: encodeMarksHeader(marks) },
+  );
 }
 
 /**

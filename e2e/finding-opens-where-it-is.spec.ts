@@ -1,10 +1,9 @@
 import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './console-watch.ts';
-import { FindingListSchema, MARKS_HEADER, type Finding } from '../src/contract/findings.ts';
+import { FindingListSchema, type Finding } from '../src/contract/findings.ts';
 import { type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
-import { encodeMarksHeader } from '../src/shared/marks-header.ts';
-import { api } from './api.ts';
+import { api, decideWithMarks } from './api.ts';
 import { newQcRequest } from './requests.ts';
 import { pdfPage } from './pdf-pages.ts';
 import { bothThemes, DEMO, dismissToastsInTheWay, expectAccessible, signIn } from './support.ts';
@@ -81,17 +80,7 @@ async function rejectWithRegionOnPage2(riley: Page, request: QcRequest, item: st
     ),
   };
   const marks = { items: [{ itemId: item, regions: [REGION] }] };
-  const status = await riley.evaluate(
-    async ({ id, body, header, value }) => {
-      const answer = await fetch(`/api/qc/v2/qc/requests/${id}`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', 'x-attest': '1', [header]: value },
-        body: JSON.stringify(body),
-      });
-      return answer.status;
-    },
-    { id: request.id, body, header: MARKS_HEADER, value: encodeMarksHeader(marks) },
-  );
+  const status = await decideWithMarks(riley, request.id, body, marks);
   expect(status).toBe(200);
 }
 

@@ -4,7 +4,6 @@ import {
   FindingCountSchema,
   FindingListSchema,
   FindingSchema,
-  MARKS_HEADER,
   type DecisionMarks,
   type Finding,
 } from '../src/contract/findings.ts';
@@ -12,8 +11,7 @@ import { TeamStatsSchema } from '../src/contract/qc-management.ts';
 import { QcRequestListSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { SignatureRequestSchema } from '../src/contract/signatures.ts';
-import { encodeMarksHeader } from '../src/shared/marks-header.ts';
-import { api } from './api.ts';
+import { api, decideWithMarks } from './api.ts';
 import { newQcRequest } from './requests.ts';
 import { contentBox, pdfPage } from './pdf-pages.ts';
 import { createEntity } from './event-support.ts';
@@ -82,17 +80,7 @@ async function rejectWithMarks(
         : { id: item.id, status: 'approved' },
     ),
   };
-  const status = await page.evaluate(
-    async ({ id, body, header, value }) => {
-      const answer = await fetch(`/api/qc/v2/qc/requests/${id}`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', 'x-attest': '1', [header]: value },
-        body: JSON.stringify(body),
-      });
-      return answer.status;
-    },
-    { id: request.id, body, header: MARKS_HEADER, value: encodeMarksHeader(marks) },
-  );
+  const status = await decideWithMarks(page, request.id, body, marks);
   expect(status).toBe(200);
 }
 

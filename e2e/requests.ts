@@ -12,7 +12,7 @@ import { FirmListSchema } from '../src/contract/accounts.ts';
 import { UserListSchema } from '../src/contract/users.ts';
 import type { SandboxQcRequestForm } from '../src/contract/sandbox.ts';
 import type { z } from '../src/contract/zod.ts';
-import { demoClient } from '../src/service/seed/demo-clients.ts';
+import { serviceToken } from './api.ts';
 import { renderDocumentPdf } from '../src/service/seed/documents.ts';
 
 // Each test makes the requests it works on (issue 42; ADR 032): pending ones of its own, put
@@ -50,19 +50,8 @@ function serviceBase(): string {
 /** acme's admin token for the service, one per worker (it lives an hour). */
 let adminToken: Promise<string> | undefined;
 function token(): Promise<string> {
-  adminToken ??= (async () => {
-    const { clientId, clientSecret } = demoClient('acme-admin');
-    const issued = await fetch(`${serviceBase()}/auth/v1/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-    });
-    expect(issued.status, await issued.clone().text()).toBe(200);
-    return ((await issued.json()) as { access_token: string }).access_token;
-  })();
+  serviceBase();
+  adminToken ??= serviceToken('acme-admin');
   return adminToken;
 }
 
