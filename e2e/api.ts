@@ -96,9 +96,9 @@ export function api(page: Page) {
  * and their holds, as an operator's own script would make it (a decision made elsewhere).
  */
 /** A client-credentials token of the chromium project's reference service for `clientId`. */
-export async function serviceToken(clientId: string): Promise<string> {
+export async function serviceToken(clientId: string, origin = serviceOrigin()): Promise<string> {
   const { clientSecret } = demoClient(clientId);
-  const issued = await fetch(`${serviceOrigin()}/auth/v1/oauth2/token`, {
+  const issued = await fetch(`${origin}/auth/v1/oauth2/token`, {
     method: 'POST',
     headers: {
       authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`,

@@ -95,16 +95,24 @@ function watchContext(context: BrowserContext, watch: Watch): void {
   });
 }
 
-/** The test's own contexts too: `browser.newContext()` is wrapped for the test's length. */
-function watchNewContexts(browser: Browser, watch: Watch): () => void {
+/**
+ * The test's own contexts too: `browser.newContext()` is wrapped for the test's length, and
+ * what the test opened is closed when it ends, passed or failed. Playwright closes only its own
+ * `context`: a context left open keeps its pages polling and their event streams open for the
+ * rest of the worker's run, and a run of a hundred tests slows to a crawl.
+ */
+function watchNewContexts(browser: Browser, watch: Watch): () => Promise<void> {
   const newContext = browser.newContext.bind(browser);
+  const opened: BrowserContext[] = [];
   browser.newContext = async (...args) => {
     const context = await newContext(...args);
+    opened.push(context);
     watchContext(context, watch);
     return context;
   };
-  return () => {
+  return async () => {
     browser.newContext = newContext;
+    await Promise.all(opened.map((context) => context.close().catch(() => undefined)));
   };
 }
 
@@ -125,7 +133,7 @@ export const test = base.extend<{ consoleStrict: boolean; consoleWatch: void }>(
       try {
         await use();
       } finally {
-        restore();
+        await restore();
         current = undefined;
       }
       // A test that failed already says why; these would only bury it.

@@ -34,6 +34,8 @@ const ACME = { environment: 'production', owner: 'acme' } as const;
 let dir: string;
 let receiver: NoticeReceiver;
 let gateway: GatewayProcess;
+/** This console's own reference service, where the test's request is put. */
+let service: string;
 /** The settlement's notice fails until this is set. */
 let acceptSettled = false;
 
@@ -65,8 +67,10 @@ test.beforeAll(async () => {
   expect(receiver.received.map((r) => r.notice?.type)).toEqual(
     Array.from({ length: 7 }, () => 'finding.settled'),
   );
+  const servicePort = await freePort();
+  service = `http://127.0.0.1:${servicePort}`;
   gateway = gatewayProcess(await freePort(), {
-    SERVICE_PORT: String(await freePort()),
+    SERVICE_PORT: String(servicePort),
     ATTEST_DATA_DIR: dir,
     ATTEST_SKIP_BUILD: '1',
     ATTEST_DIST_DIR: resolve(process.env.E2E_DIST_DIR ?? 'dist'),
@@ -90,7 +94,7 @@ const rowOf = (page: Page, title: string): Locator =>
  * the console's PATCH does.
  */
 async function rejectOne(page: Page): Promise<Finding> {
-  const { id } = await newQcRequest();
+  const { id } = await newQcRequest({ service });
   const request = await api(page).get(`/api/qc/v2/qc/requests/${id}`, QcRequestSchema);
   const session = await api(page).get('/session', SessionSchema);
   const decided = await api(page).status('PATCH', `/api/qc/v2/qc/requests/${id}`, {

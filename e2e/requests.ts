@@ -32,6 +32,11 @@ export interface NewQcRequest {
   notary?: string;
   /** The document's matter reference; by default one of its own, `E2E-…`. */
   matterReference?: string;
+  /**
+   * The reference service to put it into (its origin): by default the chromium project's. A
+   * spec that starts a console of its own, with its own service, names that one.
+   */
+  service?: string;
 }
 
 const DEFAULT_PROCESS = 'Affidavit review';
@@ -39,7 +44,7 @@ const DEFAULT_NOTARY = 'Nora Notary';
 /** The demo logins' people: never picked as a document's signer or preparer. */
 const LOGIN_NAMES = new Set(['Riley Reviewer', 'Nora Notary', 'Noah Notary', 'Alex Admin']);
 
-function serviceBase(): string {
+function defaultService(): string {
   const base = test.info().project.use.baseURL ?? '';
   if (base.endsWith(`:${process.env.E2E_STRICT_PORT}`)) {
     throw new Error('a spec-strict service has no sandbox: take its seeded requests instead');
@@ -47,30 +52,39 @@ function serviceBase(): string {
   return `http://127.0.0.1:${process.env.E2E_SERVICE_PORT}`;
 }
 
-/** acme's admin token for the service, one per worker (it lives an hour). */
-let adminToken: Promise<string> | undefined;
-function token(): Promise<string> {
-  serviceBase();
-  adminToken ??= serviceToken('acme-admin');
-  return adminToken;
+/** acme's admin token for each service, one per worker (it lives an hour). */
+const adminTokens = new Map<string, Promise<string>>();
+function token(service: string): Promise<string> {
+  let issued = adminTokens.get(service);
+  if (!issued) adminTokens.set(service, (issued = serviceToken('acme-admin', service)));
+  return issued;
 }
 
-/** A GET of the service as acme's admin, parsed with the contract. */
-async function read<S extends z.ZodMiniType>(path: string, schema: S): Promise<z.output<S>> {
-  const answer = await fetch(`${serviceBase()}${path}`, {
-    headers: { authorization: `Bearer ${await token()}` },
+/** A GET of `service` as acme's admin, parsed with the contract. */
+async function read<S extends z.ZodMiniType>(
+  service: string,
+  path: string,
+  schema: S,
+): Promise<z.output<S>> {
+  const answer = await fetch(`${service}${path}`, {
+    headers: { authorization: `Bearer ${await token(service)}` },
   });
   expect(answer.status, `GET ${path}: ${await answer.clone().text()}`).toBe(200);
   return schema.parse(await answer.json());
 }
 
-/** What every request is made of, read once per worker. */
-let lookups: Promise<Awaited<ReturnType<typeof readLookups>>> | undefined;
-async function readLookups() {
+/** What every request is made of, read once per worker and service. */
+const lookupsOf = new Map<string, ReturnType<typeof readLookups>>();
+function lookups(service: string): ReturnType<typeof readLookups> {
+  let read = lookupsOf.get(service);
+  if (!read) lookupsOf.set(service, (read = readLookups(service)));
+  return read;
+}
+async function readLookups(service: string) {
   const [{ qcProcesses }, { users }, { firms }] = await Promise.all([
-    read('/qc/v2/qc/processes?owner=acme&limit=100', QcProcessListSchema),
-    read('/users/v1/users?owner=acme&limit=100', UserListSchema),
-    read('/accounts/v1/firms?owner=acme&limit=100', FirmListSchema),
+    read(service, '/qc/v2/qc/processes?owner=acme&limit=100', QcProcessListSchema),
+    read(service, '/users/v1/users?owner=acme&limit=100', UserListSchema),
+    read(service, '/accounts/v1/firms?owner=acme&limit=100', FirmListSchema),
   ]);
   const people = users.filter(
     (u) => !u.deactivatedOn && !u.isNotary && !LOGIN_NAMES.has(u.displayName),
@@ -96,8 +110,8 @@ function ownReference(): string {
  * `options.notary`. Answers the request as the service has it, parsed with the contract.
  */
 export async function newQcRequest(options: NewQcRequest = {}): Promise<QcRequest> {
-  lookups ??= readLookups();
-  const { qcProcesses, users, people, firms } = await lookups;
+  const service = options.service ?? defaultService();
+  const { qcProcesses, users, people, firms } = await lookups(service);
   const process = byName(
     qcProcesses,
     options.process ?? DEFAULT_PROCESS,
@@ -141,9 +155,9 @@ export async function newQcRequest(options: NewQcRequest = {}): Promise<QcReques
     new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
     `${matterReference}.pdf`,
   );
-  const answer = await fetch(`${serviceBase()}/sandbox/v1/qc-requests`, {
+  const answer = await fetch(`${service}/sandbox/v1/qc-requests`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${await token()}` },
+    headers: { authorization: `Bearer ${await token(service)}` },
     body: form,
   });
   expect(answer.status, `POST /sandbox/v1/qc-requests: ${await answer.clone().text()}`).toBe(201);
@@ -171,6 +185,7 @@ export async function newQcRequestPair(
   for (let attempt = 0; attempt < 3; attempt++) {
     const [older, newer] = (await newQcRequests(2, options)) as [QcRequest, QcRequest];
     const { qcRequests } = await read(
+      options.service ?? defaultService(),
       '/qc/v2/qc/requests?owner=acme&status=pending&orderDirection=desc&limit=100',
       QcRequestListSchema,
     );
@@ -185,9 +200,11 @@ export async function newQcRequestPair(
  * walk) makes its requests there and narrows the queue to it, so no other test's request
  * comes between them.
  */
-export async function spareFirm(): Promise<{ firmId: string; name: string }> {
-  lookups ??= readLookups();
-  const { firms } = await lookups;
+export async function spareFirm(service = defaultService()): Promise<{
+  firmId: string;
+  name: string;
+}> {
+  const { firms } = await lookups(service);
   const spare = firms.at(-1);
   if (!spare || firms.length < 2) throw new Error('the demo has no second firm');
   return spare;
