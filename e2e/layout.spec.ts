@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './console-watch.ts';
-import { DEMO, expectAccessible, signIn } from './support.ts';
+import { DEMO, expectAccessible, signIn, TAKING_SCREENSHOTS } from './support.ts';
 
 // The side navigation stays whole and in place (issue 42): on a long page (the team view,
 // a finding's) it stays beside the content at every scroll position, from its brand to the
@@ -8,8 +8,6 @@ import { DEMO, expectAccessible, signIn } from './support.ts';
 // card stays; on a phone it is a drawer, and the top bar stays at the top.
 
 test.describe.configure({ timeout: 240_000 });
-
-const TAKING_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 /** Where the navigation, its card and its column are, with the page scrolled to `y`. */
 async function navAt(page: Page, y: number) {

@@ -3,7 +3,7 @@ import { expect, test } from './console-watch.ts';
 import { QcChecklistListSchema, QcProcessListSchema } from '../src/contract/qc.ts';
 import { ProcessSettingsListSchema } from '../src/contract/qc-management.ts';
 import { api } from './api.ts';
-import { bothThemes, DEMO, expectAccessible, screenshots, signIn } from './support.ts';
+import { bothThemes, DEMO, expectAccessible, screenshots, shot, signIn } from './support.ts';
 
 // These tests change only the archived "Legacy" process, which no request uses, and put it
 // back as they found it: specs running alongside keep their processes and queue.
@@ -196,8 +196,8 @@ test('the processes screen is accessible at desktop and phone sizes', async ({ p
   await screenshots(page, 'qc-processes');
   await edit(page, 'Affidavit review');
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screenshots/qc-processes-edit-desktop.png' });
+  await shot(page, 'qc-processes-edit-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/screenshots/qc-processes-edit-mobile.png' });
+  await shot(page, 'qc-processes-edit-mobile');
   await page.setViewportSize({ width: 1280, height: 800 });
 });

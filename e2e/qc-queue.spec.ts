@@ -6,7 +6,7 @@ import {
   type QcRequestStatus,
 } from '../src/contract/qc.ts';
 import { api } from './api.ts';
-import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
+import { DEMO, expectAccessible, screenshots, shot, signIn } from './support.ts';
 import { QUEUE_PAGE_SIZE } from '../src/app/features/qc/queue-request.ts';
 
 // The seeded demo's queue, as a reviewer sees it. Other specs make requests of their own (the
@@ -221,11 +221,11 @@ test('the queue is accessible and reads well on desktop and phone', async ({ pag
   await tab(page, 'rejected').click();
   await expect(rows(page).first().getByText('Rework')).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screenshots/qc-queue-rejected-desktop.png' });
+  await shot(page, 'qc-queue-rejected-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(rows(page).first()).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screenshots/qc-queue-rejected-mobile.png' });
+  await shot(page, 'qc-queue-rejected-mobile');
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 

@@ -1,6 +1,6 @@
 import { type Request } from '@playwright/test';
 import { expect, expectErrors, test } from './console-watch.ts';
-import { DEMO, expectAccessible, screenshots, signIn, signInWithForm } from './support.ts';
+import { DEMO, expectAccessible, screenshots, shot, signIn, signInWithForm } from './support.ts';
 
 // Anything the browser reports that a test here does not expect fails it (console-watch.ts).
 test.use({ consoleStrict: true });
@@ -144,5 +144,5 @@ test('sign-in and shell are accessible, at desktop and phone sizes', async ({ pa
   // The page under it keeps still, locked without a <style> the CSP would refuse (ADR 034).
   await expect(page.locator('html')).toHaveCSS('overflow', 'hidden');
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screenshots/shell-menu-mobile.png' });
+  await shot(page, 'shell-menu-mobile');
 });

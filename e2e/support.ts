@@ -63,7 +63,12 @@ export const VIEWPORTS = [
  * to look at. They assert nothing, and took a fifth of the suite's time, so `npm test` does
  * without them.
  */
-const TAKING_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+export const TAKING_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+/** One screenshot as the page is now, kept as `test-results/screenshots/{name}.png`. */
+export async function shot(page: Page, name: string) {
+  if (TAKING_SCREENSHOTS) await page.screenshot({ path: `test-results/screenshots/${name}.png` });
+}
 
 /** Screenshots kept by the run (test-results/screenshots), at both viewports. */
 export async function screenshots(page: Page, name: string) {

@@ -4,15 +4,13 @@ import { FindingListSchema } from '../src/contract/findings.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { api } from './api.ts';
 import { createEntity } from './event-support.ts';
-import { DEMO, expectAccessible, signIn } from './support.ts';
+import { DEMO, expectAccessible, signIn, TAKING_SCREENSHOTS } from './support.ts';
 
 // Toasts never cover what a person is typing into (issue 42, ADR 036): four toasts arriving
 // while a manager writes an answer on a finding's page stand clear of the form's controls,
 // its Send button included, at a desktop's size and a phone's; those with no room wait.
 
 test.describe.configure({ timeout: 180_000 });
-
-const TAKING_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 /** The boxes of the toasts on screen, and of the controls of `form`. */
 async function overlapsOf(page: Page, form: Locator) {
