@@ -98,6 +98,8 @@ function byName<T>(list: readonly T[], name: string, nameOf: (item: T) => string
   return found;
 }
 
+const slug = (title: string) => title.toLowerCase().replaceAll(/[^a-z0-9]+/g, '-');
+
 /** A matter reference no other test has: the test's place in the run and a random tail. */
 function ownReference(): string {
   const { workerIndex } = test.info();
@@ -129,9 +131,12 @@ export async function newQcRequest(options: NewQcRequest = {}): Promise<QcReques
     { userId: notary.id, roleId: 'notary' },
     { userId: preparer.id, roleId: 'reviewee' },
   ];
+  const title = process.displayName.startsWith('Power')
+    ? 'Power of Attorney'
+    : 'Affidavit of Identity';
   const pdf = await renderDocumentPdf({
     matterReference,
-    title: process.displayName.startsWith('Power') ? 'Power of Attorney' : 'Affidavit of Identity',
+    title,
     crid: matterReference,
     firmName: firm?.name ?? 'Attest e2e',
     preparedBy: preparer.displayName,
@@ -147,6 +152,14 @@ export async function newQcRequest(options: NewQcRequest = {}): Promise<QcReques
     signedOn: signedOn.toISOString(),
     actors: JSON.stringify(actors),
     ...(firm && { firmId: firm.firmId }),
+    templates: JSON.stringify([
+      {
+        filename: `${slug(title)}.pdf`,
+        displayName: title,
+        signatureRequired: true,
+        notaryRequired: true,
+      },
+    ]),
   };
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);

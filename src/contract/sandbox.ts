@@ -130,21 +130,35 @@ const SandboxActorSchema = z.strictObject({
     ),
 });
 
-const ActorsTextSchema = z.pipe(
-  z.string(),
-  z.transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.issues.push({
-        code: 'custom',
-        message: 'actors must be JSON such as [{"userId": "…", "roleId": "affiant"}]',
-        input: text,
-      });
-      return z.NEVER;
-    }
-  }),
-);
+/** A field's JSON text, parsed; not JSON, the message names the field and an example. */
+const jsonText = (field: string, example: string) =>
+  z.pipe(
+    z.string(),
+    z.transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.issues.push({
+          code: 'custom',
+          message: `${field} must be JSON such as ${example}`,
+          input: text,
+        });
+        return z.NEVER;
+      }
+    }),
+  );
+
+/** The most templates one document may name, as `POST /files/v1/files` allows. */
+export const MAX_SANDBOX_TEMPLATES = 20;
+
+/** A template the document was made from, as the files service takes them (the id is given). */
+const SandboxTemplateSchema = z.strictObject({
+  filename: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  displayName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  signatureRequired: z.boolean(),
+  notaryRequired: z.boolean(),
+});
+export type SandboxTemplate = z.output<typeof SandboxTemplateSchema>;
 
 /** The form's text fields, the file aside. */
 export const SandboxQcRequestFieldsSchema = z.strictObject({
@@ -161,7 +175,7 @@ export const SandboxQcRequestFieldsSchema = z.strictObject({
     ),
   signedOn: TimestampSchema,
   actors: z.pipe(
-    ActorsTextSchema,
+    jsonText('actors', '[{"userId": "…", "roleId": "affiant"}]'),
     z
       .array(SandboxActorSchema, 'actors must be a JSON array of {userId, roleId}')
       .check(
@@ -170,6 +184,26 @@ export const SandboxQcRequestFieldsSchema = z.strictObject({
       ),
   ),
   firmId: z.optional(UuidSchema),
+  /**
+   * The templates the document was made from (its `document.templates`), JSON; without it, one
+   * template named for the file, notarized when an actor is the `notary`.
+   */
+  templates: z.optional(
+    z.pipe(
+      jsonText('templates', '[{"filename": "affidavit.pdf", "displayName": "Affidavit", …}]'),
+      z
+        .array(
+          SandboxTemplateSchema,
+          'templates must be a JSON array of {filename, displayName, signatureRequired, notaryRequired}',
+        )
+        .check(
+          z.maxLength(
+            MAX_SANDBOX_TEMPLATES,
+            `templates may name at most ${MAX_SANDBOX_TEMPLATES} templates`,
+          ),
+        ),
+    ),
+  ),
 });
 export type SandboxQcRequestFields = z.output<typeof SandboxQcRequestFieldsSchema>;
 /** The fields as a form carries them (`actors` as its JSON text). */

@@ -9,7 +9,7 @@ import { readMultipart } from '../files/multipart-stream.ts';
 // read to its end. The fields may come before or after the file; they are checked once the
 // form is whole, by the handler.
 
-/** Fields a form may carry: the five of the endpoint, and no room for a flood of others. */
+/** Fields a form may carry: the six of the endpoint, and no room for a flood of others. */
 export const MAX_FORM_FIELDS = 8;
 /** Twenty actors' JSON is about 2.5 KB. */
 export const MAX_FIELD_BYTES = 8192;

@@ -176,6 +176,22 @@ function checkActors(ctx: ServiceContext, owner: string, fields: SandboxQcReques
 }
 
 /**
+ * The document's templates, each with an id of its own: those the form names, or one named for
+ * the file, which a notary's seal is required on when one of the actors is the notary.
+ */
+function templatesOf(fields: SandboxQcRequestFields) {
+  const named = fields.templates ?? [
+    {
+      filename: `${fields.matterReference}.pdf`,
+      displayName: `Document ${fields.matterReference}`,
+      signatureRequired: true,
+      notaryRequired: fields.actors.some((actor) => actor.roleId.toLowerCase() === 'notary'),
+    },
+  ];
+  return named.map((template) => ({ id: randomUUID(), ...template }));
+}
+
+/**
  * Stores the file and its pending QC request on the process's active checklist version, and
  * publishes the document's DOCUMENT_READY, in one transaction: refused, nothing is written.
  */
@@ -211,8 +227,8 @@ function createQcRequest(
       .get(preparer ?? '', owner)?.display_name;
     ctx.db
       .prepare(
-        `INSERT INTO files (id, owner, filename, size, blob_key, matter_reference, prepared_by, prepared_on, firm_id, created_on)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO files (id, owner, filename, size, blob_key, matter_reference, prepared_by, prepared_on, firm_id, templates, created_on)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         fileId,
@@ -224,6 +240,7 @@ function createQcRequest(
         typeof preparedBy === 'string' ? preparedBy : principal.clientId,
         now,
         firmId,
+        JSON.stringify(templatesOf(fields)),
         now,
       );
     ctx.db

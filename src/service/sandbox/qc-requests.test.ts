@@ -168,6 +168,45 @@ describe('POST /sandbox/v1/qc-requests', () => {
     expect(QcRequestSchema.parse(answer.body).document.firmId).toBe(oldest);
   });
 
+  it('names the templates given, or one for the file, notarized when a notary acts', async () => {
+    const templates = [
+      {
+        filename: 'poa.pdf',
+        displayName: 'Power of Attorney',
+        signatureRequired: true,
+        notaryRequired: true,
+      },
+      { filename: 'w9.pdf', displayName: 'W-9', signatureRequired: true, notaryRequired: false },
+    ];
+    const given = await create(body(form({ templates: JSON.stringify(templates) })));
+    expect(given.status, given.text).toBe(201);
+    const named = QcRequestSchema.parse(given.body).document.templates;
+    expect(named.map(({ id: _, ...t }) => t)).toEqual(templates);
+    expect(new Set(named.map((t) => t.id)).size).toBe(2);
+
+    const [signer, notary] = [userOf('acme'), userOf('acme', true)];
+    const withNotary = JSON.stringify([
+      { userId: signer, roleId: 'affiant' },
+      { userId: notary, roleId: 'notary' },
+    ]);
+    for (const [actors, notaryRequired] of [
+      [withNotary, true],
+      [JSON.stringify([{ userId: signer, roleId: 'affiant' }]), false],
+    ] as const) {
+      const answer = await create(body(form({ actors, matterReference: 'MR-T-1' })));
+      expect(answer.status, answer.text).toBe(201);
+      expect(QcRequestSchema.parse(answer.body).document.templates).toEqual([
+        {
+          id: expect.any(String),
+          filename: 'MR-T-1.pdf',
+          displayName: 'Document MR-T-1',
+          signatureRequired: true,
+          notaryRequired,
+        },
+      ]);
+    }
+  });
+
   it('refuses a body that is not a PDF, too large, or one that does not open', async () => {
     await expectRefused(body(form(), PNG_HEAD), 415, /must be a PDF/);
     await expectRefused(body(form(), Buffer.from('not a pdf at all')), 415, /must be a PDF/);
@@ -231,6 +270,12 @@ describe('POST /sandbox/v1/qc-requests', () => {
     await expectRefused(body(form({ signedOn: '2026-03-02' })), 400, /signedOn: .*ISO 8601 UTC/);
     await expectRefused(body(form({ actors: '[{"userId":' })), 400, /actors must be JSON/);
     await expectRefused(body(form({ actors: '[]' })), 400, /at least one user/);
+    await expectRefused(body(form({ templates: '{' })), 400, /templates must be JSON/);
+    await expectRefused(
+      body(form({ templates: '[{"filename": "a.pdf"}]' })),
+      400,
+      /templates\.0\.displayName/,
+    );
     await expectRefused(body({ ...form(), matterReference: undefined }), 400, /matterReference/);
     await expectRefused(body({ ...form(), colour: 'blue' }), 400, /colour/);
   });

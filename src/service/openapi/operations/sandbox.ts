@@ -8,6 +8,7 @@ import {
   DeliveryListSchema,
   MAX_MATTER_REFERENCE,
   MAX_SANDBOX_ACTORS,
+  MAX_SANDBOX_TEMPLATES,
   MessageIdSchema,
   RedeliverResultSchema,
   RevokeResultSchema,
@@ -115,6 +116,16 @@ export const sandboxOperations: ApiOperation[] = [
               examples: ['[{"userId":"…","roleId":"affiant"},{"userId":"…","roleId":"notary"}]'],
             },
             firmId: { type: 'string', format: 'uuid', description: 'A firm of the owner.' },
+            templates: {
+              type: 'string',
+              description:
+                `JSON: up to ${MAX_SANDBOX_TEMPLATES} of \`{"filename", "displayName", ` +
+                '"signatureRequired", "notaryRequired"}`, the document’s `templates`. Without it, ' +
+                'one named for the matter reference, its notary required when an actor is `notary`.',
+              examples: [
+                '[{"filename":"affidavit.pdf","displayName":"Affidavit of Identity","signatureRequired":true,"notaryRequired":true}]',
+              ],
+            },
           },
           required: ['file', 'processId', 'matterReference', 'signedOn', 'actors'],
           additionalProperties: false,
