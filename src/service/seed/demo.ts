@@ -7,7 +7,7 @@ import { STATES, TEMPLATES, type CatalogTemplate } from './catalog.ts';
 import { DEMO_CLIENTS } from './demo-clients.ts';
 import { hash } from './affidavit-text.ts';
 import { renderDocument, renderScan, renderScanPdf } from './documents.ts';
-import { sealJpeg, signaturePng } from './notary-images.ts';
+import { sealPng, signaturePng } from './notary-images.ts';
 import { daysAgo, demoId } from './ids.ts';
 import { insertAccounts } from './demo-accounts.ts';
 import { DEMO_PROCESSES, insertChecklists } from './demo-qc.ts';
@@ -132,10 +132,10 @@ async function prepareOwner(ctx: ServiceContext, owner: Owner): Promise<OwnerSee
     const state = notaryState(u);
     const images = {
       signature: `images/${u.id}/signature-demo.png`,
-      seal: `images/${u.id}/notarySeal-demo.jpg`,
+      seal: `images/${u.id}/notarySeal-demo.png`,
     };
     ctx.blobs.put(images.signature, signaturePng(u.displayName));
-    ctx.blobs.put(images.seal, sealJpeg({ name: u.displayName, state }));
+    ctx.blobs.put(images.seal, sealPng({ name: u.displayName, state }));
     u.images = images;
   }
 

@@ -33,7 +33,7 @@ export interface DocumentFacts {
   /** A power of attorney's agent. */
   agentName?: string;
   notaryName?: string; // adds a notarial certificate (jurat or acknowledgment) and a seal
-  /** The notary's seal image on file (a JPEG), stamped in the certificate; else a seal box. */
+  /** The notary's seal image on file (PNG or JPEG), stamped in the certificate; else a box. */
   notarySeal?: Uint8Array;
   state?: string; // venue line; blanks when absent
   pages?: number; // default 3, at least 1
@@ -142,7 +142,7 @@ async function render(spec: Spec): Promise<RenderedDocument> {
   };
   const at = createLayout(s.pages);
   const wrapBody = (t: string, width = FULL) => wrap(t, serif, width);
-  const seal = spec.notarySeal && s.notaryName ? await doc.embedJpg(spec.notarySeal) : undefined;
+  const seal = spec.notarySeal && s.notaryName ? await embedImage(doc, spec.notarySeal) : undefined;
   const block = signatureBlock(s, f, wrapBody, seal);
   const paragraphs = bodyOf(s, wrapBody);
   let n = 0;
@@ -292,6 +292,12 @@ function scanBegin(page: PDFPage, seed: number) {
     pushGraphicsState(),
     concatTransformationMatrix(c, sn, -sn, c, cx - c * cx + sn * cy, cy - sn * cx - c * cy),
   );
+}
+
+/** A PNG or a JPEG, told by its first bytes, as a notary's image on file may be either. */
+function embedImage(doc: PDFDocument, bytes: Uint8Array) {
+  const png = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+  return png ? doc.embedPng(bytes) : doc.embedJpg(bytes);
 }
 
 // Folds accents away (and anything else WinAnsi lacks) rather than let pdf-lib throw.

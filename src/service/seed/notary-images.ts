@@ -15,16 +15,14 @@ export interface NotaryFacts {
 }
 
 /**
- * The seal, a JPEG SEAL_PX square on white, as a stamp scanned for the profile is: a JPEG goes
- * into a PDF as it is (no decoding and re-compressing per document, as a PNG would need).
+ * The seal, a PNG SEAL_PX square on a transparent background, as the profile asks notaries for
+ * theirs: stamped over a certificate's lines, the lines show through, as a rubber stamp's do.
  */
-export function sealJpeg({ name, state }: NotaryFacts): Uint8Array {
+export function sealPng({ name, state }: NotaryFacts): Uint8Array {
   const { number, expires } = notaryCommission(name);
   const canvas = createCanvas(SEAL_PX, SEAL_PX);
   const g = canvas.getContext('2d');
   // Drawn on a 300-unit square, scaled to the image's size.
-  g.fillStyle = 'white';
-  g.fillRect(0, 0, SEAL_PX, SEAL_PX);
   g.scale(SEAL_PX / 300, SEAL_PX / 300);
   const c = 150;
   g.strokeStyle = INK;
@@ -50,7 +48,7 @@ export function sealJpeg({ name, state }: NotaryFacts): Uint8Array {
   g.fillText('MY COMMISSION EXPIRES', c, c + 24);
   g.font = 'bold 13px "DejaVu Sans", sans-serif';
   g.fillText(expires.toUpperCase(), c, c + 42);
-  return canvas.toBuffer('image/jpeg', 88);
+  return canvas.toBuffer('image/png');
 }
 
 /** The signature on file, a PNG of the same hand the documents draw. */
