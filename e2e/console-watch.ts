@@ -117,13 +117,12 @@ function watchNewContexts(browser: Browser, watch: Watch): () => Promise<void> {
 }
 
 /**
- * Whether what a test did not expect fails it (`test.use({ consoleStrict: true })`), or is
- * only reported beside it (an annotation and a line in the run's output). Strict in the specs
- * that walk every screen as each role and in those made clean; the others are being made so
- * spec by spec (the closing notes list them), and strict becomes the default once all are.
+ * Whether what a test did not expect fails it (the default), or is only reported beside it
+ * (an annotation and a line in the run's output): `test.use({ consoleStrict: false })` is for
+ * a spec being written, never one that lands.
  */
 export const test = base.extend<{ consoleStrict: boolean; consoleWatch: void }>({
-  consoleStrict: [false, { option: true }],
+  consoleStrict: [true, { option: true }],
   consoleWatch: [
     async ({ context, browser, consoleStrict }, use, testInfo) => {
       const watch: Watch = { problems: [], expected: [] };

@@ -1,5 +1,5 @@
 import { type Page, type Route } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { expect, expectErrors, test } from './console-watch.ts';
 import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { RequestHistorySchema } from '../src/contract/team.ts';
 import { api } from './api.ts';
@@ -10,6 +10,11 @@ import { DEMO, bothThemes, expectAccessible, signIn, signInWithForm } from './su
 // ADR 026: a decision is kept in the browser (IndexedDB) before the screen moves on, and
 // sent until the service has it, once. Each test decides requests of its own (requests.ts),
 // the newest of the queue.
+
+/** What a browser cut off from the network reports of each request it could not send. */
+const OFFLINE = /^failed \S+ \S+: net::ERR_INTERNET_DISCONNECTED$/;
+/** The service's answer to a decision it has already: the reviewer's own, so saved. */
+const DECIDED_ALREADY = /^409 PATCH \S+\/api\/qc\/v2\/qc\/requests\/[\w-]+$/;
 
 /** A review in the queue's newest-first view, where a test's own requests come first. */
 const reviewUrl = (request: QcRequest) => `/qc/${request.id}?status=pending&order=newest`;
@@ -147,6 +152,7 @@ test('a tab closed 0 to 30 ms after approving, its PATCH lost: the outbox alone 
   // keepalive request may outlive the closed page's interception and land all the same: the
   // annotation says how many were still pending when the console opened again.)
   const decisions = (url: URL) => url.pathname.startsWith('/api/qc/v2/qc/requests/');
+  expectErrors(OFFLINE);
   const lost = (route: Route) =>
     route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.continue();
   const pendingOnReopening: boolean[] = [];
@@ -181,6 +187,7 @@ test('the connection dropped as a decision is made: shown as saving, saved once 
   await signIn(page, DEMO.reviewer);
   const [request, next] = await newQcRequestPair();
   await readyToApprove(page, request);
+  expectErrors(OFFLINE);
   await context.setOffline(true);
   await page.keyboard.press('a');
   await expect(page).toHaveURL(new RegExp(`/qc/${next.id}`));
@@ -213,6 +220,8 @@ test('the connection dropped as a decision is made: shown as saving, saved once 
 });
 
 test('a reload mid-save sends nothing twice', async ({ page }) => {
+  // The held send goes through after the reloaded page's: the second is told it is decided.
+  expectErrors(DECIDED_ALREADY);
   await signIn(page, DEMO.reviewer);
   const [request] = await newQcRequests(1);
   if (!request) throw new Error('no request');
@@ -282,6 +291,7 @@ test("a 409 for the reviewer's own decision counts as saved", async ({ page }) =
   const [request, next] = await newQcRequestPair();
   // The service saves it, and the answer is lost: the browser is told 409 instead, as when
   // an earlier send (a keepalive from a closed tab) got there first.
+  expectErrors(DECIDED_ALREADY);
   await page.route(isPatchOf(request.id), async (route) => {
     if (route.request().method() !== 'PATCH') return route.continue();
     const answer = await route.fetch();
@@ -317,6 +327,7 @@ async function unsentApproval(page: Page) {
   await signIn(page, DEMO.reviewer);
   const [request] = await newQcRequests(1);
   if (!request) throw new Error('no request');
+  expectErrors(OFFLINE);
   const unreachable = (route: Route) =>
     route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.continue();
   const itsUrl = isPatchOf(request.id);

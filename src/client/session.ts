@@ -43,8 +43,29 @@ export function sessionApi({ request }: Client) {
 
 export type SessionApi = ReturnType<typeof sessionApi>;
 
-export const { signIn, getSession, signOut, getConfig, recentEvents, refusedEvents } =
-  sessionApi(defaultClient);
+const session = sessionApi(defaultClient);
+export const { getSession, getConfig, recentEvents, refusedEvents } = session;
+
+/** Set by a sign-out from this page, until the next sign-in. */
+let signedOut = false;
+
+export const signIn: SessionApi['signIn'] = (credentials) =>
+  session.signIn(credentials).then((signedIn) => {
+    signedOut = false;
+    return signedIn;
+  });
+
+export const signOut: SessionApi['signOut'] = () =>
+  session.signOut().then((done) => {
+    signedOut = true;
+    return done;
+  });
+
+/**
+ * Whether this page signed out (and no one has signed in since): the gateway ended the
+ * session's holds with it, and a call made now would only be refused (401).
+ */
+export const signedOutHere = (): boolean => signedOut;
 
 /** The server-sent event stream, for `new EventSource(EVENTS_URL)`. */
 export const EVENTS_URL = '/events';
