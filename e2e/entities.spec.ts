@@ -1,5 +1,5 @@
 import { type Locator, type Page, type Request } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { expect, expectErrors, test } from './console-watch.ts';
 import { AccountListSchema, EntitySchema, type Entity } from '../src/contract/accounts.ts';
 import { api } from './api.ts';
 import { DEMO, dismissToastsInTheWay, expectAccessible, screenshots, signIn } from './support.ts';
@@ -316,6 +316,7 @@ test('a server error keeps everything typed, and the next try saves it', async (
   await page.getByLabel('Key 1', { exact: true }).fill('channel');
   await page.getByLabel('Value 1', { exact: true }).fill('branch');
 
+  expectErrors(/^500 POST \S+\/api\/accounts\/v1\/accounts\/[\w-]+\/entities$/);
   await page.route('**/api/accounts/v1/accounts/*/entities', (route) =>
     route.request().method() === 'POST'
       ? route.fulfill({
