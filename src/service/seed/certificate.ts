@@ -1,6 +1,7 @@
 import { grayscale, rgb } from 'pdf-lib';
 import type { PDFImage, PDFPage } from 'pdf-lib';
 import { hash } from './affidavit-text.ts';
+import { CUT_OFF_SHIFT, type Defect } from './defects.ts';
 import { drawLines, text, venue, type Faces, type Spec } from './document-page.ts';
 import { signaturePath } from './ink.ts';
 import { LEAD, type LayoutRecorder, locate } from './layout.ts';
@@ -14,6 +15,7 @@ const INK = rgb(0.08, 0.14, 0.42);
 const GREY = grayscale(0.4);
 const NBSP = '\u00a0';
 const longDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' });
+const DAY = 86_400_000;
 
 /** A notary's commission, the same on every document they notarize. */
 export function notaryCommission(name: string) {
@@ -37,7 +39,10 @@ export function signatureBlock(
       ? 'FURTHER AFFIANT SAYETH NOT.'
       : `${perjury} Executed on ${signed}.`;
   const closing = wrapBody(end);
-  const notarized = longDate.format(s.date).replaceAll(' ', NBSP);
+  const has = (defect: Defect) => s.defects.includes(defect);
+  // A notarization dated two days after the signing it says it witnessed.
+  const notarizedOn = has('date-mismatch') ? new Date(s.date.getTime() + 2 * DAY) : s.date;
+  const notarized = longDate.format(notarizedOn).replaceAll(' ', NBSP);
   const signer = s.signerName.replaceAll(' ', NBSP);
   const certificate = !s.notaryName
     ? []
@@ -52,13 +57,16 @@ export function signatureBlock(
 
   const draw = (page: PDFPage, p: number, top: number, at: LayoutRecorder) => {
     let y = drawLines(page, closing, M, top - 7, f.body) - 44;
-    // The signer's own hand over the line, their printed name and role under it.
-    page.drawSvgPath(signaturePath(s.signerName), {
-      x: M + 8,
-      y: y + 37,
-      borderColor: INK,
-      borderWidth: 1.1,
-    });
+    // The signer's own hand over the line (unless they never signed), their printed name and
+    // role under it.
+    if (!has('unsigned')) {
+      page.drawSvgPath(signaturePath(s.signerName), {
+        x: M + 8,
+        y: y + 37,
+        borderColor: INK,
+        borderWidth: 1.1,
+      });
+    }
     rule(page, M, y, 220);
     at.rect('signature', p, M, y - 4, 220, 44);
     text(page, s.signerName, M, y - 14, f.body);
@@ -78,14 +86,18 @@ export function signatureBlock(
     y = drawLines(page, certificate, M, y, f.body) - 24;
     // The seal sits beside the notary's signature, as on paper certificates.
     const box = { x: M, y: y - 96, width: 108, height: 108 };
-    // The notary's own seal, stamped a little unevenly; a blank box where none is on file.
-    if (seal)
-      page.drawImage(seal, { ...box, opacity: 0.82 + (hash(s.matterReference) % 15) / 100 });
+    // The notary's own seal, stamped a little unevenly (too lightly, or off the page's edge,
+    // when that is the defect); a blank box where none is on file; nothing when never stamped.
+    const opacity = has('faint-seal') ? 0.14 : 0.82 + (hash(s.matterReference) % 15) / 100;
+    const x = has('cut-off-seal') ? -CUT_OFF_SHIFT : box.x;
+    if (has('no-seal')) {
+      // The place stays empty.
+    } else if (seal) page.drawImage(seal, { ...box, x, opacity });
     else {
       page.drawRectangle({ ...box, borderWidth: 0.75, borderColor: GREY, borderDashArray: [3, 2] });
       text(page, '(NOTARY SEAL)', M + 22, y - 46, { ...f.muted, size: 7.5 });
     }
-    at.rect('seal', p, box.x, box.y, box.width, box.height);
+    at.rect('seal', p, x, box.y, box.width, box.height);
 
     page.drawSvgPath(signaturePath(s.notaryName), {
       x: M + 160,

@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect } from 'vitest';
 import type { Region } from '../../contract/findings.ts';
 import { serviceTest } from '../testing/fixtures.ts';
+import { inkIn, pdfFolder, pdfText, wordsIn } from '../testing/pdf-reading.ts';
 import { ITEM_PARTS, itemKeyByName } from './catalog.ts';
 import { demoRegions } from './demo-regions.ts';
 import type { Part } from './layout.ts';
@@ -14,9 +10,8 @@ import type { Part } from './layout.ts';
 // process reviews, title and body alike, and a seeded rejection's region covers the part of
 // the page its check names: read back from the PDF by poppler, not from the generator.
 
-const run = promisify(execFile);
-const dir = mkdtempSync(join(tmpdir(), 'attest-demo-documents-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const folder = pdfFolder();
+afterAll(folder.remove);
 
 interface Row {
   id: string;
@@ -48,13 +43,7 @@ const it = serviceTest.extend(
       .all() as unknown as Row[],
 );
 
-let files = 0;
-async function pdfPath(bytes: Uint8Array | null) {
-  if (!bytes) throw new Error('no document');
-  const path = join(dir, `${files++}.pdf`);
-  writeFileSync(path, bytes);
-  return path;
-}
+const pdfPath = async (bytes: Uint8Array | null) => folder.write(bytes);
 
 /** What a process reviews: its title and the words only that kind of body has. */
 const KINDS: [RegExp, RegExp, RegExp][] = [
@@ -99,8 +88,7 @@ describe('the demo documents', () => {
         2,
         async (row) => {
           const path = await pdfPath(service.ctx.blobs.get(row.blobKey));
-          const { stdout } = await run('pdftotext', ['-l', '1', path, '-']);
-          const text = stdout.replace(/\s+/g, ' ');
+          const text = (await pdfText(path)).replace(/\s+/g, ' ');
           // The title the request shows is the one printed on the document.
           expect(text, row.id).toContain(row.title.toUpperCase());
           const kind = KINDS.find(([process]) => process.test(row.process));
@@ -180,69 +168,12 @@ const WORDS: Partial<Record<Part, (signer: string) => RegExp>> = {
 const ascii = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 
 async function covers(path: string, part: Part, region: Region, signer: string) {
-  const page = String(region.page);
+  // Blue-black ink in the box: the hand drawn over the line, the seal stamped.
   if (part === 'signature' || part === 'notarySignature' || part === 'seal') {
-    // Blue-black ink in the box: the hand drawn over the line, the seal stamped.
-    const args = ['-f', page, '-l', page, '-r', '72'];
-    const box = [region.x, region.y, region.width, region.height].map((n) => String(Math.round(n)));
-    const crop = ['-x', box[0], '-y', box[1], '-W', box[2], '-H', box[3]] as string[];
-    const { stdout } = await run('pdftoppm', [...args, ...crop, path], {
-      encoding: 'buffer',
-      maxBuffer: 1 << 24,
-    });
-    const pixels = ppmPixels(stdout);
-    let ink = 0;
-    for (let i = 0; i < pixels.length; i += 3) {
-      const [r, , b] = [pixels[i] ?? 0, pixels[i + 1] ?? 0, pixels[i + 2] ?? 0];
-      if (b - r > 40 && r < 150) ink += 1;
-    }
-    return ink > 30;
+    return (await inkIn(path, region)) > 30;
   }
   const words = await wordsIn(path, region);
   const expected = WORDS[part]?.(signer);
   if (!expected) throw new Error(`no check for ${part}`);
   return expected.test(words);
-}
-
-/** The words poppler finds whose middle is inside the region, in reading order. */
-async function wordsIn(path: string, region: Region) {
-  const page = String(region.page);
-  const { stdout } = await run('pdftotext', ['-bbox', '-f', page, '-l', page, path, '-']);
-  const words: string[] = [];
-  for (const m of stdout.matchAll(
-    /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
-  )) {
-    const [x0, y0, x1, y1] = [m[1], m[2], m[3], m[4]].map(Number) as [
-      number,
-      number,
-      number,
-      number,
-    ];
-    const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2];
-    const inside =
-      cx >= region.x &&
-      cx <= region.x + region.width &&
-      cy >= region.y &&
-      cy <= region.y + region.height;
-    if (inside)
-      words.push(
-        (m[5] ?? '')
-          .replace(/&amp;/g, '&')
-          .replace(/&apos;/g, "'")
-          .replace(/&quot;/g, '"'),
-      );
-  }
-  return words.join(' ').replace(/\u00a0/g, ' ');
-}
-
-function ppmPixels(ppm: Buffer) {
-  // P6\n<w> <h>\n255\n, then RGB bytes.
-  let fields = 0;
-  let at = 0;
-  while (fields < 4 && at < ppm.length) {
-    while (at < ppm.length && /\s/.test(String.fromCharCode(ppm[at] ?? 0))) at += 1;
-    while (at < ppm.length && !/\s/.test(String.fromCharCode(ppm[at] ?? 0))) at += 1;
-    fields += 1;
-  }
-  return ppm.subarray(at + 1);
 }

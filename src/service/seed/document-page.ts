@@ -1,4 +1,5 @@
 import type { Color, PDFFont, PDFPage } from 'pdf-lib';
+import type { Defect } from './defects.ts';
 import { LEAD, type LayoutRecorder } from './layout.ts';
 
 // What a demo document's page is drawn from and with (documents.ts, certificate.ts): the
@@ -17,6 +18,8 @@ export interface Spec {
   agentName?: string;
   notaryName?: string;
   notarySeal?: Uint8Array;
+  /** Another notary's seal, for an `other-seal` document. */
+  otherNotarySeal?: Uint8Array;
   state?: string;
   author: string;
   creator: string;
@@ -26,6 +29,8 @@ export interface Spec {
   scan: boolean;
   /** The venue's county; empty when the state has none on file. */
   county: string;
+  /** What is wrong with it on purpose (defects.ts); none for a clean document. */
+  defects: readonly Defect[];
 }
 
 export interface Face {

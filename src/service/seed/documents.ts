@@ -10,10 +10,12 @@ import {
 import type { PDFPage } from 'pdf-lib';
 import { COUNTIES, hash, mixed, PARAGRAPHS, sentencesOf } from './affidavit-text.ts';
 import { signatureBlock } from './certificate.ts';
+import { defectRegions, otherReference, wrongReferencePage, type Defect } from './defects.ts';
 import { drawLines, right, text, venue, wrap } from './document-page.ts';
 import type { DocumentKind, Faces, Spec } from './document-page.ts';
 import { createLayout, LEAD, locate, PAGE_H as H, PAGE_W as W } from './layout.ts';
 import type { DocumentLayout, LayoutRecorder, Part } from './layout.ts';
+import type { Region } from '../../contract/findings.ts';
 import { POA_DURABLE, POA_PARAGRAPHS, POA_POWERS, poaGrant } from './poa-text.ts';
 
 export type { DocumentLayout, Part } from './layout.ts';
@@ -38,6 +40,10 @@ export interface DocumentFacts {
   state?: string; // venue line; blanks when absent
   pages?: number; // default 3, at least 1
   seed?: number; // picks the filler paragraphs
+  /** What is wrong with it on purpose (defects.ts); none by default. */
+  defects?: readonly Defect[];
+  /** Another notary's seal, which an `other-seal` document is stamped with. */
+  otherNotarySeal?: Uint8Array;
 }
 
 /** A document's bytes, and where on its pages each part was drawn. */
@@ -61,7 +67,17 @@ const SCAN_DATE = new Date('2026-01-02T15:04:05Z');
 
 export type ScanFacts = Pick<DocumentFacts, 'matterReference' | 'signerName'> &
   Partial<
-    Pick<DocumentFacts, 'title' | 'kind' | 'notaryName' | 'notarySeal' | 'state' | 'agentName'>
+    Pick<
+      DocumentFacts,
+      | 'title'
+      | 'kind'
+      | 'notaryName'
+      | 'notarySeal'
+      | 'state'
+      | 'agentName'
+      | 'defects'
+      | 'otherNotarySeal'
+    >
   >;
 
 export async function renderDocumentPdf(facts: DocumentFacts): Promise<Uint8Array> {
@@ -76,7 +92,8 @@ export async function renderDocument(facts: DocumentFacts): Promise<RenderedDocu
   const creator = `Attest seed documents (prepared by ${preparedBy})`;
   const seed = Number.isFinite(facts.seed) ? Math.abs(Math.floor(facts.seed ?? 0)) : 0;
   const kind = facts.kind ?? kindOf(facts.title);
-  const county = countyOf(facts.state, seed);
+  const defects = facts.defects ?? [];
+  const county = defects.includes('blank-county') ? '' : countyOf(facts.state, seed);
   return render({
     ...facts,
     kind,
@@ -87,6 +104,7 @@ export async function renderDocument(facts: DocumentFacts): Promise<RenderedDocu
     seed,
     scan: false,
     county,
+    defects,
   });
 }
 
@@ -102,8 +120,10 @@ export async function renderScan(facts: ScanFacts): Promise<RenderedDocument> {
   const [firmName, date] = ['Wet-ink original', SCAN_DATE];
   const creator = 'Attest seed documents (simulated scanner)';
   const more = { title, kind, firmName, author: facts.signerName, creator, date };
-  const county = countyOf(facts.state, h);
-  return render({ ...facts, ...more, pages: 1 + (h % 2), seed: h, scan: true, county });
+  const defects = facts.defects ?? [];
+  const county = defects.includes('blank-county') ? '' : countyOf(facts.state, h);
+  const pages = 1 + (h % 2);
+  return render({ ...facts, ...more, pages, seed: h, scan: true, county, defects });
 }
 
 export const kindOf = (title: string): DocumentKind =>
@@ -142,7 +162,11 @@ async function render(spec: Spec): Promise<RenderedDocument> {
   };
   const at = createLayout(s.pages);
   const wrapBody = (t: string, width = FULL) => wrap(t, serif, width);
-  const seal = spec.notarySeal && s.notaryName ? await embedImage(doc, spec.notarySeal) : undefined;
+  const stamped = s.defects.includes('other-seal') ? spec.otherNotarySeal : spec.notarySeal;
+  if (s.defects.includes('other-seal') && !stamped) {
+    throw new RangeError('an other-seal document needs the other notary’s seal');
+  }
+  const seal = stamped && s.notaryName ? await embedImage(doc, stamped) : undefined;
   const block = signatureBlock(s, f, wrapBody, seal);
   const paragraphs = bodyOf(s, wrapBody);
   let n = 0;
@@ -179,6 +203,7 @@ async function render(spec: Spec): Promise<RenderedDocument> {
     if (last) block.draw(page, p, y, at);
     if (s.scan) page.pushOperators(popGraphicsState());
   }
+  at.layout.defects = recordDefects(doc, at.layout, s);
   // The default objectsPerTick yields to the event loop every 50 objects, costing milliseconds.
   const bytes = await doc.save({
     objectsPerTick: Number.MAX_SAFE_INTEGER,
@@ -244,7 +269,8 @@ function chrome(page: PDFPage, f: Faces, s: Spec, p: number, at: LayoutRecorder)
   page.drawLine({ start: { x: 0, y: H - 50 }, end: { x: W, y: H - 50 }, thickness: 0.8 });
   at.rect('header', p, 0, H - 50, W, 50);
   text(page, s.firmName, M, H - 31, f.firm);
-  const reference = `Matter No. ${s.matterReference}`;
+  const misfiled = s.defects.includes('wrong-reference') && p === wrongReferencePage(s.pages);
+  const reference = `Matter No. ${misfiled ? otherReference(s.matterReference) : s.matterReference}`;
   const rx = right(page, reference, H - 31, { ...f.small, size: 9.5 });
   at.text('reference', p, rx, H - 31, W - M - rx, 9.5);
   page.drawLine({ start: { x: M, y: 56 }, end: { x: W - M, y: 56 }, thickness: 0.5, color: GREY });
@@ -292,6 +318,29 @@ function scanBegin(page: PDFPage, seed: number) {
     pushGraphicsState(),
     concatTransformationMatrix(c, sn, -sn, c, cx - c * cx + sn * cy, cy - sn * cx - c * cy),
   );
+}
+
+/**
+ * The defects drawn, with the regions that show each; a blank page is put in last, before the
+ * signature page, and what follows it moves a page on.
+ */
+function recordDefects(doc: PDFDocument, layout: DocumentLayout, s: Spec) {
+  const drawn = s.defects.filter((d) => d !== 'blank-page');
+  const recorded: { kind: Defect; regions: Region[] }[] = drawn.map((kind) => ({
+    kind,
+    regions: defectRegions(layout, kind),
+  }));
+  if (!s.defects.includes('blank-page')) return recorded;
+  const blank = s.pages; // 1-based: where the last page was
+  doc.insertPage(blank - 1, [W, H]);
+  const shift = (r: Region) => (r.page >= blank ? { ...r, page: r.page + 1 } : r);
+  for (const [part, regions] of Object.entries(layout.parts)) {
+    layout.parts[part as Part] = regions.map(shift);
+  }
+  for (const entry of recorded) entry.regions = entry.regions.map(shift);
+  layout.pages += 1;
+  recorded.push({ kind: 'blank-page', regions: defectRegions(layout, 'blank-page', blank) });
+  return recorded;
 }
 
 /** A PNG or a JPEG, told by its first bytes, as a notary's image on file may be either. */

@@ -38,6 +38,8 @@ export type Part = (typeof PARTS)[number];
 export interface DocumentLayout {
   pages: number;
   parts: Partial<Record<Part, Region[]>>;
+  /** The defects drawn on purpose (defects.ts), each with the regions that show it. */
+  defects?: { kind: string; regions: Region[] }[];
 }
 
 const PAD = 2;
