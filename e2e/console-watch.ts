@@ -34,6 +34,23 @@ export function expectErrors(...patterns: RegExp[]): void {
   current.expected.push(...patterns);
 }
 
+/**
+ * A request to a path matching `path` (a pattern's source, from the path's start) that got no
+ * answer at all: `net::ERR_{error}`, any error when none is named.
+ */
+export const failedRequest = (method: string, path: string, error = '[A-Z_]+') =>
+  new RegExp(`^failed ${method} https?://[^/]+${path}(\\?\\S*)?: net::ERR_${error}$`);
+
+/** A request to a path matching `path` (a pattern's source) answered `status`. */
+export const errorAnswer = (status: number, method: string, path: string) =>
+  new RegExp(`^${status} ${method} https?://[^/]+${path}(\\?\\S*)?$`);
+
+/** The app's scripts, refused by a test that holds every script back (its own CSP). */
+export const SCRIPTS_REFUSED = /^failed GET \S+\/assets\/\S+\.js: csp$/;
+
+/** Any request that failed for being offline: a test that cuts the network expects them all. */
+export const OFFLINE = /^failed \S+ \S+: net::ERR_INTERNET_DISCONNECTED$/;
+
 function consoleLine(message: ConsoleMessage): Problem {
   const { url } = message.location();
   return url ? `console: ${message.text()} (${url})` : `console: ${message.text()}`;

@@ -1,5 +1,5 @@
 import { type Page, type Route } from '@playwright/test';
-import { expect, expectErrors, test } from './console-watch.ts';
+import { OFFLINE, expect, expectErrors, test } from './console-watch.ts';
 import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { RequestHistorySchema } from '../src/contract/team.ts';
 import { api } from './api.ts';
@@ -11,8 +11,6 @@ import { DEMO, bothThemes, expectAccessible, signIn, signInWithForm } from './su
 // sent until the service has it, once. Each test decides requests of its own (requests.ts),
 // the newest of the queue.
 
-/** What a browser cut off from the network reports of each request it could not send. */
-const OFFLINE = /^failed \S+ \S+: net::ERR_INTERNET_DISCONNECTED$/;
 /** The service's answer to a decision it has already: the reviewer's own, so saved. */
 const DECIDED_ALREADY = /^409 PATCH \S+\/api\/qc\/v2\/qc\/requests\/[\w-]+$/;
 

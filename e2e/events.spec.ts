@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { expect, expectErrors, failedRequest, test } from './console-watch.ts';
 import { CompleteSignatureRequestResultSchema } from '../src/contract/sandbox.ts';
 import { ReceivedEventListSchema } from '../src/contract/session.ts';
 import { SignatureRequestListSchema } from '../src/contract/signatures.ts';
@@ -320,6 +320,8 @@ test('another owner sees only its own events, or the empty state', async ({ page
 test('a failed load of the refused list shows its own error, and Try again recovers', async ({
   page,
 }) => {
+  // The list's load is refused at the socket, as the test asks.
+  expectErrors(failedRequest('GET', '/events/recent', 'CONNECTION_REFUSED'));
   await signIn(page, DEMO.reviewer);
   const refusedList = (url: URL) =>
     url.pathname === '/events/recent' && url.searchParams.get('check') === 'refused';
@@ -339,6 +341,7 @@ test('a failed load of the refused list shows its own error, and Try again recov
 });
 
 test('a failed load shows the error, and Try again recovers', async ({ page }) => {
+  expectErrors(failedRequest('GET', '/events/recent', 'CONNECTION_REFUSED'));
   await signIn(page, DEMO.admin);
   // No answer at all, as when the network drops: the gateway itself is not imitated.
   await page.route('**/events/recent', (route) => route.abort('connectionrefused'));

@@ -1,5 +1,5 @@
 import { type Browser, type Page } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { errorAnswer, expect, expectErrors, failedRequest, test } from './console-watch.ts';
 import {
   FindingCountSchema,
   FindingListSchema,
@@ -178,6 +178,11 @@ const findingRow = (page: Page, finding: Pick<Finding, 'id'>) =>
 test('a new finding reaches its notary live; she disputes one and cures one; a manager withdraws the dispute', async ({
   browser,
 }) => {
+  // Her first answer is cut at the socket; Noah is refused what is not his (404).
+  expectErrors(
+    failedRequest('POST', '/team/findings/[\\w-]+/answer', 'CONNECTION_REFUSED'),
+    errorAnswer(404, 'GET', '/team/findings/[\\w-]+(/document)?'),
+  );
   const nora = await personPage(browser, DEMO.notary, '/findings');
   const riley = await personPage(browser, DEMO.reviewer, '/qc');
   const alex = await personPage(browser, DEMO.admin, '/qc/team');
@@ -554,6 +559,7 @@ test('a manager who raised a finding leaves its dispute to another manager', asy
 });
 
 test('My findings is for people: empty, loading and failed states say so', async ({ browser }) => {
+  expectErrors(errorAnswer(503, 'GET', '/team/findings'));
   const gwen = await personPage(browser, DEMO.globex, '/findings');
   await expect(gwen.getByRole('heading', { name: 'My findings', level: 1 })).toBeVisible();
   await expect(gwen.getByText('Nothing to answer')).toBeVisible();

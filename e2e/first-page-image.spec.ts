@@ -1,5 +1,5 @@
 import { type Browser, type Page } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { expect, expectErrors, failedRequest, SCRIPTS_REFUSED, test } from './console-watch.ts';
 import { SampleListSchema } from '../src/contract/qc-management.ts';
 import type { QcRequest } from '../src/contract/qc.ts';
 import { api } from './api.ts';
@@ -57,6 +57,7 @@ test('a review loaded cold shows its header and first page before any script run
   page,
   browser,
 }) => {
+  expectErrors(SCRIPTS_REFUSED);
   await signIn(page, DEMO.reviewer);
   const request = await newQcRequest();
   for (const viewport of VIEWPORTS) {
@@ -230,6 +231,7 @@ test('on a slow link, a second review shows its first page before pdf.js has com
 test('pdf.js failing to come is said in the preview, the checklist still works, and it is tried again', async ({
   page,
 }) => {
+  expectErrors(failedRequest('GET', '/assets/pdfjs-[\\w-]+\\.js', 'CONNECTION_RESET'));
   await signIn(page, DEMO.reviewer);
   const request = await newQcRequest();
   let refuse = true;

@@ -1,5 +1,5 @@
 import { type Page, type Request } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { expect, expectErrors, failedRequest, SCRIPTS_REFUSED, test } from './console-watch.ts';
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -198,6 +198,7 @@ test('before any script runs the rows are there, nothing can be typed, and a row
   page,
   browser,
 }) => {
+  expectErrors(SCRIPTS_REFUSED);
   await signIn(page, DEMO.reviewer);
   const [first] = await firstPageOf(page);
   for (const viewport of VIEWPORTS) {
@@ -380,6 +381,7 @@ test('on a slow link a review opened by a held click is usable with its first pa
 test('a click the page held is followed as a plain link if its script never comes', async ({
   page,
 }) => {
+  expectErrors(failedRequest('GET', '/assets/first-screen-[\\w-]+\\.js', 'FAILED'));
   await signIn(page, DEMO.reviewer);
   const [first] = await firstPageOf(page);
   await page.route(/\/assets\/first-screen-[^/]*\.js$/, (route) => route.abort());

@@ -13,9 +13,15 @@ test.describe.configure({ timeout: 240_000 });
 async function navAt(page: Page, y: number) {
   await page.evaluate((to) => window.scrollTo(0, to), y);
   await page
-    .waitForFunction((to) => Math.abs(scrollY - Math.min(to, scrollMaxOf())) < 2, y, {
-      timeout: 5_000,
-    })
+    .waitForFunction(
+      // Inside the page: nothing of this file's is there.
+      (to) => {
+        const max = document.documentElement.scrollHeight - innerHeight;
+        return Math.abs(scrollY - Math.min(to, max)) < 2;
+      },
+      y,
+      { timeout: 5_000 },
+    )
     .catch(() => undefined);
   return page.evaluate(() => {
     const box = (selector: string) => {
@@ -31,11 +37,6 @@ async function navAt(page: Page, y: number) {
       brand: box('aside .brand'),
     };
   });
-}
-
-/** The page's furthest scroll, as the browser allows it. */
-function scrollMaxOf() {
-  return document.documentElement.scrollHeight - innerHeight;
 }
 
 async function expectNavInPlace(page: Page, what: string) {

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { expect, expectErrors, failedRequest, test } from './console-watch.ts';
 import { CompleteSignatureRequestResultSchema } from '../src/contract/sandbox.ts';
 import { SignatureRequestListSchema } from '../src/contract/signatures.ts';
 import { api } from './api.ts';
@@ -116,6 +116,7 @@ test('a browser’s tabs share one event stream: seven tabs load, each hears eve
 test('news that comes while the toaster cannot be fetched leaves the console working, and shows once it can', async ({
   page,
 }) => {
+  expectErrors(failedRequest('GET', '/assets/toaster-[\\w-]+\\.js', 'INTERNET_DISCONNECTED'));
   // The toaster's chunk unreachable, as it is offline or mid-deploy: before, the first toast
   // failed its import outside every boundary, and the page went blank.
   const toaster = /\/assets\/toaster-[\w-]+\.js$/;

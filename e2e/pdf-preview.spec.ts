@@ -1,5 +1,5 @@
 import { type ConsoleMessage, type Page, type Request } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { errorAnswer, expect, expectErrors, failedRequest, test } from './console-watch.ts';
 import { newQcRequest } from './requests.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
@@ -71,6 +71,7 @@ test('paints the first page with its text through one worker from /assets', asyn
 test('a review page load starts the worker ahead of the app; the queue starts it once rows show', async ({
   page,
 }) => {
+  expectErrors(failedRequest('GET', '/assets/index-[\\w-]+\\.js', 'FAILED'));
   await signIn(page, DEMO.reviewer);
   const request = await pendingRequest();
   const isWorker = (url: string) =>
@@ -215,6 +216,8 @@ for (const failure of [
   test(`${failure.name}: a message and a download link, and the checklist still works`, async ({
     page,
   }) => {
+    expectErrors(errorAnswer(404, 'GET', '/blobs/files/[\\w-]+\\.pdf'));
+    expectErrors(errorAnswer(403, 'GET', '/blobs/files/[\\w-]+\\.pdf'));
     await signIn(page, DEMO.reviewer);
     const request = await pendingRequest();
     await page.route(

@@ -1,5 +1,5 @@
 import { type Locator, type Page } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { errorAnswer, expect, expectErrors, test } from './console-watch.ts';
 import { QcChecklistListSchema, QcProcessListSchema } from '../src/contract/qc.ts';
 import { ProcessSettingsListSchema } from '../src/contract/qc-management.ts';
 import { api } from './api.ts';
@@ -47,6 +47,7 @@ async function edit(page: Page, name: string) {
 test('rename, describe and re-point a process; a failed save keeps what was typed', async ({
   page,
 }) => {
+  expectErrors(errorAnswer(503, 'PATCH', '/api/qc/v2/qc/processes/[\\w-]+'));
   await signIn(page, DEMO.admin, '/qc/processes');
   await expect(page.getByRole('heading', { name: 'QC processes' })).toBeVisible();
   await expect(card(section(page, 'Active'), 'Affidavit review')).toBeVisible();

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { errorAnswer, expect, expectErrors, test } from './console-watch.ts';
 import {
   QcProcessListSchema,
   QcRequestListSchema,
@@ -232,6 +232,8 @@ test('the queue is accessible and reads well on desktop and phone', async ({ pag
 test('against a service that ignores the status filter, a tab lists only its status and claims no counts', async ({
   page,
 }) => {
+  // A cursor read under one status, sent with none, is refused by the service (400).
+  expectErrors(errorAnswer(400, 'GET', '/api/qc/v2/qc/requests'));
   // The QC request list is not in the spec: a deployment may not know our `status` filter.
   const statusesSent: string[] = [];
   let countsAnswered = 0;

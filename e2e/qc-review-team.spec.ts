@@ -1,5 +1,5 @@
 import { type Browser, type Page } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { errorAnswer, expect, expectErrors, failedRequest, test } from './console-watch.ts';
 import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { QcHoldListSchema } from '../src/contract/team.ts';
@@ -68,6 +68,10 @@ test('a conflict shows the decided version beside everything the reviewer wrote,
   browser,
   context,
 }) => {
+  expectErrors(
+    failedRequest('GET', '/events', 'FAILED'),
+    errorAnswer(409, 'PATCH', '/api/qc/v2/qc/requests/[\\w-]+'),
+  );
   // Four screenshots and two accessibility checks beside a painted PDF.
   test.setTimeout(90_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -154,6 +158,8 @@ test('a request decided behind the reviewer shows their draft beside it once the
 test("a draft outlives the browser, is the reviewer's alone, and goes at sign-out", async ({
   browser,
 }) => {
+  // The second browser meets the first's hold until it ends.
+  expectErrors(errorAnswer(409, 'PUT', '/team/holds/[\\w-]+'));
   // Three browsers' sign-ins and reviews, on a machine the other specs share.
   test.setTimeout(150_000);
   const first = await browser.newContext();
@@ -305,6 +311,7 @@ test('a late release of this reviewer’s own hold (a reload behind a balancer) 
 test('a hold that meets a failing gateway (a failover) is tried again, and held', async ({
   page,
 }) => {
+  expectErrors(errorAnswer(503, 'PUT', '/team/holds/[\\w-]+'));
   await signIn(page, DEMO.reviewer);
   const request = await newQcRequest();
   // The first hold meets a gateway going down; the next one a gateway that answers.

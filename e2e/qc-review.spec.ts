@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { errorAnswer, expect, expectErrors, test } from './console-watch.ts';
 import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { api } from './api.ts';
 import { createEntity } from './event-support.ts';
@@ -141,6 +141,7 @@ test('two reviewers at once: the second is told who has it and keeps their notes
   page,
   browser,
 }) => {
+  expectErrors(errorAnswer(409, 'PUT', '/team/holds/[\\w-]+'));
   // Two browsers, each signed in, and a whole checklist passed by clicks.
   test.slow();
   await signIn(page, DEMO.reviewer);
