@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Locator, type Page } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { errorAnswer, expect, expectErrors, test } from './console-watch.ts';
 import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { api } from './api.ts';
@@ -204,6 +204,7 @@ test('the team view counts what the team decided, exports what it shows and link
 test('the range is kept in the address; an empty range and a failed section say so', async ({
   page,
 }) => {
+  expectErrors(errorAnswer(503, 'GET', '/team/stats'));
   await signIn(page, DEMO.admin, '/qc/team');
   await expect(throughput(page)).toBeVisible();
   await page.getByLabel('Range').selectOption('7');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, type Page, type Route } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { errorAnswer, expect, expectErrors, test } from './console-watch.ts';
 import { QcRequestSchema } from '../src/contract/qc.ts';
 import { api } from './api.ts';
 import { newQcRequests, spareFirm } from './requests.ts';
@@ -85,6 +85,8 @@ async function walk(page: Page, count: number): Promise<string[]> {
 test('two reviewers work one queue together: no 409, nothing decided twice', async ({
   browser,
 }) => {
+  // Two reviewers may reach for one request at once: the second is told it is held.
+  expectErrors(errorAnswer(409, 'PUT', '/team/holds/[\\w-]+'));
   // Twenty to approve, and two to spare for "next" past a held one.
   const [first, second] = await teamRequests(22);
   if (!first || !second) throw new Error('no requests');
@@ -134,6 +136,7 @@ test('two reviewers work one queue together: no 409, nothing decided twice', asy
 test('a take-over shows on the holder’s screen at once, and their draft stays', async ({
   browser,
 }) => {
+  expectErrors(errorAnswer(409, 'PUT', '/team/holds/[\\w-]+'));
   const [request] = await teamRequests(1);
   if (!request) throw new Error('no request');
   const riley = await reviewerPage(browser, DEMO.reviewer);

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { errorAnswer, expect, expectErrors, failedRequest, test } from './console-watch.ts';
 import { SignatureRequestListSchema } from '../src/contract/signatures.ts';
 import { api } from './api.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
@@ -116,6 +116,8 @@ test('the detail of a completed request: file, templates, who signed, and the co
 test('create a request from a file, then delete it: the list updates at once and after a reload', async ({
   page,
 }) => {
+  // The test reads the deleted request back: 404.
+  expectErrors(errorAnswer(404, 'GET', '/api/signatures/v2/requests/[\\w-]+'));
   await signIn(page, DEMO.notary, '/signatures');
   await page.getByRole('button', { name: 'New request' }).click();
   const dialog = page.getByRole('dialog', { name: 'New signature request' });
@@ -191,6 +193,9 @@ test('create a request from a file, then delete it: the list updates at once and
 test('a delete the service never gets is rolled back: the request returns, with the reason', async ({
   page,
 }) => {
+  expectErrors(
+    failedRequest('DELETE', '/api/signatures/v2/requests/[\\w-]+', 'CONNECTION_REFUSED'),
+  );
   await signIn(page, DEMO.notary, '/signatures?status=pending');
   const row = page.locator('.sig-list > li').first();
   const id = await row.getAttribute('data-request-id');
