@@ -69,31 +69,6 @@ export function failureWeight(key: string, weakNotary: boolean): number {
   return weakNotary && NOTARIAL.has(key) ? weight * 3 : weight;
 }
 
-/** What a reviewer writes beside a failed check, by catalog key. */
-const NOTES: Record<string, string[]> = {
-  'seal-legible': [
-    'Seal is cut off at the page edge; rescan at full size.',
-    'Seal impression too faint to read the commission number.',
-  ],
-  'dates-match': [
-    'Signed on the 3rd, notarized on the 5th: the dates must match.',
-    'Signature date left blank; notarization is dated.',
-  ],
-  'scan-seal': ['Seal not visible on the scanned notary page.'],
-  'poa-seal': ['Notary seal missing on the acknowledgement page.'],
-  'std-seal': ['Notarization incomplete: no seal.'],
-  'std-date': ['The document is not dated.'],
-  'matter-reference': ['Matter reference on page 2 belongs to another matter.'],
-  'scan-reference': ['Matter reference on the scan does not match the matter.'],
-};
-
-export function failureNote(faker: Faker, key: string, displayName: string): string {
-  const notes = NOTES[key];
-  return notes
-    ? faker.helpers.arrayElement(notes)
-    : `${displayName}: not met on page ${faker.number.int({ min: 1, max: 3 })}.`;
-}
-
 /** Minutes from opening to deciding: mostly 2 to 12, now and then a long one. */
 export function decisionMinutes(faker: Faker, pace: number): number {
   const long = faker.datatype.boolean({ probability: 0.06 });

@@ -1,15 +1,8 @@
 import { base, en, en_US, Faker } from '@faker-js/faker';
 import type { ServiceContext } from '../context.ts';
 import { allocateReviewShortId } from '../qc/review-short-id.ts';
-import {
-  BASE_REJECTION,
-  decisionMinutes,
-  failureNote,
-  failureWeight,
-  firmFactor,
-  notaryFactor,
-  reviewerProfile,
-} from './demo-qc-profiles.ts';
+import { defectNote, failedCheck } from './demo-defects.ts';
+import { decisionMinutes, reviewerProfile } from './demo-qc-profiles.ts';
 import type { SeededProcess } from './demo-qc.ts';
 import { demoEpoch, demoId } from './ids.ts';
 import type { OwnerSeed, SeedFile, SeedUser } from './seed-types.ts';
@@ -47,13 +40,12 @@ export function insertQcRequests(
   current: SeedFile[],
   history: SeedFile[],
 ) {
-  const { owner, users, firms } = seed;
+  const { owner, users } = seed;
   // A faker of its own: the other areas' data does not move when this history is retuned.
   const faker = new Faker({ locale: [en_US, en, base] });
   faker.seed(owner === 'acme' ? 18_0001 : 18_0002);
   const now = demoEpoch();
   const reviewers = users.filter((u) => u.role === 'reviewer' || u.role === 'admin');
-  const notaries = users.filter((u) => u.isNotary);
   const active = processes.filter((p) => p.weight > 0);
 
   const rows = [...current, ...history].map((file, index): Row => {
@@ -78,7 +70,7 @@ export function insertQcRequests(
       (FRESH.has(process.key)
         ? ageHours > 30 || faker.datatype.boolean({ probability: 0.25 })
         : faker.datatype.boolean({ probability: Math.min(0.85, ageHours / 700) }));
-    if (decided) row.decision = decide(faker, row, now, reviewers, { firms, notaries });
+    if (decided) row.decision = decide(faker, row, now, reviewers);
     return row;
   });
 
@@ -121,13 +113,7 @@ export function insertQcRequests(
 }
 
 /** Who decided, when, and how: the reviewer's pace and strictness, the firm's and notary's record. */
-function decide(
-  faker: Faker,
-  row: Row,
-  now: number,
-  reviewers: SeedUser[],
-  who: { firms: OwnerSeed['firms']; notaries: SeedUser[] },
-): Row['decision'] {
+function decide(faker: Faker, row: Row, now: number, reviewers: SeedUser[]): Row['decision'] {
   const wait = faker.number.float({ min: 0.1, max: 30 }) * HOUR;
   const started0 = Math.min(row.createdOn + wait, row.createdOn + (now - row.createdOn) * 0.8);
   // A reviewer who has left decided nothing after they left.
@@ -142,28 +128,27 @@ function decide(
   const minutes = decisionMinutes(faker, profile.pace);
   const started = Math.min(started0, now - (minutes + 5) * MINUTE);
   const completed = started + minutes * MINUTE;
-  const firmIndex = who.firms.findIndex((f) => f.id === row.file.firmId);
-  const notaryIndex = who.notaries.findIndex((n) => n.id === row.file.notaryId);
-  const weakNotary = notaryFactor(notaryIndex) > 1;
-  const chance =
-    BASE_REJECTION * firmFactor(firmIndex) * notaryFactor(notaryIndex) * profile.strictness;
-  const rejected = faker.datatype.boolean({ probability: Math.min(0.8, chance) });
+  // The page decides (demo-defects.ts): a defect fails its check, unless this reviewer, a
+  // lenient one, missed it; a clean document passes.
+  const missed = faker.datatype.boolean({ probability: Math.max(0, 1 - profile.strictness) / 2 });
   const items = row.version.items;
-  const failing = new Set<string>();
-  if (rejected) {
-    const count = faker.datatype.boolean({ probability: 0.25 }) ? 2 : 1;
-    while (failing.size < Math.min(count, items.length)) {
-      const item = faker.helpers.weightedArrayElement(
-        items.map((i) => ({ weight: failureWeight(i.key, weakNotary), value: i })),
-      );
-      failing.add(item.id);
+  const checks = new Set(items.map((i) => i.key));
+  /** The failed checks, each with what the reviewer saw on the page. */
+  const failing = new Map<string, string>();
+  if (!missed) {
+    for (const defect of row.file.defects) {
+      const key = failedCheck(defect, checks);
+      const item = items.find((i) => i.key === key);
+      const page = row.file.layout.defects?.find((d) => d.kind === defect)?.regions[0]?.page;
+      if (item) failing.set(item.id, defectNote(defect, page ?? 1));
     }
   }
+  const rejected = failing.size > 0;
   const verdicts: Record<string, Verdict> = {};
   const notes: string[] = [];
   for (const item of items) {
-    if (failing.has(item.id)) {
-      const note = failureNote(faker, item.key, item.displayName);
+    const note = failing.get(item.id);
+    if (note) {
       notes.push(note);
       verdicts[item.id] = { status: 'rejected', reviewerNote: note, completedBy: reviewer.id };
     } else {

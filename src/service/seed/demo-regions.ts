@@ -1,6 +1,7 @@
 import { REGIONS_PER_FINDING_MAX, type Region } from '../../contract/findings.ts';
 import type { ServiceContext } from '../context.ts';
 import { ITEM_PARTS, itemKeyByName } from './catalog.ts';
+import { DEFECT_ITEMS, type Defect } from './defects.ts';
 import type { DocumentLayout } from './layout.ts';
 
 // Where a seeded document shows what a check is about: the generator records where it drew
@@ -26,6 +27,9 @@ export function demoRegions(ctx: ServiceContext, fileId: string, itemName: strin
   const layout = readLayout(ctx, fileId);
   const key = itemKeyByName(itemName);
   if (!layout || !key) return [];
+  // A defect drawn on purpose is marked where it shows (the blank page, the misfiled header).
+  const drawn = layout.defects?.find((d) => DEFECT_ITEMS[d.kind as Defect]?.includes(key));
+  if (drawn?.regions.length) return drawn.regions.slice(0, REGIONS_PER_FINDING_MAX);
   const parts = ITEM_PARTS[key] ?? [];
   return parts.flatMap((part) => layout.parts[part] ?? []).slice(0, REGIONS_PER_FINDING_MAX);
 }

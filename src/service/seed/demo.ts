@@ -8,6 +8,7 @@ import { DEMO_CLIENTS } from './demo-clients.ts';
 import { hash } from './affidavit-text.ts';
 import { renderDocument, renderScan, renderScanPdf } from './documents.ts';
 import { sealPng, signaturePng } from './notary-images.ts';
+import { drawDefects } from './demo-defects.ts';
 import { daysAgo, demoId } from './ids.ts';
 import { insertAccounts } from './demo-accounts.ts';
 import { DEMO_PROCESSES, insertChecklists } from './demo-qc.ts';
@@ -160,13 +161,16 @@ async function prepareOwner(ctx: ServiceContext, owner: Owner): Promise<OwnerSee
   // what the process reviews (ADR 035): from a faker of its own, the other draws stay.
   const kinds = new Faker({ locale: [en_US, en, base] });
   kinds.seed(owner === 'acme' ? 18_2001 : 18_2002);
+  // Which documents carry a defect (demo-defects.ts): a faker of its own too.
+  const flaws = new Faker({ locale: [en_US, en, base] });
+  flaws.seed(owner === 'acme' ? 18_3001 : 18_3002);
   const active = DEMO_PROCESSES[owner].filter((p) => p.weight > 0);
   const processOf = () =>
     kinds.helpers.weightedArrayElement(active.map((p) => ({ weight: p.weight, value: p.key })));
   for (let i = 0; i < fileCount; i += 1) {
     const days = i < size.qcRequests ? { min: 0.1, max: 9 } : { min: 1, max: 150 };
     const processKey = i < size.qcRequests ? processOf() : undefined;
-    files.push(await prepareFile(ctx, owner, faker, people, i, days, { processKey, kinds }));
+    files.push(await prepareFile(ctx, owner, faker, people, i, days, { processKey, kinds, flaws }));
   }
   // Scans for the signature requests whose wet-ink scan is already uploaded.
   for (const file of files.slice(size.qcRequests)) {
@@ -188,7 +192,11 @@ async function prepareOwner(ctx: ServiceContext, owner: Owner): Promise<OwnerSee
     const days = { min: 1, max: 36 };
     const processKey = processOf();
     historyFiles.push(
-      await prepareFile(ctx, owner, history, people, fileCount + n, days, { processKey, kinds }),
+      await prepareFile(ctx, owner, history, people, fileCount + n, days, {
+        processKey,
+        kinds,
+        flaws,
+      }),
     );
   }
   return { owner, faker, users, firms, accounts, files, historyFiles };
@@ -202,7 +210,7 @@ async function prepareFile(
   people: Pick<OwnerSeed, 'users' | 'accounts' | 'firms'>,
   i: number,
   days: { min: number; max: number },
-  review: { processKey: string | undefined; kinds: Faker },
+  review: { processKey: string | undefined; kinds: Faker; flaws: Faker },
 ): Promise<SeedFile> {
   const { users, accounts, firms } = people;
   const notaries = users.filter((u) => u.isNotary);
@@ -215,7 +223,7 @@ async function prepareFile(
     { weight: 3, value: TEMPLATES[1] },
     { weight: 2, value: TEMPLATES[2] },
   ]);
-  const { processKey, kinds } = review;
+  const { processKey, kinds, flaws } = review;
   const primary = templateFor(processKey, drawn, i);
   const extras = faker.helpers.arrayElements(TEMPLATES.slice(3), { min: 0, max: 2 });
   const id = demoId(owner, 'file', i);
@@ -233,16 +241,29 @@ async function prepareFile(
   const notarySeal = seal ?? undefined;
   const pages = faker.number.int({ min: 2, max: 4 });
   const agentName = /attorney/i.test(title) ? kinds.person.fullName() : undefined;
+  // What is wrong with a QC document, drawn on its page; a signature request's is clean.
+  const checklist = DEMO_PROCESSES[owner].find((p) => p.key === processKey)?.checklist;
+  const defects = checklist
+    ? drawDefects(flaws, {
+        checklist,
+        firmIndex: firms.indexOf(firm),
+        notaryIndex: notaries.indexOf(notary),
+        notarized: notaryName !== undefined,
+      })
+    : [];
+  const other = notaries.find((n) => n.id !== notary.id && n.images);
+  const otherNotarySeal = (other?.images && ctx.blobs.get(other.images.seal)) ?? undefined;
   // A wet-ink review's document is the scan of what was signed on paper.
   const { bytes, layout } =
     processKey === 'wet-ink'
       ? await renderScan({
           ...{ matterReference, signerName, title, notaryName, notarySeal, state, agentName },
+          ...{ defects, otherNotarySeal },
         })
       : await renderDocument({
           ...{ matterReference, title, crid: account.crid, firmName: firm.name },
           ...{ preparedBy: preparedBy.displayName, preparedOn, signerName, notaryName, notarySeal },
-          ...{ agentName, state, pages, seed: i },
+          ...{ agentName, state, pages, seed: i, defects, otherNotarySeal },
         });
   const blobKey = `files/${id}.pdf`;
   ctx.blobs.put(blobKey, bytes);
@@ -263,6 +284,7 @@ async function prepareFile(
     signerId: account.signer,
     notaryId: notary.id,
     ...(processKey && { processKey }),
+    defects,
     layout,
     templates: [primary, ...extras]
       .filter((t) => t !== undefined)

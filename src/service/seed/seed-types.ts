@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import type { Defect } from './defects.ts';
 import type { DocumentLayout } from './layout.ts';
 
 // The shapes the demo seed passes between its modules (demo.ts and one module per area).
@@ -48,6 +49,8 @@ export interface SeedFile {
   notaryId: string;
   /** The QC process that reviews it (demo-qc.ts's keys); none for a signature request's. */
   processKey?: string;
+  /** What is wrong with it on purpose, drawn on its pages (demo-defects.ts). */
+  defects: Defect[];
   /** Where its pages show each part (documents.ts). */
   layout: DocumentLayout;
   templates: {
