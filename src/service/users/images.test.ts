@@ -59,7 +59,7 @@ describe('POST /users/v1/users/{userId}/images', () => {
     // Issuing keys leaves the images on file (the seed's) as they were.
     expect(userState(demo.service, demo.nora).user).toEqual({
       signature_image_key: `images/${demo.nora}/signature-demo.png`,
-      notary_seal_image_key: `images/${demo.nora}/notarySeal-demo.jpg`,
+      notary_seal_image_key: `images/${demo.nora}/notarySeal-demo.png`,
     });
   });
 

@@ -77,7 +77,7 @@ describe('GET /users/v1/users', () => {
     // The demo notary's seal on file (the seed draws it), beside the signature set above.
     expect(byName('Nora Notary')).toMatchObject({
       isNotary: true,
-      notarySealImageUrl: expect.stringMatching(/\/blobs\/images\/.+\/notarySeal-demo\.jpg/),
+      notarySealImageUrl: expect.stringMatching(/\/blobs\/images\/.+\/notarySeal-demo\.png/),
     });
     expect(byName('Riley Reviewer')).toMatchObject({
       isNotary: false,

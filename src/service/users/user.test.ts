@@ -42,7 +42,7 @@ describe('GET /users/v1/users/{userId}', () => {
       isNotary: true,
       // The demo notary's images on file, drawn by the seed.
       signatureImageUrl: expect.stringMatching(/\/blobs\/images\/.+\/signature-demo\.png/),
-      notarySealImageUrl: expect.stringMatching(/\/blobs\/images\/.+\/notarySeal-demo\.jpg/),
+      notarySealImageUrl: expect.stringMatching(/\/blobs\/images\/.+\/notarySeal-demo\.png/),
     });
   });
 
