@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Region } from '../../contract/findings.ts';
+import { documentFacts } from '../testing/document-facts.ts';
 import { inkIn, pdfFolder, pdfText, wordsIn } from '../testing/pdf-reading.ts';
 import { DEFECTS, otherReference, type Defect } from './defects.ts';
 import { renderDocument, renderScan, type DocumentFacts } from './documents.ts';
@@ -9,20 +10,11 @@ import { sealPng } from './notary-images.ts';
 // Each defect is drawn on the page where a real one would be, and recorded with the regions
 // that show it (issue 43): read back by poppler, against the same document drawn clean.
 
-const FACTS: DocumentFacts = {
-  matterReference: 'MR-2026-000123',
-  title: 'Affidavit of Identity',
-  crid: 'CR-000123',
-  firmName: 'Hollis & Marchetti LLP',
-  preparedBy: 'Dana Whitfield',
-  preparedOn: '2026-03-04T10:15:00.000Z',
-  signerName: 'Jose Alvarez',
-  notaryName: 'Nora Notary',
+const FACTS: DocumentFacts = documentFacts({
   notarySeal: sealPng({ name: 'Nora Notary', state: 'Texas' }),
   otherNotarySeal: sealPng({ name: 'Noah Notary', state: 'Texas' }),
-  state: 'Texas',
   pages: 3,
-};
+});
 
 const folder = pdfFolder();
 afterAll(folder.remove);

@@ -3,18 +3,12 @@ import type { PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { renderDocumentPdf, renderScanPdf } from './documents.ts';
 import type { DocumentFacts } from './documents.ts';
+import { documentFacts } from '../testing/document-facts.ts';
 
-const facts: DocumentFacts = {
-  matterReference: 'MR-2026-000123',
-  title: 'Affidavit of Identity',
-  crid: 'CR-000123',
-  firmName: 'Hollis & Marchetti LLP',
-  preparedBy: 'Dana Whitfield',
-  preparedOn: '2026-03-04T10:15:00.000Z',
+const facts: DocumentFacts = documentFacts({
   signerName: 'José Álvarez',
   notaryName: 'Margaret O. Lindqvist',
-  state: 'Texas',
-};
+});
 
 // Standard fonts make pdf-lib write text as <hex> strings of WinAnsi bytes (ASCII here).
 const hex = (s: string) => Buffer.from(s, 'latin1').toString('hex').toUpperCase();
