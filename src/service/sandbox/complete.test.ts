@@ -4,25 +4,20 @@ import { SignatureRequestSchema } from '../../contract/signatures.ts';
 import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
 import { PDFDocument } from 'pdf-lib';
 import { expectSealedWhole } from '../testing/pdf-verifiers.ts';
-import { startReceiver, type Receiver } from '../testing/receiver.ts';
-import { expectError, readOk, startTestService, type TestService } from '../testing/service.ts';
-
-const SECRET = `whsec_${Buffer.from('complete test secret').toString('base64')}`;
+import { startServiceWithReceiver, type Receiver } from '../testing/receiver.ts';
+import { expectError, readOk, type TestService } from '../testing/service.ts';
 
 let receiver: Receiver;
+let close: () => Promise<void>;
 let service: TestService;
 let admin: string;
 let globex: string;
 
 beforeAll(async () => {
-  receiver = await startReceiver();
-  service = await startTestService({ webhook: { url: receiver.url, secrets: [SECRET] } });
+  ({ receiver, service, close } = await startServiceWithReceiver('complete test secret'));
   [admin, globex] = await Promise.all([service.token('acme-admin'), service.token('globex-admin')]);
 });
-afterAll(async () => {
-  await service.close();
-  await receiver.close();
-});
+afterAll(() => close());
 
 interface RequestRow {
   id: string;

@@ -7,28 +7,26 @@ import {
   type DeliveryList,
 } from '../../contract/sandbox.ts';
 import { publishDocumentReady } from '../events/document-ready.ts';
-import { startReceiver, type Receiver } from '../testing/receiver.ts';
+import { startServiceWithReceiver, type Receiver } from '../testing/receiver.ts';
 import { transaction } from '../store/transaction.ts';
-import { expectError, readOk, startTestService, type TestService } from '../testing/service.ts';
-
-const SECRET = `whsec_${Buffer.from('deliveries test secret').toString('base64')}`;
+import { expectError, readOk, type TestService } from '../testing/service.ts';
 
 let answer = 500;
 let receiver: Receiver;
+let close: () => Promise<void>;
 let service: TestService;
 let admin: string;
 let globex: string;
 let messageId: string;
 
 beforeAll(async () => {
-  receiver = await startReceiver(() => answer);
-  service = await startTestService({ webhook: { url: receiver.url, secrets: [SECRET] } });
+  ({ receiver, service, close } = await startServiceWithReceiver(
+    'deliveries test secret',
+    () => answer,
+  ));
   [admin, globex] = await Promise.all([service.token('acme-admin'), service.token('globex-admin')]);
 });
-afterAll(async () => {
-  await service.close();
-  await receiver.close();
-});
+afterAll(() => close());
 
 const list = (query: string, token = admin): Promise<DeliveryList> =>
   readOk(service, `/sandbox/v1/deliveries?${query}`, token, DeliveryListSchema);

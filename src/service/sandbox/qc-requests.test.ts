@@ -4,7 +4,7 @@ import { QcRequestSchema } from '../../contract/qc.ts';
 import type { SandboxQcRequestForm } from '../../contract/sandbox.ts';
 import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
 import { STRICT_PROFILE } from '../profile.ts';
-import { startReceiver, type Receiver } from '../testing/receiver.ts';
+import { startServiceWithReceiver, type Receiver } from '../testing/receiver.ts';
 import {
   expectError,
   expectTokenNeeded,
@@ -16,17 +16,16 @@ import { MB, PDF_HEAD, PNG_HEAD } from '../testing/uploads.ts';
 
 // `POST /sandbox/v1/qc-requests` (qc-requests.routes.ts): any PDF into QC.
 
-const SECRET = `whsec_${Buffer.from('qc-requests test secret').toString('base64')}`;
 const PATH = '/sandbox/v1/qc-requests';
 
 let receiver: Receiver;
+let close: () => Promise<void>;
 let service: TestService;
 let tokens: DemoTokens;
 let pdf: Uint8Array;
 
 beforeAll(async () => {
-  receiver = await startReceiver();
-  service = await startTestService({ webhook: { url: receiver.url, secrets: [SECRET] } });
+  ({ receiver, service, close } = await startServiceWithReceiver('qc-requests test secret'));
   tokens = await service.tokens();
   const document = await PDFDocument.create();
   document.addPage().drawText('Affidavit of service', { x: 72, y: 700 });
@@ -34,10 +33,7 @@ beforeAll(async () => {
   pdf = await document.save();
   // A service, a receiver and six tokens: more than the default on a busy machine.
 }, 60_000);
-afterAll(async () => {
-  await service.close();
-  await receiver.close();
-});
+afterAll(() => close());
 
 const one = <T>(sql: string, ...params: string[]) =>
   service.ctx.db.prepare(sql).get(...params) as T;

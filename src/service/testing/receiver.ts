@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { EVENT_TYPE_HEADER } from '../../contract/webhooks.ts';
 import { startLoopbackEndpoint, type Answer } from '../../shared/testing/loopback-endpoint.ts';
 import { DocumentMismatchError, documentValidator } from './openapi.ts';
+import { startTestService } from './service.ts';
 
 export interface ReceivedRequest {
   method: string;
@@ -80,6 +81,25 @@ export async function startReceiver(
     async close() {
       await endpoint.close();
       throwUnreported();
+    },
+  };
+}
+
+/**
+ * A test service whose webhooks go to a receiver of their own (answering with `respond`),
+ * signed with a secret made from `label`; `close` ends both.
+ */
+export async function startServiceWithReceiver(label: string, respond?: Respond) {
+  const secret = `whsec_${Buffer.from(label).toString('base64')}`;
+  const receiver = await startReceiver(respond);
+  const service = await startTestService({ webhook: { url: receiver.url, secrets: [secret] } });
+  return {
+    receiver,
+    service,
+    secret,
+    close: async () => {
+      await service.close();
+      await receiver.close();
     },
   };
 }
