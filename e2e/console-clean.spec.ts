@@ -60,6 +60,7 @@ async function followDetails(page: Page, seen: Set<string>, visited: string[]) {
     if (!target) continue;
     seen.add(detail.name);
     const from = here(page);
+    const heading = await page.locator('main h1').first().innerText();
     await page.locator(`main a[href="${target.href}"]`).first().click();
     // One's own user page is one's profile (users/detail/user.route.tsx sends it there).
     await expect(page).toHaveURL((url) => [target.path, '/profile'].includes(url.pathname));
@@ -68,6 +69,8 @@ async function followDetails(page: Page, seen: Set<string>, visited: string[]) {
     await followDetails(page, seen, visited);
     await page.goBack();
     await expect(page).toHaveURL((url) => url.pathname + url.search === from);
+    // The screen it came from, not only its address: a screen left standing would pass.
+    await expect(page.locator('main h1').first()).toHaveText(heading);
     await shown(page);
   }
 }
