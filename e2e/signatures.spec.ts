@@ -215,6 +215,9 @@ test('a delete the service never gets is rolled back: the request returns, with 
 });
 
 test('an unknown request says so, with a way back', async ({ page }) => {
+  expectErrors(
+    errorAnswer(404, 'GET', '/api/signatures/v2/requests/00000000-0000-4000-8000-000000000000'),
+  );
   await signIn(page, DEMO.notary, '/signatures/00000000-0000-4000-8000-000000000000');
   await expect(page.getByText('This signature request does not exist')).toBeVisible();
   await page.getByRole('link', { name: 'Go to the list' }).click();
