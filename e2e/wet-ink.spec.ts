@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Page, type Request } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { errorAnswer, expect, expectErrors, failedRequest, test } from './console-watch.ts';
 import { QcRequestListSchema } from '../src/contract/qc.ts';
 import { SignatureRequestSchema, type SignatureRequest } from '../src/contract/signatures.ts';
 import { api } from './api.ts';
@@ -147,6 +147,11 @@ test('a file that is not a PDF, or is too large, is refused before anything is s
 test('a failed upload and a refused confirmation each say so, and each is retried without starting over', async ({
   page,
 }) => {
+  // The upload and the confirmation are each cut at the socket once, as the test asks.
+  expectErrors(
+    failedRequest('POST', '/uploads', 'CONNECTION_REFUSED'),
+    failedRequest('PATCH', '/api/signatures/v2/requests/[\\w-]+', 'CONNECTION_REFUSED'),
+  );
   await signIn(page, DEMO.notary);
   const request = await requestAwaitingScan(page);
   await page.goto(`/signatures/${request.id}`);
@@ -186,6 +191,7 @@ test('a failed upload and a refused confirmation each say so, and each is retrie
 });
 
 test('an upload link refused by the service says why', async ({ page }) => {
+  expectErrors(errorAnswer(400, 'GET', '/api/signatures/v2/requests/[\\w-]+/uploadUrl'));
   await signIn(page, DEMO.notary);
   const request = await requestAwaitingScan(page);
   await page.goto(`/signatures/${request.id}`);
@@ -232,6 +238,7 @@ test('an upload can be cancelled: nothing is recorded and the request still awai
 test('without status or wetInk, any open request offers a scan, and uploadUrl says when it takes none', async ({
   page,
 }) => {
+  expectErrors(errorAnswer(400, 'GET', '/api/signatures/v2/requests/[\\w-]+/uploadUrl'));
   await signIn(page, DEMO.notary, '/signatures');
   const file = await newestFile(page);
   // An ordinary request: the reference service will not take a scan for it.
