@@ -1,6 +1,7 @@
 import type { z } from '../contract/zod.ts';
 import { ApiError, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE, errorMessage } from './api-error.ts';
 import { ACCEPT_JSON, takeEarly } from './early-responses.ts';
+import { OPEN_WITHOUT_SESSION, sessionEnded } from './session-end.ts';
 import { buildUrl, type Query } from './url.ts';
 
 export { ApiError } from './api-error.ts';
@@ -93,6 +94,10 @@ export function createClient({ baseUrl = '', fetch }: ClientOptions = {}): Clien
     path: string,
     { query, body, schema, signal, keepalive, headers: own }: RequestOptions<ResponseSchema>,
   ): Promise<unknown> {
+    // Signed out here: answered as the gateway would (401), without asking it.
+    if (!fetch && sessionEnded() && !OPEN_WITHOUT_SESSION(method, path)) {
+      throw new ApiError({ code: 'http', status: 401, message: 'signed out', path });
+    }
     const headers: Record<string, string> = { ...own, ...ACCEPT_JSON };
     // CSRF: the gateway refuses a state-changing request without it (docs/design.md).
     if (method !== 'GET' && method !== 'HEAD') headers['x-attest'] = '1';

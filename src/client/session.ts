@@ -8,6 +8,7 @@ import {
   type SessionLogin,
 } from '../contract/session.ts';
 import { defaultClient, type CallOptions, type Client } from './request.ts';
+import { sessionEnded, setSessionEnded } from './session-end.ts';
 
 // The gateway's own routes (docs/design.md), not proxied to the service.
 
@@ -46,26 +47,23 @@ export type SessionApi = ReturnType<typeof sessionApi>;
 const session = sessionApi(defaultClient);
 export const { getSession, getConfig, recentEvents, refusedEvents } = session;
 
-/** Set by a sign-out from this page, until the next sign-in. */
-let signedOut = false;
-
 export const signIn: SessionApi['signIn'] = (credentials) =>
   session.signIn(credentials).then((signedIn) => {
-    signedOut = false;
+    setSessionEnded(false);
     return signedIn;
   });
 
-export const signOut: SessionApi['signOut'] = () =>
-  session.signOut().then((done) => {
-    signedOut = true;
-    return done;
-  });
+/** Ends the session: from now on this page asks the gateway nothing that needs one. */
+export const signOut: SessionApi['signOut'] = () => {
+  setSessionEnded(true);
+  return session.signOut();
+};
 
 /**
  * Whether this page signed out (and no one has signed in since): the gateway ended the
  * session's holds with it, and a call made now would only be refused (401).
  */
-export const signedOutHere = (): boolean => signedOut;
+export const signedOutHere = sessionEnded;
 
 /** The server-sent event stream, for `new EventSource(EVENTS_URL)`. */
 export const EVENTS_URL = '/events';
