@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
 import { request } from './request.ts';
-import { signIn, signOut, signedOutHere } from './session.ts';
+import { sessionEnded } from './session-end.ts';
+import { signIn, signOut } from './session.ts';
+import { releaseOnExit } from './team.ts';
 
 // After a sign-out begun here, the browser's client asks nothing that needs the session: a
 // screen still on show would only be refused (a 401 in the console). Sign-in opens it again.
@@ -36,19 +38,21 @@ describe('a session ended here', () => {
     expect(asked).toEqual(['GET /team/holds']);
 
     await signOut();
-    expect(signedOutHere()).toBe(true);
+    expect(sessionEnded()).toBe(true);
     expect(asked.at(-1)).toBe('DELETE /session');
     const refused = await request('GET', '/api/qc/v2/qc/requests/x', { schema: null }).catch(
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).status).toBe(401);
+    // Nor a hold's release as the page goes: the gateway ended the session's holds.
+    releaseOnExit('x');
     await request('GET', '/config', { schema: null });
     expect(asked).toEqual(['GET /team/holds', 'DELETE /session', 'GET /config']);
 
     await signIn({ clientId: 'a', clientSecret: 'b' });
     expect(asked.at(-1)).toBe('POST /session');
-    expect(signedOutHere()).toBe(false);
+    expect(sessionEnded()).toBe(false);
     await request('GET', '/team/holds', { schema: null });
     expect(asked.at(-1)).toBe('GET /team/holds');
   });

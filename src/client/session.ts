@@ -8,7 +8,7 @@ import {
   type SessionLogin,
 } from '../contract/session.ts';
 import { defaultClient, type CallOptions, type Client } from './request.ts';
-import { sessionEnded, setSessionEnded } from './session-end.ts';
+import { setSessionEnded } from './session-end.ts';
 
 // The gateway's own routes (docs/design.md), not proxied to the service.
 
@@ -58,12 +58,6 @@ export const signOut: SessionApi['signOut'] = () => {
   setSessionEnded(true);
   return session.signOut();
 };
-
-/**
- * Whether this page signed out (and no one has signed in since): the gateway ended the
- * session's holds with it, and a call made now would only be refused (401).
- */
-export const signedOutHere = sessionEnded;
 
 /** The server-sent event stream, for `new EventSource(EVENTS_URL)`. */
 export const EVENTS_URL = '/events';

@@ -7,6 +7,7 @@ import {
 } from '../contract/team.ts';
 import { readById } from './read-by-id.ts';
 import { ApiError, defaultClient, seg, type CallOptions, type Client } from './request.ts';
+import { sessionEnded } from './session-end.ts';
 import { buildUrl } from './url.ts';
 
 // The gateway's QC team routes (ADR 020): holds and the decision history. Not the
@@ -57,6 +58,8 @@ export const { listHolds, hold, release, history } = teamApi(defaultClient);
  * outlive the page. Nobody is left to hear the answer.
  */
 export function releaseOnExit(id: string): void {
+  // Signed out here: the gateway ended the hold with the session (session-end.ts).
+  if (sessionEnded()) return;
   void fetch(`${HOLDS}/${seg(id)}`, {
     method: 'DELETE',
     keepalive: true,

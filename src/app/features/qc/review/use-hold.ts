@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isRetryable } from '../../../../client/api-error.ts';
-import { signedOutHere } from '../../../../client/session.ts';
 import { hold, release, releaseOnExit } from '../../../../client/team.ts';
 import type { QcHold, TeamMember } from '../../../../contract/team.ts';
 import { onQueueChange } from '../../../shell/live-events.ts';
@@ -82,9 +81,7 @@ export function useHold(requestId: string, pending: boolean, me: string | undefi
     // the gateway answers, not within this effect.
     const cancelTake = afterNextPaint(() => void take());
     const hide = () => {
-      if (stateRef.current.kind === 'mine' && !deciding.current && !signedOutHere()) {
-        releaseOnExit(requestId);
-      }
+      if (stateRef.current.kind === 'mine' && !deciding.current) releaseOnExit(requestId);
     };
     const show = (event: PageTransitionEvent) => {
       if (event.persisted && !deciding.current) void take();
@@ -97,8 +94,7 @@ export function useHold(requestId: string, pending: boolean, me: string | undefi
       clearTimeout(retrying.timer);
       window.removeEventListener('pagehide', hide);
       window.removeEventListener('pageshow', show);
-      // Signed out: the gateway ended the hold with the session.
-      if (stateRef.current.kind === 'mine' && !deciding.current && !signedOutHere()) {
+      if (stateRef.current.kind === 'mine' && !deciding.current) {
         release(requestId).catch(() => {});
       }
     };
