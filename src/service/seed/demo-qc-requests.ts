@@ -112,7 +112,7 @@ export function insertQcRequests(
   }
 }
 
-/** Who decided, when, and how: the reviewer's pace and strictness, the firm's and notary's record. */
+/** Who decided, when, and how: the reviewer's pace, and what the page shows (unless missed). */
 function decide(faker: Faker, row: Row, now: number, reviewers: SeedUser[]): Row['decision'] {
   const wait = faker.number.float({ min: 0.1, max: 30 }) * HOUR;
   const started0 = Math.min(row.createdOn + wait, row.createdOn + (now - row.createdOn) * 0.8);

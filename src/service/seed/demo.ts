@@ -251,8 +251,11 @@ async function prepareFile(
         notarized: notaryName !== undefined,
       })
     : [];
-  const other = notaries.find((n) => n.id !== notary.id && n.images);
-  const otherNotarySeal = (other?.images && ctx.blobs.get(other.images.seal)) ?? undefined;
+  // Read only for the document stamped with it, not for every one.
+  const other = defects.includes('other-seal')
+    ? notaries.find((n) => n.id !== notary.id && n.images)?.images
+    : undefined;
+  const otherNotarySeal = (other && ctx.blobs.get(other.seal)) ?? undefined;
   // A wet-ink review's document is the scan of what was signed on paper.
   const { bytes, layout } =
     processKey === 'wet-ink'

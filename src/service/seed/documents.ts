@@ -93,7 +93,7 @@ export async function renderDocument(facts: DocumentFacts): Promise<RenderedDocu
   const seed = Number.isFinite(facts.seed) ? Math.abs(Math.floor(facts.seed ?? 0)) : 0;
   const kind = facts.kind ?? kindOf(facts.title);
   const defects = facts.defects ?? [];
-  const county = defects.includes('blank-county') ? '' : countyOf(facts.state, seed);
+  const county = countyOf(facts.state, seed);
   return render({
     ...facts,
     kind,
@@ -121,7 +121,7 @@ export async function renderScan(facts: ScanFacts): Promise<RenderedDocument> {
   const creator = 'Attest seed documents (simulated scanner)';
   const more = { title, kind, firmName, author: facts.signerName, creator, date };
   const defects = facts.defects ?? [];
-  const county = defects.includes('blank-county') ? '' : countyOf(facts.state, h);
+  const county = countyOf(facts.state, h);
   const pages = 1 + (h % 2);
   return render({ ...facts, ...more, pages, seed: h, scan: true, county, defects });
 }
@@ -137,7 +137,9 @@ function countyOf(state: string | undefined, seed: number) {
 async function render(spec: Spec): Promise<RenderedDocument> {
   // Standard fonts encode WinAnsi only, so every string is folded to ASCII once, up front.
   const fold = ([k, v]: [string, unknown]) => [k, typeof v === 'string' ? ascii(v) : v];
-  const s = Object.fromEntries(Object.entries(spec).map(fold)) as Spec;
+  const folded = Object.fromEntries(Object.entries(spec).map(fold)) as Spec;
+  // A venue left half filled in: the county's line stays blank.
+  const s = spec.defects.includes('blank-county') ? { ...folded, county: '' } : folded;
   // pdf-lib would stamp "now" as the creation and modification dates; updateMetadata: false
   // skips that, and both are set from the facts below. Its resource names come from a
   // fixed-seed RNG and it writes no trailer /ID, so the bytes depend on the input alone.
