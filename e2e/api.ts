@@ -92,10 +92,9 @@ export function api(page: Page) {
 }
 
 /**
- * A call to the chromium project's reference service itself, past the console, its gateway
- * and their holds, as an operator's own script would make it (a decision made elsewhere).
+ * A client-credentials token for `clientId` of a reference service: the chromium project's
+ * unless its `origin` is given.
  */
-/** A client-credentials token of the chromium project's reference service for `clientId`. */
 export async function serviceToken(clientId: string, origin = serviceOrigin()): Promise<string> {
   const { clientSecret } = demoClient(clientId);
   const issued = await fetch(`${origin}/auth/v1/oauth2/token`, {
@@ -112,6 +111,10 @@ export async function serviceToken(clientId: string, origin = serviceOrigin()): 
 
 const serviceOrigin = () => `http://127.0.0.1:${process.env.E2E_SERVICE_PORT}`;
 
+/**
+ * A call to the chromium project's reference service itself, past the console, its gateway
+ * and their holds, as an operator's own script would make it (a decision made elsewhere).
+ */
 export async function serviceCall(
   clientId: string,
   method: Method,

@@ -8,7 +8,7 @@ import { newQcRequest } from './requests.ts';
 import { pdfPage } from './pdf-pages.ts';
 import { bothThemes, DEMO, dismissToastsInTheWay, expectAccessible, signIn } from './support.ts';
 
-// A finding opens where it is (issue 42): a finding whose region is on page 2 opens its
+// A finding opens where it is: a finding whose region is on page 2 opens its
 // document at page 2 with the region in view and highlighted a moment (still, for those who
 // ask for less motion), for the notary and for a manager alike, and its "Page 2" line, a
 // button, takes the viewer back there from anywhere in the document.

@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './console-watch.ts';
 import { DEMO, expectAccessible, signIn, TAKING_SCREENSHOTS } from './support.ts';
 
-// The side navigation stays whole and in place (issue 42): on a long page (the team view,
+// The side navigation stays whole and in place: on a long page (the team view,
 // a finding's) it stays beside the content at every scroll position, from its brand to the
 // signed-in card, with no blank column below; on a short screen its links scroll and the
 // card stays; on a phone it is a drawer, and the top bar stays at the top.

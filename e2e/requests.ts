@@ -15,7 +15,7 @@ import type { z } from '../src/contract/zod.ts';
 import { serviceToken } from './api.ts';
 import { renderDocumentPdf } from '../src/service/seed/documents.ts';
 
-// Each test makes the requests it works on (issue 42; ADR 032): pending ones of its own, put
+// Each test makes the requests it works on (ADR 032): pending ones of its own, put
 // into QC through the sandbox's `POST /sandbox/v1/qc-requests`, so no other test decides them
 // and no spec depends on another's having run. Asked of the chromium project's reference
 // service directly, as acme's admin, as an integrator's script would: the console's gateway

@@ -6,7 +6,7 @@ import { api } from './api.ts';
 import { createEntity } from './event-support.ts';
 import { DEMO, expectAccessible, signIn, TAKING_SCREENSHOTS } from './support.ts';
 
-// Toasts never cover what a person is typing into (issue 42, ADR 036): four toasts arriving
+// Toasts never cover what a person is typing into (ADR 036): four toasts arriving
 // while a manager writes an answer on a finding's page stand clear of the form's controls,
 // its Send button included, at a desktop's size and a phone's; those with no room wait.
 

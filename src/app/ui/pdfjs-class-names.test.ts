@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // pdf.js's viewer stylesheet is global and stays on every screen once a document has been
 // shown; it styles generic names (`.sidebar`, `.dialog`, `.toolbar`…). An app class of the same
 // name is restyled by it: the side navigation, once `.sidebar`, lost its `sticky`, and the
-// dialogs, once `.dialog`, took pdf.js's message-box font and padding (issue 42). Only the
+// dialogs, once `.dialog`, took pdf.js's message-box font and padding. Only the
 // preview's own stylesheets (src/app/pdf) name pdf.js's classes, on purpose.
 
 const APP = new URL('..', import.meta.url).pathname;

@@ -8,7 +8,7 @@ import { renderDocument, renderScan, type DocumentFacts } from './documents.ts';
 import { sealPng } from './notary-images.ts';
 
 // Each defect is drawn on the page where a real one would be, and recorded with the regions
-// that show it (issue 43): read back by poppler, against the same document drawn clean.
+// that show it (ADR 038): read back by poppler, against the same document drawn clean.
 
 const FACTS: DocumentFacts = documentFacts({
   notarySeal: sealPng({ name: 'Nora Notary', state: 'Texas' }),

@@ -1,7 +1,7 @@
 import type { Region } from '../../contract/findings.ts';
 import { PAGE_H, PAGE_W, type DocumentLayout } from './layout.ts';
 
-// The defects a QC reviewer finds in real notarized documents (issue 43), each drawn on the
+// The defects a QC reviewer finds in real notarized documents (ADR 038), each drawn on the
 // page by the generator (documents.ts, certificate.ts) where a real one would be, and recorded
 // with the regions that show it: what the demo's history and findings point at, and what a
 // machine reading the page must find.

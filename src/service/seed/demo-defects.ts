@@ -3,7 +3,7 @@ import { CHECKLISTS } from './catalog.ts';
 import { BASE_REJECTION, failureWeight, firmFactor, notaryFactor } from './demo-qc-profiles.ts';
 import { DEFECT_ITEMS, DEFECTS, NEEDS_NOTARY, NOTARIAL_DEFECTS, type Defect } from './defects.ts';
 
-// Which demo documents carry a defect, and which (issue 43): drawn before the document is, at
+// Which demo documents carry a defect, and which (ADR 038): drawn before the document is, at
 // the rates a QC department sees (a tenth of documents, more from two firms and from one
 // notary), each kind as often as the check it fails is failed in the field. The history then
 // follows the page (demo-qc-requests.ts): a document with a defect is rejected on its check,

@@ -6,7 +6,7 @@ import { itemKeyByName } from './catalog.ts';
 import { DEFECT_ITEMS, type Defect } from './defects.ts';
 import { demoRegions, readLayout } from './demo-regions.ts';
 
-// The demo's documents agree with themselves (issue 42): a request's document is what its
+// The demo's documents agree with themselves (ADR 035, ADR 038): a request's document is what its
 // process reviews, title and body alike, and a seeded rejection's region covers the part of
 // the page its check names: read back from the PDF by poppler, not from the generator.
 

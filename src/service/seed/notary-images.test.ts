@@ -7,7 +7,7 @@ import { documentFacts } from '../testing/document-facts.ts';
 import { renderDocument } from './documents.ts';
 import { sealPng, signaturePng } from './notary-images.ts';
 
-// The demo notaries' seal and signature images on file (issue 43): drawn with their name,
+// The demo notaries' seal and signature images on file: drawn with their name,
 // commission number and expiry, the same bytes every time, and the very seal stamped in the
 // certificates of the documents they notarize.
 

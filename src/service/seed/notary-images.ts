@@ -2,7 +2,7 @@ import { createCanvas, Path2D } from '@napi-rs/canvas';
 import { notaryCommission } from './certificate.ts';
 import { signaturePath } from './ink.ts';
 
-// The images a demo notary has on file (issue 43): a round seal with their name, the state,
+// The images a demo notary has on file: a round seal with their name, the state,
 // their commission number and its expiry, and their signature. The profile shows these, and
 // the documents they notarize are stamped and signed with the same bytes.
 
