@@ -77,25 +77,10 @@ const DROPPED = /net::ERR_ABORTED/;
  */
 const REQUEST_ECHO = /^Failed to load resource: /;
 
-/**
- * What pdf.js's viewer itself logs as an error in flows the app means: a document set in the
- * review's hidden standby viewer (ADR 024), which has no layout to scroll yet, and a document
- * closed while its viewer still reads its later pages (a reviewer moving on at once). Each is
- * the viewer's own housekeeping, not a failure a person sees; anything else pdf.js logs counts.
- */
-const PDFJS_HOUSEKEEPING = [
-  /^offsetParent is not set -- cannot scroll$/,
-  /^Unable to get page \d+ to initialize viewer Error: Transport destroyed/,
-];
-
 function watchPage(page: Page, watch: Watch): void {
   page.on('console', (message) => {
     const text = message.text();
-    if (
-      message.type() === 'error' &&
-      !REQUEST_ECHO.test(text) &&
-      !PDFJS_HOUSEKEEPING.some((noise) => noise.test(text))
-    )
+    if (message.type() === 'error' && !REQUEST_ECHO.test(text))
       watch.problems.push(consoleLine(message));
   });
   page.on('pageerror', (error) => watch.problems.push(`page error: ${error.message}`));
@@ -152,12 +137,13 @@ export const test = base.extend<{ consoleStrict: boolean; consoleWatch: void }>(
         await restore();
         current = undefined;
       }
-      // A test that failed already says why; these would only bury it.
-      if (testInfo.status !== testInfo.expectedStatus) return;
       const unexpected = watch.problems.filter((p) => !watch.expected.some((e) => e.test(p)));
       if (unexpected.length === 0) return;
       const report = `The browser reported what the test did not expect:\n  ${unexpected.join('\n  ')}`;
-      if (consoleStrict) throw new Error(report);
+      // A test that failed already says why: this goes beside its error, as a clue (a screen's
+      // error state names no request; the request it failed on is here).
+      const failed = testInfo.status !== testInfo.expectedStatus;
+      if (consoleStrict && !failed) throw new Error(report);
       testInfo.annotations.push({ type: 'console', description: report });
       console.warn(`${testInfo.titlePath.join(' › ')}\n${report}`);
     },

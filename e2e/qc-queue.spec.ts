@@ -155,7 +155,9 @@ test('j/k move the selection, Enter opens the request, and coming back keeps the
   expect(Math.abs(restored - scrolled)).toBeLessThan(80);
 });
 
-test('a long list keeps few rows in the DOM and loads more as it scrolls', async ({ page }) => {
+test('a long list keeps few rows in the DOM, loads more as it scrolls, and offers a failed page again', async ({
+  page,
+}) => {
   // The count the list itself was given: specs running beside this one decide requests, so
   // a count asked for afterwards may already differ.
   const firstPage = page.waitForResponse((response) => {
@@ -177,10 +179,31 @@ test('a long list keeps few rows in the DOM and loads more as it scrolls', async
   const size = async () => Number(await rows(page).first().getAttribute('aria-setsize'));
   await expect.poll(size).toBeLessThanOrEqual(pagination.totalCount);
   expect(await size()).toBeGreaterThan(pagination.totalCount - 30);
-  await expect(async () => {
-    await page
+
+  // The next page fails, its retries too: the foot says so, and asks again only when told.
+  expectErrors(errorAnswer(503, 'GET', '/api/qc/v2/qc/requests'));
+  let failing = true;
+  await page.route(
+    (url) => url.pathname === '/api/qc/v2/qc/requests' && url.searchParams.has('cursor'),
+    (route) =>
+      failing ? route.fulfill({ status: 503, json: { message: 'Unavailable' } }) : route.fallback(),
+  );
+  const toEnd = () =>
+    page
       .locator('[data-qc-scroller]')
       .evaluate((scroller) => scroller.scrollTo(0, scroller.scrollHeight));
+  await toEnd();
+  const failed = page
+    .getByRole('alert')
+    .filter({ hasText: 'The next requests could not be loaded' });
+  await expect(failed).toBeVisible();
+  failing = false;
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(failed).toHaveCount(0);
+  await expect(list(page).locator(`li[aria-posinset="${QUEUE_PAGE_SIZE + 1}"]`)).toBeAttached();
+
+  await expect(async () => {
+    await toEnd();
     const target = Math.min(await size(), 110);
     await expect(list(page).locator(`li[aria-posinset="${target}"]`)).toBeAttached({
       timeout: 1_000,

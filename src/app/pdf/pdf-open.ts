@@ -1,4 +1,4 @@
-import { getDocument, type PDFDocumentLoadingTask } from 'pdfjs-dist';
+import { getDocument, type PDFDocumentLoadingTask, type PDFDocumentProxy } from 'pdfjs-dist';
 import { sharedPdfWorker } from './pdf-worker.ts';
 
 // Served from the app's own origin by the pdf.js plugin in vite.config.ts.
@@ -26,4 +26,31 @@ export function openPdf(url: string): PDFDocumentLoadingTask {
  */
 export async function closePdf(task: PDFDocumentLoadingTask): Promise<void> {
   await Promise.race([task.destroy(), sharedPdfWorker().failed]).catch(() => {});
+}
+
+/** How long a closing document waits for answers the viewer asked for: past it, it closes. */
+const SETTLE_MS = 5_000;
+
+/**
+ * Closes a document that was given to pdf.js's viewer. The viewer asks the document for its
+ * first page as it is set, for its other pages and metadata once one page is drawn, and it
+ * logs an error for each of those answers the document's closing loses ("Unable to initialize
+ * viewer", "Transport destroyed"), rejecting a promise nobody handles. pdf.js caches each of
+ * those answers, so asking the same questions here waits for the very ones the viewer waits
+ * for; then the document goes.
+ */
+export async function closeShownPdf(
+  task: PDFDocumentLoadingTask,
+  pdf: PDFDocumentProxy,
+): Promise<void> {
+  const asked: Promise<unknown>[] = [
+    pdf.getMetadata(),
+    pdf.getOptionalContentConfig({ intent: 'display' }),
+  ];
+  for (let page = 1; page <= pdf.numPages; page++) asked.push(pdf.getPage(page));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise((resolve) => (timer = setTimeout(resolve, SETTLE_MS)));
+  await Promise.race([Promise.allSettled(asked), late]);
+  clearTimeout(timer);
+  await closePdf(task);
 }

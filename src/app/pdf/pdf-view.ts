@@ -16,7 +16,7 @@ import {
 } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import type { PDFViewerOptions } from 'pdfjs-dist/types/web/pdf_viewer.js';
 import { takePreparedPdf } from './pdf-documents.ts';
-import { closePdf, openPdf } from './pdf-open.ts';
+import { closePdf, closeShownPdf, openPdf } from './pdf-open.ts';
 import {
   FIT_WIDTH,
   followFitWidth,
@@ -133,13 +133,16 @@ export function createPdfView(url: string): PdfView {
   };
   const viewer = new PDFViewer(options);
   linkService.setViewer(viewer);
-  eventBus.on('pagesinit', () => (viewer.currentScaleValue = FIT_WIDTH), opts);
+  // Setting the zoom scrolls, which a view detached from the page cannot (pdf.js logs it).
+  eventBus.on('pagesinit', () => (viewer.currentScaleValue = FIT_WIDTH), {
+    signal: watching.signal,
+  });
   const controls = viewerControls(
     viewer,
     eventBus,
     () => update(() => ({ find: LOADING.find })),
     // After fit-to-width: a region to show as the document opens is shown at that zoom.
-    onceLaidOut(eventBus, signal),
+    onceLaidOut(eventBus, watching.signal),
   );
 
   signalPainted(eventBus, signal, () => {
@@ -181,7 +184,10 @@ export function createPdfView(url: string): PdfView {
 
   const { failed } = sharedPdfWorker();
   let task: PDFDocumentLoadingTask | undefined;
+  /** Given to the viewer: its closing waits for what the viewer asked of it. */
+  let shown: PDFDocumentProxy | undefined;
   const show = (pdf: PDFDocumentProxy) => {
+    shown = pdf;
     viewer.setDocument(pdf);
     linkService.setDocument(pdf);
     update(() => ({ status: 'ready', pages: pdf.numPages }));
@@ -237,7 +243,7 @@ export function createPdfView(url: string): PdfView {
       linkService.setDocument(null);
       // The default localization watches the container with a MutationObserver.
       void viewer.l10n?.destroy();
-      if (task) void closePdf(task);
+      if (task) void (shown ? closeShownPdf(task, shown) : closePdf(task));
       scroller.remove();
     },
   };

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { QcRequest } from '../../../../contract/qc.ts';
 import '../../../ui/table.css';
+import { Button } from '../../../ui/button.tsx';
 import { useHolds } from '../holds.ts';
 import { useSavingIds } from '../review/index.ts';
 import { filtersToSearch, type QueueFilters } from '../queue-view.ts';
@@ -16,6 +17,8 @@ interface QueueListProps {
   total: number;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
+  /** The last try at the next page failed: it is asked for again only when the person says. */
+  isFetchNextPageError: boolean;
   fetchNextPage: () => Promise<unknown>;
   focusFilter: () => void;
 }
@@ -85,7 +88,7 @@ function FirstPageRows({ filters, items, total, label }: QueueListProps) {
  * on mount.
  */
 function LiveQueueList(props: QueueListProps) {
-  const { filters, items, total, isFetchingNextPage, hasNextPage } = props;
+  const { filters, items, total, isFetchingNextPage, hasNextPage, isFetchNextPageError } = props;
   const scrollerRef = useRef<HTMLDivElement>(null);
   const { holds, me } = useHolds();
   const saving = useSavingIds();
@@ -150,6 +153,14 @@ function LiveQueueList(props: QueueListProps) {
               ? `${items.length.toLocaleString()} of ${total.toLocaleString()} loaded`
               : `All ${total.toLocaleString()} shown`}
         </p>
+        {isFetchNextPageError && !isFetchingNextPage && (
+          <div className="qc-list__foot qc-list__foot--error" role="alert">
+            <p>The next requests could not be loaded.</p>
+            <Button variant="secondary" onClick={() => void props.fetchNextPage()}>
+              Try again
+            </Button>
+          </div>
+        )}
       </div>
     </>
   );

@@ -94,6 +94,7 @@ export function Component() {
         total={total}
         hasNextPage={list.hasNextPage}
         isFetchingNextPage={list.isFetchingNextPage}
+        isFetchNextPageError={list.isFetchNextPageError}
         fetchNextPage={list.fetchNextPage}
         focusFilter={() => filterRef.current?.focus()}
       />

@@ -37,13 +37,14 @@ export interface QueuePages {
   items: QcRequest[];
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
   fetchNextPage: () => Promise<unknown>;
 }
 
 /** The virtualizer of the rows in `scrollerRef`'s area, which loads the next page ahead. */
 export function useQueueRows(
   scrollerRef: RefObject<HTMLDivElement | null>,
-  { items, hasNextPage, isFetchingNextPage, fetchNextPage }: QueuePages,
+  { items, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage }: QueuePages,
 ) {
   const narrow = useNarrow();
   // Read once, as the list mounts over the gateway's screen (gone after this commit).
@@ -66,11 +67,11 @@ export function useQueueRows(
   });
 
   const lastIndex = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
+  // Not again by itself after a failed try (its retries spent): the list's foot offers it.
+  const wanted = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= items.length - PREFETCH_ROWS) {
-      void fetchNextPage();
-    }
-  }, [lastIndex, items.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (wanted && lastIndex >= items.length - PREFETCH_ROWS) void fetchNextPage();
+  }, [wanted, lastIndex, items.length, fetchNextPage]);
 
   return virtualizer;
 }
