@@ -9,6 +9,7 @@ import { ownedRow } from '../store/owned-row.ts';
 import { transaction } from '../store/transaction.ts';
 import { versionItems, type QcRow, type Verdict } from './qc-json.ts';
 import { allocateReviewShortId } from './review-short-id.ts';
+import { reviewedBlob, type ApprovedDocument } from './seal-approved.ts';
 
 // A QC request's decision, apart from HTTP: the rules, the stored verdicts, the DOCUMENT_READY
 // of an approval and the return of a rejected wet-ink scan, in one transaction.
@@ -23,12 +24,17 @@ export function getQcRow(ctx: ServiceContext, owner: string, id: string): QcRow 
   return ownedRow<QcRow>(ctx, 'qc_requests', 'QC request', owner, id);
 }
 
-/** Approves or rejects a pending request; answers it as stored. */
+/**
+ * Approves or rejects a pending request; answers it as stored. An approval's DOCUMENT_READY
+ * downloads `approved.sealed` when the request still reviews `approved.source`, else the
+ * reviewed document as it is (seal-approved.ts).
+ */
 export function decideQcRequest(
   ctx: ServiceContext,
   { owner, userId }: Decider,
   id: string,
   body: QcRequestPatch,
+  approved?: ApprovedDocument,
 ): QcRow {
   return transaction(ctx.db, () => {
     // Read and decide under the write lock: of two reviewers, exactly one finds it pending.
@@ -59,10 +65,9 @@ export function decideQcRequest(
         id,
       );
     if (body.status === 'approved') {
-      const file = ctx.db.prepare('SELECT blob_key FROM files WHERE id = ?').get(row.file_id) as {
-        blob_key: string;
-      };
-      publishDocumentReady(ctx, owner, row.file_id, row.blob_key ?? file.blob_key);
+      const reviewed = reviewedBlob(ctx, row);
+      const download = approved?.source === reviewed ? approved.sealed : reviewed;
+      publishDocumentReady(ctx, owner, row.file_id, download);
     } else {
       // A rejected wet-ink scan goes back to its notary for a new one (the wet-ink rework loop).
       returnRejectedScan(ctx, owner, id);

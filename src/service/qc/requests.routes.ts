@@ -6,6 +6,7 @@ import { filterOf, ownedList, requestedPage } from '../http/owned-lists.ts';
 import { jsonBody, queryParams, uuidParam } from '../http/validate.ts';
 import { decideQcRequest, getQcRow } from './decide.ts';
 import { qcRequestsJson, type QcRow } from './qc-json.ts';
+import { sealForApproval } from './seal-approved.ts';
 
 export const QC_REQUESTS = ownedList('qcRequests', 'qc_requests q', 'q.*', {
   createdOn: 'created_on',
@@ -39,7 +40,12 @@ export function qcRequestRoutes(ctx: ServiceContext) {
     const decider = requirePermission(c, 'qc.review');
     const id = uuidParam(c, 'qcrID');
     const body = await jsonBody(c, QcRequestPatchSchema);
-    const decided = decideQcRequest(ctx, decider, id, body);
+    // Before the decision's transaction, which cannot wait for it: the seal of what it hands out.
+    const approved =
+      body.status === 'approved'
+        ? await sealForApproval(ctx, getQcRow(ctx, decider.owner, id))
+        : undefined;
+    const decided = decideQcRequest(ctx, decider, id, body, approved);
     return c.json(qcRequestsJson(ctx, [decided])[0], 200);
   });
 

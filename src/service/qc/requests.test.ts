@@ -2,6 +2,7 @@ import { describe, expect } from 'vitest';
 import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
 import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
+import { expectSealedWhole, missing, signedParts } from '../testing/pdf-verifiers.ts';
 import {
   expectError,
   expectGetErrors,
@@ -198,6 +199,54 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
       new RegExp(`already approved by ${riley} on ${decided.reviewCompletedOn}`),
     );
     expect(stored(request.id)).toMatchObject({ status: 'approved', notes: null });
+  });
+
+  it('hands out the approved document sealed; one that carries a seal already, as it is', async ({
+    skip,
+  }) => {
+    const db = demo.service.ctx.db;
+    const blobs = demo.service.ctx.blobs;
+    const lastDownload = () =>
+      (
+        db
+          .prepare(
+            "SELECT download_blob_key AS key FROM outbox WHERE event_type = 'DOCUMENT_READY' ORDER BY created_on DESC, rowid DESC LIMIT 1",
+          )
+          .get() as { key: string }
+      ).key;
+    const approve = async (request: QcRequest) => {
+      const result = await patch(request.id, {
+        status: 'approved',
+        reviewedBy: riley,
+        checklistItems: allApproved(request),
+      });
+      expect(result.status, result.text).toBe(200);
+      return blobs.get(lastDownload()) ?? new Uint8Array();
+    };
+
+    const plain = await pending();
+    const original = blobs.get(
+      storedValue(db, 'SELECT blob_key FROM files WHERE id = ?', plain.document.id),
+    );
+    const sealed = await approve(plain);
+    expect(lastDownload()).toMatch(/^sealed\//);
+    // The reviewed document, with the seal appended over all of it but the signature itself.
+    expect(Buffer.from(sealed).toString('latin1')).toContain(`QC request ${plain.id} approved`);
+    expect(signedParts(sealed).signed.byteLength).toBeGreaterThan(original?.byteLength ?? 0);
+
+    // A completed document put into QC keeps its own seal (and any change made after it).
+    const completed = storedValue(
+      db,
+      "SELECT completed_blob_key FROM signature_requests WHERE owner = 'acme' AND status = 'completed' ORDER BY completed_on DESC LIMIT 1",
+    );
+    const carried = await pending();
+    db.prepare('UPDATE qc_requests SET blob_key = ? WHERE id = ?').run(completed, carried.id);
+    expect(await approve(carried)).toEqual(blobs.get(completed));
+    expect(lastDownload()).toBe(completed);
+
+    const why = missing('pdfsig', 'certutil', 'openssl');
+    if (why) return skip(why);
+    expectSealedWhole(sealed, demo.service.ctx.keys.sealing.caPem);
   });
 
   it('rejects with notes alone, or with a rejected item and its note', async () => {
