@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
 import { transaction } from '../store/transaction.ts';
+import { AMENDMENT } from '../seed/defects.ts';
 import { changeAfterSeal, type PageChange } from './change-after-seal.ts';
 import { sealPdf } from './seal.ts';
 
@@ -48,11 +49,10 @@ async function sealedBytes(ctx: ServiceContext, document: CompletedDocument): Pr
 /** acme's most recently completed demo request, changed after its seal (a demo defect). */
 const CHANGED_AFTER_SEAL = { owner: 'acme' } as const;
 export const DEMO_CHANGE: PageChange = {
-  page: 0,
-  text: 'Amended: the balance owed is $1,250.00, payable in full by the first of next month.',
-  // The gap under the page header, above the first line of the body (seed/documents.ts).
-  x: 72,
-  y: 727,
+  page: AMENDMENT.page - 1,
+  text: AMENDMENT.text,
+  x: AMENDMENT.x,
+  y: AMENDMENT.baseline,
 };
 
 interface SeededRow {

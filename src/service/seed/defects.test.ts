@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Region } from '../../contract/findings.ts';
 import { documentFacts } from '../testing/document-facts.ts';
 import { inkIn, pdfFolder, pdfText, wordsIn } from '../testing/pdf-reading.ts';
-import { DEFECTS, otherReference, type Defect } from './defects.ts';
+import { missing, pdfsig, signedParts } from '../testing/pdf-verifiers.ts';
+import { loadSealingIdentity, type SealingIdentity } from '../sealing/signing-identity.ts';
+import { AMENDMENT, DEFECTS, otherReference, type Defect } from './defects.ts';
 import { renderDocument, renderScan, type DocumentFacts } from './documents.ts';
 import { sealPng } from './notary-images.ts';
 
@@ -21,12 +23,14 @@ afterAll(folder.remove);
 
 type Drawn = Awaited<ReturnType<typeof renderDocument>> & { path: string };
 const drawn = new Map<Defect | 'clean', Drawn>();
+let sealedBy: SealingIdentity;
 const draw = async (defects: readonly Defect[]) => {
-  const document = await renderDocument({ ...FACTS, defects });
+  const document = await renderDocument({ ...FACTS, defects, sealedBy });
   return { ...document, path: folder.write(document.bytes) };
 };
 
 beforeAll(async () => {
+  sealedBy = await loadSealingIdentity(null);
   drawn.set('clean', await draw([]));
   for (const defect of DEFECTS) drawn.set(defect, await draw([defect]));
 }, 60_000);
@@ -128,6 +132,28 @@ describe('defects drawn on the page', () => {
       expect(await pdfText(wrong, page)).toContain(`Matter No. ${FACTS.matterReference}`);
     }
     expect(regionsOf('wrong-reference').map((r) => r.page)).toEqual([2]);
+  });
+
+  it('amend page 1 after the document was signed and sealed: the seal no longer covers it all', async ({
+    skip,
+  }) => {
+    const changed = get('changed-after-signing');
+    const [region] = regionsOf('changed-after-signing');
+    if (!region) throw new Error('no region for the amendment');
+    expect(region.page).toBe(1);
+    expect(await wordsIn(changed.path, region)).toBe(AMENDMENT.text);
+    expect(await wordsIn(get('clean').path, region)).toBe('');
+    // The seal signed the document as it was; the amendment came after its byte range.
+    const { signed } = signedParts(changed.bytes);
+    expect(signed.toString('latin1')).not.toContain('Amended:');
+    await expect(renderDocument({ ...FACTS, defects: ['changed-after-signing'] })).rejects.toThrow(
+      /sealedBy/,
+    );
+    const why = missing('pdfsig', 'certutil');
+    if (why) return skip(why);
+    const report = pdfsig(changed.bytes, sealedBy.caPem);
+    expect(report).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(report).toMatch(/Not total document signed/);
   });
 
   it('are drawn on a scan too', async () => {

@@ -16,6 +16,7 @@ export const DEFECTS = [
   'date-mismatch', // notarized on another day than signed
   'blank-page', // an empty page among the document's
   'wrong-reference', // one page's header carries another matter's reference
+  'changed-after-signing', // a line added to page 1 after the document was signed and sealed
 ] as const;
 export type Defect = (typeof DEFECTS)[number];
 
@@ -30,7 +31,28 @@ export const DEFECT_ITEMS: Record<Defect, readonly string[]> = {
   'date-mismatch': ['dates-match', 'std-date'],
   'blank-page': ['pages-complete', 'all-pages', 'std-pages'],
   'wrong-reference': ['matter-reference', 'scan-reference', 'std-reference'],
+  'changed-after-signing': ['no-alterations'],
 };
+
+/**
+ * The line a `changed-after-signing` document gains after its seal, by an incremental update
+ * (sealing/change-after-seal.ts, which draws it in 9-point Helvetica): in the gap under page
+ * 1's header, above the body's first line, as a forged amendment would be squeezed in.
+ */
+export const AMENDMENT = {
+  page: 1,
+  x: 72,
+  /** The text's baseline, in points from the page's bottom. */
+  baseline: 727,
+  size: 9,
+  text: 'Amended: the balance owed is $1,250.00, payable in full by the first of next month.',
+} as const;
+
+/** Where the amendment is, `width` points wide: its line, with room for ascent and descent. */
+export function amendmentRegion(width: number): Region {
+  const { page, x, baseline, size } = AMENDMENT;
+  return { page, x, y: PAGE_H - baseline - size, width, height: size * 1.5 };
+}
 
 /** Defects of the notary's own making: a weak notary makes these more often. */
 export const NOTARIAL_DEFECTS: ReadonlySet<Defect> = new Set([
@@ -99,5 +121,8 @@ export function defectRegions(
       const page = wrongReferencePage(layout.pages);
       return (parts.reference ?? []).filter((r) => r.page === page);
     }
+    case 'changed-after-signing':
+      // Drawn after the seal, by the generator, which records it then (documents.ts).
+      return [];
   }
 }

@@ -77,5 +77,7 @@ export function defectNote(defect: Defect, page: number): string {
       return `Page ${page} is blank: a page of the document is missing.`;
     case 'wrong-reference':
       return `Matter reference on page ${page} belongs to another matter.`;
+    case 'changed-after-signing':
+      return `Page ${page} was changed after signing: a line was added, and the signature no longer covers the whole document.`;
   }
 }

@@ -180,5 +180,7 @@ async function shows(path: string, defect: Defect, region: Region): Promise<bool
       return (await wordsIn(path, region)) === '';
     case 'wrong-reference':
       return /^Matter No\. MR-/.test(await wordsIn(path, region));
+    case 'changed-after-signing':
+      return (await wordsIn(path, region)).startsWith('Amended:');
   }
 }

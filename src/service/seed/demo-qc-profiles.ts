@@ -52,6 +52,8 @@ const FAILURE_WEIGHT: Record<string, number> = {
   'poa-signature': 1.5,
   'signature-present': 1,
   'pages-complete': 1,
+  // Rare, and the one a person cannot see on the page: the signature's byte range tells.
+  'no-alterations': 1,
 };
 
 /** Checks a notary is answerable for: a weak notary fails these more. */

@@ -267,6 +267,7 @@ async function prepareFile(
           ...{ matterReference, title, crid: account.crid, firmName: firm.name },
           ...{ preparedBy: preparedBy.displayName, preparedOn, signerName, notaryName, notarySeal },
           ...{ agentName, state, pages, seed: i, defects, otherNotarySeal },
+          sealedBy: ctx.keys.sealing,
         });
   const blobKey = `files/${id}.pdf`;
   ctx.blobs.put(blobKey, bytes);

@@ -1,4 +1,5 @@
 import type { Color, PDFFont, PDFPage } from 'pdf-lib';
+import type { SealingIdentity } from '../sealing/signing-identity.ts';
 import type { Defect } from './defects.ts';
 import { LEAD, type LayoutRecorder } from './layout.ts';
 
@@ -31,6 +32,8 @@ export interface Spec {
   county: string;
   /** What is wrong with it on purpose (defects.ts); none for a clean document. */
   defects: readonly Defect[];
+  /** The service's seal, which a `changed-after-signing` document is sealed with first. */
+  sealedBy?: SealingIdentity;
 }
 
 export interface Face {

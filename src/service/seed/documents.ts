@@ -10,7 +10,11 @@ import {
 import type { PDFPage } from 'pdf-lib';
 import { COUNTIES, hash, mixed, PARAGRAPHS, sentencesOf } from './affidavit-text.ts';
 import { signatureBlock } from './certificate.ts';
-import { defectRegions, otherReference, wrongReferencePage, type Defect } from './defects.ts';
+import { changeAfterSeal } from '../sealing/change-after-seal.ts';
+import { sealPdf } from '../sealing/seal.ts';
+import type { SealingIdentity } from '../sealing/signing-identity.ts';
+import { AMENDMENT, amendmentRegion, defectRegions, otherReference } from './defects.ts';
+import { wrongReferencePage, type Defect } from './defects.ts';
 import { drawLines, right, text, venue, wrap } from './document-page.ts';
 import type { DocumentKind, Faces, Spec } from './document-page.ts';
 import { createLayout, LEAD, locate, PAGE_H as H, PAGE_W as W } from './layout.ts';
@@ -44,6 +48,8 @@ export interface DocumentFacts {
   defects?: readonly Defect[];
   /** Another notary's seal, which an `other-seal` document is stamped with. */
   otherNotarySeal?: Uint8Array;
+  /** The service's seal, which a `changed-after-signing` document is sealed with first. */
+  sealedBy?: SealingIdentity;
 }
 
 /** A document's bytes, and where on its pages each part was drawn. */
@@ -206,12 +212,30 @@ async function render(spec: Spec): Promise<RenderedDocument> {
     if (s.scan) page.pushOperators(popGraphicsState());
   }
   at.layout.defects = recordDefects(doc, at.layout, s);
+  const amended = at.layout.defects.find((d) => d.kind === 'changed-after-signing');
+  if (amended)
+    amended.regions = [amendmentRegion(sans.widthOfTextAtSize(AMENDMENT.text, AMENDMENT.size))];
   // The default objectsPerTick yields to the event loop every 50 objects, costing milliseconds.
   const bytes = await doc.save({
     objectsPerTick: Number.MAX_SAFE_INTEGER,
     useObjectStreams: false,
   });
-  return { bytes, layout: at.layout };
+  return { bytes: amended ? await sealThenAmend(bytes, s) : bytes, layout: at.layout };
+}
+
+/**
+ * Signed and sealed as the signing service completed it (ADR 033), then given a line by an
+ * incremental update: the seal still verifies over what it signed, and a verifier says the
+ * document was changed after it.
+ */
+async function sealThenAmend(bytes: Uint8Array, s: Spec): Promise<Uint8Array> {
+  if (!s.sealedBy) throw new RangeError('a changed-after-signing document needs sealedBy');
+  const sealed = await sealPdf(s.sealedBy, bytes, {
+    signedAt: s.date,
+    reason: `Signed electronically: ${s.matterReference}`,
+  });
+  const { page, x, baseline: y, text: line } = AMENDMENT;
+  return changeAfterSeal(sealed, { page: page - 1, x, y, text: line });
 }
 
 interface Paragraph {
