@@ -74,3 +74,36 @@ export function LoadingOrFailed({
   const subject = what.replace(/^the /, '');
   return <RetryError title={`The ${subject} could not be loaded`} query={query} {...more} />;
 }
+
+/** What a list of pages (TanStack Query's infinite query) tells of its next page. */
+interface NextPages {
+  isFetchNextPageError: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * The next page of a list failed, its retries spent: said below what loaded, which stays,
+ * with the button that asks for that page again. TanStack Query then calls the whole query
+ * failed, so a list shows this state while it has data (`query.data`), not by `isSuccess`.
+ * `what` names the page's items: `requests`, `findings`.
+ */
+export function NextPageFailed({
+  query,
+  what,
+  className,
+}: {
+  query: NextPages;
+  what: string;
+  className?: string;
+}) {
+  if (!query.isFetchNextPageError || query.isFetchingNextPage) return null;
+  return (
+    <div className={`next-page-failed ${className ?? ''}`} role="alert">
+      <p>The next {what} could not be loaded.</p>
+      <Button variant="secondary" onClick={() => void query.fetchNextPage()}>
+        Try again
+      </Button>
+    </div>
+  );
+}

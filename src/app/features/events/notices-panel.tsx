@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { NoticeList } from '../../../contract/notices.ts';
 import { Button } from '../../ui/button.tsx';
-import { LoadingOrFailed } from '../../ui/query-states.tsx';
+import { LoadingOrFailed, NextPageFailed } from '../../ui/query-states.tsx';
 import { EmptyState } from '../../ui/states.tsx';
 import '../../ui/table.css';
 import { eventQueries } from './events.queries.ts';
@@ -50,7 +50,7 @@ export function NoticesPanel() {
   const first = query.data?.pages[0];
 
   let content;
-  if (!query.isSuccess) {
+  if (!query.data) {
     content = <LoadingOrFailed query={query} what="the sent notices" />;
   } else if (notices.length === 0) {
     content = first?.configured ? (
@@ -81,6 +81,7 @@ export function NoticesPanel() {
             </Button>
           </div>
         )}
+        <NextPageFailed query={query} what="notices" />
       </>
     );
   }

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { FindingQuery } from '../../../../contract/findings.ts';
 import { Button } from '../../../ui/button.tsx';
-import { LoadingOrFailed } from '../../../ui/query-states.tsx';
+import { LoadingOrFailed, NextPageFailed } from '../../../ui/query-states.tsx';
 import { EmptyState } from '../../../ui/states.tsx';
 import { useNow } from '../../../ui/use-now.ts';
 import { findingQueries } from '../findings.queries.ts';
@@ -24,7 +24,8 @@ export function FindingList({
   const list = useInfiniteQuery(findingQueries.list(query));
   const names = useNames(team);
   const now = useNow();
-  if (!list.isSuccess) return <LoadingOrFailed query={list} what="findings" />;
+  // Findings loaded stay when a later page fails (the query is then failed as a whole).
+  if (!list.data) return <LoadingOrFailed query={list} what="findings" />;
   const findings = list.data.pages.flatMap((page) => page.findings);
   if (findings.length === 0) {
     return <EmptyState title={empty.title}>{empty.body}</EmptyState>;
@@ -50,11 +51,7 @@ export function FindingList({
             {findings.length === 1 ? '1 finding' : `All ${findings.length} findings`}
           </p>
         )}
-        {list.isFetchNextPageError && (
-          <p className="finding-list__error" role="alert">
-            The next findings could not be loaded. Try again.
-          </p>
-        )}
+        <NextPageFailed query={list} what="findings" />
       </div>
     </>
   );

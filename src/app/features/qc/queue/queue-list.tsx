@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import type { QcRequest } from '../../../../contract/qc.ts';
 import '../../../ui/table.css';
-import { Button } from '../../../ui/button.tsx';
+import { NextPageFailed } from '../../../ui/query-states.tsx';
 import { useHolds } from '../holds.ts';
 import { useSavingIds } from '../review/index.ts';
 import { filtersToSearch, type QueueFilters } from '../queue-view.ts';
@@ -88,7 +88,7 @@ function FirstPageRows({ filters, items, total, label }: QueueListProps) {
  * on mount.
  */
 function LiveQueueList(props: QueueListProps) {
-  const { filters, items, total, isFetchingNextPage, hasNextPage, isFetchNextPageError } = props;
+  const { filters, items, total, isFetchingNextPage, hasNextPage } = props;
   const scrollerRef = useRef<HTMLDivElement>(null);
   const { holds, me } = useHolds();
   const saving = useSavingIds();
@@ -153,14 +153,7 @@ function LiveQueueList(props: QueueListProps) {
               ? `${items.length.toLocaleString()} of ${total.toLocaleString()} loaded`
               : `All ${total.toLocaleString()} shown`}
         </p>
-        {isFetchNextPageError && !isFetchingNextPage && (
-          <div className="qc-list__foot qc-list__foot--error" role="alert">
-            <p>The next requests could not be loaded.</p>
-            <Button variant="secondary" onClick={() => void props.fetchNextPage()}>
-              Try again
-            </Button>
-          </div>
-        )}
+        <NextPageFailed query={props} what="requests" />
       </div>
     </>
   );

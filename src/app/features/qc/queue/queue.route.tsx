@@ -64,7 +64,9 @@ export function Component() {
     )?.focus();
 
   let content;
-  if (!list.isSuccess) {
+  // Rows loaded stay when a later page fails (TanStack Query then calls the whole query
+  // failed): the list's foot says so and offers that page again.
+  if (!list.data) {
     content = <LoadingOrFailed query={list} what="the queue" />;
   } else if (items.length === 0) {
     content = (

@@ -7,7 +7,7 @@ import { Button, SubmitButton } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { EmptyState } from '../../../ui/states.tsx';
-import { LoadingOrFailed } from '../../../ui/query-states.tsx';
+import { LoadingOrFailed, NextPageFailed } from '../../../ui/query-states.tsx';
 import { shortDate } from '../../../ui/dates.ts';
 import { createFailure, useCreateRequest } from '../signature-mutations.ts';
 import { signatureQueries } from '../signatures.queries.ts';
@@ -43,7 +43,8 @@ function FileChoice({
       matches(f.preparedBy, query),
   );
 
-  if (!files.isSuccess) return <LoadingOrFailed query={files} what="files" />;
+  // Files loaded (and the one chosen) stay when a later page fails.
+  if (!files.data) return <LoadingOrFailed query={files} what="files" />;
   return (
     <fieldset
       className="sig-files"
@@ -92,6 +93,7 @@ function FileChoice({
           {files.isFetchingNextPage ? 'Loading…' : 'Load more files'}
         </Button>
       )}
+      <NextPageFailed query={files} what="files" />
       {error && (
         <p id={errorId} className="field__error">
           {error}
