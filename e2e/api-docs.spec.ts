@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './console-watch.ts';
-import { TAKING_SCREENSHOTS, VIEWPORTS } from './support.ts';
+import { axe, TAKING_SCREENSHOTS, VIEWPORTS } from './support.ts';
 
 // The reference service's API reference (ADR 022): Scalar, served by the service itself,
 // under a strict CSP, with "try it" against the same service. It runs against the sandbox
@@ -37,7 +36,7 @@ async function watch(page: Page) {
  * HTML and Scalar's colours as docs.css tunes them, is checked.
  */
 async function expectAccessibleReference(page: Page) {
-  const results = await new AxeBuilder({ page })
+  const results = await axe(page)
     .exclude('.code-input-lite__editor')
     .exclude('button[id^="headlessui-disclosure-button"]')
     .exclude('button[aria-controls]')

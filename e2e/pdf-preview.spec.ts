@@ -30,9 +30,8 @@ function watchConsole(page: Page) {
 
 test('paints the first page with its text through one worker from /assets', async ({ page }) => {
   const problems = watchConsole(page);
-  await signIn(page, DEMO.reviewer);
   const request = await pendingRequest();
-  await page.goto(`/qc/${request.id}`);
+  await signIn(page, DEMO.reviewer, `/qc/${request.id}`);
 
   await expect(firstPage(page)).toHaveAttribute('data-painted', 'true', { timeout: 15_000 });
   await expect(preview(page)).toHaveAttribute('data-pdf-state', 'ready');
@@ -151,9 +150,8 @@ test('without requestIdleCallback (Safari), the queue still shows and starts the
 
 test('pages, zoom, fit width and find work from the toolbar and the keyboard', async ({ page }) => {
   const problems = watchConsole(page);
-  await signIn(page, DEMO.reviewer);
   const request = await pendingRequest();
-  await page.goto(`/qc/${request.id}`);
+  await signIn(page, DEMO.reviewer, `/qc/${request.id}`);
   await expect(firstPage(page)).toHaveAttribute('data-painted', 'true', { timeout: 15_000 });
 
   const toolbar = page.getByRole('toolbar', { name: 'PDF controls' });
@@ -253,9 +251,8 @@ for (const failure of [
 }
 
 test('accessible, and screenshots at both viewports', async ({ page }) => {
-  await signIn(page, DEMO.reviewer);
   const request = await pendingRequest();
-  await page.goto(`/qc/${request.id}`);
+  await signIn(page, DEMO.reviewer, `/qc/${request.id}`);
   await expect(firstPage(page)).toHaveAttribute('data-painted', 'true', { timeout: 15_000 });
   await expectAccessible(page);
   await screenshots(page, 'pdf-preview');

@@ -141,9 +141,8 @@ test('a request decided behind the reviewer shows their draft beside it once the
   page,
   browser,
 }) => {
-  await signIn(page, DEMO.reviewer);
   const request = await newQcRequest();
-  await page.goto(reviewUrl(request.id));
+  await signIn(page, DEMO.reviewer, reviewUrl(request.id));
   await writeSomeReview(page);
   await approvedElsewhere(browser, request);
   // No decision sent: the screen learns from a live event or, at the latest, a fresh fetch.
@@ -164,9 +163,8 @@ test("a draft outlives the browser, is the reviewer's alone, and goes at sign-ou
   test.setTimeout(150_000);
   const first = await browser.newContext();
   let page = await first.newPage();
-  await signIn(page, DEMO.reviewer);
   const request = await newQcRequest();
-  await page.goto(reviewUrl(request.id));
+  await signIn(page, DEMO.reviewer, reviewUrl(request.id));
   await check(page, 1).getByRole('button', { name: 'Pass' }).click();
   await check(page, 2).getByRole('button', { name: 'Fail' }).click();
   await check(page, 2)
@@ -290,9 +288,8 @@ test('keys: j/k reach items past the ninth, f fails with its note focused, x mar
 test('a late release of this reviewer’s own hold (a reload behind a balancer) is taken back', async ({
   page,
 }) => {
-  await signIn(page, DEMO.reviewer);
   const request = await newQcRequest();
-  await page.goto(reviewUrl(request.id));
+  await signIn(page, DEMO.reviewer, reviewUrl(request.id));
   const panel = page.locator('.review__panel');
   await expect(panel).toHaveAttribute('data-hold', 'mine');
   const holder = async () => {

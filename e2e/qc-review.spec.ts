@@ -89,9 +89,8 @@ test('opens from the queue, paints the PDF with its text, and shows the facts', 
 test('approve and next: the next document is on screen and the approved one leaves the pending tab', async ({
   page,
 }) => {
-  await signIn(page, DEMO.reviewer);
   const [current, next] = await pendingPair();
-  await page.goto(reviewUrl(current.id));
+  await signIn(page, DEMO.reviewer, reviewUrl(current.id));
   await expectPainted(page, current.matterReference);
   const approve = page.getByRole('button', { name: 'Approve and next' });
   await expect(approve).toBeDisabled();
@@ -112,9 +111,8 @@ test('approve and next: the next document is on screen and the approved one leav
 });
 
 test('reject with a failed item and a note', async ({ page }) => {
-  await signIn(page, DEMO.reviewer);
   const current = await pendingRequest();
-  await page.goto(reviewUrl(current.id));
+  await signIn(page, DEMO.reviewer, reviewUrl(current.id));
   await expect(page.getByRole('heading', { name: current.matterReference })).toBeVisible();
   const reject = page.getByRole('button', { name: 'Reject and next' });
   await expect(reject).toBeDisabled();
@@ -173,9 +171,8 @@ test('two reviewers at once: the second is told who has it and keeps their notes
 });
 
 test('a whole review with the keyboard only', async ({ page }) => {
-  await signIn(page, DEMO.reviewer);
   const current = await pendingRequest();
-  await page.goto(reviewUrl(current.id));
+  await signIn(page, DEMO.reviewer, reviewUrl(current.id));
   await expect(page.getByRole('heading', { name: current.matterReference })).toBeVisible();
   await page.keyboard.press('?');
   await closeWithEscape(page.getByRole('dialog', { name: 'Keyboard shortcuts' }));
@@ -194,9 +191,8 @@ test('a whole review with the keyboard only', async ({ page }) => {
 test('keys faster than the screen renders: each counts, and the decision is sent once', async ({
   page,
 }) => {
-  await signIn(page, DEMO.reviewer);
   const current = await pendingRequest();
-  await page.goto(reviewUrl(current.id));
+  await signIn(page, DEMO.reviewer, reviewUrl(current.id));
   await expect(page.getByRole('heading', { name: current.matterReference })).toBeVisible();
   // Only the holder decides: the keys come once the gateway has said it is ours.
   await expect(page.locator('.review__panel')).toHaveAttribute('data-hold', 'mine');
@@ -225,9 +221,8 @@ test('keys faster than the screen renders: each counts, and the decision is sent
 });
 
 test('a reload mid-review restores the draft', async ({ page }) => {
-  await signIn(page, DEMO.reviewer);
   const current = await pendingRequest();
-  await page.goto(reviewUrl(current.id));
+  await signIn(page, DEMO.reviewer, reviewUrl(current.id));
   await page.locator('.check').first().getByRole('button', { name: 'Pass' }).click();
   await page.locator('.check').nth(1).getByRole('button', { name: 'Fail' }).click();
   await page.getByRole('textbox', { name: /What is wrong/ }).fill('Wrong county');
@@ -270,9 +265,8 @@ test('a client without a user may read a review but is told why it cannot decide
 test('the next document is drawn ahead, unseen, and shown where it was drawn on approve', async ({
   page,
 }) => {
-  await signIn(page, DEMO.reviewer);
   const [current, next] = await pendingPair();
-  await page.goto(reviewUrl(current.id));
+  await signIn(page, DEMO.reviewer, reviewUrl(current.id));
   await expectPainted(page, current.matterReference);
   // While this one is read, the next one's first page is painted, with its text, unseen.
   const parked = page.locator('.pdf-standby .page[data-page-number="1"][data-painted="true"]');
@@ -304,9 +298,8 @@ test('the next document is drawn ahead, unseen, and shown where it was drawn on 
 });
 
 test('news arriving mid-review stays clear of the decision buttons', async ({ page }) => {
-  await signIn(page, DEMO.admin);
   const request = await pendingRequest();
-  await page.goto(reviewUrl(request.id));
+  await signIn(page, DEMO.admin, reviewUrl(request.id));
   await expectPainted(page, request.matterReference);
   const actions = page.locator('.review__actions');
   await expect(actions).toBeVisible();
