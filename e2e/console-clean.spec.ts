@@ -75,12 +75,31 @@ async function followDetails(page: Page, seen: Set<string>, visited: string[]) {
   }
 }
 
+/**
+ * Where the page went, and when: printed beside a failure. Under load, a walk once found the
+ * queue's address with a review on screen, the click on a queue tab waiting until the test's
+ * end (the closing note's open item); this says which navigations led there.
+ */
+let trail: string[] = [];
+// Playwright reads the fixtures a hook takes from its first parameter's pattern: none here.
+// eslint-disable-next-line no-empty-pattern
+test.afterEach(({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus && trail.length > 0) {
+    console.warn(`${testInfo.title}: where the page went\n  ${trail.join('\n  ')}`);
+  }
+  trail = [];
+});
+
 for (const [role, who] of Object.entries(DEMO)) {
   test(`every screen is clean for the ${role}, opened in the app and by a page load`, async ({
     page,
   }) => {
     // A dozen screens or more, each twice, on a machine the other specs share.
     test.setTimeout(240_000);
+    const start = Date.now();
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) trail.push(`${Date.now() - start} ms ${here(page)}`);
+    });
     await signIn(page, who);
     await shown(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
