@@ -397,6 +397,47 @@ test('a click the page held is followed as a plain link if its script never come
   expect(documents).toEqual([`/qc/${first?.id}`]);
 });
 
+test('a click given up on is opened by its page load alone, not again by a script that comes later', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  const [first] = await firstPageOf(page);
+  const releaseScript = await holdRequests(page, /\/assets\/first-screen-[^/]*\.js$/);
+  await firstScreenPainted(page);
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+  });
+  const review = `/qc/${first?.id}`;
+  const releaseReview = await holdRequests(page, (url) => url.pathname === review);
+  await page.locator('[data-qc-row]').first().getByRole('link').click();
+  // Given up on (the page's script still held): the review is asked for as a page load.
+  await expect.poll(() => documents, { timeout: 10_000 }).toEqual([review]);
+  // The script comes while that load is on its way: the app starts (its shell asks for the
+  // team's holds), and opens nothing itself. Watched from outside: Playwright's locators and
+  // evaluations wait for the load to land.
+  const went: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) went.push(new URL(frame.url()).pathname);
+  });
+  const appRuns = page.waitForRequest((r) => new URL(r.url()).pathname === '/team/holds');
+  releaseScript();
+  await appRuns;
+  // Its router would have opened the review a frame or so after it ran.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  expect(went).toEqual([]);
+  expect(new URL(page.url()).pathname).toBe('/qc');
+  releaseReview();
+  await expect(
+    page.getByRole('heading', { name: first?.document.matterReference ?? '' }),
+  ).toBeVisible();
+  expect(documents).toEqual([review]);
+  // One step back is the queue again.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/qc(\?[^/]*)?$/);
+  await expect(page.locator('[data-qc-row]').first()).toBeVisible();
+});
+
 test("another owner's queue page holds that owner's rows only", async ({ page, browser }) => {
   await signIn(page, DEMO.reviewer);
   const acme = (await firstPageOf(page)).map((request) => request.id);

@@ -29,7 +29,8 @@ export function heldLinkOf(event: MouseEvent, screenClass: string) {
 /**
  * Inline in the page's head: holds a plain click on the first screen's links until the page's
  * first script takes it (calling `window[name]`, which stops this and answers the held
- * address). If that script never comes, the link is followed after `giveUpMs` after all.
+ * address). If that script has not come within `giveUpMs`, the link is followed as a plain
+ * link after all, and is no longer held.
  */
 function holdEarlyClicks(
   linkOf: typeof heldLinkOf,
@@ -45,7 +46,13 @@ function holdEarlyClicks(
     event.preventDefault();
     held = href;
     clearTimeout(timer);
-    timer = setTimeout(() => location.assign(href), giveUpMs);
+    // Given up on, the click is the page load's alone: a script that comes meanwhile finds
+    // nothing held, or its router would open it too, and the load, still on its way, would
+    // land later on top of wherever the person had gone since.
+    timer = setTimeout(() => {
+      held = undefined;
+      location.assign(href);
+    }, giveUpMs);
   };
   document.addEventListener('click', onClick);
   Object.assign(window, {
