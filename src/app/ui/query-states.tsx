@@ -88,18 +88,10 @@ interface NextPages {
  * failed, so a list shows this state while it has data (`query.data`), not by `isSuccess`.
  * `what` names the page's items: `requests`, `findings`.
  */
-export function NextPageFailed({
-  query,
-  what,
-  className,
-}: {
-  query: NextPages;
-  what: string;
-  className?: string;
-}) {
+export function NextPageFailed({ query, what }: { query: NextPages; what: string }) {
   if (!query.isFetchNextPageError || query.isFetchingNextPage) return null;
   return (
-    <div className={`next-page-failed ${className ?? ''}`} role="alert">
+    <div className="next-page-failed" role="alert">
       <p>The next {what} could not be loaded.</p>
       <Button variant="secondary" onClick={() => void query.fetchNextPage()}>
         Try again
