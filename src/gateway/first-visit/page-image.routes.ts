@@ -88,6 +88,9 @@ export function pageImageRoutes(ctx: GatewayContext, drawer: PageImagesOptions =
     });
     return slot.draw(pdf, format).catch((error: unknown) => {
       if (error instanceof PageImagesBusy) throw error;
+      // The answer says only that it could not be drawn; the operator's log says why (a
+      // document pdf.js refuses, or a drawing worker past its bounds: ADR 028).
+      ctx.log(`the first page of QC request ${id} could not be drawn`, error);
       throw new NotDrawable(422, "the document's first page could not be drawn");
     });
   };
