@@ -1,4 +1,5 @@
 import { getDocument, type PDFDocumentLoadingTask, type PDFDocumentProxy } from 'pdfjs-dist';
+import type { EventBus } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import { sharedPdfWorker } from './pdf-worker.ts';
 
 // Served from the app's own origin by the pdf.js plugin in vite.config.ts.
@@ -53,4 +54,28 @@ export async function closeShownPdf(
   await Promise.race([Promise.allSettled(asked), late]);
   clearTimeout(timer);
   await closePdf(task);
+}
+
+/** How long a viewer being torn down may go on setting its pages before it is reset anyway. */
+const PAGES_BOUND_MS = 10_000;
+
+/**
+ * When pdf.js's viewer over `eventBus` may be reset (`setDocument(null)`). Once it has laid the
+ * pages out it asks the document for each page in turn and sets it on its view, and it does
+ * not check that the view is still there: reset meanwhile, it throws on a view that is gone
+ * (a page error). So a viewer that has laid its pages out is reset once it has set them all
+ * (pagesloaded), or after a bound; one that has not, at once (its first page's answer then
+ * finds the viewer on no document, and stops).
+ */
+export function viewerSettling(eventBus: EventBus): () => Promise<void> {
+  let laidOut = false;
+  const { promise: allSet, resolve } = Promise.withResolvers<void>();
+  eventBus.on('pagesinit', () => (laidOut = true), { once: true });
+  eventBus.on('pagesloaded', () => resolve(), { once: true });
+  return () => {
+    if (!laidOut) return Promise.resolve();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<void>((done) => (timer = setTimeout(done, PAGES_BOUND_MS)));
+    return Promise.race([allSet, bound]).finally(() => clearTimeout(timer));
+  };
 }

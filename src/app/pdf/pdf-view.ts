@@ -16,7 +16,7 @@ import {
 } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import type { PDFViewerOptions } from 'pdfjs-dist/types/web/pdf_viewer.js';
 import { takePreparedPdf } from './pdf-documents.ts';
-import { closePdf, closeShownPdf, openPdf } from './pdf-open.ts';
+import { closePdf, closeShownPdf, openPdf, viewerSettling } from './pdf-open.ts';
 import {
   FIT_WIDTH,
   followFitWidth,
@@ -132,11 +132,11 @@ export function createPdfView(url: string): PdfView {
     abortSignal: watching.signal,
   };
   const viewer = new PDFViewer(options);
+  const settled = viewerSettling(eventBus);
   linkService.setViewer(viewer);
   // Setting the zoom scrolls, which a view detached from the page cannot (pdf.js logs it).
-  eventBus.on('pagesinit', () => (viewer.currentScaleValue = FIT_WIDTH), {
-    signal: watching.signal,
-  });
+  const inPage = { signal: watching.signal };
+  eventBus.on('pagesinit', () => (viewer.currentScaleValue = FIT_WIDTH), inPage);
   const controls = viewerControls(
     viewer,
     eventBus,
@@ -144,7 +144,6 @@ export function createPdfView(url: string): PdfView {
     // After fit-to-width: a region to show as the document opens is shown at that zoom.
     onceLaidOut(eventBus, watching.signal),
   );
-
   signalPainted(eventBus, signal, () => {
     painted = true;
     for (const listener of paintListeners) listener();
@@ -181,7 +180,6 @@ export function createPdfView(url: string): PdfView {
   );
   followFitWidth(viewer, scroller, watching.signal);
   const slots = pageSlots(viewer, eventBus, signal);
-
   const { failed } = sharedPdfWorker();
   let task: PDFDocumentLoadingTask | undefined;
   /** Given to the viewer: its closing waits for what the viewer asked of it. */
@@ -238,13 +236,15 @@ export function createPdfView(url: string): PdfView {
       abort.abort();
       listeners.clear();
       paintListeners.clear();
-      // Cancels every render task and empties the viewer element before the document goes.
-      viewer.setDocument(null);
-      linkService.setDocument(null);
-      // The default localization watches the container with a MutationObserver.
-      void viewer.l10n?.destroy();
-      if (task) void (shown ? closeShownPdf(task, shown) : closePdf(task));
       scroller.remove();
+      void settled().then(() => {
+        // Cancels every render task and empties the viewer element before the document goes.
+        viewer.setDocument(null);
+        linkService.setDocument(null);
+        // The default localization watches the container with a MutationObserver.
+        void viewer.l10n?.destroy();
+        if (task) void (shown ? closeShownPdf(task, shown) : closePdf(task));
+      });
     },
   };
 }
