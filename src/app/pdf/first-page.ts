@@ -87,8 +87,10 @@ const SLOW_FIRST_BYTE_MS = 300;
  * took long after its request was sent (where there is no estimate).
  */
 export function cameSlowly(): boolean {
+  // Where the browser has an estimate, it alone: a first byte that was slow because the
+  // server was busy (its first screen waits on the service) says nothing of the link.
   const rtt = (navigator as { connection?: { rtt?: number } }).connection?.rtt;
-  if (rtt !== undefined && rtt > SLOW_FIRST_BYTE_MS) return true;
+  if (rtt !== undefined) return rtt > SLOW_FIRST_BYTE_MS;
   const [page] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   return page ? page.responseStart - page.requestStart > SLOW_FIRST_BYTE_MS : false;
 }
