@@ -77,8 +77,8 @@ async function followDetails(page: Page, seen: Set<string>, visited: string[]) {
 
 /**
  * Where the page went, and when: printed beside a failure. Under load, a walk once found the
- * queue's address with a review on screen, the click on a queue tab waiting until the test's
- * end (the closing note's open item); this says which navigations led there.
+ * queue's address with a review on screen (a held click given up on landing late, ADR 031);
+ * should a walk lose its way again, this says which navigations led there.
  */
 let trail: string[] = [];
 // Playwright reads the fixtures a hook takes from its first parameter's pattern: none here.

@@ -231,7 +231,7 @@ test('keys: j/k reach items past the ninth, f fails with its note focused, x mar
   await page.goto(reviewUrl(request.id));
   await expect(page.getByRole('heading', { name: request.document.matterReference })).toBeVisible();
   // The app's own review, which listens for keys: the gateway's first screen of it does not
-  // (keys pressed before the takeover are held on the queue only: the closing note's item).
+  // (keys pressed before the takeover are held for the queue only, held-keys.ts).
   await expect(page.locator('.first-screen')).toHaveCount(0);
 
   await page.keyboard.press('?');
