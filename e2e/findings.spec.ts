@@ -48,8 +48,12 @@ const userIdOf = async (page: Page) => (await api(page).get('/session', SessionS
  * checks that fall to her: of her role, or of a role nobody on the request has (the notary
  * answers then).
  */
-async function norasRequest(_page: Page, nora: string): Promise<[QcRequest, string, string]> {
-  const request = await newQcRequest({ notary: DEMO.notary.name });
+async function norasRequest(
+  _page: Page,
+  nora: string,
+  notary: string = DEMO.notary.name,
+): Promise<[QcRequest, string, string]> {
+  const request = await newQcRequest({ notary });
   expect(request.actors).toContainEqual({ userId: nora, roleId: 'notary' });
   const roles = new Set(request.actors.map((a) => a.roleId));
   const hers = request.checklistItems.filter(
@@ -390,6 +394,46 @@ test('a new finding reaches its notary live; she disputes one and cures one; a m
   expect(await api(nora).status('GET', `/team/findings/${disputed.id}/document`)).toBe(200);
   await noah.goto(`/findings/${disputed.id}`);
   await expect(noah.getByText('This finding is not there for you')).toBeVisible();
+});
+
+test('a finding raised while its notary’s event stream is still connecting reaches her badge once it is up', async ({
+  browser,
+}) => {
+  // Noah: no other spec raises findings for him, so his count moves with this test only.
+  const noah = await (await browser.newContext()).newPage();
+  let streamMayOpen = () => {};
+  const held = new Promise<void>((resolve) => (streamMayOpen = resolve));
+  await noah.route(
+    (url) => url.pathname === '/events',
+    async (route) => {
+      if (route.request().headers().accept?.includes('text/event-stream')) await held;
+      await route.fallback();
+    },
+  );
+  await signIn(noah, NOAH, '/findings');
+  await expect(noah.getByRole('heading', { name: 'My findings', level: 1 })).toBeVisible();
+  const noahId = await userIdOf(noah);
+  if (!noahId) throw new Error('Noah has no user');
+  const count = () => api(noah).get('/team/findings/count', FindingCountSchema);
+  const before = await count();
+
+  // Riley raises one for him while his page is up but its stream is not.
+  const riley = await personPage(browser, DEMO.reviewer, '/signatures');
+  const [request, failed] = await norasRequest(riley, noahId, NOAH.name);
+  await rejectWithMarks(
+    riley,
+    request,
+    { [failed]: 'The notary’s seal is missing.' },
+    { items: [{ itemId: failed, regions: [{ page: 1, x: 90, y: 520, width: 260, height: 70 }] }] },
+  );
+  const after = await count();
+  expect(after.open).toBe(before.open + 1);
+
+  // Told to nobody (the stream was not up), it is read again once the stream is.
+  streamMayOpen();
+  await expect(noah.getByTestId('findings-badge')).toContainText(`${after.open} open`);
+  const rows = noah.locator('[data-finding-id]');
+  await expect(rows.filter({ hasText: request.document.matterReference })).toHaveCount(1);
 });
 
 test('a wet-ink finding is cured by uploading the rescan from its page', async ({ browser }) => {

@@ -36,7 +36,8 @@ function machine({ files = [], env = {}, debianRoot = false, installs = {} }: Op
 }
 
 const PW_INSTALL = 'npx playwright install chromium';
-const APT_INSTALL = 'DEBIAN_FRONTEND=noninteractive apt-get install -y chromium';
+const APT_INSTALL = 'DEBIAN_FRONTEND=noninteractive apt-get install -y chromium-headless-shell';
+const SHELL = '/usr/bin/chromium-headless-shell';
 
 describe('findChromium: the order of preference', () => {
   it('takes CHROMIUM_PATH over everything else', () => {
@@ -71,6 +72,15 @@ describe('findChromium: the order of preference', () => {
     expect(findChromium(machine({ files: ['/usr/bin/google-chrome', PLAYWRIGHT] }).installer)).toBe(
       '/usr/bin/google-chrome',
     );
+  });
+
+  it('takes a headless shell over a full browser, on PATH or where Debian puts it', () => {
+    const full = ['/usr/local/bin/chromium', '/usr/bin/chromium', '/usr/bin/google-chrome'];
+    expect(findChromium(machine({ files: [...full, SHELL] }).installer)).toBe(SHELL);
+    const noPath = machine({ files: [...full, SHELL], env: { PATH: '' } }).installer;
+    expect(findChromium(noPath)).toBe(SHELL);
+    const local = '/usr/local/bin/chromium-headless-shell';
+    expect(findChromium(machine({ files: [SHELL, local] }).installer)).toBe(local);
   });
 
   it('looks at /usr/bin/chromium when PATH does not have it', () => {
@@ -122,9 +132,9 @@ describe('ensureChromium: installing one when there is none', () => {
   it("falls back to Debian's package as root on Debian when the download fails", () => {
     const { installer, ran, said } = machine({
       debianRoot: true,
-      installs: { [PW_INSTALL]: false, 'apt-get update': true, [APT_INSTALL]: '/usr/bin/chromium' },
+      installs: { [PW_INSTALL]: false, 'apt-get update': true, [APT_INSTALL]: SHELL },
     });
-    expect(ensureChromium(installer)).toBe('/usr/bin/chromium');
+    expect(ensureChromium(installer)).toBe(SHELL);
     expect(ran).toEqual([PW_INSTALL, 'apt-get update', APT_INSTALL]);
     expect(said[1]).toMatch(/download failed; installing Debian's package .* apt-get install/);
   });
@@ -132,7 +142,7 @@ describe('ensureChromium: installing one when there is none', () => {
   it('does not try apt-get when not root on Debian, and says what to install', () => {
     const { installer, ran } = machine({ installs: { [PW_INSTALL]: false } });
     expect(() => ensureChromium(installer)).toThrow(
-      /^Could not install a Chromium: Playwright's download \(npx playwright install chromium\) failed\. Install Chromium .*sudo apt-get install chromium.* CHROMIUM_PATH=\/path\/to\/chrome npm test$/,
+      /^Could not install a Chromium: Playwright's download \(npx playwright install chromium\) failed\. Install Chromium .*sudo apt-get install chromium-headless-shell.* CHROMIUM_PATH=\/path\/to\/chrome npm test$/,
     );
     expect(ran).toEqual([PW_INSTALL]);
   });
@@ -143,7 +153,7 @@ describe('ensureChromium: installing one when there is none', () => {
       installs: { [PW_INSTALL]: false, 'apt-get update': false },
     });
     expect(() => ensureChromium(installer)).toThrow(
-      /and Debian's package \(apt-get install chromium\) both failed\. Install Chromium/,
+      /and Debian's package \(apt-get install chromium-headless-shell\) both failed\. Install Chromium/,
     );
     expect(ran).toEqual([PW_INSTALL, 'apt-get update']);
   });

@@ -114,6 +114,8 @@ whenParsed(() => {
   takeServedAnswer();
 
   if (review) {
+    // The served review shows its checklist: a reviewer's `?` or `1` waits for the app's keys.
+    if (cameRendered()) holdKeys();
     if (!reviewNow) {
       // The worker, the longest to fetch and compile, at once; the rest after the image.
       pdfWorkerPort();

@@ -58,14 +58,31 @@ export function onFindingChange(listener: FindingChangeListener): () => void {
   return () => findingListeners.delete(listener);
 }
 
+/**
+ * What a feature does when the stream comes up (at first, and after every gap): the gateway's
+ * own news (a finding's, the queue's) is not logged, so what came before the stream was up
+ * is read again. `since` is when this stream came up: data read after it is current.
+ */
+export type StreamUpListener = (client: QueryClient, since: number) => void;
+const upListeners = new Set<StreamUpListener>();
+
+export function onStreamUp(listener: StreamUpListener): () => void {
+  upListeners.add(listener);
+  return () => upListeners.delete(listener);
+}
+
 // Whether the stream is up, for screens that promise live updates (the events log says so).
 export type LiveStatus = StreamStatus;
 let status: LiveStatus = 'off';
 const statusListeners = new Set<() => void>();
-function setStatus(next: LiveStatus) {
+function setStatus(next: LiveStatus, client: QueryClient) {
   if (next === status) return;
   status = next;
   statusListeners.forEach((listener) => listener());
+  if (next === 'live') {
+    const since = Date.now();
+    upListeners.forEach((listen) => listen(client, since));
+  }
 }
 
 export function useLiveStatus(): LiveStatus {
@@ -89,7 +106,7 @@ export function useLiveEvents(enabled: boolean, onEvent?: (event: ReceivedEvent)
   useEffect(() => {
     if (!enabled) return undefined;
     const listener: StreamListener = {
-      status: setStatus,
+      status: (next) => setStatus(next, client),
       event(type, data) {
         let json: unknown;
         try {

@@ -17,6 +17,20 @@ export const countQuery = () =>
   });
 
 /**
+ * The findings read before the event stream came up (`since`): a change made meanwhile was
+ * told to nobody (a page's badge read as its stream was still connecting), so they are read
+ * again. What was read after is current.
+ */
+export function findingsMissed(client: QueryClient, since: number): Promise<unknown> {
+  return client.invalidateQueries({
+    queryKey: findingKeys.all(),
+    // One being read now is left to finish: aborting it would only ask again.
+    predicate: ({ state }) =>
+      state.status === 'success' && state.fetchStatus === 'idle' && state.dataUpdatedAt < since,
+  });
+}
+
+/**
  * A finding as it now is, everywhere the console shows it: its page, the lists and the badge
  * (read again: a change may move it between views), the request's history and the team's
  * figures (the QC area's, named in area-keys.ts).

@@ -1,14 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { requireArea } from '../../route-guards.ts';
-import { onFindingChange } from '../../shell/live-events.ts';
+import { onFindingChange, onStreamUp } from '../../shell/live-events.ts';
 import { registerNavBadge } from '../../shell/nav-badges.ts';
 import { areaFor } from '../../shell/nav.ts';
+import { findingsMissed } from './finding-cache.ts';
 import { applyFindingChange } from './live.ts';
 import { FindingsNavBadge } from './nav-badge.tsx';
 
 // A finding's news (ADR 029) reaches every screen showing it, and its person, as it happens;
 // "My findings" says how many are waiting.
 onFindingChange(applyFindingChange);
+onStreamUp(findingsMissed);
 registerNavBadge('/findings', FindingsNavBadge);
 
 // The findings' routes, spread into the app's router. `findings/all` is a static path, which

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { releaseHeldKeys } from '../../../first-visit/held-keys.ts';
 import { laterDialog } from '../../../ui/later-dialog.ts';
 
 export const SHORTCUTS: [string, string][] = [
@@ -67,6 +68,8 @@ export function useShortcuts(handlers: ShortcutHandlers) {
       action();
     };
     window.addEventListener('keydown', onKey);
+    // Keys pressed on the gateway's first screen of the review (ADR 025), now that they act.
+    releaseHeldKeys();
     return () => window.removeEventListener('keydown', onKey);
   }, [handlers]);
 }
