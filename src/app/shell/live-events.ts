@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { FINDING_EVENT, FindingChangeSchema, type FindingChange } from '../../contract/findings.ts';
 import { ReceivedEventSchema, type ReceivedEvent } from '../../contract/session.ts';
@@ -70,6 +70,15 @@ export function onStreamUp(listener: StreamUpListener): () => void {
   upListeners.add(listener);
   return () => upListeners.delete(listener);
 }
+
+/**
+ * For `invalidateQueries`: a query whose data was read before `since`. One being read now is
+ * left to finish: aborting it would only ask again.
+ */
+export const readBefore =
+  (since: number) =>
+  ({ state }: Query) =>
+    state.status === 'success' && state.fetchStatus === 'idle' && state.dataUpdatedAt < since;
 
 // Whether the stream is up, for screens that promise live updates (the events log says so).
 export type LiveStatus = StreamStatus;

@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { countMyFindings } from '../../../client/findings.ts';
 import type { Finding } from '../../../contract/findings.ts';
 import { areaKeys } from '../../area-keys.ts';
+import { readBefore } from '../../shell/live-events.ts';
 import { findingKeys } from './finding-keys.ts';
 
 // What every screen's code carries of findings (the navigation's badge, the stream's news):
@@ -24,9 +25,7 @@ export const countQuery = () =>
 export function findingsMissed(client: QueryClient, since: number): Promise<unknown> {
   return client.invalidateQueries({
     queryKey: findingKeys.all(),
-    // One being read now is left to finish: aborting it would only ask again.
-    predicate: ({ state }) =>
-      state.status === 'success' && state.fetchStatus === 'idle' && state.dataUpdatedAt < since,
+    predicate: readBefore(since),
   });
 }
 

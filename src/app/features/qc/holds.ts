@@ -7,6 +7,7 @@ import {
   type QueueChange,
 } from '../../../contract/team.ts';
 import { grants, sessionQueries } from '../../session.queries.ts';
+import { readBefore } from '../../shell/live-events.ts';
 import { areaFor } from '../../shell/nav.ts';
 import { cachedQueue, dropFromLists, removeFromQueue } from './queue-cache.ts';
 import { outbox } from './review/outbox/outbox.ts';
@@ -26,6 +27,14 @@ export const holdsQuery = () =>
     queryFn: ({ signal }) => listHolds({ signal }),
     refetchInterval: TEAM_REFRESH_MS,
   });
+
+/**
+ * The holds read before the event stream came up (`since`), read again: a hold taken meanwhile
+ * was told to nobody, and the next poll is up to 30 s away.
+ */
+export function holdsMissed(client: QueryClient, since: number): Promise<unknown> {
+  return client.invalidateQueries({ queryKey: qcQueries.holds(), predicate: readBefore(since) });
+}
 
 /** Holds that are still running, by request id. */
 export function activeHolds(list: QcHoldList | undefined, now = Date.now()) {

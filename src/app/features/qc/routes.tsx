@@ -2,9 +2,9 @@ import type { RouteObject } from 'react-router';
 import { pdfWorkerPort } from '../../pdf/pdf-worker-port.ts';
 import { requireArea, screen } from '../../route-guards.ts';
 import { areaFor } from '../../shell/nav.ts';
-import { onQueueChange } from '../../shell/live-events.ts';
+import { onQueueChange, onStreamUp } from '../../shell/live-events.ts';
 import { registerSessionWork } from '../../shell/session-work.ts';
-import { applyQueueChange } from './holds.ts';
+import { applyQueueChange, holdsMissed } from './holds.ts';
 import { decisionOutbox } from './review/outbox/sign-out.ts';
 import { queryClient } from '../../query-client.ts';
 import { qcQueries } from './qc.queries.ts';
@@ -13,6 +13,7 @@ import { applySampleChange } from './second-review/samples.queries.ts';
 
 // What the team does (holds, releases, decisions) reaches the cached queue as it happens.
 onQueueChange(applyQueueChange);
+onStreamUp(holdsMissed);
 // Sampled approvals and second reviews (ADR 021) reach the "Second review" tab and list.
 onQueueChange(applySampleChange);
 // Decisions kept in the browser until the service has them (ADR 026).
