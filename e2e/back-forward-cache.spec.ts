@@ -1,13 +1,18 @@
 import { expect, test } from './console-watch.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_ARGS, FULL_CHROMIUM_PATH } from './chromium.ts';
 import { createEntity, hookIdOfEntity, rowOf } from './event-support.ts';
 import { DEMO, signIn } from './support.ts';
 
 // Playwright turns the back-forward cache off for its own navigation waits; reviewers'
-// browsers keep it on, so these pages are checked with it on.
+// browsers keep it on, so these pages are checked with it on, in a whole browser: the
+// headless shell the other specs drive keeps no such cache (ADR 039).
+test.skip(
+  !FULL_CHROMIUM_PATH,
+  'needs a whole Chromium (apt-get install chromium): the headless shell has no back-forward cache',
+);
 test.use({
   launchOptions: {
-    executablePath: CHROMIUM_PATH,
+    executablePath: FULL_CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     ignoreDefaultArgs: ['--disable-back-forward-cache'],
   },

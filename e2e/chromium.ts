@@ -2,13 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { requireChromium, thisMachine } from '../scripts/chromium.ts';
+import { findChromium, requireChromium, thisMachine } from '../scripts/chromium.ts';
 
 // The Chromium the e2e specs and the bench drive: the look-up that `npm run test:e2e` ran
 // first (scripts/ensure-chromium.ts, which installs one when there is none), so both find the
 // same browser, with the switches it needs on this machine.
 
 export const CHROMIUM_PATH = requireChromium(thisMachine());
+
+/**
+ * A whole browser, for a spec of what the headless shell lacks (ADR 039); undefined where
+ * the machine has only the shell (.ci/run installs both).
+ */
+export const FULL_CHROMIUM_PATH = findChromium(thisMachine(), { full: true });
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

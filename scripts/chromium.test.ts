@@ -83,6 +83,15 @@ describe('findChromium: the order of preference', () => {
     expect(findChromium(machine({ files: [SHELL, local] }).installer)).toBe(local);
   });
 
+  it('finds a whole browser when asked for one, past a headless shell and a CHROMIUM_PATH naming one', () => {
+    const files = [SHELL, '/usr/bin/chromium', PLAYWRIGHT];
+    expect(findChromium(machine({ files }).installer, { full: true })).toBe('/usr/bin/chromium');
+    const named = machine({ files, env: { CHROMIUM_PATH: SHELL } }).installer;
+    expect(findChromium(named)).toBe(SHELL);
+    expect(findChromium(named, { full: true })).toBe('/usr/bin/chromium');
+    expect(findChromium(machine({ files: [SHELL] }).installer, { full: true })).toBeUndefined();
+  });
+
   it('looks at /usr/bin/chromium when PATH does not have it', () => {
     const { installer } = machine({ files: ['/usr/bin/chromium', PLAYWRIGHT], env: { PATH: '' } });
     expect(findChromium(installer)).toBe('/usr/bin/chromium');

@@ -35,15 +35,24 @@ export class ChromiumError extends Error {
 // The headless shell first: the e2e specs and the bench never show a window, and a full
 // browser run headless did the same work in half as much time again on this project's
 // two-core machines (its compositor and browser process cost every test; ADR 039).
-const COMMANDS = ['chromium-headless-shell', 'chromium', 'chromium-browser', 'google-chrome'];
-const DEBIAN_PACKAGE = 'chromium-headless-shell';
+const HEADLESS_SHELL = 'chromium-headless-shell';
+const COMMANDS = [HEADLESS_SHELL, 'chromium', 'chromium-browser', 'google-chrome'];
+const DEBIAN_PACKAGE = HEADLESS_SHELL;
 const DEBIAN_CHROMIUM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
 const PLAYWRIGHT_INSTALL = ['playwright', 'install', 'chromium'];
 const WHERE_LOOKED = `${COMMANDS.join(', ')} on PATH, ${DEBIAN_CHROMIUM.join(', ')} and Playwright's own Chromium`;
 
-/** CHROMIUM_PATH, else the system's Chromium, else Playwright's; undefined when none is there. */
-export function findChromium({ env, isExecutable, playwrightPath }: Lookup): string | undefined {
-  if (env.CHROMIUM_PATH) {
+/**
+ * CHROMIUM_PATH, else the system's Chromium, else Playwright's; undefined when none is there.
+ * With `full`, a whole browser only: a spec of what the headless shell lacks (the back-forward
+ * cache) asks for one, and a CHROMIUM_PATH naming a shell does not answer it.
+ */
+export function findChromium(
+  { env, isExecutable, playwrightPath }: Lookup,
+  { full = false } = {},
+): string | undefined {
+  const isShell = (path: string) => path.endsWith(HEADLESS_SHELL);
+  if (env.CHROMIUM_PATH && !(full && isShell(env.CHROMIUM_PATH))) {
     if (isExecutable(env.CHROMIUM_PATH)) return env.CHROMIUM_PATH;
     throw new ChromiumError(
       'bad-chromium-path',
@@ -57,7 +66,9 @@ export function findChromium({ env, isExecutable, playwrightPath }: Lookup): str
     ...DEBIAN_CHROMIUM,
   ];
   const playwright = playwrightPath();
-  return [...system, ...(playwright ? [playwright] : [])].find((path) => isExecutable(path));
+  return [...system, ...(playwright ? [playwright] : [])]
+    .filter((path) => !(full && isShell(path)))
+    .find((path) => isExecutable(path));
 }
 
 /** Finds a Chromium or installs one the ordinary way for the machine, saying what it does. */
