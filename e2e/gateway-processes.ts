@@ -32,9 +32,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const STARTUP_MS = 90_000;
 
 // A child ends when its stdin does: when this process dies, even by SIGKILL (a Playwright
-// worker's timeout), the pipe closes and nothing is left listening.
+// worker's timeout), the pipe closes and nothing is left listening. Its main thread only:
+// a worker thread runs `--import` too, and there stdin is an empty stream that closes at once
+// (the gateway's page drawer ended as it started, and every first page was refused 422).
 const EXIT_WITH_PARENT =
-  'data:text/javascript,process.stdin.on("data",()=>{}).on("close",()=>process.exit(1))';
+  'data:text/javascript,import{isMainThread}from"node:worker_threads";' +
+  'if(isMainThread)process.stdin.on("data",()=>{}).on("close",()=>process.exit(1))';
 
 /** Children still running, killed on exit as well (the stdin watch covers the harder cases). */
 const running = new Set<ChildProcess>();
