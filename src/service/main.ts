@@ -58,6 +58,7 @@ export async function runService(
     dataDir: env.dataDir,
     publicUrl: env.publicUrl,
     webhook: env.webhook,
+    scans: true,
     ...(strict && { profile: STRICT_PROFILE, storagePort: env.storagePort }),
   });
   const width = Math.max(...DEMO_CLIENTS.map((c) => c.clientId.length));

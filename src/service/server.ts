@@ -11,6 +11,7 @@ import { createDispatcher } from './events/dispatcher.ts';
 import { loadKeys } from './keys.ts';
 import { REFERENCE_PROFILE, type ServiceProfile } from './profile.ts';
 import { seedDemo } from './seed/demo.ts';
+import { startScanning, stopScanning } from './seed/scan-queue.ts';
 import { fileBlobStore, memoryBlobStore } from './store/blobs.ts';
 import { openDb } from './store/db.ts';
 import { storedClock } from './store/stored-clock.ts';
@@ -24,6 +25,11 @@ export interface StartServiceOptions {
   publicUrl?: string | undefined;
   /** Seed the demo data into an empty store (default true). */
   seed?: boolean;
+  /**
+   * Make the seeded wet-ink scans image-only in the background once listening (scan-queue.ts):
+   * `npm start` does; tests that seed leave them as drawn unless they ask.
+   */
+  scans?: boolean;
   clock?: Clock;
   log?: (message: string, detail?: unknown) => void;
   /** Where webhooks go (ATTEST_WEBHOOK_URL); null or absent keeps messages pending. */
@@ -120,6 +126,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   // After listen: presigned download URLs in payloads need the base URL.
   const dispatcher = createDispatcher(ctx, options.webhook ?? null);
   ctx.events = dispatcher;
+  if (options.scans) void startScanning(ctx);
 
   return {
     url: ctx.baseUrl,
@@ -129,6 +136,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     close: async () => {
       // First: running attempts are cancelled (they stay pending) before the store closes.
       await dispatcher.close();
+      await stopScanning(ctx);
       await Promise.all(servers.map(closeServer));
       db.close();
     },

@@ -7,6 +7,7 @@ import { STATES, TEMPLATES, type CatalogTemplate } from './catalog.ts';
 import { DEMO_CLIENTS } from './demo-clients.ts';
 import { hash } from './affidavit-text.ts';
 import { renderDocument, renderScan, renderScanPdf } from './documents.ts';
+import { queueScan } from './scan-queue.ts';
 import { sealPng, signaturePng } from './notary-images.ts';
 import { drawDefects } from './demo-defects.ts';
 import { daysAgo, demoId } from './ids.ts';
@@ -173,16 +174,18 @@ async function prepareOwner(ctx: ServiceContext, owner: Owner): Promise<OwnerSee
     files.push(await prepareFile(ctx, owner, faker, people, i, days, { processKey, kinds, flaws }));
   }
   // Scans for the signature requests whose wet-ink scan is already uploaded.
-  for (const file of files.slice(size.qcRequests)) {
+  for (const [n, file] of files.slice(size.qcRequests).entries()) {
     const signer = users.find((u) => u.id === file.signerId);
+    const key = `scans/${file.id}.pdf`;
     ctx.blobs.put(
-      `scans/${file.id}.pdf`,
+      key,
       await renderScanPdf({
         matterReference: file.matterReference,
         signerName: signer?.displayName ?? 'Account Holder',
         ...(file.templates[0] && { title: file.templates[0].displayName }),
       }),
     );
+    queueScan(ctx, key, n);
   }
   // The decided history's documents, from a faker of their own so the rest stays as it was.
   const history = new Faker({ locale: [en_US, en, base] });
@@ -271,6 +274,7 @@ async function prepareFile(
         });
   const blobKey = `files/${id}.pdf`;
   ctx.blobs.put(blobKey, bytes);
+  if (processKey === 'wet-ink') queueScan(ctx, blobKey, i);
   keepLayout(ctx, id, layout);
   return {
     id,
