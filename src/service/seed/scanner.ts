@@ -6,15 +6,15 @@ import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
 // A wet-ink scan as a scanner gives it back (issue 43): each page an image, its blacks lifted,
 // a little noisy, with no text layer. The generator draws the paper (off-white, specks, a skew of a
 // fraction of a degree, documents.ts `scanBegin`); this turns that drawing into what a
-// flatbed scanner at about 100 dpi writes: one JPEG a page, on pages of the same size, so
+// flatbed scanner at 90 dpi writes: one JPEG a page, on pages of the same size, so
 // the regions the generator recorded in PDF points still cover what they name.
 // pdf.js (its Node build) draws the pages onto @napi-rs/canvas, as the gateway's first-page
 // image does; no library is needed for the rest.
 
-/** Pixels per PDF point: 1.4 is about 100 dpi, a fax-to-office scanner's setting. */
-const SCALE = 1.4;
-/** JPEG quality: a scanner's "standard" setting; a 2-page scan stays near 150 kB. */
-const QUALITY = 50;
+/** Pixels per PDF point: 1.25 is 90 dpi, an office scanner's quick setting. */
+const SCALE = 1.25;
+/** JPEG quality: a scanner's "standard" setting; a 2-page scan stays under 150 kB. */
+const QUALITY = 45;
 /** The grain: how far each pixel's grey moves at most, either way. */
 const GRAIN = 3;
 
@@ -71,7 +71,7 @@ function scanned(context: CanvasRenderingContext2D, width: number, height: numbe
 }
 
 /**
- * The scan of `pdf`: its pages drawn at about 100 dpi, greyed and grainy, each placed as one
+ * The scan of `pdf`: its pages drawn at 90 dpi, greyed and grainy, each placed as one
  * image on a page of the same size. Same input and seed, same bytes.
  */
 export async function scanPages(pdf: Uint8Array, seed: number): Promise<Uint8Array> {
@@ -89,7 +89,7 @@ export async function scanPages(pdf: Uint8Array, seed: number): Promise<Uint8Arr
     out.setTitle(info.getTitle() ?? 'Scan');
     out.setSubject(info.getSubject() ?? '');
     out.setAuthor(info.getAuthor() ?? '');
-    out.setCreator('Attest seed documents (simulated scanner, 100 dpi)');
+    out.setCreator('Attest seed documents (simulated scanner, 90 dpi)');
     out.setProducer('Attest reference service');
     const dated = info.getCreationDate();
     if (dated) {

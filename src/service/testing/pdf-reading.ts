@@ -65,7 +65,7 @@ export async function wordsIn(path: string, region: Region): Promise<string> {
 /**
  * Pixels of blue-black ink (a pen's, a seal's) in the region, drawn at 72 dpi: a point a
  * pixel. Black print is not ink: a signature line stays empty without a hand over it. On a
- * `scanned` page (an image at about 100 dpi, its colours shared by neighbouring pixels as
+ * `scanned` page (an image at 90 dpi, its colours shared by neighbouring pixels as
  * JPEG does) a thin pen stroke is much less blue: told from print by less.
  */
 export async function inkIn(
