@@ -23,7 +23,10 @@ export type ScanResult = { id: number; pdf: Uint8Array } | { id: number; error: 
 
 parentPort?.on('message', (job: ScanJob) => {
   scanPages(job.pdf, job.seed).then(
-    (pdf) => parentPort?.postMessage({ id: job.id, pdf } satisfies ScanResult, [pdf.buffer as ArrayBuffer]),
+    (pdf) =>
+      parentPort?.postMessage({ id: job.id, pdf } satisfies ScanResult, [
+        pdf.buffer as ArrayBuffer,
+      ]),
     (error: unknown) =>
       parentPort?.postMessage({ id: job.id, error: String(error) } satisfies ScanResult),
   );
