@@ -27,49 +27,37 @@ function toastFor(event: ReceivedEvent) {
   }
 }
 
-/** What a feature does with each delivery as it arrives (the events screen caches it). */
-export type LiveEventListener = (client: QueryClient, event: ReceivedEvent) => void;
-const liveListeners = new Set<LiveEventListener>();
-
 /**
- * Subscribes a feature to the deliveries the shell receives: the shell knows no feature, so
- * the events area tells it what to do with each one. Answers the unsubscribe.
+ * What the features do with what the stream brings: the shell knows no feature, so each one
+ * tells it. `on` subscribes and answers the unsubscribe.
  */
-export function onLiveEvent(listener: LiveEventListener): () => void {
-  liveListeners.add(listener);
-  return () => liveListeners.delete(listener);
+function listeners<Args extends unknown[]>() {
+  const all = new Set<(client: QueryClient, ...args: Args) => void>();
+  return {
+    on(listener: (client: QueryClient, ...args: Args) => void): () => void {
+      all.add(listener);
+      return () => all.delete(listener);
+    },
+    tell: (client: QueryClient, ...args: Args) => all.forEach((listen) => listen(client, ...args)),
+  };
 }
 
-/** What a feature does with the QC queue's changes (holds, releases, decisions). */
-export type QueueChangeListener = (client: QueryClient, change: QueueChange) => void;
-const queueListeners = new Set<QueueChangeListener>();
-
-export function onQueueChange(listener: QueueChangeListener): () => void {
-  queueListeners.add(listener);
-  return () => queueListeners.delete(listener);
-}
-
-/** What a feature does with a finding's news (ADR 029): raised, answered, settled, reassigned. */
-export type FindingChangeListener = (client: QueryClient, change: FindingChange) => void;
-const findingListeners = new Set<FindingChangeListener>();
-
-export function onFindingChange(listener: FindingChangeListener): () => void {
-  findingListeners.add(listener);
-  return () => findingListeners.delete(listener);
-}
-
+/** Each delivery as it arrives (the events screen caches it). */
+const deliveries = listeners<[event: ReceivedEvent]>();
+export const onLiveEvent = deliveries.on;
+/** The QC queue's changes (holds, releases, decisions). */
+const queueChanges = listeners<[change: QueueChange]>();
+export const onQueueChange = queueChanges.on;
+/** A finding's news (ADR 029): raised, answered, settled, reassigned. */
+const findingChanges = listeners<[change: FindingChange]>();
+export const onFindingChange = findingChanges.on;
 /**
- * What a feature does when the stream comes up (at first, and after every gap): the gateway's
- * own news (a finding's, the queue's) is not logged, so what came before the stream was up
- * is read again. `since` is when this stream came up: data read after it is current.
+ * The stream come up (at first, and after every gap): the gateway's own news (a finding's,
+ * the queue's) is not logged, so what came before the stream was up is read again. `since`
+ * is when this stream came up: data read after it is current.
  */
-export type StreamUpListener = (client: QueryClient, since: number) => void;
-const upListeners = new Set<StreamUpListener>();
-
-export function onStreamUp(listener: StreamUpListener): () => void {
-  upListeners.add(listener);
-  return () => upListeners.delete(listener);
-}
+const streamUp = listeners<[since: number]>();
+export const onStreamUp = streamUp.on;
 
 /**
  * For `invalidateQueries`: a query whose data was read before `since`. One being read now is
@@ -88,10 +76,7 @@ function setStatus(next: LiveStatus, client: QueryClient) {
   if (next === status) return;
   status = next;
   statusListeners.forEach((listener) => listener());
-  if (next === 'live') {
-    const since = Date.now();
-    upListeners.forEach((listen) => listen(client, since));
-  }
+  if (next === 'live') streamUp.tell(client, Date.now());
 }
 
 export function useLiveStatus(): LiveStatus {
@@ -125,17 +110,17 @@ export function useLiveEvents(enabled: boolean, onEvent?: (event: ReceivedEvent)
         }
         if (type === QUEUE_EVENT) {
           const change = QueueChangeSchema.safeParse(json);
-          if (change.success) queueListeners.forEach((listen) => listen(client, change.data));
+          if (change.success) queueChanges.tell(client, change.data);
           return;
         }
         if (type === FINDING_EVENT) {
           const change = FindingChangeSchema.safeParse(json);
-          if (change.success) findingListeners.forEach((listen) => listen(client, change.data));
+          if (change.success) findingChanges.tell(client, change.data);
           return;
         }
         const parsed = ReceivedEventSchema.safeParse(json);
         if (!parsed.success) return;
-        liveListeners.forEach((listen) => listen(client, parsed.data));
+        deliveries.tell(client, parsed.data);
         // On the events screen the new row is the news: a toast there would say it twice.
         if (window.location.pathname !== '/events') toastFor(parsed.data);
         onEvent?.(parsed.data);
