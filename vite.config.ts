@@ -248,7 +248,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: 'hidden',
-    rolldownOptions: { output: { codeSplitting: CODE_SPLITTING } },
+    rolldownOptions: {
+      output: { codeSplitting: CODE_SPLITTING },
+      // Rolldown warns when its plugins took most of a build's time: on a busy machine (the
+      // test suite's, a first start beside other work) that says the machine was busy, not
+      // that a plugin is slow, and a newcomer reads it as something broken (issue 42).
+      checks: { bundlerTimings: false },
+    },
   },
   test: {
     // Two cores: integration tests each start a real HTTP server, so keep workers few. Set

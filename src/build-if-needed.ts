@@ -103,8 +103,9 @@ async function buildPrerender(root: string, serverDir: string): Promise<void> {
         copyPublicDir: false,
         rolldownOptions: {
           output: { entryFileNames: 'prerender.js' },
-          // One file for Node: the app's lazy screens are imported as they are.
-          checks: { ineffectiveDynamicImport: false },
+          // One file for Node: the app's lazy screens are imported as they are. No timings
+          // either (vite.config.ts says why).
+          checks: { ineffectiveDynamicImport: false, bundlerTimings: false },
         },
       },
     });
