@@ -94,10 +94,11 @@ function run(ctx: ServiceContext, queue: Queue): void {
     worker.on('message', answered);
     worker.postMessage({ id, pdf, seed: job.seed } satisfies ScanJob);
   };
-  // A thread that fails leaves the rest as drawn.
+  // A thread that fails, or ends (past its memory limit), leaves the rest as drawn.
   worker.once('error', (error) => {
     ctx.log('the demo scans stopped', error);
     done();
   });
+  worker.once('exit', done);
   next();
 }
