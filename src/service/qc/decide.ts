@@ -31,21 +31,15 @@ export function getQcRow(ctx: ServiceContext, owner: string, id: string): QcRow 
  */
 export function decideQcRequest(
   ctx: ServiceContext,
-  { owner, userId }: Decider,
+  decider: Decider,
   id: string,
   body: QcRequestPatch,
   approved?: ApprovedDocument,
 ): QcRow {
+  const { owner } = decider;
   return transaction(ctx.db, () => {
     // Read and decide under the write lock: of two reviewers, exactly one finds it pending.
-    const row = getQcRow(ctx, owner, id);
-    if (row.status !== 'pending') {
-      throw conflict(
-        `QC request ${id} was already ${row.status} by ${row.reviewed_by ?? 'another reviewer'} on ${row.review_completed_on ?? 'an earlier date'}`,
-      );
-    }
-    checkReviewer(ctx, owner, userId, body.reviewedBy);
-    const verdicts = applyVerdicts(ctx, row, body);
+    const { row, verdicts } = checkDecision(ctx, decider, id, body);
     const now = ctx.clock.now().toISOString();
     ctx.db
       .prepare(
@@ -74,6 +68,27 @@ export function decideQcRequest(
     }
     return getQcRow(ctx, owner, id);
   });
+}
+
+/**
+ * The request as it is and its verdicts with the body's applied, or the refusal the decision
+ * meets (an HTTP error thrown). Asked again inside the decision's transaction; asked first, it
+ * refuses a decision before anything is made for it (an approval's seal: requests.routes.ts).
+ */
+export function checkDecision(
+  ctx: ServiceContext,
+  { owner, userId }: Decider,
+  id: string,
+  body: QcRequestPatch,
+): { row: QcRow; verdicts: Record<string, Verdict> } {
+  const row = getQcRow(ctx, owner, id);
+  if (row.status !== 'pending') {
+    throw conflict(
+      `QC request ${id} was already ${row.status} by ${row.reviewed_by ?? 'another reviewer'} on ${row.review_completed_on ?? 'an earlier date'}`,
+    );
+  }
+  checkReviewer(ctx, owner, userId, body.reviewedBy);
+  return { row, verdicts: applyVerdicts(ctx, row, body) };
 }
 
 function checkReviewer(

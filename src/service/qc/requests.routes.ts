@@ -4,7 +4,7 @@ import type { ServiceContext, ServiceEnv } from '../context.ts';
 import { requireAnyPermission, requireListOwner, requirePermission } from '../http/auth.ts';
 import { filterOf, ownedList, requestedPage } from '../http/owned-lists.ts';
 import { jsonBody, queryParams, uuidParam } from '../http/validate.ts';
-import { decideQcRequest, getQcRow } from './decide.ts';
+import { checkDecision, decideQcRequest, getQcRow } from './decide.ts';
 import { qcRequestsJson, type QcRow } from './qc-json.ts';
 import { sealForApproval } from './seal-approved.ts';
 
@@ -40,11 +40,10 @@ export function qcRequestRoutes(ctx: ServiceContext) {
     const decider = requirePermission(c, 'qc.review');
     const id = uuidParam(c, 'qcrID');
     const body = await jsonBody(c, QcRequestPatchSchema);
-    // Before the decision's transaction, which cannot wait for it: the seal of what it hands out.
-    const approved =
-      body.status === 'approved'
-        ? await sealForApproval(ctx, getQcRow(ctx, decider.owner, id))
-        : undefined;
+    // Refused before anything is made for it; then, before the decision's transaction, which
+    // cannot wait for it, the seal of what an approval hands out.
+    const { row } = checkDecision(ctx, decider, id, body);
+    const approved = body.status === 'approved' ? await sealForApproval(ctx, row) : undefined;
     const decided = decideQcRequest(ctx, decider, id, body, approved);
     return c.json(qcRequestsJson(ctx, [decided])[0], 200);
   });

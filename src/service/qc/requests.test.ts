@@ -1,4 +1,5 @@
-import { describe, expect } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, vi } from 'vitest';
 import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
 import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
@@ -247,6 +248,23 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
     const why = missing('pdfsig', 'certutil', 'openssl');
     if (why) return skip(why);
     expectSealedWhole(sealed, demo.service.ctx.keys.sealing.caPem);
+  });
+
+  it('refuses an approval before sealing anything: a refusal writes no blob', async () => {
+    const request = await pending();
+    const put = vi.spyOn(demo.service.ctx.blobs, 'put');
+    try {
+      const refused = await patch(request.id, {
+        status: 'approved',
+        reviewedBy: randomUUID(),
+        checklistItems: allApproved(request),
+      });
+      expectError(refused, 400, /reviewedBy is not a user of this owner/);
+      expect(put).not.toHaveBeenCalled();
+    } finally {
+      put.mockRestore();
+    }
+    expect(stored(request.id)).toMatchObject({ status: 'pending' });
   });
 
   it('rejects with notes alone, or with a rejected item and its note', async () => {
