@@ -2,6 +2,18 @@ import { getDocument, type PDFDocumentLoadingTask, type PDFDocumentProxy } from 
 import type { EventBus } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import { sharedPdfWorker } from './pdf-worker.ts';
 
+// pdf.js leaves one promise of its own without a handler: a document's fetch refused (a 404,
+// an expired link) after its loading task was destroyed, as a document opened ahead and then
+// dropped is. Whoever still waits for that document hears the refusal through `task.promise`,
+// and the preview shows it; the orphan says nothing more, and would be a page error. Only
+// that failure of pdf.js's (its ResponseException), never another rejection.
+globalThis.addEventListener?.('unhandledrejection', (event: PromiseRejectionEvent) => {
+  const reason: unknown = event.reason;
+  if (typeof reason === 'object' && reason !== null && 'name' in reason) {
+    if (reason.name === 'ResponseException') event.preventDefault();
+  }
+});
+
 // Served from the app's own origin by the pdf.js plugin in vite.config.ts.
 const assets = (dir: string) =>
   new URL(`${import.meta.env.BASE_URL}pdfjs/${dir}/`, document.baseURI).href;
