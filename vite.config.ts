@@ -252,7 +252,7 @@ export default defineConfig({
       output: { codeSplitting: CODE_SPLITTING },
       // Rolldown warns when its plugins took most of a build's time: on a busy machine (the
       // test suite's, a first start beside other work) that says the machine was busy, not
-      // that a plugin is slow, and a newcomer reads it as something broken (issue 42).
+      // that a plugin is slow, and a newcomer reads it as something broken (scripts/build.test.ts).
       checks: { bundlerTimings: false },
     },
   },

@@ -1,8 +1,7 @@
 // Keys pressed on a first screen the gateway rendered (ADR 025), before the app has run:
 // a reviewer who sees the queue's rows presses `j` at once, or a review's `1` or `?`. The
 // page's first script holds them; the screen hands them to itself once it listens, as the
-// same keydowns. No libraries
-// here, for that first script.
+// same keydowns. No libraries here, for that first script.
 
 import { afterFrame } from '../ui/next-paint.ts';
 

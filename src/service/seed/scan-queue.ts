@@ -8,7 +8,7 @@ import type { ScanJob, ScanResult } from './scan-worker.ts';
 // service listens, one thread of low priority draws them one by one and puts each image-only
 // scan in its place, so a first start takes no longer than it did. A scan opened before its
 // turn is the drawn one; a service stopped meanwhile leaves the rest as drawn (ADR 038).
-// Only a service started for use scans (`npm start`); tests that seed do not, unless asked.
+// Only a service started to be used scans (`npm start`, `scans: true`); tests that seed do not.
 
 interface Queue {
   pending: { key: string; seed: number }[];

@@ -8,7 +8,7 @@ import { sealPng } from './notary-images.ts';
 import { queueScan, startScanning, stopScanning } from './scan-queue.ts';
 import { scanPages } from './scanner.ts';
 
-// A demo scan as a scanner gives it back (issue 43): read back by poppler, an image a page and
+// A demo scan as a scanner gives it back (ADR 038): read back by poppler, an image a page and
 // no words, its ink still where the generator put it.
 
 const folder = pdfFolder();

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-// A wet-ink scan as a scanner gives it back (issue 43): each page an image, its blacks lifted,
+// A wet-ink scan as a scanner gives it back (ADR 038): each page an image, its blacks lifted,
 // a little noisy, with no text layer. The generator draws the paper (off-white, specks, a skew of a
 // fraction of a degree, documents.ts `scanBegin`); this turns that drawing into what a
 // flatbed scanner at 90 dpi writes: one JPEG a page, on pages of the same size, so
