@@ -193,8 +193,9 @@ test("a draft outlives the browser, is the reviewer's alone, and goes at sign-ou
 
   // The session ends without a sign-out and someone else signs in here: none of it shows.
   // The review still on show meets the ended session before the next page does: its hold's
-  // poll and refresh, and its event stream, are answered 401.
-  expectErrors(errorAnswer(401, '(GET|PUT)', '/(team/holds(/[\\w-]+)?|events)'));
+  // poll and refresh, its event stream, and what it reads again as the stream comes back
+  // (findings, the request's history) are answered 401.
+  expectErrors(errorAnswer(401, '(GET|PUT)', '/(team/[\\w/-]+|events)'));
   await second.clearCookies();
   await signIn(page, DEMO.admin, reviewUrl(request.id));
   await expect(page.getByRole('heading', { name: request.document.matterReference })).toBeVisible();
