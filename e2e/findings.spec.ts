@@ -602,6 +602,70 @@ test('a manager who raised a finding leaves its dispute to another manager', asy
   expect(left.findings).toHaveLength(0);
 });
 
+test('four eyes: a manager who records the dispute for the party responsible leaves it to another', async ({
+  browser,
+}) => {
+  const nora = await personPage(browser, DEMO.notary, '/findings');
+  const noraId = await userIdOf(nora);
+  if (!noraId) throw new Error('Nora has no user');
+  await nora.close();
+  const riley = await personPage(browser, DEMO.reviewer, '/qc');
+  const [request, itemId] = await norasRequest(riley, noraId);
+  await rejectWithMarks(
+    riley,
+    request,
+    { [itemId]: 'Not as the checklist asks, p. 1' },
+    { items: [{ itemId, regions: [{ page: 1, x: 72, y: 300, width: 240, height: 50 }] }] },
+  );
+  const { findings } = await api(riley).get('/team/findings', FindingListSchema, {
+    query: { requestId: request.id, view: 'all' },
+  });
+  const [finding] = findings;
+  if (!finding) throw new Error('no finding');
+
+  // Nora has no console to hand: Alex records her dispute, as she said it on the phone.
+  const alex = await personPage(browser, DEMO.admin, `/findings/${finding.id}`);
+  await alex.getByText('Record an answer for Nora Notary').click();
+  const behalf = alex.getByRole('form', { name: 'Answer for Nora Notary' });
+  await behalf.getByRole('radio', { name: /Disputed/ }).check();
+  await behalf.getByLabel('Why it is not a defect').fill('She says the seal is on page 2.');
+  await behalf.getByRole('button', { name: 'Send dispute' }).click();
+  await expect(alex.locator('.finding-page')).toHaveAttribute('data-state', 'disputed');
+  await expect(alex.getByTestId('settle-refused')).toContainText(
+    'You recorded the answer being settled',
+  );
+  await expect(
+    alex.getByRole('status').filter({ hasText: 'You recorded Nora Notary’s dispute' }),
+  ).toBeVisible();
+  await expect(alex.getByRole('button', { name: 'Settle dispute' })).toHaveCount(0);
+  // The gateway says so too, and nothing moves.
+  const { origin } = new URL(alex.url());
+  const refused = await alex.request.post(`${origin}/team/findings/${finding.id}/settle`, {
+    headers: { 'x-attest': '1', origin },
+    data: { outcome: 'withdrawn', note: 'Fine.' },
+  });
+  expect(refused.status(), await refused.text()).toBe(403);
+  expect((await api(alex).get(`/team/findings/${finding.id}`, FindingSchema)).state).toBe(
+    'disputed',
+  );
+
+  // Morgan, the second pair of eyes, settles it.
+  const morgan = await personPage(browser, DEMO.qcManager, `/findings/${finding.id}`);
+  await expect(morgan.getByRole('button', { name: /Region 1 on page 1/ })).toBeVisible();
+  await expect(morgan.getByRole('status').filter({ hasText: 'Alex Admin recorded' })).toBeVisible();
+  const settle = morgan.getByRole('form', { name: 'Settle the dispute' });
+  await settle.getByRole('radio', { name: /Withdraw/ }).check();
+  await settle.getByLabel('Reason').fill('Page 2 shows the seal whole.');
+  await toTop(morgan);
+  await bothThemes(morgan, 'findings-four-eyes');
+  await expectAccessible(morgan);
+  await settle.getByRole('button', { name: 'Settle dispute' }).click();
+  await expect(morgan.locator('.finding-page')).toHaveAttribute('data-state', 'withdrawn');
+  await expect(morgan.getByRole('list', { name: 'History of this finding' })).toContainText(
+    'Morgan Manager',
+  );
+});
+
 test('My findings is for people: empty, loading and failed states say so', async ({ browser }) => {
   expectErrors(errorAnswer(503, 'GET', '/team/findings'));
   const gwen = await personPage(browser, DEMO.globex, '/findings');

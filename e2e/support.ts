@@ -6,6 +6,7 @@ export const DEMO = {
   reviewer: { id: 'acme-reviewer', secret: 'acme-reviewer-secret', name: 'Riley Reviewer' },
   notary: { id: 'acme-notary', secret: 'acme-notary-secret', name: 'Nora Notary' },
   admin: { id: 'acme-admin', secret: 'acme-admin-secret', name: 'Alex Admin' },
+  qcManager: { id: 'acme-qc-manager', secret: 'acme-qc-manager-secret', name: 'Morgan Manager' },
   globex: { id: 'globex-admin', secret: 'globex-admin-secret', name: 'Gwen Globex' },
 } as const;
 

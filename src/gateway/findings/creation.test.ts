@@ -136,8 +136,10 @@ describe('a finding’s life', () => {
     { severities: {}, responseDays: 2 },
     'notary',
   ) as [Finding];
-  const nora = { member: { id: 'u-nora', name: 'Nora' }, manager: false };
-  const alex = { member: { id: 'u-alex', name: 'Alex' }, manager: true };
+  const nora = { member: { id: 'u-nora', name: 'Nora' }, manager: false, person: true };
+  const alex = { member: { id: 'u-alex', name: 'Alex' }, manager: true, person: true };
+  const morgan = { member: { id: 'u-morgan', name: 'Morgan' }, manager: true, person: true };
+  const machine = { member: { id: 'client:acme', name: 'acme' }, manager: true, person: false };
   const on = '2026-03-03T09:00:00.000Z';
 
   it('goes open → disputed → upheld (due anew) → cured, and refuses the steps out of turn', () => {
@@ -165,6 +167,29 @@ describe('a finding’s life', () => {
       'settled',
       'answered',
     ]);
+  });
+
+  it('takes four eyes to settle: not the raiser, not the answer’s writer, never a machine', () => {
+    // Alex answers for the party responsible, who has no console.
+    const disputed = answer(finding, { answer: 'disputed', note: 'fine' }, alex, on);
+    if (!disputed.ok) throw new Error(disputed.message);
+    const settling = { outcome: 'withdrawn', note: 'agreed' } as const;
+    expect(settle(disputed.finding, settling, alex, on, 2)).toMatchObject({
+      status: 403,
+      message: /you wrote the answer being settled/,
+    });
+    expect(settle(disputed.finding, settling, machine, on, 2)).toMatchObject({
+      status: 403,
+      message: /only a person/,
+    });
+    expect(answer(finding, { answer: 'cured', note: '' }, machine, on)).toMatchObject({
+      status: 403,
+      message: /only a person/,
+    });
+    expect(settle(disputed.finding, settling, morgan, on, 2)).toMatchObject({
+      ok: true,
+      finding: { state: 'withdrawn' },
+    });
   });
 
   it('lets a manager hand it on while it waits, not once it is done', () => {

@@ -12,13 +12,14 @@ import { expectMessage, type Browser, type Harness } from '../testing/harness.ts
 import { gatewayTest as it, pendingRequests } from '../testing/fixtures.ts';
 import { decide, findingsOf, readFinding, userIdOf } from '../testing/findings.ts';
 
-// A finding's life over real HTTP (ADR 029): Riley reviews, Alex manages (and reviews),
-// the integration client manages too, Nora is a notary who reads no QC, and Gwen is of
+// A finding's life over real HTTP (ADR 029): Riley reviews, Alex and Morgan manage (and
+// review), the integration client manages too but is no person, Nora is a notary who reads no QC, and Gwen is of
 // another owner. Every refusal is read back: nothing changed.
 
 let gateway: Harness;
 let riley: Browser;
 let alex: Browser;
+let morgan: Browser;
 let machine: Browser;
 let nora: Browser;
 let gwen: Browser;
@@ -66,6 +67,7 @@ it.beforeAll(async ({ gateway: started, signedIn }) => {
   gateway = started;
   riley = await signedIn('acme-reviewer');
   alex = await signedIn('acme-admin');
+  morgan = await signedIn('acme-qc-manager');
   machine = await signedIn('acme-integration');
   nora = await signedIn('acme-notary');
   gwen = await signedIn('globex-admin');
@@ -165,20 +167,62 @@ describe('answers and settlements', () => {
     ]);
   });
 
-  it('never lets a manager settle a finding they raised', async () => {
-    const finding = await raise(alex, others);
+  it('takes four eyes to settle: not the raiser, not the answer’s writer, never a machine', async () => {
+    const finding = await raise(riley, others);
+    await refusedUnchanged(finding, [
+      () => answer(machine, finding, { answer: 'disputed', note: 'Firm says fine' }),
+      403,
+      /only a person answers or settles/,
+    ]);
     // A manager answers for the party responsible, who may not have the console.
     expect(
       (await answer(alex, finding, { answer: 'disputed', note: 'Firm says fine' })).status,
     ).toBe(200);
-    await refusedUnchanged(finding, [
-      () => settle(alex, finding, { outcome: 'withdrawn', note: 'fine' }),
-      403,
-      /you raised this finding: another QC manager settles its dispute/,
-    ]);
-    const withdrawn = await settle(machine, finding, { outcome: 'withdrawn', note: 'Agreed' });
+    await refusedUnchanged(
+      finding,
+      [
+        () => settle(alex, finding, { outcome: 'withdrawn', note: 'fine' }),
+        403,
+        /you wrote the answer being settled: another QC manager settles it/,
+      ],
+      [
+        () => settle(machine, finding, { outcome: 'withdrawn', note: 'fine' }),
+        403,
+        /only a person answers or settles/,
+      ],
+    );
+    const withdrawn = await settle(morgan, finding, { outcome: 'withdrawn', note: 'Agreed' });
     expect(withdrawn.status, withdrawn.text).toBe(200);
-    expect(await readFinding(alex, finding.id)).toMatchObject({ state: 'withdrawn' });
+    expect(await readFinding(alex, finding.id)).toMatchObject({
+      state: 'withdrawn',
+      steps: [
+        { kind: 'raised' },
+        { kind: 'answered' },
+        { kind: 'settled', by: { name: 'Morgan Manager' } },
+      ],
+    });
+  });
+
+  it('never lets a manager settle a finding they raised', async () => {
+    const finding = await raise(alex, others);
+    expect(
+      (await answer(morgan, finding, { answer: 'disputed', note: 'Firm says fine' })).status,
+    ).toBe(200);
+    await refusedUnchanged(
+      finding,
+      [
+        () => settle(alex, finding, { outcome: 'withdrawn', note: 'fine' }),
+        403,
+        /you raised this finding: another QC manager settles its dispute/,
+      ],
+      [
+        () => settle(morgan, finding, { outcome: 'withdrawn', note: 'fine' }),
+        403,
+        /you wrote the answer being settled/,
+      ],
+    );
+    // Nobody of the owner may settle it but a third manager: the dispute waits for one.
+    expect((await readFinding(alex, finding.id)).state).toBe('disputed');
   });
 
   it('lets a manager hand a finding to a user of the owner, and no one else', async () => {

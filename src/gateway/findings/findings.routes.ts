@@ -79,6 +79,7 @@ export function findingRoutes(ctx: GatewayContext) {
   const actor = (session: SessionRecord) => ({
     member: memberOf(session),
     manager: isQcManager(ctx, session),
+    person: session.user !== null,
   });
   const now = () => new Date(ctx.now()).toISOString();
 

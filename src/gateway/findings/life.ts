@@ -8,9 +8,10 @@ import type { TeamMember } from '../../contract/team.ts';
 import { addBusinessDays } from './business-days.ts';
 
 // A finding's life (ADR 029), pure: open → answered cured or disputed (by the party
-// responsible, or a QC manager) → a dispute settled by a manager who did not raise it:
-// upheld (open again, due anew, never disputed twice) or withdrawn. A manager may hand it
-// to another party while it waits for someone. Each step is kept, oldest first.
+// responsible, or a QC manager) → a dispute settled by a manager who neither raised it nor
+// wrote the answer being settled (four eyes): upheld (open again, due anew, never disputed
+// twice) or withdrawn. A manager may hand it to another party while it waits for someone.
+// Only a person answers or settles: a machine client reads. Each step is kept, oldest first.
 
 export type Moved =
   { ok: true; finding: Finding } | { ok: false; status: 400 | 403 | 409; message: string };
@@ -19,7 +20,11 @@ export type Moved =
 export interface Actor {
   member: TeamMember;
   manager: boolean;
+  /** A person (a session with a user), not a machine client acting for the owner. */
+  person: boolean;
 }
+
+const NO_PERSON = 'a client without a user reads findings: only a person answers or settles one';
 
 const refuse = (status: 400 | 403 | 409, message: string): Moved => ({
   ok: false,
@@ -28,6 +33,7 @@ const refuse = (status: 400 | 403 | 409, message: string): Moved => ({
 });
 
 export function answer(finding: Finding, body: FindingAnswerBody, by: Actor, on: string): Moved {
+  if (!by.person) return refuse(403, NO_PERSON);
   if (!by.manager && finding.responsible?.id !== by.member.id) {
     return refuse(403, 'only the party responsible for this finding, or a QC manager, answers it');
   }
@@ -61,9 +67,13 @@ export function settle(
   on: string,
   responseDays: number,
 ): Moved {
+  if (!by.person) return refuse(403, NO_PERSON);
   if (!by.manager) return refuse(403, 'only a QC manager settles a dispute');
   if (finding.raisedBy.id === by.member.id) {
     return refuse(403, 'you raised this finding: another QC manager settles its dispute');
+  }
+  if (lastAnswer(finding)?.by.id === by.member.id) {
+    return refuse(403, 'you wrote the answer being settled: another QC manager settles it');
   }
   if (finding.state !== 'disputed') {
     return refuse(409, `this finding is ${finding.state}: only a disputed finding is settled`);
@@ -87,6 +97,10 @@ export function settle(
     ok: true,
     finding: { ...finding, state: 'open', upheld: true, dueOn, steps: [...finding.steps, step] },
   };
+}
+
+function lastAnswer(finding: Finding) {
+  return finding.steps.findLast((step) => step.kind === 'answered');
 }
 
 export function reassign(finding: Finding, to: Responsible, by: Actor, on: string): Moved {

@@ -55,6 +55,18 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
     summary: 'Noah Notary (notary): a second notary, signatures, own profile',
   },
   {
+    // A second QC manager, so a dispute Alex answered or raised has someone to settle it
+    // (four eyes). The seed's ninth acme user, a QC reviewer by the draw, named in place.
+    clientId: 'acme-qc-manager',
+    clientSecret: 'acme-qc-manager-secret',
+    owner: 'acme',
+    user: 'Morgan Manager',
+    seat: 8,
+    perms: ['qc.review', 'qc.manage'],
+    scopes: ['qc', 'files'],
+    summary: 'Morgan Manager: QC review and management (a second pair of eyes)',
+  },
+  {
     clientId: 'acme-admin',
     clientSecret: 'acme-admin-secret',
     owner: 'acme',

@@ -30,6 +30,7 @@ describe('demo data', () => {
       { id: 'acme-admin', owner: 'acme', user: 'Alex Admin' },
       { id: 'acme-integration', owner: 'acme', user: null },
       { id: 'acme-notary', owner: 'acme', user: 'Nora Notary' },
+      { id: 'acme-qc-manager', owner: 'acme', user: 'Morgan Manager' },
       { id: 'acme-reviewer', owner: 'acme', user: 'Riley Reviewer' },
       { id: 'acme-second-notary', owner: 'acme', user: 'Noah Notary' },
       { id: 'globex-admin', owner: 'globex', user: 'Gwen Globex' },

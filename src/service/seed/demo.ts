@@ -112,13 +112,17 @@ async function prepareOwner(ctx: ServiceContext, owner: Owner): Promise<OwnerSee
       id: demoId(owner, 'user', displayName),
       displayName,
       email: `${displayName.toLowerCase().replace(/[^a-z]+/g, '.')}@${owner}.example`,
-      jobTitle: {
-        reviewer: 'QC Reviewer',
-        notary: 'Notary Public',
-        admin: 'Operations Manager',
-        preparer: 'Paralegal',
-        signer: 'Signing Agent',
-      }[role],
+      // The second QC manager's login (four eyes) sits where the draw put a reviewer.
+      jobTitle:
+        displayName === 'Morgan Manager'
+          ? 'QC Manager'
+          : {
+              reviewer: 'QC Reviewer',
+              notary: 'Notary Public',
+              admin: 'Operations Manager',
+              preparer: 'Paralegal',
+              signer: 'Signing Agent',
+            }[role],
       phoneNumber: faker.phone.number({ style: 'national' }),
       role,
       isNotary: role === 'notary',

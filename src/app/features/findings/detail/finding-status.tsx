@@ -8,7 +8,7 @@ export function statusLine(
   me: string | undefined,
   names: ReadonlyMap<string, string>,
 ): string {
-  const mine = finding.responsible?.id === me;
+  const mine = me !== undefined && finding.responsible?.id === me;
   const who = mine ? 'You' : responsibleName(finding.responsible, names);
   const last = [...finding.steps]
     .reverse()
@@ -18,8 +18,15 @@ export function statusLine(
       return finding.responsible
         ? `Waiting for ${mine ? 'your' : `${who}’s`} answer, due ${shortDate(finding.dueOn)}.`
         : 'Nobody is responsible yet: a QC manager assigns someone.';
-    case 'disputed':
-      return `${who} disputed it${last ? ` on ${shortDate(last.on)}` : ''}. A QC manager settles the dispute.`;
+    case 'disputed': {
+      const on = last ? ` on ${shortDate(last.on)}` : '';
+      // A manager may have recorded it for the party responsible (and so may not settle it).
+      if (last && last.by.id !== finding.responsible?.id) {
+        const by = last.by.id === me ? 'You' : last.by.name;
+        return `${by} recorded ${mine ? 'your' : `${who}’s`} dispute${on}. Another QC manager settles it.`;
+      }
+      return `${who} disputed it${on}. A QC manager settles the dispute.`;
+    }
     case 'cured':
       return `${last && last.kind === 'answered' ? last.by.name : who} marked it cured${last ? ` on ${shortDate(last.on)}` : ''}.`;
     case 'withdrawn':

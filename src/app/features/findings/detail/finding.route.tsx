@@ -84,8 +84,9 @@ function FindingPage({ finding }: { finding: Finding }) {
   // Anyone else sees the gateway's copy of the document, when it kept one, else a sketch.
   const kept = useQuery({ ...findingQueries.documentKept(finding.id), enabled: !readsQc });
   const shown = readsQc || kept.data === true;
-  const mine = finding.responsible?.id === me;
-  const answerable = finding.state === 'open' && (mine || manager);
+  const mine = me !== undefined && finding.responsible?.id === me;
+  // Only a person answers: a client without a user reads (the gateway refuses it alike).
+  const answerable = finding.state === 'open' && Boolean(me) && (mine || manager);
   // A wet-ink scan is cured by a rescan, on its signature request: signature requests are for
   // those who sign, nobody else is asked. Undefined while unknown, null when there is none.
   const signs = Boolean(session && hasAny(session, ['signatures.write']));

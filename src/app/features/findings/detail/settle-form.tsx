@@ -9,7 +9,8 @@ import { useKeptForm } from '../kept-text.ts';
 
 // A QC manager settles a dispute (ADR 029): upheld (the finding stands, open again with a
 // new due date, and cannot be disputed twice) or withdrawn (it leaves the defect figures),
-// with the reason either way. Never by the manager who raised it: the form says why instead.
+// with the reason either way. Four eyes: never by the manager who raised it or wrote the
+// answer being settled, and never by a client without a person; the form says why instead.
 
 type Outcome = 'upheld' | 'withdrawn';
 
@@ -23,15 +24,15 @@ export function SettleForm({ finding, me }: { finding: Finding; me: string | und
   const save = useSettleFinding(finding.id);
   const { outcome, note } = kept.value;
 
-  if (finding.raisedBy.id === me) {
+  const refused = refusal(finding, me);
+  if (refused) {
     return (
       <section className="finding-card" aria-labelledby={headingId}>
         <h2 className="finding-card__title" id={headingId}>
           Settle the dispute
         </h2>
         <p className="finding-card__note" data-testid="settle-refused">
-          You raised this finding, so another QC manager settles its dispute: nobody judges their
-          own finding.
+          {refused}
         </p>
       </section>
     );
@@ -95,4 +96,19 @@ export function SettleForm({ finding, me }: { finding: Finding; me: string | und
       </div>
     </FindingFormCard>
   );
+}
+
+/** Why `me` may not settle this dispute (the gateway refuses it alike), or nothing. */
+function refusal(finding: Finding, me: string | undefined): string | undefined {
+  if (!me) {
+    return 'You are signed in as a client without a user: only a person settles a dispute.';
+  }
+  if (finding.raisedBy.id === me) {
+    return 'You raised this finding, so another QC manager settles its dispute: nobody judges their own finding.';
+  }
+  const answered = finding.steps.findLast((step) => step.kind === 'answered');
+  if (answered?.by.id === me) {
+    return 'You recorded the answer being settled, so another QC manager settles it: nobody judges their own answer.';
+  }
+  return undefined;
 }
