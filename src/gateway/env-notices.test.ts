@@ -41,8 +41,28 @@ describe('readGatewayEnv: notices', () => {
       { ATTEST_NOTICE_URL: 'https://relay.example.com/', ATTEST_NOTICE_SECRET: 'whsec_***' },
       /base64/,
     ],
+    [
+      { ATTEST_NOTICE_URL: 'https://:s3cret-pw@relay.example.com/', ATTEST_NOTICE_SECRET: SECRET },
+      /must name a user before its password/,
+    ],
+    [
+      {
+        ATTEST_NOTICE_URL: 'https://qc:s3cret%zz@relay.example.com/',
+        ATTEST_NOTICE_SECRET: SECRET,
+      },
+      /percent-encoding/,
+    ],
   ])('fails start-up on %j', (env, message) => {
     expect(() => readGatewayEnv(env)).toThrow(message);
     expect(() => readGatewayEnv(env)).toThrow(/ATTEST_NOTICE_(URL|SECRET)/);
+    // Start-up says what is wrong, never the password it was given.
+    expect(() => readGatewayEnv(env)).not.toThrow(/s3cret/);
+  });
+
+  it('takes a Basic-auth relay’s user and password in the URL', () => {
+    const url = 'https://attest:p%40ss%3Aword@relay.example.com/hooks/attest';
+    expect(
+      readGatewayEnv({ ATTEST_NOTICE_URL: url, ATTEST_NOTICE_SECRET: SECRET }).notices,
+    ).toEqual({ url, secrets: [SECRET] });
   });
 });

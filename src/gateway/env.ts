@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { PERMISSIONS } from '../contract/auth.ts';
 import '../shared/zod-messages.ts';
 import { z } from '../contract/zod.ts';
+import { credentialsProblem } from './notices/endpoint.ts';
 import {
   WebhookOwnerSecretsSchema,
   WebhookSecretListSchema,
@@ -69,6 +70,11 @@ const GatewayFieldsSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).check(
       z.refine((value) => !URL.canParse(value) || !new URL(value).hash, {
         error: 'must have no #fragment',
+      }),
+      // A Basic-auth relay is named user:password@host: sent as an Authorization header.
+      z.superRefine((value: string, ctx) => {
+        const problem = credentialsProblem(value);
+        if (problem) ctx.issues.push({ code: 'custom', message: problem, input: value });
       }),
     ),
   ),

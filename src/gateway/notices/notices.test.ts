@@ -220,6 +220,35 @@ describe('notices', () => {
     expect((await notices.list(GLOBEX, { limit: 10 })).notices).toEqual([]);
   });
 
+  it('sends a Basic-auth relay its credentials as a header, and never shows them', async () => {
+    const sql = await database();
+    const endpoint = await receiver();
+    const withCredentials = (url: string) =>
+      url.replace('http://', 'http://attest:p%40ss%3Aw0rd-long@');
+    const notices = outbox(sql, { url: withCredentials(endpoint.url), secrets: [SECRET] });
+    const id = (await notices.enqueue(ACME, 'finding.raised', findingChange(9))) ?? '';
+    await notices.tick();
+    const [received] = endpoint.received;
+    expect(received?.headers.authorization).toBe(
+      `Basic ${Buffer.from('attest:p@ss:w0rd-long').toString('base64')}`,
+    );
+    expect(received?.verified).toBe(true);
+    expect(await notices.byId(ACME, id)).toMatchObject({ state: 'sent' });
+    expect(notices.endpoint).toBe(new URL(endpoint.url).origin);
+
+    // An attempt that fails names the origin only: no path, no user or password.
+    const closed = await startNoticeReceiver(SECRET);
+    await closed.close();
+    const secretPath = `${closed.url}/T0KEN-in-the-path`;
+    const nowhere = outbox(sql, { url: withCredentials(secretPath), secrets: [SECRET] });
+    expect(nowhere.endpoint).toBe(new URL(closed.url).origin);
+    const lost = (await nowhere.enqueue(ACME, 'finding.raised', findingChange(10))) ?? '';
+    await nowhere.tick();
+    const shown = JSON.stringify(await nowhere.byId(ACME, lost));
+    expect(shown).toMatch(/ECONNREFUSED/);
+    expect(shown).not.toMatch(/T0KEN|w0rd|attest:|p%40ss/);
+  });
+
   it('keeps and sends nothing without a URL', async () => {
     const sql = await database();
     const notices = outbox(sql, { url: undefined, secrets: [] });

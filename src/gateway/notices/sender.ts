@@ -4,6 +4,7 @@ import type { NoticeBody, NoticeType } from '../../contract/notices.ts';
 import { describeSendFailure } from '../../shared/fetch-failure.ts';
 import type { Sql } from '../db/sql.ts';
 import type { Feed } from '../events/event-log.ts';
+import { noticeEndpoint } from './endpoint.ts';
 import {
   createOutbox,
   DEFAULT_RETRY_BASE_MS,
@@ -67,7 +68,8 @@ export function createNotices(
   now: () => number,
   log: (message: string, detail?: unknown) => void = () => undefined,
 ) {
-  const url = settings.url;
+  const endpoint = settings.url === undefined ? undefined : noticeEndpoint(settings.url);
+  const url = endpoint?.url;
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const pollMs = settings.pollMs ?? DEFAULT_POLL_MS;
   const post = settings.fetch ?? fetch;
@@ -92,6 +94,7 @@ export function createNotices(
     const at = new Date();
     const headers = {
       'content-type': 'application/json',
+      ...(endpoint?.authorization && { authorization: endpoint.authorization }),
       'webhook-id': id,
       'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
       'webhook-signature': settings.secrets
@@ -111,7 +114,8 @@ export function createNotices(
       return { statusCode: response.status };
     } catch (error) {
       if (stopping.signal.aborted) return { cancelled: true };
-      return { error: describeSendFailure(error, timeoutMs) };
+      const text = describeSendFailure(error, timeoutMs);
+      return { error: endpoint ? endpoint.scrub(text) : text };
     }
   }
 
