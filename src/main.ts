@@ -5,6 +5,7 @@ import { localUrl } from './gateway/http/host-allow-list.ts';
 import { startGateway } from './gateway/server.ts';
 import { readDemoOwner, writeDemoHistory } from './gateway/demo/demo-history.ts';
 import { openGatewayDatabase } from './gateway/db/open.ts';
+import { createMailStore } from './gateway/mail/store.ts';
 import type { GatewayEnv } from './gateway/env.ts';
 import { hasSecrets } from './contract/webhooks.ts';
 import { gatewaySettingsFor, runService } from './service/main.ts';
@@ -42,6 +43,16 @@ async function seedDemoHistory(serviceUrl: string, env: GatewayEnv, ctx: Service
         regionsOf: (request, itemName) => demoRegions(ctx, request.document.id, itemName),
         now: Date.now(),
       });
+      // The owner's QC managers hear of escalations and disputes by e-mail (ADR 040) before
+      // any of them has signed in here.
+      const people = createMailStore(db.sql, 0, Date.now);
+      for (const manager of DEMO_CLIENTS.filter(
+        (c) => c.owner === login.owner && c.user && c.perms.includes('qc.manage'),
+      )) {
+        const id = [...read.names].find(([, name]) => name === manager.user)?.[0];
+        const feed = { environment: 'production', owner: login.owner } as const;
+        if (id) await people.notePerson(feed, { id, name: manager.user ?? id, manager: true });
+      }
     }
   } catch (error) {
     // The console works without it: the team view is just empty.
@@ -49,6 +60,15 @@ async function seedDemoHistory(serviceUrl: string, env: GatewayEnv, ctx: Service
   } finally {
     await db.close();
   }
+}
+
+/** A login per demo owner that may read its users: each owner's admin or machine client. */
+function demoMailClients() {
+  const owners = new Set(DEMO_CLIENTS.map((c) => c.owner));
+  return [...owners].flatMap((owner) => {
+    const client = DEMO_CLIENTS.find((c) => c.owner === owner && c.perms.includes('users.manage'));
+    return client ? [{ clientId: client.clientId, clientSecret: client.clientSecret }] : [];
+  });
 }
 
 async function main() {
@@ -108,6 +128,11 @@ async function main() {
     storageOrigins: deployment.storageOrigins,
     notaryRole: env.notaryRole,
     notices: env.notices,
+    // The demo reads the addresses of its people with its own logins (ADR 040).
+    mail: env.mail && {
+      ...env.mail,
+      clients: env.mail.clients.length > 0 || env.upstream ? env.mail.clients : demoMailClients(),
+    },
   });
   closers.unshift(() => gateway.close());
   console.log(`\nAttest console: ${gateway.url}  (upstream: ${upstream})`);

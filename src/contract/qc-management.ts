@@ -15,6 +15,9 @@ export const TARGET_AGE_HOURS_MAX = 2160;
 /** Findings' response target (ADR 029): business days to answer, when a manager sets none. */
 export const RESPONSE_DAYS_DEFAULT = 2;
 export const RESPONSE_DAYS_MAX = 30;
+/** Business days overdue before the owner's QC managers are e-mailed (ADR 040). */
+export const ESCALATION_DAYS_DEFAULT = 2;
+export const ESCALATION_DAYS_MAX = 30;
 /** The most items one process's severities name. */
 export const SEVERITIES_MAX = 200;
 const ITEM_NAME_MAX = 500;
@@ -47,6 +50,8 @@ export const ProcessSettingsBodySchema = z.strictObject({
   samplePercent: z.number().check(z.minimum(0), z.maximum(100)),
   /** Business days (Monday to Friday) a finding's responsible party has to answer it. */
   responseDays: z.optional(z.int().check(z.minimum(1), z.maximum(RESPONSE_DAYS_MAX))),
+  /** Business days a finding may be overdue before the QC managers get an escalation. */
+  escalationDays: z.optional(z.int().check(z.minimum(1), z.maximum(ESCALATION_DAYS_MAX))),
   severities: z.optional(ItemSeveritiesSchema),
 });
 export type ProcessSettingsBody = z.infer<typeof ProcessSettingsBodySchema>;
@@ -65,6 +70,8 @@ export const ProcessSettingsSchema = z.object({
    * a gateway from before findings (then: 2 days, every item major).
    */
   responseDays: z.optional(z.int()),
+  /** E-mail escalations (ADR 040); optional for answers of a gateway from before them (2). */
+  escalationDays: z.optional(z.int()),
   severities: z.optional(z.record(z.string(), SeveritySchema)),
   updatedBy: TeamMemberSchema,
   updatedOn: TimestampSchema,

@@ -7,6 +7,7 @@ import { DATABASE_UNAVAILABLE, DatabaseUnavailableError } from './db/sql.ts';
 import { errorResponse, GatewayError } from './errors.ts';
 import { eventRoutes } from './events/events.routes.ts';
 import { findingRoutes } from './findings/findings.routes.ts';
+import { mailRoutes } from './mail/mail.routes.ts';
 import { requireAllowedHost } from './http/host-allow-list.ts';
 import { managementRoutes } from './qc-management/management.routes.ts';
 import { noticeRoutes } from './notices/notices.routes.ts';
@@ -69,6 +70,8 @@ export function createGatewayApp(ctx: GatewayContext) {
   app.route('/', eventRoutes(ctx));
   // Before the reviews' routes: a notary reads their own findings, and nothing else of /team.
   app.route('/', findingRoutes(ctx));
+  // So too their choice of e-mail.
+  app.route('/', mailRoutes(ctx));
   app.route('/', reviewRoutes(ctx));
   app.route('/', managementRoutes(ctx));
   app.route('/', noticeRoutes(ctx));

@@ -11,6 +11,7 @@ import type { HostAllowList } from './http/host-allow-list.ts';
 import type { IdentitySettings } from './session/identity.ts';
 import type { ManagementStore } from './qc-management/store.ts';
 import type { Notices } from './notices/sender.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { SessionRecord, SessionStore } from './session/sessions.ts';
 import type { SignInLimit } from './session/sign-in-limit.ts';
 import type { TokenManager } from './session/tokens.ts';
@@ -54,6 +55,8 @@ export interface GatewayContext {
   findings: FindingStore;
   /** Outgoing notices of finding changes to ATTEST_NOTICE_URL (ADR 030). */
   notices: Notices;
+  /** Findings by e-mail through ATTEST_SMTP_URL (ADR 040). */
+  mail: Mailer;
   /** In [0, 1): which approvals are sampled. Tests pass their own to be deterministic. */
   random: () => number;
   /** The actor role whose user is a request's notary, for defects by notary (ATTEST_NOTARY_ROLE). */

@@ -4,6 +4,7 @@ import { PERMISSIONS } from '../contract/auth.ts';
 import '../shared/zod-messages.ts';
 import { z } from '../contract/zod.ts';
 import { credentialsProblem } from './notices/endpoint.ts';
+import type { MailClient } from './mail/directory.ts';
 import {
   WebhookOwnerSecretsSchema,
   WebhookSecretListSchema,
@@ -153,12 +154,29 @@ const DeploymentSchema = z.object({
   ),
 });
 
+// Findings by e-mail (ADR 040).
+const MailFieldsSchema = z.object({
+  // smtp:// or smtps://, with user:password@ when the server asks for them.
+  ATTEST_SMTP_URL: optional(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }),
+  ),
+  // The From header: `Attest QC <qc@example.com>`.
+  ATTEST_MAIL_FROM: optional(
+    z.string().check(z.regex(/^[^\r\n]{3,300}$/, 'one line, like Attest QC <qc@example.com>')),
+  ),
+  // clientId:secret of a client per owner that may read users: their addresses for e-mail.
+  ATTEST_MAIL_CLIENTS: optional(
+    z.pipe(words, z.array(z.string().check(z.regex(/^[^:\s]+:\S+$/, 'clientId:secret pairs')))),
+  ),
+});
+
 // One or the other: which of the two would win is not obvious, so neither does.
 const GatewayEnvSchema = z
   .object({
     ...GatewayFieldsSchema.shape,
     ...ConsoleAccessSchema.shape,
     ...DeploymentSchema.shape,
+    ...MailFieldsSchema.shape,
     // The actor role whose user is a request's notary, for the team's defects by notary.
     ATTEST_NOTARY_ROLE: optional(z.string()),
     // `npm start` (src/main.ts) builds the app when it is stale, unless this is `1` (e2e).
@@ -240,6 +258,8 @@ export interface GatewayEnv {
   storageOrigins: string[];
   /** ATTEST_NOTARY_ROLE, default `notary`. */
   notaryRole: string;
+  /** ATTEST_SMTP_URL and its company (ADR 040); undefined: no e-mail is sent. */
+  mail: { smtpUrl: string; from: string; clients: MailClient[] } | undefined;
   /** ATTEST_NOTICE_URL and its secrets (ADR 030); undefined: no notices are sent. */
   notices: { url: string; secrets: string[] } | undefined;
   /** ATTEST_SKIP_BUILD=1: `npm start` serves the build as it is. */
@@ -295,6 +315,16 @@ export function readGatewayEnv(env: NodeJS.ProcessEnv = process.env): GatewayEnv
       e.ATTEST_NOTICE_URL && e.ATTEST_NOTICE_SECRET
         ? { url: e.ATTEST_NOTICE_URL, secrets: e.ATTEST_NOTICE_SECRET }
         : undefined,
+    mail: e.ATTEST_SMTP_URL
+      ? {
+          smtpUrl: e.ATTEST_SMTP_URL,
+          from: e.ATTEST_MAIL_FROM ?? 'Attest QC <attest@localhost>',
+          clients: (e.ATTEST_MAIL_CLIENTS ?? []).map((pair) => {
+            const at = pair.indexOf(':');
+            return { clientId: pair.slice(0, at), clientSecret: pair.slice(at + 1) };
+          }),
+        }
+      : undefined,
     skipBuild: e.ATTEST_SKIP_BUILD === '1',
   };
 }

@@ -16,6 +16,9 @@ import { hostAllowList, listenWarning, NO_HOSTS } from './http/host-allow-list.t
 import { interfaceAddresses } from '../shared/interface-addresses.ts';
 import { createManagementStore } from './qc-management/store.ts';
 import { createNotices, type NoticeSettings } from './notices/sender.ts';
+import { ESCALATION_DAYS_DEFAULT } from '../contract/qc-management.ts';
+import { createMailer, type MailSettings } from './mail/mailer.ts';
+import { createDirectory, type MailClient } from './mail/directory.ts';
 import { checkSessionKey, loadSecretBox } from './session/secret-box.ts';
 import { createSessionStore } from './session/sessions.ts';
 import { openGatewayDatabase } from './db/open.ts';
@@ -79,6 +82,8 @@ export interface GatewayOptions {
   sql?: (sql: Sql) => Sql;
   /** Where notices of finding changes go, and their secrets (ATTEST_NOTICE_*; ADR 030). */
   notices?: NoticeSettings | undefined;
+  /** Findings by e-mail (ATTEST_SMTP_URL, ATTEST_MAIL_*; ADR 040). */
+  mail?: (MailSettings & { clients: readonly MailClient[] }) | undefined;
   /** Interval of the /events heartbeat comment (default 15 s). */
   heartbeatMs?: number;
   /** Claim names and the owner (ATTEST_CLAIM_*, ATTEST_OWNER); the reference's by default. */
@@ -153,6 +158,28 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   };
   const hub = createEventHub(db.bus, events, (error) => log('a delivery was not streamed', error));
   const notices = createNotices(sql, o.notices ?? { url: undefined, secrets: [] }, now, log);
+  const management = createManagementStore(sql);
+  let ownUrl = '';
+  const mailSettings = o.mail ?? { smtpUrl: undefined, from: '', clients: [] };
+  const mail = createMailer(sql, mailSettings, {
+    now,
+    log,
+    ownUrl: () => ownUrl,
+    escalationDays: async (feed, processName) =>
+      (await management.settingsNamed(feed, processName))?.escalationDays ??
+      ESCALATION_DAYS_DEFAULT,
+    directory: (store) =>
+      mailSettings.clients.length === 0
+        ? undefined
+        : createDirectory(
+            store,
+            targets.production.upstream,
+            o.identity ?? DEFAULT_IDENTITY,
+            mailSettings.clients,
+            now,
+            log,
+          ),
+  });
   const endSession = async (idHash: string) => {
     await sessions.remove(idHash);
     hub.closeSession(idHash);
@@ -175,9 +202,10 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     hub,
     holds: createHoldStore(sql, now),
     decisions: createDecisionLog(sql),
-    management: createManagementStore(sql),
+    management,
     findings: createFindingStore(sql),
     notices,
+    mail,
     random: o.random ?? Math.random,
     notaryRole: o.notaryRole ?? 'notary',
     fetch: fetchImpl,
@@ -225,10 +253,13 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     publicUrls,
     interfaces: interfaceAddresses(),
   });
+  const hostInUrl = host.includes(':') ? `[${host}]` : host;
+  // Links in e-mails lead where people open the console.
+  ownUrl = publicUrls[0] ?? `http://${hostInUrl}:${port}`;
   notices.start();
+  mail.start();
   const warning = listenWarning(host, port, publicUrls);
   if (warning) log(warning);
-  const hostInUrl = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${hostInUrl}:${port}`,
     close: async () => {
@@ -244,6 +275,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       // After the server: its requests' upstream calls have been aborted with it.
       await upstreamFetch.close();
       await notices.stop();
+      await mail.stop();
       await db.close();
     },
   };

@@ -254,6 +254,55 @@ export const MIGRATIONS = [
     PRIMARY KEY (environment, owner, request_id)
   ) STRICT;
   `,
+  `
+  -- Findings by e-mail (ADR 040; mail/). mails: one e-mail to one person, kept until sent.
+  -- dedupe is what makes it once (the kind, the finding, its due date, the person): a scan
+  -- that finds the same reminder again, or a second process, inserts nothing. state: held
+  -- (for the person's daily digest), pending (due at next_attempt_at), sent, failed, or
+  -- digested (sent inside a digest). content: subject, text and HTML, as composed.
+  CREATE TABLE mails (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    dedupe TEXT NOT NULL UNIQUE,
+    environment TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    finding_id TEXT,
+    to_id TEXT NOT NULL,
+    to_name TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    content TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('held', 'pending', 'sent', 'failed', 'digested')),
+    attempts INTEGER NOT NULL,
+    next_attempt_at INTEGER,
+    lease_until INTEGER,
+    lease_token TEXT,
+    sent_at INTEGER,
+    address TEXT,
+    last_error TEXT
+  ) STRICT;
+  CREATE INDEX mails_due ON mails (state, next_attempt_at);
+  CREATE INDEX mails_feed ON mails (environment, owner, seq);
+  CREATE INDEX mails_person ON mails (environment, owner, to_id, state);
+
+  -- Who the gateway mails: a person's address (from their sign-in, or read from the service
+  -- with the owner's mail client), whether they are a QC manager (seen signing in with
+  -- qc.manage), and what they chose: each finding at once, a daily digest, or none.
+  CREATE TABLE mail_people (
+    environment TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    email TEXT,
+    manager INTEGER NOT NULL DEFAULT 0,
+    choice TEXT NOT NULL DEFAULT 'each' CHECK (choice IN ('each', 'digest', 'none')),
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (environment, owner, user_id)
+  ) STRICT;
+
+  ALTER TABLE qc_process_settings ADD COLUMN escalation_days INTEGER NOT NULL DEFAULT 2;
+  `,
 ];
 
 /**

@@ -26,13 +26,15 @@ export function audienceOf(change: FindingChange, formerlyResponsible?: string) 
  * a screen never hears of a change that was rolled back.
  */
 export async function announceFinding(
-  ctx: Pick<GatewayContext, 'hub' | 'notices'>,
+  ctx: Pick<GatewayContext, 'hub' | 'notices' | 'mail'>,
   feed: Feed,
   change: FindingChange,
   { tx, formerlyResponsible }: { tx: Sql; formerlyResponsible?: string | undefined },
 ): Promise<() => void> {
   // Notices (ADR 030): a Standard Webhooks–signed POST to ATTEST_NOTICE_URL, when it is set.
   await ctx.notices.enqueue(feed, `finding.${change.kind}`, change, tx);
+  // E-mail (ADR 040): to the person it is for, or the managers who may settle it.
+  await ctx.mail.findingChanged(feed, change, tx);
   return () => publishFinding(ctx, feed, change, formerlyResponsible);
 }
 

@@ -1,6 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import {
   ProcessSettingsBodySchema,
+  ESCALATION_DAYS_DEFAULT,
   RESPONSE_DAYS_DEFAULT,
   SAMPLE_STATES,
   SampleOutcomeBodySchema,
@@ -103,6 +104,7 @@ export function managementRoutes(ctx: GatewayContext) {
       targetAgeHours: body.data.targetAgeHours,
       samplePercent: body.data.samplePercent,
       responseDays: body.data.responseDays ?? saved?.responseDays ?? RESPONSE_DAYS_DEFAULT,
+      escalationDays: body.data.escalationDays ?? saved?.escalationDays ?? ESCALATION_DAYS_DEFAULT,
       severities: body.data.severities ?? saved?.severities ?? {},
       updatedBy: memberOf(s),
       updatedOn: new Date(ctx.now()).toISOString(),

@@ -1,5 +1,6 @@
 import {
   ItemSeveritiesSchema,
+  ESCALATION_DAYS_DEFAULT,
   RESPONSE_DAYS_DEFAULT,
   SampleSchema,
   type ItemSeverities,
@@ -24,6 +25,7 @@ interface SettingsRow {
   target_age_hours: number | null;
   sample_percent: number;
   response_days: number;
+  escalation_days: number;
   severities: string;
   updated_by_id: string;
   updated_by_name: string;
@@ -46,13 +48,14 @@ const toSettings = (row: SettingsRow): ProcessSettings => ({
   targetAgeHours: row.target_age_hours,
   samplePercent: row.sample_percent,
   responseDays: Number(row.response_days),
+  escalationDays: Number(row.escalation_days),
   severities: severitiesOf(row.severities),
   updatedBy: { id: row.updated_by_id, name: row.updated_by_name },
   updatedOn: new Date(row.updated_at).toISOString(),
 });
 
 const SETTINGS_COLUMNS = `process_id, process_name, target_age_hours, sample_percent,
-  response_days, severities, updated_by_id, updated_by_name, updated_at`;
+  response_days, severities, updated_by_id, updated_by_name, updated_at, escalation_days`;
 
 const parseSamples = (rows: { record: string }[]): Sample[] =>
   rows.flatMap((row) => {
@@ -99,11 +102,12 @@ export function createManagementStore(sql: Sql) {
     async putSettings(feed: Feed, settings: ProcessSettings): Promise<void> {
       await sql.run(
         `INSERT INTO qc_process_settings (environment, owner, ${SETTINGS_COLUMNS})
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (environment, owner, process_id) DO UPDATE SET
            process_name = excluded.process_name, target_age_hours = excluded.target_age_hours,
            sample_percent = excluded.sample_percent, response_days = excluded.response_days,
-           severities = excluded.severities, updated_by_id = excluded.updated_by_id,
+           severities = excluded.severities, escalation_days = excluded.escalation_days,
+           updated_by_id = excluded.updated_by_id,
            updated_by_name = excluded.updated_by_name, updated_at = excluded.updated_at`,
         [
           feed.environment,
@@ -117,6 +121,7 @@ export function createManagementStore(sql: Sql) {
           settings.updatedBy.id,
           settings.updatedBy.name,
           Date.parse(settings.updatedOn),
+          settings.escalationDays ?? ESCALATION_DAYS_DEFAULT,
         ],
       );
     },

@@ -16,6 +16,7 @@ import { isHttps } from '../http/request-origin.ts';
 import { requireSession } from './session-auth.ts';
 import { signInKey } from './sign-in-limit.ts';
 import { releaseHoldsOf } from '../reviews/reviews.routes.ts';
+import { isQcManager } from '../reviews/reviews.ts';
 import { expiresAt, hashSessionId, type SessionRecord } from './sessions.ts';
 import { tokenExpiry } from './tokens.ts';
 import { TIMED_OUT } from '../upstream/upstream-fetch.ts';
@@ -160,6 +161,21 @@ export function sessionRoutes(ctx: GatewayContext) {
       permissions,
       token: { token: exchange.token, expiresAt: tokenExpiry(ctx.now(), exchange.expiresIn) },
     });
+    // Findings by e-mail (ADR 040): a person's address, and whether they are a QC manager
+    // (who gets escalations and disputes to settle), as their sign-in shows them.
+    if (user) {
+      await ctx.mail
+        .notePerson(
+          { environment, owner },
+          {
+            id: user.id,
+            name: user.displayName,
+            email: user.email ?? null,
+            manager: isQcManager(ctx, session),
+          },
+        )
+        .catch((error: unknown) => ctx.log('mail: a person was not noted', error));
+    }
     const secure = isHttps(c, ctx.trustProxy);
     const maxAge = (expiresAt(session) - ctx.now()) / 1000;
     c.header('Set-Cookie', sessionCookie(id, { secure, maxAge }));

@@ -1,0 +1,80 @@
+import type { IdentitySettings } from '../session/identity.ts';
+import { readIdentity } from '../session/identity.ts';
+import type { Upstream } from '../upstream/upstream.ts';
+import type { Feed } from '../events/event-log.ts';
+import type { MailStore } from './store.ts';
+
+// Where a person's e-mail goes (ADR 040): the address of their user record in the service.
+// A person who signs in brings theirs (the session reads their record); for everyone else,
+// the gateway reads it with the owner's mail client (ATTEST_MAIL_CLIENTS: a client of that
+// owner allowed to read users), whose token names the owner. Addresses are kept in
+// mail_people; one the service does not give stays unknown, and that e-mail fails saying so.
+
+export interface MailClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+export type Directory = ReturnType<typeof createDirectory>;
+
+export function createDirectory(
+  store: MailStore,
+  upstream: Pick<Upstream, 'exchange' | 'user'>,
+  identity: IdentitySettings,
+  clients: readonly MailClient[],
+  now: () => number,
+  log: (message: string, detail?: unknown) => void,
+) {
+  /** Each client's owner once known, and its token while it lasts. */
+  const tokens = new Map<string, { token: string; until: number }>();
+  const owners = new Map<string, MailClient>();
+  let learned = false;
+
+  async function exchange(client: MailClient) {
+    const got = await upstream.exchange(client.clientId, client.clientSecret);
+    if (!got.ok) {
+      log(`mail: the mail client ${client.clientId} got no token (${got.reason}: ${got.detail})`);
+      return undefined;
+    }
+    const read = readIdentity(got.token, identity);
+    if (!read.ok) return undefined;
+    const owner = read.identity.owner;
+    owners.set(owner, client);
+    tokens.set(owner, { token: got.token, until: now() + (got.expiresIn - 60) * 1000 });
+    return owner;
+  }
+
+  async function tokenFor(owner: string): Promise<string | undefined> {
+    const kept = tokens.get(owner);
+    if (kept && kept.until > now()) return kept.token;
+    if (!learned) {
+      learned = true;
+      for (const client of clients) await exchange(client);
+      return tokens.get(owner)?.token;
+    }
+    const client = owners.get(owner);
+    if (!client) return undefined;
+    await exchange(client);
+    return tokens.get(owner)?.token;
+  }
+
+  return {
+    /** The address to mail `userId` at, or null when none is known or can be read. */
+    async address(feed: Feed, userId: string, name: string): Promise<string | null> {
+      const known = await store.person(feed, userId);
+      if (known?.email) return known.email;
+      // The service behind a staging feed is another: its users are not mailed.
+      if (feed.environment !== 'production') return null;
+      const token = await tokenFor(feed.owner);
+      if (!token) return null;
+      const user = await upstream.user(token, userId);
+      if (!user?.email) return null;
+      await store.notePerson(feed, {
+        id: userId,
+        name: user.displayName || name,
+        email: user.email,
+      });
+      return user.email;
+    },
+  };
+}
