@@ -168,17 +168,16 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     escalationDays: async (feed, processName) =>
       (await management.settingsNamed(feed, processName))?.escalationDays ??
       ESCALATION_DAYS_DEFAULT,
+    // Addresses known from sign-ins, and read with the mail clients when there are any.
     directory: (store) =>
-      mailSettings.clients.length === 0
-        ? undefined
-        : createDirectory(
-            store,
-            targets.production.upstream,
-            o.identity ?? DEFAULT_IDENTITY,
-            mailSettings.clients,
-            now,
-            log,
-          ),
+      createDirectory(
+        store,
+        targets.production.upstream,
+        o.identity ?? DEFAULT_IDENTITY,
+        mailSettings.clients,
+        now,
+        log,
+      ),
   });
   const endSession = async (idHash: string) => {
     await sessions.remove(idHash);

@@ -1,14 +1,15 @@
 import type { Finding } from '../../contract/findings.ts';
 import type { MailKind } from '../../contract/mail.ts';
-import type { MailContent } from './store.ts';
 
 // What a findings e-mail says (ADR 040), in a plain-text part and an HTML part alike: the
 // document (its matter reference and process), the check, the severity, the due date and a
 // link to the finding's page. Nothing else of the request goes: no token, secret, SSN or
 // document URL; the page behind the link asks the reader to sign in.
 
-export interface Composed extends MailContent {
+export interface Composed {
   subject: string;
+  text: string;
+  html: string;
 }
 
 const escapeHtml = (value: string) =>
@@ -52,7 +53,7 @@ function lead(kind: MailKind, finding: Finding, overdueDays: number): string {
   }
 }
 
-function subjectOf(kind: MailKind, finding: Finding): string {
+export function subjectOf(kind: MailKind, finding: Finding): string {
   const what = `${finding.itemName}, ${finding.matterReference}`;
   switch (kind) {
     case 'raised':
@@ -146,8 +147,11 @@ export function composeDigest(
     )
     .join('');
   return {
-    subject: `Your findings digest: ${items.length} item${items.length === 1 ? '' : 's'}`,
+    subject: digestSubject(items.length),
     text: `${hello}\n\n${count}\n\n${text}\n\n${FOOTER_TEXT}\n`,
     html: html(`<p>${escapeHtml(hello)}</p><p>${escapeHtml(count)}</p>${htmlItems}`),
   };
 }
+
+export const digestSubject = (count: number) =>
+  `Your findings digest: ${count} item${count === 1 ? '' : 's'}`;

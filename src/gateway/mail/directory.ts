@@ -28,7 +28,8 @@ export function createDirectory(
   /** Each client's owner once known, and its token while it lasts. */
   const tokens = new Map<string, { token: string; until: number }>();
   const owners = new Map<string, MailClient>();
-  let learned = false;
+  /** Every client's first exchange, once: the owners they are for. */
+  let learning: Promise<unknown> | undefined;
 
   async function exchange(client: MailClient) {
     const got = await upstream.exchange(client.clientId, client.clientSecret);
@@ -47,11 +48,10 @@ export function createDirectory(
   async function tokenFor(owner: string): Promise<string | undefined> {
     const kept = tokens.get(owner);
     if (kept && kept.until > now()) return kept.token;
-    if (!learned) {
-      learned = true;
-      for (const client of clients) await exchange(client);
-      return tokens.get(owner)?.token;
-    }
+    if (!learning) learning = Promise.all(clients.map(exchange));
+    await learning;
+    const first = tokens.get(owner);
+    if (first && first.until > now()) return first.token;
     const client = owners.get(owner);
     if (!client) return undefined;
     await exchange(client);
@@ -59,22 +59,19 @@ export function createDirectory(
   }
 
   return {
-    /** The address to mail `userId` at, or null when none is known or can be read. */
-    async address(feed: Feed, userId: string, name: string): Promise<string | null> {
+    /** Where to mail `userId` and their name, or null when no address is known or readable. */
+    async lookup(feed: Feed, userId: string): Promise<{ address: string; name: string } | null> {
       const known = await store.person(feed, userId);
-      if (known?.email) return known.email;
+      if (known?.email) return { address: known.email, name: known.name };
       // The service behind a staging feed is another: its users are not mailed.
       if (feed.environment !== 'production') return null;
       const token = await tokenFor(feed.owner);
       if (!token) return null;
       const user = await upstream.user(token, userId);
       if (!user?.email) return null;
-      await store.notePerson(feed, {
-        id: userId,
-        name: user.displayName || name,
-        email: user.email,
-      });
-      return user.email;
+      const name = user.displayName || known?.name || userId;
+      await store.notePerson(feed, { id: userId, name, email: user.email });
+      return { address: user.email, name };
     },
   };
 }

@@ -4,7 +4,7 @@ import type { MailChoice, MailKind, MailPreference } from '../../contract/mail.t
 import type { TeamMember } from '../../contract/member.ts';
 import type { Sql } from '../db/sql.ts';
 import type { Feed } from '../events/event-log.ts';
-import { composeDigest, composeFindingMail } from './compose.ts';
+import { composeDigest, composeFindingMail, digestSubject, subjectOf } from './compose.ts';
 import type { Directory } from './directory.ts';
 import { dueMails, isDigestTime, utcDay } from './schedule.ts';
 import {
@@ -55,7 +55,7 @@ export function createMailer(
     now: () => number;
     log: (message: string, detail?: unknown) => void;
     /** Reads the addresses of people who never signed in (directory.ts). */
-    directory: (store: MailStore) => Directory | undefined;
+    directory: (store: MailStore) => Directory;
     escalationDays: (feed: Feed, processName: string) => Promise<number>;
     /** The gateway's own address, once it listens: links when no linkBase is set. */
     ownUrl: () => string;
@@ -95,14 +95,12 @@ export function createMailer(
     const choice: MailChoice = person?.choice ?? 'each';
     // Escalations go whatever a manager chose: somebody must hear of an overdue finding.
     if (choice === 'none' && kind !== 'escalation') return;
-    const name = person?.name ?? to.name;
-    const composed = composeFindingMail(kind, finding, name, base(), overdueDays);
     const mail: NewMail = {
       kind,
       findingId: finding.id,
-      to: { id: to.id, name },
-      subject: composed.subject,
-      content: { text: composed.text, html: composed.html, finding },
+      to: { id: to.id, name: person?.name ?? to.name },
+      subject: subjectOf(kind, finding),
+      content: { finding, ...(overdueDays > 0 && { overdueDays }) },
       dedupe,
       held: choice === 'digest' && kind !== 'escalation',
     };
@@ -205,13 +203,10 @@ export function createMailer(
     }
     for (const { feed, to, rows } of groups.values()) {
       const items = rows.flatMap((row) => {
-        const content = JSON.parse(row.content) as MailContent;
-        return content.finding
-          ? [{ subject: row.subject, finding: content.finding, kind: row.kind as MailKind }]
-          : [];
+        const { finding } = JSON.parse(row.content) as MailContent;
+        return finding ? [{ subject: row.subject, finding, kind: row.kind as MailKind }] : [];
       });
       if (items.length === 0) continue;
-      const composed = composeDigest(to.name, items, base());
       await sql.transaction(async (tx) => {
         const added = await store.add(
           feed,
@@ -219,8 +214,8 @@ export function createMailer(
             kind: 'digest',
             findingId: null,
             to,
-            subject: composed.subject,
-            content: { text: composed.text, html: composed.html },
+            subject: digestSubject(items.length),
+            content: { items },
             dedupe: `digest:${to.id}:${utcDay(at)}`,
           },
           tx,
@@ -235,35 +230,43 @@ export function createMailer(
     kickSoon();
   }
 
+  /** The e-mail's words for `name`, from what was kept. */
+  function compose(mail: LeasedMail, name: string) {
+    const content = JSON.parse(mail.content) as MailContent;
+    if (mail.kind === 'digest') return composeDigest(name, content.items ?? [], base());
+    if (!content.finding) return undefined;
+    const kind = mail.kind as Exclude<MailKind, 'digest'>;
+    return composeFindingMail(kind, content.finding, name, base(), content.overdueDays);
+  }
+
   async function send(mail: LeasedMail): Promise<void> {
     const feed = { environment: mail.environment, owner: mail.owner } as Feed;
-    const address =
-      mail.address ?? (await directory?.address(feed, mail.to_id, mail.to_name)) ?? null;
-    if (!address || !transport) {
-      await store.record(mail, {
-        sent: false,
-        address,
-        error: `no e-mail address is known for ${mail.to_name}`,
-      });
+    const to = mail.address
+      ? { address: mail.address, name: mail.to_name }
+      : await directory.lookup(feed, mail.to_id);
+    const composed = to && compose(mail, to.name);
+    if (!to || !transport || !composed) {
+      const error = to ? 'nothing to say' : `no e-mail address is known for ${mail.to_name}`;
+      await store.record(mail, { sent: false, address: null, error });
       return;
     }
-    const content = JSON.parse(mail.content) as MailContent;
     try {
       await transport.sendMail({
         from: settings.from,
-        to: { name: mail.to_name, address },
-        subject: mail.subject,
-        text: content.text,
-        html: content.html,
+        to: { name: to.name, address: to.address },
+        subject: composed.subject,
+        text: composed.text,
+        html: composed.html,
         // The same id on every attempt: a server that took one already may drop the repeat.
         messageId: `<${mail.id}@attest.invalid>`,
         headers: { 'Auto-Submitted': 'auto-generated' },
       });
-      await store.record(mail, { sent: true, address });
+      await store.record(mail, { sent: true, address: to.address }, to.name);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      const state = await store.record(mail, { sent: false, address, error: text });
-      if (state === 'failed') log(`mail ${mail.id} to ${mail.to_name} failed: ${text}`);
+      const outcome = { sent: false as const, address: to.address, error: text };
+      const state = await store.record(mail, outcome, to.name);
+      if (state === 'failed') log(`mail ${mail.id} to ${to.name} failed: ${text}`);
     }
   }
 

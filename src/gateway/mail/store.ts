@@ -16,11 +16,17 @@ export const DEFAULT_MAIL_RETRY_BASE_MS = 60_000;
 /** Sent, failed and digested e-mails are kept this long. */
 const KEEP_MS = 90 * 86_400_000;
 
+/**
+ * What an e-mail is of; its words are composed as it is sent (compose.ts), once the
+ * person's name and address are known.
+ */
 export interface MailContent {
-  text: string;
-  html: string;
-  /** The finding as it was mailed of, for a digest that gathers it later. */
+  /** The finding, as it was when the e-mail was kept. */
   finding?: Finding;
+  /** An escalation's business days overdue. */
+  overdueDays?: number;
+  /** A digest's e-mails. */
+  items?: { kind: MailKind; subject: string; finding: Finding }[];
 }
 
 export interface NewMail {
@@ -170,6 +176,7 @@ export function createMailStore(sql: Sql, retryBaseMs: number, now: () => number
       mail: LeasedMail,
       outcome:
         { sent: true; address: string } | { sent: false; error: string; address: string | null },
+      name: string = mail.to_name,
     ): Promise<'sent' | 'pending' | 'failed'> {
       const attempt = Number(mail.attempts) + 1;
       const delay = outcome.sent ? null : mailRetryDelayMs(attempt, retryBaseMs);
@@ -177,7 +184,7 @@ export function createMailStore(sql: Sql, retryBaseMs: number, now: () => number
       const state = outcome.sent ? 'sent' : delay === null ? 'failed' : 'pending';
       await sql.run(
         `UPDATE mails SET state = ?, attempts = ?, next_attempt_at = ?, sent_at = ?, address = ?,
-           last_error = ?, lease_until = NULL, lease_token = NULL
+           last_error = ?, to_name = ?, lease_until = NULL, lease_token = NULL
          WHERE id = ? AND lease_token = ?`,
         [
           state,
@@ -186,6 +193,7 @@ export function createMailStore(sql: Sql, retryBaseMs: number, now: () => number
           outcome.sent ? at : null,
           outcome.address,
           outcome.sent ? null : outcome.error.slice(0, 500),
+          name,
           mail.id,
           mail.lease_token,
         ],
