@@ -12,6 +12,7 @@ import type { IdentitySettings } from './session/identity.ts';
 import type { ManagementStore } from './qc-management/store.ts';
 import type { Notices } from './notices/sender.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { ActionStore } from './report/actions.ts';
 import type { SessionRecord, SessionStore } from './session/sessions.ts';
 import type { SignInLimit } from './session/sign-in-limit.ts';
 import type { TokenManager } from './session/tokens.ts';
@@ -55,6 +56,8 @@ export interface GatewayContext {
   findings: FindingStore;
   /** Outgoing notices of finding changes to ATTEST_NOTICE_URL (ADR 030). */
   notices: Notices;
+  /** Corrective actions recorded for the QC report's months (ADR 041). */
+  correctiveActions: ActionStore;
   /** Findings by e-mail through ATTEST_SMTP_URL (ADR 040). */
   mail: Mailer;
   /** In [0, 1): which approvals are sampled. Tests pass their own to be deterministic. */

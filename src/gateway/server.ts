@@ -17,6 +17,7 @@ import { interfaceAddresses } from '../shared/interface-addresses.ts';
 import { createManagementStore } from './qc-management/store.ts';
 import { createNotices, type NoticeSettings } from './notices/sender.ts';
 import { ESCALATION_DAYS_DEFAULT } from '../contract/qc-management.ts';
+import { createActionStore } from './report/actions.ts';
 import { createMailer, type MailSettings } from './mail/mailer.ts';
 import { createDirectory, type MailClient } from './mail/directory.ts';
 import { checkSessionKey, loadSecretBox } from './session/secret-box.ts';
@@ -205,6 +206,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     findings: createFindingStore(sql),
     notices,
     mail,
+    correctiveActions: createActionStore(sql, now),
     random: o.random ?? Math.random,
     notaryRole: o.notaryRole ?? 'notary',
     fetch: fetchImpl,

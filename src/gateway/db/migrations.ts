@@ -303,6 +303,21 @@ export const MIGRATIONS = [
 
   ALTER TABLE qc_process_settings ADD COLUMN escalation_days INTEGER NOT NULL DEFAULT 2;
   `,
+  `
+  -- ADR 041: corrective actions a QC manager records for a month, against a category, firm,
+  -- notary or process. record: the action as the contract has it (report.ts).
+  CREATE TABLE corrective_actions (
+    environment TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    id TEXT NOT NULL,
+    month TEXT NOT NULL,
+    status TEXT NOT NULL,
+    recorded_at INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (environment, owner, id)
+  ) STRICT;
+  CREATE INDEX corrective_actions_month ON corrective_actions (environment, owner, month);
+  `,
 ];
 
 /**

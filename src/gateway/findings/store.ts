@@ -268,6 +268,24 @@ export function createFindingStore(sql: Sql) {
       return parse(rows).map((row) => row.finding);
     },
 
+    /** Raised in [from, to), each with its decision's time: the QC report's (ADR 041). */
+    async withDecisionBetween(
+      feed: Feed,
+      from: number,
+      to: number,
+    ): Promise<{ decidedAt: number; finding: Finding }[]> {
+      const rows = await sql.all<{ record: string; version: number; decided_at: number }>(
+        `SELECT record, version, decided_at FROM qc_findings
+         WHERE ${feedOnly} AND raised_at >= ? AND raised_at < ?
+         ORDER BY raised_at, id LIMIT ${FINDINGS_READ_LIMIT}`,
+        [feed.environment, feed.owner, from, to],
+      );
+      return rows.flatMap((row) => {
+        const [parsed] = parse([row]);
+        return parsed ? [{ decidedAt: Number(row.decided_at), finding: parsed.finding }] : [];
+      });
+    },
+
     /** Raised in [from, to): the columns the figures count, without the JSON. */
     async factsBetween(feed: Feed, from: number, to: number): Promise<FindingFact[]> {
       const rows = await sql.all<{
