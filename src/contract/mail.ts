@@ -9,7 +9,8 @@ import { TeamMemberSchema } from './member.ts';
  * `raised`: a finding raised for the person; `assigned`: handed to them; `reminder`: due on
  * the next business day; `due-today`; `escalation`: overdue past the process's escalation
  * days, to the owner's QC managers; `dispute`: a dispute for a manager to settle; `digest`:
- * a person's day of the others in one e-mail.
+ * a person's day of the others in one e-mail; `report`: last month's QC report (ADR 041) to
+ * the owner's recipients, on the first business day of the month.
  */
 export const MAIL_KINDS = [
   'raised',
@@ -19,6 +20,7 @@ export const MAIL_KINDS = [
   'escalation',
   'dispute',
   'digest',
+  'report',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

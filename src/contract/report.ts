@@ -131,3 +131,14 @@ export const QcReportSchema = z.object({
   truncated: z.boolean(),
 });
 export type QcReport = z.infer<typeof QcReportSchema>;
+
+/**
+ * `GET`/`PUT /team/report-recipients`: who gets last month's report by e-mail on the first
+ * business day of each month (with ATTEST_SMTP_URL); none: nobody.
+ */
+export const ReportRecipientsSchema = z.strictObject({
+  recipients: z
+    .array(z.email('an e-mail address such as qc@example.com'))
+    .check(z.maxLength(50, 'at most 50 recipients')),
+});
+export type ReportRecipients = z.infer<typeof ReportRecipientsSchema>;

@@ -18,6 +18,9 @@ import { createManagementStore } from './qc-management/store.ts';
 import { createNotices, type NoticeSettings } from './notices/sender.ts';
 import { ESCALATION_DAYS_DEFAULT } from '../contract/qc-management.ts';
 import { createActionStore } from './report/actions.ts';
+import { buildReport } from './report/build.ts';
+import { reportPdf } from './report/report-pdf.ts';
+import { composeReportMail } from './mail/report-mail.ts';
 import { createMailer, type MailSettings } from './mail/mailer.ts';
 import { createDirectory, type MailClient } from './mail/directory.ts';
 import { checkSessionKey, loadSecretBox } from './session/secret-box.ts';
@@ -160,6 +163,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const hub = createEventHub(db.bus, events, (error) => log('a delivery was not streamed', error));
   const notices = createNotices(sql, o.notices ?? { url: undefined, secrets: [] }, now, log);
   const management = createManagementStore(sql);
+  const correctiveActions = createActionStore(sql, now);
   let ownUrl = '';
   const mailSettings = o.mail ?? { smtpUrl: undefined, from: '', clients: [] };
   const mail = createMailer(sql, mailSettings, {
@@ -176,9 +180,21 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
         targets.production.upstream,
         o.identity ?? DEFAULT_IDENTITY,
         mailSettings.clients,
+        (token, path) =>
+          fetchImpl(`${upstreamBase}${path}`, {
+            headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+            redirect: 'manual',
+          }),
         now,
         log,
       ),
+    // Last month's QC report (ADR 041), read with the owner's mail client.
+    reportRecipients: () => correctiveActions.everyRecipient(),
+    monthlyReport: async (feed, period, directory, base) => {
+      const scope = { process: null, firm: null, notary: null };
+      const report = await buildReport(ctx, feed, period, scope, directory.serviceGet(feed.owner));
+      return composeReportMail(report, await reportPdf(report, feed.owner), base);
+    },
   });
   const endSession = async (idHash: string) => {
     await sessions.remove(idHash);
@@ -206,7 +222,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     findings: createFindingStore(sql),
     notices,
     mail,
-    correctiveActions: createActionStore(sql, now),
+    correctiveActions,
     random: o.random ?? Math.random,
     notaryRole: o.notaryRole ?? 'notary',
     fetch: fetchImpl,

@@ -317,6 +317,15 @@ export const MIGRATIONS = [
     PRIMARY KEY (environment, owner, id)
   ) STRICT;
   CREATE INDEX corrective_actions_month ON corrective_actions (environment, owner, month);
+
+  -- Who gets last month's report by e-mail (ADR 041): a JSON array of addresses per owner.
+  CREATE TABLE report_recipients (
+    environment TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    recipients TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (environment, owner)
+  ) STRICT;
   `,
 ];
 

@@ -10,6 +10,8 @@ export interface Composed {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with it: the monthly report's PDF. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 const escapeHtml = (value: string) =>
@@ -30,10 +32,13 @@ export const mailDate = (iso: string) =>
     timeZone: 'UTC',
   });
 
+/** The e-mails of findings (the monthly report's is report-mail.ts's). */
+export type FindingMailKind = Exclude<MailKind, 'report'>;
+
 const SEVERITY = { critical: 'Critical', major: 'Major', minor: 'Minor' } as const;
 
 /** The line that says why this e-mail came, by kind. */
-function lead(kind: MailKind, finding: Finding, overdueDays: number): string {
+function lead(kind: FindingMailKind, finding: Finding, overdueDays: number): string {
   const due = mailDate(finding.dueOn);
   switch (kind) {
     case 'raised':
@@ -53,7 +58,7 @@ function lead(kind: MailKind, finding: Finding, overdueDays: number): string {
   }
 }
 
-export function subjectOf(kind: MailKind, finding: Finding): string {
+export function subjectOf(kind: FindingMailKind, finding: Finding): string {
   const what = `${finding.itemName}, ${finding.matterReference}`;
   switch (kind) {
     case 'raised':
@@ -111,7 +116,7 @@ function html(body: string): string {
 
 /** One finding's e-mail to `to`. `overdueDays`: for an escalation. */
 export function composeFindingMail(
-  kind: Exclude<MailKind, 'digest'>,
+  kind: Exclude<FindingMailKind, 'digest'>,
   finding: Finding,
   to: string,
   base: string,
@@ -129,7 +134,7 @@ export function composeFindingMail(
 /** A person's held e-mails as one: each one's reason and its finding. */
 export function composeDigest(
   to: string,
-  items: { subject: string; finding: Finding; kind: MailKind }[],
+  items: { subject: string; finding: Finding; kind: FindingMailKind }[],
   base: string,
 ): Composed {
   const hello = `Hello ${to},`;

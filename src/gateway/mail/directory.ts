@@ -22,6 +22,8 @@ export function createDirectory(
   upstream: Pick<Upstream, 'exchange' | 'user'>,
   identity: IdentitySettings,
   clients: readonly MailClient[],
+  /** `GET {service}{path}` with a token. */
+  fetchService: (token: string, path: string) => Promise<Response>,
   now: () => number,
   log: (message: string, detail?: unknown) => void,
 ) {
@@ -59,6 +61,14 @@ export function createDirectory(
   }
 
   return {
+    /** The owner's mail client asking the service, or nothing when it has none. */
+    serviceGet(owner: string) {
+      return async (path: string): Promise<Response | undefined> => {
+        const token = await tokenFor(owner);
+        return token ? fetchService(token, path) : undefined;
+      };
+    },
+
     /** Where to mail `userId` and their name, or null when no address is known or readable. */
     async lookup(feed: Feed, userId: string): Promise<{ address: string; name: string } | null> {
       const known = await store.person(feed, userId);

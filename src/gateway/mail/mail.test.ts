@@ -239,6 +239,45 @@ describe('findings by e-mail', () => {
     await morgan.request('PUT', '/team/mail-preference', { json: { choice: 'each' } });
   });
 
+  it('mails last month’s QC report, with its PDF, to the owner’s recipients on the first business day', async () => {
+    const AUDITOR = 'auditor@lender.example';
+    expectMessage(
+      await riley.request('PUT', '/team/report-recipients', { json: { recipients: [AUDITOR] } }),
+      403,
+      /QC managers/,
+    );
+    expectMessage(
+      await alex.request('PUT', '/team/report-recipients', {
+        json: { recipients: ['not an address'] },
+      }),
+      400,
+      /e-mail address/,
+    );
+    expect((await alex.request('GET', '/team/report-recipients')).body).toEqual({ recipients: [] });
+    const set = await alex.request('PUT', '/team/report-recipients', {
+      json: { recipients: [AUDITOR, 'Auditor@Lender.example'] },
+    });
+    expect(set.body).toEqual({ recipients: [AUDITOR] });
+    // The first business day of next month, after the morning's hour.
+    const now = new Date(Date.now() + gateway.offset());
+    let first = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 12);
+    while (new Date(first).getUTCDay() % 6 === 0) first += DAY;
+    const month = now.toISOString().slice(0, 7);
+    gateway.advance(first - (Date.now() + gateway.offset()));
+    await expect.poll(() => inbox.to(AUDITOR).length, { timeout: 10_000 }).toBe(1);
+    const [report] = inbox.to(AUDITOR);
+    expect(report?.subject).toBe(`QC report ${month}: acme`);
+    expect(report?.text).toMatch(/Requests decided: \d+/);
+    expect(report?.attachments).toHaveLength(1);
+    expect(report?.attachments[0]?.contentType).toBe('application/pdf');
+    expect(report?.attachments[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    // Later scans that day send it no more.
+    gateway.advance(2 * 3_600_000);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(inbox.to(AUDITOR)).toHaveLength(1);
+    gateway.advance(-gateway.offset());
+  });
+
   it('retries a refused e-mail, lists every e-mail for managers only, and resends one', async () => {
     inbox.refusing = true;
     const finding = await raise();

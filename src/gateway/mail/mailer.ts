@@ -4,9 +4,17 @@ import type { MailChoice, MailKind, MailPreference } from '../../contract/mail.t
 import type { TeamMember } from '../../contract/member.ts';
 import type { Sql } from '../db/sql.ts';
 import type { Feed } from '../events/event-log.ts';
-import { composeDigest, composeFindingMail, digestSubject, subjectOf } from './compose.ts';
+import {
+  composeDigest,
+  composeFindingMail,
+  digestSubject,
+  subjectOf,
+  type Composed,
+  type FindingMailKind,
+} from './compose.ts';
 import type { Directory } from './directory.ts';
-import { dueMails, isDigestTime, utcDay } from './schedule.ts';
+import { dueMails, isDigestTime, isFirstBusinessDay, utcDay } from './schedule.ts';
+import { lastMonth } from '../report/period.ts';
 import {
   createMailStore,
   DEFAULT_MAIL_RETRY_BASE_MS,
@@ -57,6 +65,15 @@ export function createMailer(
     /** Reads the addresses of people who never signed in (directory.ts). */
     directory: (store: MailStore) => Directory;
     escalationDays: (feed: Feed, processName: string) => Promise<number>;
+    /** Last month's QC report for an owner, as an e-mail with its PDF (report-mail.ts). */
+    monthlyReport?: (
+      feed: Feed,
+      period: string,
+      directory: Directory,
+      base: string,
+    ) => Promise<Composed | undefined>;
+    /** Who gets it, by owner. */
+    reportRecipients?: () => Promise<{ feed: Feed; recipients: string[] }[]>;
     /** The gateway's own address, once it listens: links when no linkBase is set. */
     ownUrl: () => string;
   },
@@ -84,7 +101,7 @@ export function createMailer(
   /** Keeps one finding's e-mail to `to`, as they chose (each, digest, none). */
   async function keep(
     feed: Feed,
-    kind: Exclude<MailKind, 'digest'>,
+    kind: Exclude<FindingMailKind, 'digest'>,
     finding: Finding,
     to: TeamMember,
     dedupe: string,
@@ -184,6 +201,7 @@ export function createMailer(
       }
     }
     if (isDigestTime(at)) await digests(at);
+    if (isDigestTime(at) && isFirstBusinessDay(at)) await monthlyReports(at);
     await store.prune();
   }
 
@@ -204,7 +222,15 @@ export function createMailer(
     for (const { feed, to, rows } of groups.values()) {
       const items = rows.flatMap((row) => {
         const { finding } = JSON.parse(row.content) as MailContent;
-        return finding ? [{ subject: row.subject, finding, kind: row.kind as MailKind }] : [];
+        return finding
+          ? [
+              {
+                subject: row.subject,
+                finding,
+                kind: row.kind as Exclude<FindingMailKind, 'digest'>,
+              },
+            ]
+          : [];
       });
       if (items.length === 0) continue;
       await sql.transaction(async (tx) => {
@@ -231,12 +257,36 @@ export function createMailer(
   }
 
   /** The e-mail's words for `name`, from what was kept. */
-  function compose(mail: LeasedMail, name: string) {
+  async function compose(mail: LeasedMail, name: string): Promise<Composed | undefined> {
     const content = JSON.parse(mail.content) as MailContent;
     if (mail.kind === 'digest') return composeDigest(name, content.items ?? [], base());
+    if (mail.kind === 'report') {
+      const feed = { environment: mail.environment, owner: mail.owner } as Feed;
+      if (!content.period) return undefined;
+      return deps.monthlyReport?.(feed, content.period, directory, base());
+    }
     if (!content.finding) return undefined;
-    const kind = mail.kind as Exclude<MailKind, 'digest'>;
+    const kind = mail.kind as Exclude<FindingMailKind, 'digest'>;
     return composeFindingMail(kind, content.finding, name, base(), content.overdueDays);
+  }
+
+  /** Last month's report to each owner's recipients, once a month (ADR 041). */
+  async function monthlyReports(at: number): Promise<void> {
+    const period = lastMonth(at);
+    for (const { feed, recipients } of (await deps.reportRecipients?.()) ?? []) {
+      for (const address of recipients) {
+        const mail: NewMail = {
+          kind: 'report',
+          findingId: null,
+          to: { id: `address:${address}`, name: address },
+          address,
+          subject: `QC report ${period}: ${feed.owner}`,
+          content: { period },
+          dedupe: `report:${period}:${address}`,
+        };
+        if (await store.add(feed, mail)) kickSoon();
+      }
+    }
   }
 
   async function send(mail: LeasedMail): Promise<void> {
@@ -244,7 +294,7 @@ export function createMailer(
     const to = mail.address
       ? { address: mail.address, name: mail.to_name }
       : await directory.lookup(feed, mail.to_id);
-    const composed = to && compose(mail, to.name);
+    const composed = to ? await compose(mail, to.name) : undefined;
     if (!to || !transport || !composed) {
       const error = to ? 'nothing to say' : `no e-mail address is known for ${mail.to_name}`;
       await store.record(mail, { sent: false, address: null, error });
@@ -260,6 +310,7 @@ export function createMailer(
         // The same id on every attempt: a server that took one already may drop the repeat.
         messageId: `<${mail.id}@attest.invalid>`,
         headers: { 'Auto-Submitted': 'auto-generated' },
+        ...(composed.attachments && { attachments: composed.attachments }),
       });
       await store.record(mail, { sent: true, address: to.address }, to.name);
     } catch (error) {

@@ -49,3 +49,11 @@ export function dueMails(finding: Finding, at: number, escalateAfter: number): D
 
 /** Whether digests may go now: on or after DIGEST_HOUR_UTC (each person's once a day). */
 export const isDigestTime = (at: number) => new Date(at).getUTCHours() >= DIGEST_HOUR_UTC;
+
+/** Whether `at` falls on its month's first business day (UTC). */
+export function isFirstBusinessDay(at: number): boolean {
+  const date = new Date(at);
+  let day = utcDay(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+  while (!isWeekday(day)) day += 1;
+  return day === utcDay(at);
+}

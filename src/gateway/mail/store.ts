@@ -26,7 +26,9 @@ export interface MailContent {
   /** An escalation's business days overdue. */
   overdueDays?: number;
   /** A digest's e-mails. */
-  items?: { kind: MailKind; subject: string; finding: Finding }[];
+  items?: { kind: Exclude<MailKind, 'digest' | 'report'>; subject: string; finding: Finding }[];
+  /** A monthly report's month. */
+  period?: string;
 }
 
 export interface NewMail {
@@ -39,6 +41,8 @@ export interface NewMail {
   dedupe: string;
   /** Kept for the person's daily digest rather than sent. */
   held?: boolean;
+  /** Where it goes, when that is known already (a report's recipient). */
+  address?: string;
 }
 
 export interface MailRow {
@@ -126,8 +130,8 @@ export function createMailStore(sql: Sql, retryBaseMs: number, now: () => number
       const at = now();
       const changed = await tx.run(
         `INSERT INTO mails (id, dedupe, environment, owner, kind, finding_id, to_id, to_name,
-           subject, content, created_at, state, attempts, next_attempt_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT DO NOTHING`,
+           subject, content, created_at, state, attempts, next_attempt_at, address)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT DO NOTHING`,
         [
           `mail_${randomBytes(16).toString('base64url')}`,
           `${feed.environment}|${feed.owner}|${mail.dedupe}`,
@@ -142,6 +146,7 @@ export function createMailStore(sql: Sql, retryBaseMs: number, now: () => number
           at,
           mail.held ? 'held' : 'pending',
           mail.held ? null : at,
+          mail.address ?? null,
         ],
       );
       return changed > 0;

@@ -23,6 +23,34 @@ export function createActionStore(sql: Sql, now: () => number) {
       return parsed.success ? [parsed.data] : [];
     });
   return {
+    async recipients(feed: Feed): Promise<string[]> {
+      const row = await sql.get<{ recipients: string }>(
+        'SELECT recipients FROM report_recipients WHERE environment = ? AND owner = ?',
+        [feed.environment, feed.owner],
+      );
+      return row ? (JSON.parse(row.recipients) as string[]) : [];
+    },
+
+    async setRecipients(feed: Feed, recipients: string[]): Promise<void> {
+      await sql.run(
+        `INSERT INTO report_recipients (environment, owner, recipients, updated_at)
+         VALUES (?, ?, ?, ?) ON CONFLICT (environment, owner) DO UPDATE SET
+           recipients = excluded.recipients, updated_at = excluded.updated_at`,
+        [feed.environment, feed.owner, JSON.stringify(recipients), now()],
+      );
+    },
+
+    /** Every owner's recipients, for the monthly e-mail. */
+    async everyRecipient(): Promise<{ feed: Feed; recipients: string[] }[]> {
+      const rows = await sql.all<{ environment: string; owner: string; recipients: string }>(
+        'SELECT environment, owner, recipients FROM report_recipients LIMIT 10000',
+      );
+      return rows.map((row) => ({
+        feed: { environment: row.environment, owner: row.owner } as Feed,
+        recipients: JSON.parse(row.recipients) as string[],
+      }));
+    },
+
     /** Those of the months up to `lastMonth`: a report keeps the earlier ones not done. */
     async upTo(feed: Feed, lastMonth: string): Promise<CorrectiveAction[]> {
       const rows = await sql.all<{ record: string }>(

@@ -1,53 +1,24 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { FirmListSchema } from '../../contract/accounts.ts';
 import {
   CorrectiveActionBodySchema,
   ReportQuerySchema,
-  type QcReport,
+  ReportRecipientsSchema,
 } from '../../contract/report.ts';
-import { UserListSchema } from '../../contract/users.ts';
 import type { AppEnv, GatewayContext } from '../context.ts';
 import { errorResponse } from '../errors.ts';
 import { limitBody, noStore } from '../http/answers.ts';
 import { jsonBody } from '../http/json-body.ts';
-import { EXPORT_LIMIT } from '../reviews/decisions.ts';
 import { feedOf, isQcManager, memberOf } from '../reviews/reviews.ts';
 import { requireSession } from '../session/session-auth.ts';
-import type { SessionRecord } from '../session/sessions.ts';
 import { upstreamGet } from '../upstream/upstream-get.ts';
 import { UUID } from '../upstream/qc-request-upstream.ts';
-import { qcReport } from './figures.ts';
-import { addMonths, periodOf } from './period.ts';
+import { buildReport } from './build.ts';
+import { periodOf } from './period.ts';
 import { reportCsv } from './report-csv.ts';
 import { reportPdf } from './report-pdf.ts';
 
 // The QC report and the corrective actions (ADR 041), for QC managers: the report as JSON,
 // CSV or PDF, and the actions recorded against a month.
-
-/** The owner's users' and firms' names, as the session may read them; ids where it may not. */
-async function namesFor(ctx: GatewayContext, session: SessionRecord) {
-  const names = new Map<string, string>();
-  const owner = encodeURIComponent(session.owner);
-  const read = async <T>(path: string, parse: (body: unknown) => T | undefined) => {
-    const response = await upstreamGet(ctx, session, path).catch(() => undefined);
-    if (!response?.ok) {
-      await response?.body?.cancel().catch(() => {});
-      return undefined;
-    }
-    return parse(await response.json().catch(() => undefined));
-  };
-  const users = await read(
-    `/users/v1/users?owner=${owner}&limit=500`,
-    (b) => UserListSchema.safeParse(b).data,
-  );
-  for (const user of users?.users ?? []) names.set(user.id, user.displayName);
-  const firms = await read(
-    `/accounts/v1/firms?owner=${owner}&limit=500`,
-    (b) => FirmListSchema.safeParse(b).data,
-  );
-  for (const firm of firms?.firms ?? []) names.set(firm.firmId, firm.name);
-  return names;
-}
 
 export function reportRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
@@ -58,7 +29,12 @@ export function reportRoutes(ctx: GatewayContext) {
     }
     await next();
   };
-  for (const path of ['/team/report', '/team/corrective-actions', '/team/corrective-actions/*']) {
+  for (const path of [
+    '/team/report',
+    '/team/report-recipients',
+    '/team/corrective-actions',
+    '/team/corrective-actions/*',
+  ]) {
     routes.use(path, requireSession(ctx), manager);
   }
 
@@ -71,29 +47,18 @@ export function reportRoutes(ctx: GatewayContext) {
     }
     const session = c.get('session');
     const feed = feedOf(session);
+    const report = await buildReport(
+      ctx,
+      feed,
+      query.data.period,
+      {
+        process: query.data.process ?? null,
+        firm: query.data.firm ?? null,
+        notary: query.data.notary ?? null,
+      },
+      (path) => upstreamGet(ctx, session, path),
+    );
     const period = periodOf(query.data.period);
-    const start = Date.parse(`${addMonths(period.months[0] as string, -3)}-01T00:00:00Z`);
-    const end = Date.parse(`${period.to}T00:00:00Z`) + 86_400_000;
-    const decisions = await ctx.decisions.between(feed, start, end);
-    const report: QcReport = {
-      ...qcReport({
-        owner: session.owner,
-        period,
-        scope: {
-          process: query.data.process ?? null,
-          firm: query.data.firm ?? null,
-          notary: query.data.notary ?? null,
-        },
-        decisions,
-        findings: await ctx.findings.withDecisionBetween(feed, start, end),
-        actions: await actions.upTo(feed, period.months.at(-1) as string),
-        names: await namesFor(ctx, session),
-        notaryRole: ctx.notaryRole,
-        now: ctx.now(),
-        truncated: decisions.length >= EXPORT_LIMIT,
-      }),
-      generatedOn: new Date(ctx.now()).toISOString(),
-    };
     const name = `qc-report-${session.owner}-${period.period}`;
     if (query.data.format === 'csv') {
       return new Response(`\uFEFF${reportCsv(report)}`, {
@@ -115,6 +80,18 @@ export function reportRoutes(ctx: GatewayContext) {
       });
     }
     return noStore(c, report);
+  });
+
+  routes.get('/team/report-recipients', async (c) => {
+    return noStore(c, { recipients: await actions.recipients(feedOf(c.get('session'))) });
+  });
+
+  routes.put('/team/report-recipients', limitBody(16 * 1024), async (c) => {
+    const body = await jsonBody(c, ReportRecipientsSchema);
+    if (!body.ok) return body.response;
+    const recipients = [...new Set(body.data.recipients.map((r) => r.toLowerCase()))];
+    await actions.setRecipients(feedOf(c.get('session')), recipients);
+    return noStore(c, { recipients });
   });
 
   routes.get('/team/corrective-actions', async (c) => {
