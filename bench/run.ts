@@ -5,6 +5,7 @@ import { READING_MS, browserFigures } from './browser.ts';
 import { coldFigures, coldLines } from './cold.ts';
 import { multiProcessFigures, multiProcessLines } from './multi-process.ts';
 import { regionFigures, regionLines } from './regions.ts';
+import { reportFigures, reportLines } from './report.ts';
 import { teamFigures } from './team.ts';
 import { freePort, runScript, startScript, summarise, time } from './lib.ts';
 
@@ -122,6 +123,8 @@ try {
   }
   // ADR 023: one and two gateway processes on PostgreSQL, over the app src/main.ts built.
   results.multiProcess = await multiProcessFigures('dist');
+  // ADR 041: the QC report over a month of 10,000 decisions, on SQLite and PostgreSQL.
+  results.report = await reportFigures();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -167,6 +170,7 @@ lines.push(...coldLines(results.cold as Awaited<ReturnType<typeof coldFigures>>)
 lines.push(
   ...multiProcessLines(results.multiProcess as Awaited<ReturnType<typeof multiProcessFigures>>),
 );
+lines.push(...reportLines(results.report as Awaited<ReturnType<typeof reportFigures>>));
 console.log(lines.join('\n'));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
