@@ -22,6 +22,8 @@ const throwaway = (prefix: string) => {
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_SERVICE_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= throwaway('attest-e2e-');
+// The sandbox console's mail server (e2e/smtp-sink.ts): findings are e-mailed for real.
+process.env.E2E_SMTP_PORT ??= String(await freePort());
 
 // The strict project (ADR 016): a spec-strict reference service with its storage on a port
 // of its own, and a gateway set up for it only through the settings a real deployment uses.
@@ -79,6 +81,15 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: 'node e2e/smtp-sink.ts',
+      port: Number(process.env.E2E_SMTP_PORT),
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_SMTP_PORT: process.env.E2E_SMTP_PORT },
+    },
+    {
       command: 'node src/main.ts',
       url: `${baseURL}/healthz`,
       timeout: 120_000,
@@ -92,6 +103,8 @@ export default defineConfig({
         ATTEST_SKIP_BUILD: '1',
         // A build of one's own (vite build --outDir …), so parallel work never shares dist/.
         ...dist,
+        // Findings by e-mail (ADR 040), to the sink above, which Playwright starts first.
+        ATTEST_SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       },
     },
     {

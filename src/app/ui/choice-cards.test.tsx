@@ -46,6 +46,16 @@ describe('a choice as cards', () => {
     expect(html).toContain(`<p class="field__error" id="${described}">Choose one.</p>`);
     expect(html).not.toContain('checked');
   });
+
+  it('stands three to a row when asked, two otherwise', () => {
+    const props = { legend: 'How often', choices, value: '', onChange: () => {} } as const;
+    expect(renderToStaticMarkup(<ChoiceCards {...props} columns={3} />)).toContain(
+      '<fieldset class="choice-cards choice-cards--3">',
+    );
+    expect(renderToStaticMarkup(<ChoiceCards {...props} />)).toContain(
+      '<fieldset class="choice-cards">',
+    );
+  });
 });
 
 describe('facts as a grid', () => {

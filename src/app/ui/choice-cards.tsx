@@ -14,8 +14,9 @@ export interface Choice<T extends string> {
 
 /**
  * A choice of a few, each a card with its hint, as radio buttons in a fieldset (a finding's
- * answer, a dispute's settlement). Side by side, one above the other on a phone. `error`
- * says, below the cards, that a choice is still to be made.
+ * answer, a dispute's settlement, how often to be e-mailed). Side by side, two or `columns`
+ * to a row, one above the other on a phone. `error` says, below the cards, that a choice is
+ * still to be made.
  */
 export function ChoiceCards<T extends string>({
   legend,
@@ -23,6 +24,7 @@ export function ChoiceCards<T extends string>({
   value,
   onChange,
   error,
+  columns = 2,
 }: {
   /** The group's name, for assistive technology (the form's heading says it to the eye). */
   legend: string;
@@ -30,13 +32,14 @@ export function ChoiceCards<T extends string>({
   value: T | '';
   onChange: (value: T) => void;
   error?: string | undefined;
+  columns?: 2 | 3;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
     <>
       <fieldset
-        className="choice-cards"
+        className={`choice-cards${columns === 3 ? ' choice-cards--3' : ''}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
       >

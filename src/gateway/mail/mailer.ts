@@ -1,6 +1,6 @@
 import { createTransport } from 'nodemailer';
 import type { FindingChange, Finding } from '../../contract/findings.ts';
-import type { MailChoice, MailKind, MailPreference } from '../../contract/mail.ts';
+import type { MailChoice, MailPreference } from '../../contract/mail.ts';
 import type { TeamMember } from '../../contract/member.ts';
 import type { Sql } from '../db/sql.ts';
 import type { Feed } from '../events/event-log.ts';

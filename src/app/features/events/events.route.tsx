@@ -7,6 +7,7 @@ import { Page } from '../../ui/page.tsx';
 import { LinkTabs } from '../../ui/tabs.tsx';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
 import { filtersToSearch, filtersFromSearch, type EventFilters } from './event-filters.ts';
+import { MailsPanel } from './mails-panel.tsx';
 import { NoticesPanel } from './notices-panel.tsx';
 import { ReceivedList } from './received-list.tsx';
 import './events.css';
@@ -25,7 +26,15 @@ function LiveIndicator() {
   );
 }
 
-type View = 'received' | 'notices' | 'sent';
+type View = 'received' | 'notices' | 'mails' | 'sent';
+
+/** What each view lists, as the page's subtitle says it. */
+const SUBJECTS: Record<View, string> = {
+  received: 'Webhook deliveries received',
+  notices: 'Notices of findings sent',
+  mails: 'E-mails about findings sent',
+  sent: 'Webhook deliveries received',
+};
 
 function ViewTabs({
   view,
@@ -44,6 +53,7 @@ function ViewTabs({
       label: 'Sent notices',
       search: filtersToSearch(filters, { view: 'notices' }),
     },
+    { view: 'mails', label: 'E-mails', search: filtersToSearch(filters, { view: 'mails' }) },
     {
       view: 'sent',
       label: 'Sent by the service',
@@ -69,18 +79,18 @@ function ViewTabs({
 
 /**
  * The event log (`/events`, anyone signed in): webhook deliveries received for the owner,
- * live. QC managers also see the notices the console sent for findings (ADR 030), and admins
- * of a sandbox what the service sent; both can send one again.
+ * live. QC managers also see the notices (ADR 030) and the e-mails (ADR 040) the console sent
+ * for findings, and admins of a sandbox what the service sent; each can be sent again.
  */
 export function Component() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(params), [params]);
   const { data: session } = useQuery(sessionQueries.current());
   const mayInspect = Boolean(session?.sandbox && hasAny(session, ['sandbox']));
-  // The notices the console sent for findings (ADR 030) are the QC managers'.
+  // The notices and e-mails the console sent for findings (ADR 030, 040) are the QC managers'.
   const mayNotices = Boolean(session && grants(session, ['qc.manage']));
   const views: View[] = [
-    ...(mayNotices ? ['notices' as const] : []),
+    ...(mayNotices ? (['notices', 'mails'] as const) : []),
     ...(mayInspect ? ['sent' as const] : []),
   ];
   const asked = params.get('view');
@@ -92,7 +102,7 @@ export function Component() {
   return (
     <Page
       title="Events"
-      subtitle={`${view === 'notices' ? 'Notices of findings sent' : 'Webhook deliveries received'} for ${session?.owner ?? 'your organization'}, newest first.`}
+      subtitle={`${SUBJECTS[view]} for ${session?.owner ?? 'your organization'}, newest first.`}
       actions={<LiveIndicator />}
     >
       {views.length > 0 && <ViewTabs view={view} filters={filters} views={views} />}
@@ -100,6 +110,8 @@ export function Component() {
         <DeliveriesPanel />
       ) : view === 'notices' ? (
         <NoticesPanel />
+      ) : view === 'mails' ? (
+        <MailsPanel />
       ) : (
         <ReceivedList filters={filters} onFilters={setFilters} />
       )}

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { NOTICE_ATTEMPTS, type Notice, type NoticeState } from '../../../contract/notices.ts';
 import { lookupQueries } from '../../lookups.queries.ts';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
+import { Countdown } from './countdown.tsx';
 import { EventHead, HookIdFact } from './event-head.tsx';
 import { formatTime } from './event-labels.ts';
 import { attemptAnswer, changeOf, changeSummary, noticeTypeLabel } from './notice-labels.ts';
 import { AttemptTable, LastAttemptFact, RedeliverAction } from './outbox.tsx';
 import { PayloadBox } from './payload-box.tsx';
 import { redeliverNoticeFailure, useRedeliverNotice } from './redeliver-mutations.ts';
-import { useNow } from '../../ui/use-now.ts';
 
 const STATES: Record<NoticeState, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'warning' },
@@ -16,16 +16,6 @@ const STATES: Record<NoticeState, { label: string; tone: BadgeTone }> = {
   sent: { label: 'Sent', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },
 };
-
-/** "in 25 s", "in 4 min", "now": how long until the next attempt, kept current. */
-function Countdown({ at }: { at: string }) {
-  const now = useNow(1_000);
-  const seconds = Math.round((Date.parse(at) - now) / 1000);
-  if (seconds <= 0) return <>now</>;
-  if (seconds < 90) return <>in {seconds} s</>;
-  if (seconds < 90 * 60) return <>in {Math.round(seconds / 60)} min</>;
-  return <>in {Math.round(seconds / 3600)} h</>;
-}
 
 function Attempts({ notice }: { notice: Notice }) {
   if (notice.attempts.length === 0) return null;

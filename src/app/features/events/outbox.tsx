@@ -71,7 +71,7 @@ export function LastAttemptFact({
   );
 }
 
-/** Redeliver, and beside it what came of the last press (read out when it changes). */
+/** Redeliver (or the message's own word for it), and beside it what came of the last press (read out when it changes). */
 export function RedeliverAction({
   titleId,
   id,
@@ -79,6 +79,8 @@ export function RedeliverAction({
   resend,
   failure,
   sent,
+  label = 'Redeliver',
+  pendingLabel = 'Redelivering…',
 }: {
   /** The row's title id; the result line's id is made from it. */
   titleId: string;
@@ -94,6 +96,9 @@ export function RedeliverAction({
   failure: (error: unknown) => string;
   /** What the result line says once the message went out again. */
   sent: string;
+  /** The button's words, and its words while the answer is awaited. */
+  label?: string;
+  pendingLabel?: string;
 }) {
   return (
     <div className="delivery__actions">
@@ -101,10 +106,10 @@ export function RedeliverAction({
         onClick={() => resend.mutate(id)}
         disabled={disabled}
         pending={resend.isPending}
-        pendingLabel="Redelivering…"
+        pendingLabel={pendingLabel}
         aria-describedby={`${titleId}-result`}
       >
-        Redeliver
+        {label}
       </Button>
       <p className="delivery__note" id={`${titleId}-result`} aria-live="polite">
         {resend.isError ? failure(resend.error) : resend.isSuccess ? sent : ''}

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { resendMail } from '../../../client/mail.ts';
 import { redeliverNotice } from '../../../client/notices.ts';
 import { redeliver } from '../../../client/sandbox.ts';
 import { failureMessage } from '../../ui/failure-message.ts';
@@ -19,6 +20,9 @@ export const useRedeliver = () => useResend(redeliver, eventQueries.allDeliverie
 /** A notice the console sent, sent again with the same webhook-id. */
 export const useRedeliverNotice = () => useResend(redeliverNotice, eventQueries.allNotices());
 
+/** An e-mail the console sent about a finding, sent again (a fresh round of attempts). */
+export const useResendMail = () => useResend(resendMail, eventQueries.allMails());
+
 export const redeliverFailure = (error: unknown) =>
   failureMessage(error, {
     network: 'The service cannot be reached. Try again.',
@@ -33,4 +37,13 @@ export const redeliverNoticeFailure = (error: unknown) =>
     403: 'Only QC managers may send notices again.',
     404: 'The console no longer keeps this notice.',
     otherwise: 'The notice could not be sent again. Try again.',
+  });
+
+/** A 409 is said in the gateway's words: the e-mail still waits, or nothing sends e-mail. */
+export const resendMailFailure = (error: unknown) =>
+  failureMessage(error, {
+    network: 'The console cannot be reached. Try again.',
+    403: 'Only QC managers may send e-mails again.',
+    404: 'The console no longer keeps this e-mail.',
+    otherwise: 'The e-mail could not be sent again. Try again.',
   });

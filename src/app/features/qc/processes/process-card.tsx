@@ -7,7 +7,13 @@ import { ArchiveProcessDialog } from './archive-process-dialog.tsx';
 import { EditProcessDialog } from './edit-process-dialog.tsx';
 import { saveFailure, useUpdateProcess } from './process-mutations.ts';
 import { ProcessSettingsDialog } from './process-settings-dialog.tsx';
-import { responseLabel, sampleLabel, severityLabel, targetLabel } from './settings.queries.ts';
+import {
+  escalationLabel,
+  responseLabel,
+  sampleLabel,
+  severityLabel,
+  targetLabel,
+} from './settings.queries.ts';
 import '../../../ui/alert.css';
 import { Fact } from '../../../ui/fact.tsx';
 
@@ -16,6 +22,7 @@ const SETTING_FACTS = [
   ['Target age', 'target-age', targetLabel],
   ['Second review', 'sample-percent', sampleLabel],
   ['Findings due', 'response-days', responseLabel],
+  ['Escalated', 'escalation-days', escalationLabel],
   ['Severities', 'severities', severityLabel],
 ] as const;
 

@@ -24,11 +24,14 @@ const HINTS: Record<TextField, string> = {
     'Each approval in this process is sampled with this chance, and goes to a reviewer other than the one who approved it. 0 turns sampling off.',
   responseDays:
     'The person responsible for a finding has this many working days (Monday to Friday) to answer it; after that it shows as overdue.',
+  escalationDays:
+    'Once a finding has been overdue this many working days, the QC managers are e-mailed about it, whatever each chose for their own e-mail.',
 };
 
 /**
- * A process's target age, second-review share (ADR 021), and its findings' response target
- * and each check's severity (ADR 029), for QC managers. A failed save keeps the dialog open
+ * A process's target age, second-review share (ADR 021), its findings' response target and
+ * each check's severity (ADR 029), and when an overdue one is e-mailed to the QC managers
+ * (ADR 040), for QC managers. A failed save keeps the dialog open
  * with what was chosen; the errors are said beside their fields.
  */
 export function ProcessSettingsDialog({
@@ -105,6 +108,7 @@ export function ProcessSettingsDialog({
       {textField('samplePercent', 'Second review (% of approvals)', 'decimal')}
       <h3 className="settings-heading">Findings</h3>
       {textField('responseDays', 'Response target (business days)', 'numeric')}
+      {textField('escalationDays', 'Escalate after (business days overdue)', 'numeric')}
       <SeverityFields
         checklist={checklist}
         severities={form.severities}

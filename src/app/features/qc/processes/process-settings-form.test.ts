@@ -6,6 +6,7 @@ const form = (fields: Partial<SettingsForm>): SettingsForm => ({
   targetAgeHours: '',
   samplePercent: '0',
   responseDays: '2',
+  escalationDays: '2',
   severities: {},
   ...fields,
 });
@@ -16,6 +17,7 @@ const saved: ProcessSettings = {
   targetAgeHours: 48,
   samplePercent: 10,
   responseDays: 3,
+  escalationDays: 5,
   severities: { 'Seal visible': 'critical', 'Old check': 'minor' },
   updatedBy: { id: 'u1', name: 'Alex' },
   updatedOn: '2026-11-20T10:00:00.000Z',
@@ -24,7 +26,13 @@ const saved: ProcessSettings = {
 describe('process settings form', () => {
   it('reads empty as no target, and a share as a number', () => {
     expect(bodyOf(form({ targetAgeHours: ' ', samplePercent: '10' }))).toEqual({
-      body: { targetAgeHours: null, samplePercent: 10, responseDays: 2, severities: {} },
+      body: {
+        targetAgeHours: null,
+        samplePercent: 10,
+        responseDays: 2,
+        escalationDays: 2,
+        severities: {},
+      },
     });
     expect(bodyOf(form({ targetAgeHours: '36.5', samplePercent: '100' })).body).toMatchObject({
       targetAgeHours: 36.5,
@@ -50,17 +58,31 @@ describe('process settings form', () => {
     expect(bodyOf(form({ responseDays: ' 5 ' })).body?.responseDays).toBe(5);
   });
 
-  it('starts from the saved values, or none: two days, every check major', () => {
+  it('takes whole business days from 1 to 30 before an overdue finding is escalated', () => {
+    for (const days of ['0', '2.5', '31', '', 'soon']) {
+      expect(bodyOf(form({ escalationDays: days })).errors).toEqual({
+        escalationDays: 'Enter whole business days, from 1 to 30.',
+      });
+    }
+    expect(bodyOf(form({ escalationDays: '30' })).body?.escalationDays).toBe(30);
+    expect(bodyOf(form({ escalationDays: ' 1 ' })).body?.escalationDays).toBe(1);
+  });
+
+  it('starts from the saved values, or none: two days each, every check major', () => {
     expect(formOf(undefined, ['Signed'])).toEqual({
       targetAgeHours: '',
       samplePercent: '0',
       responseDays: '2',
+      escalationDays: '2',
       severities: { Signed: 'major' },
     });
+    // A gateway from before e-mail answers no escalation days: the default is shown.
+    expect(formOf({ ...saved, escalationDays: undefined }).escalationDays).toBe('2');
     expect(formOf(saved, ['Seal visible', 'Signed'])).toEqual({
       targetAgeHours: '48',
       samplePercent: '10',
       responseDays: '3',
+      escalationDays: '5',
       severities: { 'Seal visible': 'critical', Signed: 'major' },
     });
   });

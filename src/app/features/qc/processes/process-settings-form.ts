@@ -1,5 +1,7 @@
 import { DEFAULT_SEVERITY, SeveritySchema, type Severity } from '../../../../contract/findings.ts';
 import {
+  ESCALATION_DAYS_DEFAULT,
+  ESCALATION_DAYS_MAX,
   ProcessSettingsBodySchema,
   RESPONSE_DAYS_DEFAULT,
   RESPONSE_DAYS_MAX,
@@ -17,6 +19,8 @@ export interface SettingsForm {
   samplePercent: string;
   /** Findings' response target, business days (ADR 029). */
   responseDays: string;
+  /** Business days a finding may be overdue before its QC managers are e-mailed (ADR 040). */
+  escalationDays: string;
   /** The severity of each item the dialog lists (its checklist's), by display name. */
   severities: Readonly<Record<string, Severity>>;
 }
@@ -45,6 +49,7 @@ export const formOf = (
     targetAgeHours: settings?.targetAgeHours == null ? '' : String(settings.targetAgeHours),
     samplePercent: String(settings?.samplePercent ?? 0),
     responseDays: String(settings?.responseDays ?? RESPONSE_DAYS_DEFAULT),
+    escalationDays: String(settings?.escalationDays ?? ESCALATION_DAYS_DEFAULT),
     severities: Object.fromEntries(items.map((name) => [name, saved[name] ?? DEFAULT_SEVERITY])),
   };
 };
@@ -88,6 +93,10 @@ export function bodyOf(
   if (!Number.isInteger(days) || days < 1 || days > RESPONSE_DAYS_MAX) {
     errors.responseDays = `Enter whole business days, from 1 to ${RESPONSE_DAYS_MAX}.`;
   }
+  const escalation = numberOf(form.escalationDays);
+  if (!Number.isInteger(escalation) || escalation < 1 || escalation > ESCALATION_DAYS_MAX) {
+    errors.escalationDays = `Enter whole business days, from 1 to ${ESCALATION_DAYS_MAX}.`;
+  }
   const severities = severitiesBody(form, saved);
   if (Object.keys(severities).length > SEVERITIES_MAX) {
     errors.severities = `At most ${SEVERITIES_MAX} checks may be other than major.`;
@@ -97,12 +106,16 @@ export function bodyOf(
     targetAgeHours: target,
     samplePercent: percent,
     responseDays: days,
+    escalationDays: escalation,
     severities,
   });
   if (!parsed.success) {
     const path = parsed.error.issues[0]?.path[0];
     const field =
-      path === 'samplePercent' || path === 'responseDays' || path === 'severities'
+      path === 'samplePercent' ||
+      path === 'responseDays' ||
+      path === 'escalationDays' ||
+      path === 'severities'
         ? path
         : 'targetAgeHours';
     return { errors: { [field]: 'This value is not accepted.' } };

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getSettings, putSettings } from '../../../../client/qc-management.ts';
 import {
+  ESCALATION_DAYS_DEFAULT,
   RESPONSE_DAYS_DEFAULT,
   type ProcessSettings,
   type ProcessSettingsBody,
@@ -10,7 +11,8 @@ import { qcQueries } from '../qc.queries.ts';
 
 // Each process's operating settings (ADR 021): a target age for its pending requests and
 // the share of its approvals sampled for a second review; and for its findings (ADR 029),
-// the days to answer one and each check's severity. The gateway's, not the service's.
+// the days to answer one and each check's severity; and when an overdue one is e-mailed to
+// the QC managers (ADR 040). The gateway's, not the service's.
 
 export const settingsQuery = () =>
   queryOptions({
@@ -74,6 +76,13 @@ export const responseLabel = (settings: ProcessSettings | null | undefined) => {
   if (settings === undefined) return '—';
   const days = settings?.responseDays ?? RESPONSE_DAYS_DEFAULT;
   return `${days} business ${days === 1 ? 'day' : 'days'}`;
+};
+
+/** "2 business days overdue" (the default when none is saved); a dash while unknown. */
+export const escalationLabel = (settings: ProcessSettings | null | undefined) => {
+  if (settings === undefined) return '—';
+  const days = settings?.escalationDays ?? ESCALATION_DAYS_DEFAULT;
+  return `${days} business ${days === 1 ? 'day' : 'days'} overdue`;
 };
 
 /** "2 critical · 1 minor", or "All major" when none is set apart; a dash while unknown. */

@@ -9,6 +9,7 @@ import { DailySection } from './daily-section.tsx';
 import { DefectsSection } from './defects-section.tsx';
 import { QueueHealthSection } from './queue-health-section.tsx';
 import { RangePicker } from './range-picker.tsx';
+import { ReportSection } from './report-section.tsx';
 import type { StatsView } from './stats-view.ts';
 import { longDayLabel } from './team-format.ts';
 import { browserZone, dayIn, rangeFromSearch, rangeSearch } from './team-range.ts';
@@ -60,6 +61,7 @@ export function Component() {
       <DefectsSection view={view} />
       <CategoriesSection view={view} />
       <CalibrationSection view={view} />
+      <ReportSection />
     </Page>
   );
 }

@@ -6,10 +6,14 @@ import { EmptyState, ErrorState, Loading } from '../../../ui/states.tsx';
 import { UserFacts } from '../detail/user-facts.tsx';
 import { ImageManager } from '../images/image-manager.tsx';
 import { userQueries } from '../users.queries.ts';
+import { MailPreferenceCard } from './mail-preference-card.tsx';
 
 const SUBTITLE = 'Your signature and notary seal are placed on the documents you sign.';
 
-/** `/profile`: the signed-in person's own details and images (anyone may edit their own). */
+/**
+ * `/profile`: the signed-in person's own details and images (anyone may edit their own), and
+ * how often they are e-mailed about their findings.
+ */
 export function Component() {
   const session = useQuery(sessionQueries.current());
   const id = session.data?.user?.id ?? '';
@@ -49,6 +53,8 @@ export function Component() {
   return (
     <Page title="Your profile" subtitle={name ? `Signed in as ${name}. ${SUBTITLE}` : SUBTITLE}>
       {content}
+      {/* A person's own, whether or not their user record loads; a machine client has none. */}
+      {id && <MailPreferenceCard />}
     </Page>
   );
 }
