@@ -80,6 +80,13 @@ export function api(page: Page) {
       options: CallOptions = {},
     ) => call('POST', path, schema, { ...options, body }),
 
+    put: <S extends z.ZodMiniType>(
+      path: string,
+      body: unknown,
+      schema: S,
+      options: CallOptions = {},
+    ) => call('PUT', path, schema, { ...options, body }),
+
     /** The status alone, an error status included, for a spec that asserts one; no body read. */
     status: async (method: Method, path: string, body?: unknown): Promise<number> => {
       const client = pageClient(page);

@@ -4,6 +4,7 @@ import type { Download, Locator, Page } from '@playwright/test';
 import {
   CorrectiveActionSchema,
   QcReportSchema,
+  ReportRecipientsSchema,
   type CorrectiveActionBody,
 } from '../src/contract/report.ts';
 import { api } from './api.ts';
@@ -222,6 +223,29 @@ test('a report that cannot be loaded says so and offers a retry; its actions sta
     'href',
     '/team/report?period=2025-02&format=pdf',
   );
+});
+
+test('a manager names who gets last month’s report by e-mail; a wrong address is said beside the field', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.admin, '/qc/team?report=2025-02');
+  const section = reportSection(page);
+  const field = section.getByLabel("Send last month's report to");
+  const save = section.getByRole('button', { name: 'Save recipients' });
+  const before = await api(page).get('/team/report-recipients', ReportRecipientsSchema);
+  await field.fill('auditor@lender.example\nnot-an-address');
+  await save.click();
+  await expect(section.getByText('Not an e-mail address: not-an-address')).toBeVisible();
+  await expect(field).toHaveValue('auditor@lender.example\nnot-an-address');
+  await field.fill('auditor@lender.example, qc-lead@acme.example');
+  await save.click();
+  await expect(section.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  expect(await api(page).get('/team/report-recipients', ReportRecipientsSchema)).toEqual({
+    recipients: ['auditor@lender.example', 'qc-lead@acme.example'],
+  });
+  await page.reload();
+  await expect(field).toHaveValue('auditor@lender.example\nqc-lead@acme.example');
+  await api(page).put('/team/report-recipients', before, ReportRecipientsSchema);
 });
 
 test('the report section is accessible and reads well in light and dark, desktop and phone', async ({

@@ -2,10 +2,12 @@ import {
   CorrectiveActionListSchema,
   CorrectiveActionSchema,
   QcReportSchema,
+  ReportRecipientsSchema,
   type CorrectiveAction,
   type CorrectiveActionBody,
   type QcReport,
   type ReportQuery,
+  type ReportRecipients,
 } from '../contract/report.ts';
 import { defaultClient, seg, type CallOptions, type Client } from './request.ts';
 import { buildUrl } from './url.ts';
@@ -16,6 +18,7 @@ import { buildUrl } from './url.ts';
 
 const REPORT = '/team/report';
 const ACTIONS = '/team/corrective-actions';
+const RECIPIENTS = '/team/report-recipients';
 
 export interface CorrectiveActionList {
   actions: CorrectiveAction[];
@@ -38,6 +41,14 @@ export function reportApi({ request }: Client) {
     recordCorrectiveAction: (body: CorrectiveActionBody): Promise<CorrectiveAction> =>
       request('POST', ACTIONS, { body, schema: CorrectiveActionSchema }),
 
+    /** Who gets last month's report by e-mail on the first business day of each month. */
+    getReportRecipients: (opts: CallOptions = {}): Promise<ReportRecipients> =>
+      request('GET', RECIPIENTS, { schema: ReportRecipientsSchema, ...opts }),
+
+    /** Replaces the list; 400 naming an address that is not one. */
+    putReportRecipients: (recipients: string[]): Promise<ReportRecipients> =>
+      request('PUT', RECIPIENTS, { body: { recipients }, schema: ReportRecipientsSchema }),
+
     /** The whole action again, changed; 404 for an unknown one. */
     updateCorrectiveAction: (id: string, body: CorrectiveActionBody): Promise<CorrectiveAction> =>
       request('PUT', `${ACTIONS}/${seg(id)}`, { body, schema: CorrectiveActionSchema }),
@@ -46,8 +57,14 @@ export function reportApi({ request }: Client) {
 
 export type ReportApi = ReturnType<typeof reportApi>;
 
-export const { getReport, listCorrectiveActions, recordCorrectiveAction, updateCorrectiveAction } =
-  reportApi(defaultClient);
+export const {
+  getReport,
+  listCorrectiveActions,
+  recordCorrectiveAction,
+  updateCorrectiveAction,
+  getReportRecipients,
+  putReportRecipients,
+} = reportApi(defaultClient);
 
 /**
  * Where the browser downloads the report as a file: a plain link, which the session cookie

@@ -5,6 +5,7 @@ import { reportFileUrl } from '../../../../client/report.ts';
 import { ToolbarSelect } from '../../../ui/toolbar.tsx';
 import { CorrectiveActions, type ActionsState } from './corrective-actions.tsx';
 import { ReportFigures } from './report-figures.tsx';
+import { ReportRecipients } from './report-recipients.tsx';
 import {
   isQuarter,
   monthsOf,
@@ -121,6 +122,7 @@ export function ReportSection() {
         state={actions}
         report={report.isPlaceholderData ? undefined : report.data}
       />
+      <ReportRecipients />
     </TeamSection>
   );
 }
