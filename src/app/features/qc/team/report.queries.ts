@@ -107,22 +107,11 @@ export function useUpdateAction(id: string) {
 
 /** The action's own fields, as the gateway takes them back. */
 export const bodyOfAction = ({
-  month,
-  target,
-  subject,
-  action,
-  owner,
-  dueOn,
-  status,
-}: CorrectiveAction): CorrectiveActionBody => ({
-  month,
-  target,
-  subject,
-  action,
-  owner,
-  dueOn,
-  status,
-});
+  id: _id,
+  recordedBy: _by,
+  recordedOn: _on,
+  ...body
+}: CorrectiveAction): CorrectiveActionBody => body;
 
 /** Why an action was not saved; what was typed stays in its form. */
 export const actionFailure = (error: unknown) =>
