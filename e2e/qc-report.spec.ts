@@ -107,6 +107,24 @@ test('the report shows last month’s figures as the gateway counts them, and do
   const header = csvCells(lines[0] ?? '');
   const overall = lines.map(csvCells).find((cells) => cells[0] === 'overall');
   expect(overall?.[header.indexOf('decisions')]).toBe(String(decided));
+
+  // Narrowed to one firm: its own figures, in the address, and its own downloads.
+  const team = await api(page).get('/team/report', QcReportSchema, { query: { period } });
+  const firm = team.byFirm[0];
+  if (!firm) throw new Error('no firm decided last month');
+  await section.getByLabel('For').selectOption({ label: firm.label });
+  await expect(page).toHaveURL(new RegExp(`reportFor=firm%3A${firm.key}`));
+  await expect(async () => {
+    const scoped = await api(page).get('/team/report', QcReportSchema, {
+      query: { period, firm: firm.key },
+    });
+    expect(scoped.overall.decisions).toBeLessThan(decided);
+    await expect(section.getByTestId('report-decided')).toHaveText(count(scoped.overall.decisions));
+  }).toPass({ timeout: 20_000 });
+  await expect(section.getByRole('link', { name: /^Download PDF/ })).toHaveAttribute(
+    'href',
+    `/team/report?period=${period}&firm=${firm.key}&format=pdf`,
+  );
 });
 
 test('a manager records a corrective action, changes its status, and the month’s report lists it', async ({

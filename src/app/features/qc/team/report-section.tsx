@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { reportFileUrl } from '../../../../client/report.ts';
+import { reportFileUrl, type ReportScope } from '../../../../client/report.ts';
+import type { QcReport } from '../../../../contract/report.ts';
 import { ToolbarSelect } from '../../../ui/toolbar.tsx';
 import { CorrectiveActions, type ActionsState } from './corrective-actions.tsx';
 import { ReportFigures } from './report-figures.tsx';
@@ -14,6 +15,13 @@ import {
   periodLabel,
   periodSearch,
 } from './report-period.ts';
+import {
+  reportScope,
+  scopeChoices,
+  scopeFromSearch,
+  scopeSearch,
+  type ScopeValue,
+} from './report-scope.ts';
 import { reportQueries } from './report.queries.ts';
 import { browserZone, dayIn } from './team-range.ts';
 import { SectionState, TeamSection } from './team-section.tsx';
@@ -23,13 +31,13 @@ import './report.css';
 // the view's range, its headline figures, the auditor's copy as PDF and CSV, and the
 // corrective actions taken. The figures and the actions load and fail apart.
 
-function Downloads({ period }: { period: string }) {
-  const label = periodLabel(period);
+function Downloads({ scope }: { scope: ReportScope }) {
+  const label = periodLabel(scope.period);
   return (
     <div className="report-downloads">
       <a
         className="button button--secondary report-download"
-        href={reportFileUrl({ period }, 'pdf')}
+        href={reportFileUrl(scope, 'pdf')}
         download
         aria-label={`Download PDF of the ${label} report`}
       >
@@ -37,7 +45,7 @@ function Downloads({ period }: { period: string }) {
       </a>
       <a
         className="button button--secondary report-download"
-        href={reportFileUrl({ period }, 'csv')}
+        href={reportFileUrl(scope, 'csv')}
         download
         aria-label={`Download CSV of the ${label} report`}
       >
@@ -70,12 +78,53 @@ function PeriodPicker({ period, onChange }: { period: string; onChange: (p: stri
   );
 }
 
+/** The whole team, or one of the processes, firms and notaries its report names. */
+function ScopePicker({
+  value,
+  team,
+  onChange,
+}: {
+  value: ScopeValue;
+  team: QcReport | undefined;
+  onChange: (next: ScopeValue) => void;
+}) {
+  const choices = scopeChoices(team);
+  const groups = [
+    ['Processes', choices.process],
+    ['Firms', choices.firm],
+    ['Notaries', choices.notary],
+  ] as const;
+  const known = !value || groups.some(([, list]) => list.some((c) => c.value === value));
+  return (
+    <ToolbarSelect label="For" value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">The whole team</option>
+      {!known && <option value={value}>{value.slice(value.indexOf(':') + 1)}</option>}
+      {groups.map(
+        ([label, list]) =>
+          list.length > 0 && (
+            <optgroup key={label} label={label}>
+              {list.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </optgroup>
+          ),
+      )}
+    </ToolbarSelect>
+  );
+}
+
 export function ReportSection() {
   const [params, setParams] = useSearchParams();
   const period = periodFromSearch(params, new Date());
   const months = monthsOf(period);
   const today = useMemo(() => dayIn(browserZone()), []);
-  const report = useQuery(reportQueries.report(period));
+  const scopeValue = scopeFromSearch(params);
+  const scope = reportScope(period, scopeValue);
+  const report = useQuery(reportQueries.report(scope));
+  // The whole team's report names what the picker narrows to (the same query when unscoped).
+  const team = useQuery(reportQueries.report({ period }));
   // A month's actions come on their own; a quarter's are its report's (the gateway lists a
   // single month's apart).
   const quarter = isQuarter(period);
@@ -100,8 +149,15 @@ export function ReportSection() {
       description="A month’s or a quarter’s decisions and findings as the auditor’s report gives them, and the corrective actions taken. Months are UTC’s."
       toolbar={
         <div className="report-toolbar">
-          <PeriodPicker period={period} onChange={(p) => setParams(periodSearch(params, p))} />
-          <Downloads period={period} />
+          <div className="report-pickers">
+            <PeriodPicker period={period} onChange={(p) => setParams(periodSearch(params, p))} />
+            <ScopePicker
+              value={scopeValue}
+              team={team.isPlaceholderData ? undefined : team.data}
+              onChange={(next) => setParams(scopeSearch(params, next))}
+            />
+          </div>
+          <Downloads scope={scope} />
         </div>
       }
     >

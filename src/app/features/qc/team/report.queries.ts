@@ -11,6 +11,7 @@ import {
   recordCorrectiveAction,
   updateCorrectiveAction,
   type CorrectiveActionList,
+  type ReportScope,
 } from '../../../../client/report.ts';
 import type {
   CorrectiveAction,
@@ -27,16 +28,16 @@ import { teamQueries } from './team.queries.ts';
 
 const reportKeys = {
   all: () => [...teamQueries.all(), 'report'] as const,
-  figures: (period: string) => [...reportKeys.all(), 'figures', period] as const,
+  figures: (scope: ReportScope) => [...reportKeys.all(), 'figures', scope] as const,
   actionsOf: () => [...reportKeys.all(), 'actions'] as const,
   actions: (month: string) => [...reportKeys.actionsOf(), month] as const,
 };
 
 export const reportQueries = {
-  report: (period: string) =>
+  report: (scope: ReportScope) =>
     queryOptions({
-      queryKey: reportKeys.figures(period),
-      queryFn: ({ signal }) => getReport({ period }, { signal }),
+      queryKey: reportKeys.figures(scope),
+      queryFn: ({ signal }) => getReport(scope, { signal }),
       // The figures on screen stay (dimmed) while another period loads.
       placeholderData: keepPreviousData,
     }),
