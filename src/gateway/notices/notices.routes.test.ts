@@ -127,11 +127,11 @@ describe('/team/notices', () => {
     const before = receiver.received.length;
     const answer = await alex.request('POST', `/team/notices/${acmeNotice}/redeliver`);
     expect(answer.status, answer.text).toBe(202);
-    expect(NoticeSchema.parse(answer.body)).toMatchObject({
-      id: acmeNotice,
-      round: 2,
-      attemptCount: 0,
-    });
+    const redelivered = NoticeSchema.parse(answer.body);
+    expect(redelivered).toMatchObject({ id: acmeNotice, round: 2 });
+    // The answer is read back after the round is opened; the sending loop, polling, may
+    // have tried it already by then.
+    expect(redelivered.attemptCount).toBeLessThanOrEqual(1);
     const received = await receiver.waitFor(before + 1);
     expect(received.at(-1)).toMatchObject({ id: acmeNotice, verified: true });
     await expect
