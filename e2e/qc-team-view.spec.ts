@@ -220,8 +220,8 @@ test('the range is kept in the address; an empty range and a failed section say 
   await expectAccessible(page);
 
   // Days typed by hand apply with the button; a backwards range is refused beside them.
-  await page.getByLabel('From').fill('2020-02-10');
-  await page.getByLabel('To').fill('2020-02-01');
+  await page.getByLabel('From', { exact: true }).fill('2020-02-10');
+  await page.getByLabel('To', { exact: true }).fill('2020-02-01');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('alert')).toHaveText('The last day comes before the first.');
   await expect(page).toHaveURL(/from=2020-01-01/);
