@@ -1,4 +1,4 @@
-import { type Browser, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { errorAnswer, expect, expectErrors, failedRequest, test } from './console-watch.ts';
 import {
   FindingCountSchema,
@@ -16,7 +16,15 @@ import { newQcRequest } from './requests.ts';
 import { contentBox, pdfPage } from './pdf-pages.ts';
 import { createEntity } from './event-support.ts';
 import { requestAwaitingScan, scanPdf, sendScanByApi } from './scans.ts';
-import { bothThemes, DEMO, dismissToastsInTheWay, expectAccessible, signIn } from './support.ts';
+import {
+  bothThemes,
+  DEMO,
+  dismissToasts,
+  dismissToastsInTheWay,
+  expectAccessible,
+  personPage,
+  signIn,
+} from './support.ts';
 
 // Findings in the console (ADR 029), end to end: a reviewer rejects two checks of a request
 // Nora Notary answers for (through the API, with marks, as the review sends them); Nora, signed
@@ -32,14 +40,6 @@ test.use({ timezoneId: 'UTC' });
 
 /** The demo's second notary: responsible for none of Nora's findings. */
 const NOAH = { id: 'acme-second-notary', secret: 'acme-second-notary-secret', name: 'Noah Notary' };
-
-type Who = (typeof DEMO)[keyof typeof DEMO] | typeof NOAH;
-
-async function personPage(browser: Browser, who: Who, path: string) {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, who, path);
-  return page;
-}
 
 const userIdOf = async (page: Page) => (await api(page).get('/session', SessionSchema)).user?.id;
 
@@ -139,20 +139,6 @@ const percentText = (rate: number | null | undefined) =>
   rate == null
     ? '—'
     : `${(Math.round(rate * 1000) / 10).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
-
-/**
- * Toasts dismissed, so the screenshots show the screen under them. Their buttons are clicked
- * in the page, not as actions: an action would first run the page's own toast handler
- * (dismissToastsInTheWay), which may leave it nothing to click.
- */
-async function dismissToasts(page: Page) {
-  await expect(async () => {
-    await page
-      .locator('.toast__close')
-      .evaluateAll((buttons) => buttons.forEach((button) => (button as HTMLElement).click()));
-    await expect(page.locator('.toast')).toHaveCount(0, { timeout: 1_000 });
-  }).toPass();
-}
 
 /** Back to the top: a finding's document panel stays in view as the page scrolls (sticky). */
 const toTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));

@@ -1,4 +1,4 @@
-import { type Browser, type Locator, type Page, type Route } from '@playwright/test';
+import { type Locator, type Page, type Route } from '@playwright/test';
 import { errorAnswer, expect, expectErrors, failedRequest, test } from './console-watch.ts';
 import { FindingListSchema, type Finding } from '../src/contract/findings.ts';
 import { MailListSchema, MailPreferenceSchema, type MailChoice } from '../src/contract/mail.ts';
@@ -11,7 +11,9 @@ import {
   bothThemes,
   closeWithEscape,
   DEMO,
+  dismissToasts,
   dismissToastsInTheWay,
+  personPage,
   expectAccessible,
   signIn,
 } from './support.ts';
@@ -35,22 +37,6 @@ const PROCESS = 'Power of attorney review';
 
 const choose = async (page: Page, choice: MailChoice) =>
   expect(await api(page).status('PUT', '/team/mail-preference', { choice })).toBe(200);
-
-async function personPage(browser: Browser, who: (typeof DEMO)[keyof typeof DEMO], path: string) {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, who, path);
-  return page;
-}
-
-/** Toasts of other specs' live events dismissed, so a screenshot shows the screen under them. */
-async function dismissToasts(page: Page) {
-  await expect(async () => {
-    await page
-      .locator('.toast__close')
-      .evaluateAll((buttons) => buttons.forEach((button) => (button as HTMLElement).click()));
-    await expect(page.locator('.toast')).toHaveCount(0, { timeout: 1_000 });
-  }).toPass();
-}
 
 /**
  * Riley rejects a request of this test's own with one check failed that falls to Nora (of

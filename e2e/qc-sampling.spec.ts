@@ -1,10 +1,10 @@
-import { type Browser, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { expect, test } from './console-watch.ts';
 import { QcProcessListSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SampleSchema } from '../src/contract/qc-management.ts';
 import { newQcRequest } from './requests.ts';
 import { api } from './api.ts';
-import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
+import { DEMO, bothThemes, expectAccessible, personPage } from './support.ts';
 
 // Second-level sampling (ADR 021): an admin samples every approval of one process; Riley
 // approves a request of it; Alex, who did not, reviews it again blind and fails a check
@@ -14,12 +14,6 @@ import { DEMO, bothThemes, expectAccessible, signIn } from './support.ts';
 // through the sandbox (requests.ts), so that no other test decides it.
 
 test.describe.configure({ timeout: 120_000 });
-
-async function personPage(browser: Browser, who: (typeof DEMO)[keyof typeof DEMO], path: string) {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, who, path);
-  return page;
-}
 
 /** A pending request of this test's own (requests.ts), held for `page`'s person from now on. */
 async function middlePending(page: Page): Promise<QcRequest> {

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { FIRST_SCREEN_DATA_ID } from '../src/contract/page-session.ts';
 
 export const DEMO = {
@@ -129,6 +129,27 @@ export async function closeWithEscape(dialog: Locator) {
   await expect(async () => {
     await dialog.page().keyboard.press('Escape');
     await expect(dialog).toBeHidden({ timeout: 1_000 });
+  }).toPass();
+}
+
+/** A page of a browser context of its own, `who` signed in there, at `path`. */
+export async function personPage(browser: Browser, who: Who, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, who, path);
+  return page;
+}
+
+/**
+ * Toasts dismissed, so the screenshots show the screen under them. Their buttons are clicked
+ * in the page, not as actions: an action would first run the page's own toast handler
+ * (dismissToastsInTheWay), which may leave it nothing to click.
+ */
+export async function dismissToasts(page: Page) {
+  await expect(async () => {
+    await page
+      .locator('.toast__close')
+      .evaluateAll((buttons) => buttons.forEach((button) => (button as HTMLElement).click()));
+    await expect(page.locator('.toast')).toHaveCount(0, { timeout: 1_000 });
   }).toPass();
 }
 

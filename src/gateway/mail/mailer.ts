@@ -22,6 +22,7 @@ import {
   type MailContent,
   type MailStore,
   type NewMail,
+  type Person,
 } from './store.ts';
 
 // Findings by e-mail (ADR 040): what the gateway mails through ATTEST_SMTP_URL and when. A
@@ -168,16 +169,31 @@ export function createMailer(
        ORDER BY due_at LIMIT 5000`,
       [at + 4 * 86_400_000],
     );
+    // Read once a scan, not once a finding: the same few processes and managers repeat.
+    const once = <T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>) => {
+      const known = cache.get(key) ?? read();
+      cache.set(key, known);
+      return known;
+    };
+    const escalations = new Map<string, Promise<number>>();
+    const managersOf = new Map<string, Promise<Person[]>>();
     for (const row of rows) {
       const feed = { environment: row.environment, owner: row.owner } as Feed;
       const finding = JSON.parse(row.record) as Finding;
       const responsible = finding.responsible;
       if (!responsible || !isUser(responsible.id)) continue;
       const who = { id: responsible.id, name: responsible.name ?? responsible.id };
-      const escalateAfter = await deps.escalationDays(feed, finding.processName);
+      const escalateAfter = await once(
+        escalations,
+        `${row.environment}|${row.owner}|${finding.processName}`,
+        () => deps.escalationDays(feed, finding.processName),
+      );
       for (const due of dueMails(finding, at, escalateAfter)) {
         if (due.kind === 'escalation') {
-          for (const manager of await store.managers(feed)) {
+          const managers = once(managersOf, `${row.environment}|${row.owner}`, () =>
+            store.managers(feed),
+          );
+          for (const manager of await managers) {
             await keep(
               feed,
               'escalation',

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect } from 'vitest';
 import { TeamStatsSchema } from '../../contract/qc-management.ts';
 import {
+  CorrectiveActionListSchema,
   CorrectiveActionSchema,
   QcReportSchema,
   type CorrectiveActionBody,
@@ -195,8 +196,29 @@ describe('the QC report', () => {
     expect((await alex.request('GET', '/team/corrective-actions?month=2026-03')).body).toEqual(
       before.body,
     );
-    expect((await gateway.browser().request('GET', `/team/report?period=${month()}`)).status).toBe(
-      401,
+    const anonymous = gateway.browser();
+    const forged = gateway.browser();
+    forged.cookie = `attest_session=${'A'.repeat(43)}`;
+    for (const stranger of [anonymous, forged]) {
+      for (const [method, path, json] of [
+        ['GET', `/team/report?period=${month()}`],
+        ['GET', '/team/corrective-actions?month=2026-03'],
+        ['POST', '/team/corrective-actions', { ...action, month: '2026-03' }],
+        ['PUT', `/team/corrective-actions/${made.id}`, { ...action, status: 'done' }],
+        ['GET', '/team/report-recipients'],
+        ['PUT', '/team/report-recipients', { recipients: ['x@example.com'] }],
+      ] as const) {
+        expectMessage(await stranger.request(method, path, json ? { json } : {}), 401, /.+/);
+      }
+    }
+    // Nothing of it was written.
+    expect((await alex.request('GET', '/team/corrective-actions?month=2026-03')).body).toEqual(
+      before.body,
     );
+    const april = CorrectiveActionListSchema.parse(
+      (await alex.request('GET', '/team/corrective-actions?month=2026-04')).body,
+    );
+    expect(april.actions.find((a) => a.id === made.id)).toMatchObject({ status: 'in-progress' });
+    expect((await alex.request('GET', '/team/report-recipients')).body).toEqual({ recipients: [] });
   });
 });
