@@ -1,0 +1,66 @@
+// What the gateway and its reading worker (read-worker.ts) say to each other, in a module of
+// its own so that neither imports the other: the worker is loaded by its URL. A document is
+// read once into words and ink; the checks (rules/) judge from that alone.
+
+/** The most pages read: past it, every check is unsure, saying why. */
+export const MAX_READ_PAGES = 120;
+
+/** The ink map's resolution: one pixel a PDF point (72 dpi), enough for seals and signatures. */
+export const INK_SCALE = 1;
+
+/** A run of text on the page, in PDF points from the page's top-left corner. */
+export interface Word {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** OCR's confidence in it (0 to 100); absent for a PDF's own text. */
+  confidence?: number;
+}
+
+/** How dark each pixel is, 0 (white) to 255 (black), row-major, at `scale` pixels a point. */
+export interface InkMap {
+  width: number;
+  height: number;
+  scale: number;
+  dark: Uint8Array;
+}
+
+/** The notarial certificate's page is drawn finer too: a seal's letters tell whose it is. */
+export const DETAIL_SCALE = 3;
+
+export interface PageRead {
+  /** 1-based. */
+  page: number;
+  /** In points. */
+  width: number;
+  height: number;
+  words: Word[];
+  /** Where the words came from: the PDF's text, OCR of its image, or nowhere (OCR off). */
+  source: 'text' | 'ocr' | 'none';
+  /** OCR's mean confidence (0 to 100), where it read the page. */
+  ocrConfidence?: number;
+  ink: InkMap;
+  /** The page at DETAIL_SCALE, where it holds a notarial certificate. */
+  detail?: InkMap;
+}
+
+export interface DocumentRead {
+  pageCount: number;
+  pages: PageRead[];
+  /** The seal image on file, as an ink map at its own size, where one was given and decoded. */
+  sealOnFile?: InkMap;
+}
+
+export interface ReadJob {
+  id: number;
+  pdf: Uint8Array;
+  sealOnFile?: Uint8Array;
+  ocr: boolean;
+}
+
+export type ReadResult =
+  | { id: number; read: DocumentRead }
+  | { id: number; error: string }
+  | { ready: true };

@@ -1,0 +1,216 @@
+import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parentPort } from 'node:worker_threads';
+import {
+  DETAIL_SCALE,
+  INK_SCALE,
+  MAX_READ_PAGES,
+  type DocumentRead,
+  type InkMap,
+  type PageRead,
+  type ReadJob,
+  type ReadResult,
+  type Word,
+} from './document-read.ts';
+
+// A document read for the machine's checks (ADR 042), in a thread of its own as the first
+// page's image is drawn (ADR 028): every page's text with where it is, and its ink at one
+// pixel a point. A page with no text layer (a scan) is drawn larger and read by OCR where it
+// is on. reader.ts ends this thread when a document takes too long or too much memory.
+
+// Reading is background work: it gives way to requests (as page-image-worker.ts explains).
+if (process.platform === 'linux') {
+  try {
+    setPriority(10);
+  } catch {
+    // Read all the same.
+  }
+}
+
+const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+const PDFJS_WORKER_CODE = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(PDFJS_WORKER_CODE);
+const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+
+/** No image in a PDF is decoded above this many pixels (a 300 dpi Letter scan is 8.4 M). */
+const MAX_IMAGE_PIXELS = 10_000_000;
+/** A page bigger than this (in points, either side) is not drawn: no real page is 5 m long. */
+const MAX_PAGE_POINTS = 14_400;
+
+type Ocr = typeof import('./ocr.ts');
+let ocr: Promise<Ocr | undefined> | undefined;
+/** OCR, loaded on the first page that needs it; undefined where it cannot load. */
+const ocrModule = () => (ocr ??= import('./ocr.ts').catch(() => undefined));
+
+interface Drawn {
+  gray: Uint8Array;
+  width: number;
+  height: number;
+}
+
+function grayOf(rgba: Uint8ClampedArray, width: number, height: number): Drawn {
+  const gray = new Uint8Array(width * height);
+  for (let i = 0, j = 0; j < gray.length; i += 4, j++) {
+    // Luminance over white: a transparent pixel is paper.
+    const a = rgba[i + 3]! / 255;
+    const l = 0.299 * rgba[i]! + 0.587 * rgba[i + 1]! + 0.114 * rgba[i + 2]!;
+    gray[j] = Math.round(255 - a * (255 - l));
+  }
+  return { gray, width, height };
+}
+
+const inkOf = ({ gray, width, height }: Drawn, scale: number): InkMap => {
+  const dark = new Uint8Array(gray.length);
+  for (let i = 0; i < gray.length; i++) dark[i] = 255 - gray[i]!;
+  return { width, height, scale, dark };
+};
+
+/** What a notarial certificate says: its page is drawn finer for the seal's comparison. */
+const CERTIFICATE = /\b(before me|sworn|acknowledged|subscribed)\b/i;
+
+/** A drawing at `scale` pixels a point, shrunk to the ink map's when it was drawn larger. */
+function shrink({ gray, width, height }: Drawn, factor: number): Drawn {
+  const w = Math.floor(width / factor);
+  const h = Math.floor(height / factor);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let sum = 0;
+      for (let dy = 0; dy < factor; dy++) {
+        const row = (y * factor + dy) * width + x * factor;
+        for (let dx = 0; dx < factor; dx++) sum += gray[row + dx]!;
+      }
+      out[y * w + x] = Math.round(sum / (factor * factor));
+    }
+  }
+  return { gray: out, width: w, height: h };
+}
+
+async function readDocument(job: ReadJob): Promise<DocumentRead> {
+  const task = pdfjs.getDocument({
+    data: job.pdf,
+    enableXfa: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    maxImageSize: MAX_IMAGE_PIXELS,
+    standardFontDataUrl: `${join(root, 'standard_fonts')}/`,
+    cMapUrl: `${join(root, 'cmaps')}/`,
+    cMapPacked: true,
+  });
+  try {
+    const document = await task.promise;
+    const pageCount = document.numPages;
+    const pages: PageRead[] = [];
+    if (pageCount > MAX_READ_PAGES) return { pageCount, pages };
+    const factory = document.canvasFactory as {
+      create(w: number, h: number): { canvas: { width: number; height: number }; context: CanvasRenderingContext2D };
+    };
+    const draw = async (page: Awaited<ReturnType<typeof document.getPage>>, scale: number) => {
+      const viewport = page.getViewport({ scale });
+      const [w, h] = [Math.ceil(viewport.width), Math.ceil(viewport.height)];
+      const { canvas, context } = factory.create(w, h);
+      context.fillStyle = '#fff';
+      context.fillRect(0, 0, w, h);
+      await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context, viewport }).promise;
+      return grayOf(context.getImageData(0, 0, w, h).data, w, h);
+    };
+    for (let n = 1; n <= pageCount; n++) {
+      const page = await document.getPage(n);
+      const viewport = page.getViewport({ scale: 1 });
+      if (!(viewport.width >= 1 && viewport.height >= 1)) throw new Error(`page ${n} has no size`);
+      if (viewport.width > MAX_PAGE_POINTS || viewport.height > MAX_PAGE_POINTS) {
+        throw new Error(`page ${n} is too large to read`);
+      }
+      const words = await wordsOf(page, viewport);
+      let source: PageRead['source'] = 'text';
+      let ocrConfidence: number | undefined;
+      let drawn: Drawn;
+      let large: Drawn | undefined;
+      const ocrNeeded = words.length === 0;
+      const reader = ocrNeeded && job.ocr ? await ocrModule() : undefined;
+      if (reader) {
+        const factor = Math.max(1, Math.round(reader.OCR_PIXELS_PER_POINT / INK_SCALE));
+        large = await draw(page, INK_SCALE * factor);
+        const read = await reader.ocrPage(large.gray, large.width, large.height, INK_SCALE * factor);
+        words.push(...read.words);
+        source = 'ocr';
+        ocrConfidence = read.confidence;
+        drawn = shrink(large, factor);
+      } else {
+        if (ocrNeeded) source = 'none';
+        drawn = await draw(page, INK_SCALE);
+      }
+      const certificate = words.some((w) => CERTIFICATE.test(w.text));
+      if (certificate && !large) large = await draw(page, DETAIL_SCALE);
+      const detailScale = large ? large.width / viewport.width : 0;
+      pages.push({
+        page: n,
+        width: viewport.width,
+        height: viewport.height,
+        words,
+        source,
+        ...(ocrConfidence !== undefined && { ocrConfidence }),
+        ink: inkOf(drawn, INK_SCALE),
+        ...(certificate && large && { detail: inkOf(large, detailScale) }),
+      });
+      page.cleanup();
+    }
+    const sealOnFile = job.sealOnFile ? await imageInk(job.sealOnFile) : undefined;
+    return { pageCount, pages, ...(sealOnFile && { sealOnFile }) };
+  } finally {
+    await task.destroy();
+  }
+}
+
+async function wordsOf(
+  page: { getTextContent(): Promise<{ items: unknown[] }> },
+  viewport: { convertToViewportPoint(x: number, y: number): number[] },
+): Promise<Word[]> {
+  const content = await page.getTextContent();
+  const words: Word[] = [];
+  for (const item of content.items) {
+    const { str, transform, width, height } = item as {
+      str?: string;
+      transform?: number[];
+      width?: number;
+      height?: number;
+    };
+    if (!str?.trim() || !transform) continue;
+    const size = Math.hypot(transform[2] ?? 0, transform[3] ?? 0) || (height ?? 0);
+    const [x0 = 0, y0 = 0] = viewport.convertToViewportPoint(transform[4] ?? 0, transform[5] ?? 0);
+    words.push({ text: str, x: x0, y: y0 - size, width: width ?? 0, height: size });
+  }
+  return words;
+}
+
+/** The seal on file (PNG or JPEG) as ink, at most 400 pixels a side. */
+async function imageInk(bytes: Uint8Array): Promise<InkMap | undefined> {
+  try {
+    const image = await loadImage(Buffer.from(bytes));
+    const scale = Math.min(1, 400 / Math.max(image.width, image.height));
+    const [w, h] = [Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale))];
+    const canvas = createCanvas(w, h);
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0, w, h);
+    return inkOf(grayOf(context.getImageData(0, 0, w, h).data, w, h), 1);
+  } catch {
+    return undefined;
+  }
+}
+
+parentPort?.postMessage({ ready: true } satisfies ReadResult);
+parentPort?.on('message', (job: ReadJob) => {
+  readDocument(job).then(
+    (read) => {
+      const buffers = read.pages.flatMap((page) =>
+        [page.ink, page.detail].flatMap((ink) => (ink ? [ink.dark.buffer as ArrayBuffer] : [])),
+      );
+      if (read.sealOnFile) buffers.push(read.sealOnFile.dark.buffer as ArrayBuffer);
+      parentPort?.postMessage({ id: job.id, read } satisfies ReadResult, buffers);
+    },
+    (error: unknown) =>
+      parentPort?.postMessage({ id: job.id, error: String(error) } satisfies ReadResult),
+  );
+});

@@ -1,0 +1,275 @@
+import type { InkMap, PageRead } from '../document-read.ts';
+
+// Ink on a page: how much there is in an area leaving its printed words out, the rules drawn
+// across it (signature lines), and the largest patch of it that is not text (a seal).
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Darker than this is ink (0 to 255): the paper of a scan is a little grey, never this. */
+export const INK = 48;
+
+/** A mask of the page's ink that is not one of its words (nor a word's padding). */
+export function nonTextInk(page: PageRead, threshold = INK, ink = page.ink): Uint8Array {
+  const { width, height, dark } = ink;
+  const px = (points: number) => Math.round(points * ink.scale);
+  const mask = new Uint8Array(width * height);
+  for (let i = 0; i < mask.length; i++) mask[i] = dark[i]! > threshold ? 1 : 0;
+  for (const word of page.words) {
+    // What OCR is unsure of is often handwriting or a stamp read as letters: it stays ink.
+    if (word.confidence !== undefined && word.confidence < 60) continue;
+    const [x0, y0] = [px(word.x) - 1, px(word.y) - 1];
+    const [x1, y1] = [px(word.x + word.width) + 1, px(word.y + word.height * 1.25) + 1];
+    for (let y = Math.max(0, y0); y < Math.min(height, y1); y++) {
+      mask.fill(0, y * width + Math.max(0, x0), y * width + Math.min(width, x1));
+    }
+  }
+  return mask;
+}
+
+
+/** How many pixels of `mask` lie in `box` (points), and the box's area in pixels. */
+export function count(mask: Uint8Array, ink: InkMap, box: Box): { on: number; area: number } {
+  const px = (points: number) => Math.round(points * ink.scale);
+  const [x0, y0] = [Math.max(0, px(box.x)), Math.max(0, px(box.y))];
+  const [x1, y1] = [Math.min(ink.width, px(box.x + box.width)), Math.min(ink.height, px(box.y + box.height))];
+  let on = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) on += mask[y * ink.width + x]!;
+  return { on, area: Math.max(0, x1 - x0) * Math.max(0, y1 - y0) };
+}
+
+export interface Rule {
+  x: number;
+  y: number;
+  width: number;
+}
+
+/**
+ * Horizontal rules `minWidth` points or longer and at most 3 pixels thick: the lines a page
+ * asks a signature or a date on. A scan's slight skew is allowed by reading bands of rows.
+ */
+export function rulesOf(page: PageRead, minWidth = 90, maxWidth = 420): Rule[] {
+  const { width, height, dark, scale } = page.ink;
+  const px = (points: number) => Math.round(points * scale);
+  const found: Rule[] = [];
+  for (let y = 1; y < height - 1; y++) {
+    let run = 0;
+    for (let x = 0; x <= width; x++) {
+      const on =
+        x < width &&
+        (dark[y * width + x]! > 100 ||
+          (dark[(y - 1) * width + x]! > 100 && dark[(y + 1) * width + x]! > 100));
+      if (on) {
+        run++;
+        continue;
+      }
+      if (run >= px(minWidth) && run <= px(maxWidth)) {
+        // A filled area (a table's shading, a seal) is not a rule: the rows 3 above and
+        // below are mostly paper.
+        const start = x - run;
+        let above = 0;
+        let below = 0;
+        for (let i = start; i < x; i++) {
+          if (y >= 4 && dark[(y - 4) * width + i]! > 100) above++;
+          if (y + 4 < height && dark[(y + 4) * width + i]! > 100) below++;
+        }
+        if (above < run / 3 && below < run / 3) {
+          const same = found.find((r) => Math.abs(r.y - y / scale) <= 3 && Math.abs(r.x - start / scale) <= 6);
+          if (!same) found.push({ x: start / scale, y: y / scale, width: run / scale });
+        }
+      }
+      run = 0;
+    }
+  }
+  return found;
+}
+
+/**
+ * The densest square patch of `mask` within `area`, `side` points a side, and the bounding
+ * box of the mask's ink around it: where a stamp is, if anything is.
+ */
+export function densest(mask: Uint8Array, ink: InkMap, area: Box, side: number) {
+  const { width, height, scale } = ink;
+  const px = (points: number) => Math.round(points * scale);
+  const sum = new Uint32Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += mask[y * width + x]!;
+      sum[(y + 1) * (width + 1) + x + 1] = sum[y * (width + 1) + x + 1]! + row;
+    }
+  }
+  const at = (x: number, y: number) => sum[y * (width + 1) + x]!;
+  const s = px(side);
+  const [ax, ay] = [Math.max(0, px(area.x)), Math.max(0, px(area.y))];
+  const [bx, by] = [Math.min(width, px(area.x + area.width)), Math.min(height, px(area.y + area.height))];
+  let best = { on: -1, x: ax, y: ay };
+  for (let y = ay; y + s <= by; y += 2) {
+    for (let x = ax; x + s <= bx; x += 2) {
+      const on = at(x + s, y + s) - at(x, y + s) - at(x + s, y) + at(x, y);
+      if (on > best.on) best = { on, x, y };
+    }
+  }
+  if (best.on <= 0) return undefined;
+  // The patch's ink, grown outwards while the edge rows and columns still carry some.
+  let [x0, y0, x1, y1] = [best.x, best.y, best.x + s, best.y + s];
+  const edge = (ex0: number, ey0: number, ex1: number, ey1: number) =>
+    at(ex1, ey1) - at(ex0, ey1) - at(ex1, ey0) + at(ex0, ey0);
+  const band = 3;
+  for (let grown = true, steps = 0; grown && steps < 200; steps++) {
+    grown = false;
+    if (x0 > 0 && edge(Math.max(0, x0 - band), y0, x0, y1) > 2) (x0 = Math.max(0, x0 - band)), (grown = true);
+    if (x1 < width && edge(x1, y0, Math.min(width, x1 + band), y1) > 2) (x1 = Math.min(width, x1 + band)), (grown = true);
+    if (y0 > 0 && edge(x0, Math.max(0, y0 - band), x1, y0) > 2) (y0 = Math.max(0, y0 - band)), (grown = true);
+    if (y1 < height && edge(x0, y1, x1, Math.min(height, y1 + band)) > 2) (y1 = Math.min(height, y1 + band)), (grown = true);
+  }
+  const fill = best.on / (s * s);
+  const box = { x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale };
+  return { fill, box, touches: { left: x0 <= 1, right: x1 >= width - 1, top: y0 <= 1, bottom: y1 >= height - 1 } };
+}
+
+/** Mean darkness of the ink (above INK/2) in `box`: how strongly it was stamped. */
+export function strength(ink: InkMap, mask: Uint8Array, box: Box): number {
+  const px = (points: number) => Math.round(points * ink.scale);
+  const [x0, y0] = [Math.max(0, px(box.x)), Math.max(0, px(box.y))];
+  const [x1, y1] = [Math.min(ink.width, px(box.x + box.width)), Math.min(ink.height, px(box.y + box.height))];
+  const values: number[] = [];
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) if (mask[y * ink.width + x]) values.push(ink.dark[y * ink.width + x]!);
+  }
+  if (values.length === 0) return 0;
+  values.sort((a, b) => b - a);
+  // The darkest fifth: a stamp's strokes, not the edges blurred around them.
+  const top = values.slice(0, Math.max(1, Math.floor(values.length / 5)));
+  return top.reduce((a, b) => a + b, 0) / top.length;
+}
+
+/**
+ * How alike two stamps are, 0 to 1: each cut to its ink, scaled to a small square, and
+ * correlated (shifted a little either way, as a stamp sits a little off).
+ */
+export function likeness(a: InkMap, aBox: Box, b: InkMap, bBox?: Box): number {
+  const N = 128;
+  // Each cell the mean of the pixels it covers: a seal drawn at another size averages alike.
+  const grid = (ink: InkMap, box: Box) => {
+    const px = (points: number) => Math.round(points * ink.scale);
+    const out = new Float64Array(N * N);
+    const [bx, by, bw, bh] = [px(box.x), px(box.y), px(box.width), px(box.height)];
+    for (let j = 0; j < N; j++) {
+      for (let i = 0; i < N; i++) {
+        const [x0, x1] = [Math.floor(bx + (i * bw) / N), Math.max(Math.floor(bx + ((i + 1) * bw) / N), Math.floor(bx + (i * bw) / N) + 1)];
+        const [y0, y1] = [Math.floor(by + (j * bh) / N), Math.max(Math.floor(by + ((j + 1) * bh) / N), Math.floor(by + (j * bh) / N) + 1)];
+        let [sum, k] = [0, 0];
+        for (let y = Math.max(0, y0); y < Math.min(ink.height, y1); y++) {
+          for (let x = Math.max(0, x0); x < Math.min(ink.width, x1); x++) {
+            sum += ink.dark[y * ink.width + x]!;
+            k++;
+          }
+        }
+        out[j * N + i] = k ? sum / k : 0;
+      }
+    }
+    return out;
+  };
+  // The fine strokes (the letters of a name, a number) tell one notary's seal from another's,
+  // whose rings are the same: each grid less its blur is compared.
+  const ga = detail(grid(a, inkBox(a, aBox)), N);
+  const gb = detail(grid(b, bBox ?? inkBox(b)), N);
+  let best = { r: -1, dx: 0, dy: 0 };
+  for (let dy = -4; dy <= 4; dy++) {
+    for (let dx = -4; dx <= 4; dx++) {
+      const r = correlation(ga, gb, dx, dy, N);
+      if (r > best.r) best = { r, dx, dy };
+    }
+  }
+  // Then part by part: another notary's seal is the same but for their name and number, so
+  // the least alike parts say whose it is. A part is a sixteenth of the seal's side squared.
+  const T = N / 4;
+  const parts: number[] = [];
+  for (let ty = 0; ty < N; ty += T) {
+    for (let tx = 0; tx < N; tx += T) {
+      const r = correlation(ga, gb, best.dx, best.dy, N, { x: tx, y: ty, size: T });
+      if (r !== undefined) parts.push(r);
+    }
+  }
+  if (parts.length === 0) return 0;
+  parts.sort((x, y) => x - y);
+  const low = parts[Math.floor(parts.length * 0.1)]!;
+  return Math.max(0, Math.min(1, low));
+}
+
+function detail(grid: Float64Array, n: number): Float64Array {
+  const out = new Float64Array(grid.length);
+  const r = 3;
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      let [sum, k] = [0, 0];
+      for (let j = Math.max(0, y - r); j <= Math.min(n - 1, y + r); j++) {
+        for (let i = Math.max(0, x - r); i <= Math.min(n - 1, x + r); i++) {
+          sum += grid[j * n + i]!;
+          k++;
+        }
+      }
+      out[y * n + x] = grid[y * n + x]! - sum / k;
+    }
+  }
+  return out;
+}
+
+/** The image's ink's bounding box, in its own pixels (an image on file has its own scale). */
+function inkBox(ink: InkMap, within?: Box): Box {
+  const scale = ink.scale;
+  const [wx0, wy0] = within ? [Math.max(0, Math.floor(within.x * scale)), Math.max(0, Math.floor(within.y * scale))] : [0, 0];
+  const [wx1, wy1] = within
+    ? [Math.min(ink.width, Math.ceil((within.x + within.width) * scale)), Math.min(ink.height, Math.ceil((within.y + within.height) * scale))]
+    : [ink.width, ink.height];
+  let [x0, y0, x1, y1] = [ink.width, ink.height, 0, 0];
+  for (let y = wy0; y < wy1; y++) {
+    for (let x = wx0; x < wx1; x++) {
+      if (ink.dark[y * ink.width + x]! > INK) {
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x + 1);
+        y1 = Math.max(y1, y + 1);
+      }
+    }
+  }
+  if (x1 <= x0) return within ?? { x: 0, y: 0, width: ink.width / scale, height: ink.height / scale };
+  return { x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale };
+}
+
+function correlation(
+  a: Float64Array,
+  b: Float64Array,
+  dx: number,
+  dy: number,
+  n: number,
+  tile?: { x: number; y: number; size: number },
+): number {
+  const [tx0, ty0] = tile ? [tile.x, tile.y] : [0, 0];
+  const [tx1, ty1] = tile ? [tile.x + tile.size, tile.y + tile.size] : [n, n];
+  let [sa, sb, saa, sbb, sab, k] = [0, 0, 0, 0, 0, 0];
+  for (let y = Math.max(ty0, dy); y < Math.min(ty1, n + dy); y++) {
+    for (let x = Math.max(tx0, dx); x < Math.min(tx1, n + dx); x++) {
+      const va = a[y * n + x]!;
+      const vb = b[(y - dy) * n + (x - dx)]!;
+      sa += va;
+      sb += vb;
+      saa += va * va;
+      sbb += vb * vb;
+      sab += va * vb;
+      k++;
+    }
+  }
+  if (k === 0) return tile ? (undefined as unknown as number) : 0;
+  const cov = sab - (sa * sb) / k;
+  const va = saa - (sa * sa) / k;
+  const vb = sbb - (sb * sb) / k;
+  // A part with next to no strokes in either says nothing.
+  if (tile && va + vb < k * 40) return undefined as unknown as number;
+  return va > 0 && vb > 0 ? cov / Math.sqrt(va * vb) : 0;
+}

@@ -1,0 +1,110 @@
+import type { Region } from '../../../contract/findings.ts';
+import { densest, likeness, nonTextInk, strength } from './ink.ts';
+import { fail, pass, unsure, type Rule } from './judgement.ts';
+import { capital } from './pages.ts';
+import { linesOf, regionOf } from './page-text.ts';
+import { certificateOf, signatureLines } from './signing.ts';
+
+// The notary's part: the venue filled in, and the seal stamped by the certificate, whole,
+// strongly enough to read, and like the one on file.
+
+const STATE = /^\s*state\s+of\b\s*(.*)$/i;
+const COUNTY = /^\s*(county|parish|borough)\s+of\b\s*(.*)$/i;
+const EMPTY = /^[\s_.)\-–—]*$/;
+
+export const venue: Rule = (read) => {
+  const problems: string[] = [];
+  const regions: Region[] = [];
+  let seen = 0;
+  for (const page of read.pages) {
+    for (const line of linesOf(page)) {
+      const state = STATE.exec(line.text);
+      const county = COUNTY.exec(line.text);
+      const value = state ? state[1] : county ? county[2] : undefined;
+      if (value === undefined) continue;
+      seen++;
+      // What follows the caption's brackets (") ss.") is not the value.
+      const filled = value.replace(/\)\s*(ss\.?)?\s*$/i, '');
+      if (EMPTY.test(filled)) {
+        problems.push(`the ${state ? 'state' : 'county'} is blank on page ${page.page}`);
+        regions.push(regionOf(line));
+      }
+    }
+  }
+  if (problems.length) return fail(capital(problems.join('; ')), regions);
+  if (seen === 0) {
+    if (read.pages.some((p) => p.source === 'none')) return unsure('pages without text were not read (OCR is off)');
+    return unsure('no venue (STATE OF … COUNTY OF …) was found');
+  }
+  return pass('State and county filled in');
+};
+
+/** A seal at least this many points a side; a stamp is rarely under an inch. */
+const SEAL_MIN = 50;
+/** Stamped this strongly (0 to 255), its strokes read. */
+const LEGIBLE = 90;
+/** As like the one on file as this, it is theirs; under OTHER, it is not. */
+const OWN = 0.75;
+const OTHER = 0.65;
+
+export const seal: Rule = (read, facts) => {
+  const certificate = certificateOf(read);
+  if (!certificate) {
+    if (read.pages.some((p) => p.source === 'none')) return unsure('pages without text were not read (OCR is off)');
+    return unsure('no notarial certificate was found to look for a seal by');
+  }
+  const { page, line } = certificate;
+  // Where a seal goes: from the certificate's first line to the page's foot, edge to edge.
+  const area = { x: 0, y: line.y, width: page.width, height: page.height * 0.95 - line.y };
+  const notaryLine = signatureLines(read, facts).find((l) => l.page === page && l.role === 'notary');
+  const place: Region = regionOf({
+    page: page.page,
+    x: 36,
+    y: notaryLine ? notaryLine.area.y - 30 : line.y + 40,
+    width: 140,
+    height: 140,
+  });
+  const ink = page.detail ?? page.ink;
+  const mask = nonTextInk(page, 12, ink);
+  // Signature lines and their ink are not a seal.
+  const s = ink.scale;
+  for (const l of signatureLines(read, facts).filter((line) => line.page === page)) {
+    const [x0, x1] = [Math.max(0, Math.floor(l.rule.x * s)), Math.min(ink.width, Math.ceil((l.rule.x + l.rule.width) * s))];
+    for (let y = Math.max(0, Math.floor(l.area.y * s)); y < Math.min(ink.height, Math.ceil((l.rule.y + 3) * s)); y++) {
+      mask.fill(0, y * ink.width + x0, y * ink.width + x1);
+    }
+  }
+  const found = densest(mask, ink, area, SEAL_MIN);
+  const onFile = facts.notary ? { image: 'notarySeal' as const, userId: facts.notary.userId } : undefined;
+  const withFile = <T extends object>(judgement: T) => (onFile ? { ...judgement, onFile } : judgement);
+  if (!found || found.fill < 0.05) {
+    return withFile(fail(`No seal by the notary's certificate on page ${page.page}`, [place]));
+  }
+  const box = found.box;
+  const region = regionOf({ page: page.page, ...box });
+  if (found.touches.left || found.touches.right || found.touches.top || found.touches.bottom) {
+    const edge = (['left', 'right', 'top', 'bottom'] as const).find((e) => found.touches[e]);
+    return withFile(fail(`The seal is cut off at the page's ${edge} edge`, [region]));
+  }
+  if (box.width < SEAL_MIN * 0.8 || box.height < SEAL_MIN * 0.8) {
+    return withFile(unsure('Ink by the certificate, too small to be a seal', [region]));
+  }
+  const strong = strength(ink, mask, box);
+  if (strong < LEGIBLE) {
+    return withFile(fail(`The seal is too faint to read (stamped at ${Math.round((strong / 255) * 100)}% ink)`, [region]));
+  }
+  if (!facts.notary || !read.sealOnFile) {
+    return withFile(unsure('A whole seal is stamped; there is no seal on file to compare it with', [region]));
+  }
+  const similarity = Math.round(likeness(ink, box, read.sealOnFile) * 100) / 100;
+  const judged = { ...onFile!, similarity };
+  if (similarity < OTHER) {
+    return { ...fail(`The seal is not like ${facts.notary.name}'s on file (${pct(similarity)} alike)`, [region]), onFile: judged };
+  }
+  if (similarity < OWN) {
+    return { ...unsure(`The seal is only ${pct(similarity)} like the one on file`, [region]), onFile: judged };
+  }
+  return { ...pass(`Whole, legible and ${pct(similarity)} like ${facts.notary.name}'s seal on file`, [region]), onFile: judged };
+};
+
+const pct = (n: number) => `${Math.round(n * 100)}%`;

@@ -1,0 +1,193 @@
+import type { Region } from '../../../contract/findings.ts';
+import type { DocumentRead, PageRead } from '../document-read.ts';
+import { count, nonTextInk, rulesOf, type Rule as InkRule } from './ink.ts';
+import { fail, pass, unsure, type CheckFacts, type Rule } from './judgement.ts';
+import { capital } from './pages.ts';
+import { datesIn, fold, linesOf, partOf, regionOf, sameName, type Line } from './page-text.ts';
+
+// The signing: the lines a page asks a signature on (a rule with a printed name or a role
+// under it), whether there is ink over each, the names printed under them, and the dates of
+// the signing and of the notarial act.
+
+export interface SignatureLine {
+  page: PageRead;
+  rule: InkRule;
+  role: 'signer' | 'notary' | 'date';
+  /** The lines printed under the rule: a name, a role, a title. */
+  labels: Line[];
+  /** The area over the rule a signature goes in. */
+  area: Region;
+}
+
+/** How far above its rule a signature's ink reaches, in points. */
+const SIGNATURE_HEIGHT = 40;
+const NOTARY = /\bnotary\b/i;
+const DATE_LABEL = /^\s*(date|dated|date signed)\s*:?\s*$/i;
+
+export function signatureLines(read: DocumentRead, facts: CheckFacts): SignatureLine[] {
+  const found: SignatureLine[] = [];
+  for (const page of read.pages) {
+    const lines = linesOf(page);
+    for (const rule of rulesOf(page)) {
+      // Page chrome (a header's or a footer's rule) is no signature line.
+      if (rule.y < page.height * 0.08 || rule.y > page.height * 0.92) continue;
+      const labels = lines
+        .filter((l) => l.y > rule.y && l.y < rule.y + 34 && l.x >= rule.x - 8 && l.x < rule.x + rule.width)
+        .sort((a, b) => a.y - b.y);
+      if (labels.length === 0) continue;
+      const said = labels.map((l) => l.text).join(' ');
+      const role = DATE_LABEL.test(labels[0]!.text)
+        ? 'date'
+        : NOTARY.test(said) || (facts.notary && sameName(labels[0]!.text, facts.notary.name))
+          ? 'notary'
+          : 'signer';
+      const area: Region = {
+        page: page.page,
+        x: Math.max(0, Math.round(rule.x)),
+        y: Math.max(0, Math.round(rule.y - SIGNATURE_HEIGHT)),
+        width: Math.round(rule.width),
+        height: SIGNATURE_HEIGHT,
+      };
+      found.push({ page, rule, role, labels, area });
+    }
+  }
+  return found;
+}
+
+function signed(line: SignatureLine) {
+  const mask = nonTextInk(line.page);
+  // The rule itself, and a point either side of it, is not the signature.
+  const box = { ...line.area, height: line.area.height - 2 };
+  const { on, area } = count(mask, line.page.ink, box);
+  return on >= Math.max(25, area * 0.006);
+}
+
+export const signatures: Rule = (read, facts) => {
+  const lines = signatureLines(read, facts).filter((l) => l.role !== 'date');
+  if (lines.length === 0) {
+    if (read.pages.some((p) => p.source === 'none')) return unsure('pages without text were not read (OCR is off)');
+    return unsure('no signature line was found');
+  }
+  const empty = lines.filter((line) => !signed(line));
+  if (empty.length) {
+    const who = empty.map((l) => `${l.role === 'notary' ? "the notary's" : `${l.labels[0]?.text ?? "the signer"}'s`} line on page ${l.page.page}`);
+    return fail(`No ink on ${who.join(' and ')}`, empty.map((l) => l.area));
+  }
+  const missing: string[] = [];
+  if (facts.signatureRequired && !lines.some((l) => l.role === 'signer')) missing.push("the signer's");
+  if (facts.notaryRequired && !lines.some((l) => l.role === 'notary')) missing.push("the notary's");
+  if (missing.length) return unsure(`${capital(missing.join(' and '))} signature line was not found`);
+  return pass(`Ink on all ${lines.length} signature lines`, lines.map((l) => l.area));
+};
+
+export const names: Rule = (read, facts) => {
+  const lines = signatureLines(read, facts);
+  const problems: string[] = [];
+  const regions: Region[] = [];
+  const checked: string[] = [];
+  const compare = (role: 'signer' | 'notary', person?: { name: string }) => {
+    if (!person) return;
+    const printed = lines.find((l) => l.role === role)?.labels[0];
+    if (!printed) return;
+    const name = printed.text.replace(/,.*$/, '').trim();
+    if (sameName(name, person.name)) checked.push(role);
+    else {
+      problems.push(`the ${role === 'notary' ? 'notary' : 'signer'}'s printed name is ${name}, not ${person.name}`);
+      regions.push(regionOf(printed));
+    }
+  };
+  compare('signer', facts.signer);
+  compare('notary', facts.notary);
+  if (problems.length) return fail(capital(problems.join('; ')), regions);
+  const wanted = [facts.signer && 'signer', facts.notary && 'notary'].filter(Boolean);
+  if (wanted.length === 0) return unsure('the request names no signer or notary to compare with');
+  const unseen = wanted.filter((w) => !checked.includes(w as string));
+  if (unseen.length) return unsure(`No printed name was found for the ${unseen.join(' or the ')}`);
+  const shown = [facts.signer?.name, facts.notary?.name].filter(Boolean).join(' and ');
+  return pass(`${shown} printed as on the request`);
+};
+
+const CERTIFICATE = /\b(before me|sworn|acknowledged|subscribed)\b/i;
+
+interface DatedLine {
+  day: string;
+  region: Region;
+}
+
+function signatureDate(read: DocumentRead, facts: CheckFacts): DatedLine | undefined {
+  const lines = signatureLines(read, facts);
+  // A date written over a rule labelled Date, beside the signature.
+  for (const line of lines.filter((l) => l.role === 'date')) {
+    const above = linesOf(line.page).find(
+      (l) => l.y + l.height <= line.rule.y + 2 && l.y + l.height > line.rule.y - 24 && l.x >= line.rule.x - 8 && l.x < line.rule.x + line.rule.width,
+    );
+    const date = above && datesIn(above.text)[0];
+    if (above && date) return { day: date.day, region: regionOf(partOf(above, date.start, date.end)) };
+  }
+  // Or "Executed on …", "Signed on …", "Dated …" in the text.
+  for (const line of read.pages.flatMap(linesOf)) {
+    const m = /\b(executed|signed|dated)\b(\s+(on|this))?/i.exec(line.text);
+    if (!m || CERTIFICATE.test(line.text)) continue;
+    const date = datesIn(line.text.slice(m.index))[0];
+    if (date) return { day: date.day, region: regionOf(partOf(line, m.index + date.start, m.index + date.end)) };
+  }
+  return undefined;
+}
+
+function notarizationDate(read: DocumentRead): DatedLine | undefined {
+  for (const page of read.pages) {
+    const lines = linesOf(page);
+    const at = lines.findIndex((l) => CERTIFICATE.test(l.text));
+    if (at < 0) continue;
+    // The act's date is in its first sentence, which may wrap over the next lines.
+    for (const line of lines.slice(at, at + 3)) {
+      const date = datesIn(line.text)[0];
+      if (date) return { day: date.day, region: regionOf(partOf(line, date.start, date.end)) };
+    }
+  }
+  return undefined;
+}
+
+const long = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' }).format(new Date(`${day}T00:00:00Z`));
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
+
+export const dates: Rule = (read, facts) => {
+  const signedDay = signatureDate(read, facts);
+  const notarized = notarizationDate(read);
+  const found = [signedDay, notarized].filter((d): d is DatedLine => d !== undefined);
+  if (found.length === 0) return unsure('no signature or notarization date was found');
+  const future = found.filter((d) => d.day > facts.today);
+  if (future.length) return fail(`Dated in the future: ${future.map((d) => long(d.day)).join(', ')}`, future.map((d) => d.region));
+  if (signedDay && notarized && notarized.day !== signedDay.day) {
+    const before = notarized.day < signedDay.day;
+    return fail(
+      before
+        ? `Notarized on ${long(notarized.day)}, before it was signed on ${long(signedDay.day)}`
+        : `Signed on ${long(signedDay.day)} but notarized on ${long(notarized.day)}`,
+      [signedDay.region, notarized.region],
+    );
+  }
+  const day = (signedDay ?? notarized)!;
+  if (facts.signedOn && day.day !== facts.signedOn) {
+    // A day apart may be a time zone's doing (signedOn is a moment, the page a day).
+    if (Math.abs(daysBetween(day.day, facts.signedOn)) > 1) {
+      return fail(`Dated ${long(day.day)}, but the request was signed on ${long(facts.signedOn)}`, [day.region]);
+    }
+    return unsure(`Dated ${long(day.day)}; the request was signed on ${long(facts.signedOn)} (a time zone apart?)`, [day.region]);
+  }
+  if (facts.notaryRequired && !notarized) return unsure('no notarization date was found', [day.region]);
+  if (!signedDay && facts.signatureRequired) return unsure('no signature date was found', [day.region]);
+  return pass(`Signed and notarized on ${long(day.day)}`, found.map((d) => d.region));
+};
+
+/** For the venue and the seal: the page and first line of the notarial certificate. */
+export function certificateOf(read: DocumentRead): { page: PageRead; line: Line } | undefined {
+  for (const page of [...read.pages].reverse()) {
+    const line = linesOf(page).find((l) => CERTIFICATE.test(l.text));
+    if (line) return { page, line };
+  }
+  return undefined;
+}
+
+export { fold };
