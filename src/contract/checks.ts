@@ -89,3 +89,23 @@ export const CheckBindingSchema = z
   .record(z.string().check(z.minLength(1), z.maxLength(500)), CheckSchema)
   .check(z.refine((bound) => Object.keys(bound).length <= 200, 'at most 200 items are bound'));
 export type CheckBinding = z.infer<typeof CheckBindingSchema>;
+
+/**
+ * The check an item's name suggests, for a process whose manager has bound none yet: the
+ * demo's processes come bound by it, and the settings offer it.
+ */
+export function suggestedCheck(itemName: string): Check | undefined {
+  const name = itemName.toLowerCase();
+  const rules: [RegExp, Check][] = [
+    [/^signer matches|^names match/, 'names'],
+    [/signature on every|wet-ink signature|^principal signature$|^signed$/, 'signatures'],
+    [/\bseal\b|^notarized$/, 'seal'],
+    [/\bvenue\b/, 'venue'],
+    [/\ball pages\b|pages present|^complete$/, 'pages-complete'],
+    [/\bblank page/, 'no-blank-page'],
+    [/\bdate\b|^dated$/, 'dates'],
+    [/matter reference|^reference correct$/, 'matter-reference'],
+    [/\balteration/, 'no-alterations'],
+  ];
+  return rules.find(([pattern]) => pattern.test(name))?.[1];
+}

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { CheckBindingSchema, CheckSchema } from './checks.ts';
 import { recordLimits, TimestampSchema } from './common.ts';
 import { ChecklistVerdictSchema } from './qc.ts';
 import { DecisionRecordSchema, TeamMemberSchema } from './team.ts';
@@ -53,6 +54,8 @@ export const ProcessSettingsBodySchema = z.strictObject({
   /** Business days a finding may be overdue before the QC managers get an escalation. */
   escalationDays: z.optional(z.int().check(z.minimum(1), z.maximum(ESCALATION_DAYS_MAX))),
   severities: z.optional(ItemSeveritiesSchema),
+  /** Each checklist item bound to a machine check (ADR 042); left out keeps what was saved. */
+  checks: z.optional(CheckBindingSchema),
 });
 export type ProcessSettingsBody = z.infer<typeof ProcessSettingsBodySchema>;
 
@@ -73,6 +76,8 @@ export const ProcessSettingsSchema = z.object({
   /** E-mail escalations (ADR 040); optional for answers of a gateway from before them (2). */
   escalationDays: z.optional(z.int()),
   severities: z.optional(z.record(z.string(), SeveritySchema)),
+  /** The items bound to the machine's checks; absent: none saved, the suggested binding holds. */
+  checks: z.optional(z.record(z.string(), CheckSchema)),
   updatedBy: TeamMemberSchema,
   updatedOn: TimestampSchema,
 });

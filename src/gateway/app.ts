@@ -9,6 +9,7 @@ import { eventRoutes } from './events/events.routes.ts';
 import { findingRoutes } from './findings/findings.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { reportRoutes } from './report/report.routes.ts';
+import { checkRoutes } from './checks/checks.routes.ts';
 import { requireAllowedHost } from './http/host-allow-list.ts';
 import { managementRoutes } from './qc-management/management.routes.ts';
 import { noticeRoutes } from './notices/notices.routes.ts';
@@ -76,6 +77,7 @@ export function createGatewayApp(ctx: GatewayContext) {
   app.route('/', reviewRoutes(ctx));
   app.route('/', managementRoutes(ctx));
   app.route('/', reportRoutes(ctx));
+  app.route('/', checkRoutes(ctx));
   app.route('/', noticeRoutes(ctx));
   app.route('/', webhookRoutes(ctx));
   app.route('/', pageImageRoutes(ctx, ctx.drawer));

@@ -12,6 +12,7 @@ import type { IdentitySettings } from './session/identity.ts';
 import type { ManagementStore } from './qc-management/store.ts';
 import type { Notices } from './notices/sender.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Checker } from './checks/checker.ts';
 import type { ActionStore } from './report/actions.ts';
 import type { SessionRecord, SessionStore } from './session/sessions.ts';
 import type { SignInLimit } from './session/sign-in-limit.ts';
@@ -60,6 +61,8 @@ export interface GatewayContext {
   correctiveActions: ActionStore;
   /** Findings by e-mail through ATTEST_SMTP_URL (ADR 040). */
   mail: Mailer;
+  /** The machine's first read of each request's document (ADR 042). */
+  checks: Checker;
   /** In [0, 1): which approvals are sampled. Tests pass their own to be deterministic. */
   random: () => number;
   /** The actor role whose user is a request's notary, for defects by notary (ATTEST_NOTARY_ROLE). */

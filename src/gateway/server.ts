@@ -15,6 +15,9 @@ import { HEARTBEAT_MS } from './events/events.routes.ts';
 import { hostAllowList, listenWarning, NO_HOSTS } from './http/host-allow-list.ts';
 import { interfaceAddresses } from '../shared/interface-addresses.ts';
 import { createManagementStore } from './qc-management/store.ts';
+import { createChecker } from './checks/checker.ts';
+import { documentReader } from './checks/reader.ts';
+import { createCheckStore } from './checks/store.ts';
 import { createNotices, type NoticeSettings } from './notices/sender.ts';
 import { ESCALATION_DAYS_DEFAULT } from '../contract/qc-management.ts';
 import { createActionStore } from './report/actions.ts';
@@ -86,6 +89,10 @@ export interface GatewayOptions {
   sql?: (sql: Sql) => Sql;
   /** Where notices of finding changes go, and their secrets (ATTEST_NOTICE_*; ADR 030). */
   notices?: NoticeSettings | undefined;
+  /** The machine's checks in the background (ADR 042); false leaves them queued, unread. */
+  checks?: boolean;
+  /** OCR of pages without a text layer, for the checks (tesseract.js; on by default). */
+  checksOcr?: boolean;
   /** Findings by e-mail (ATTEST_SMTP_URL, ATTEST_MAIL_*; ADR 040). */
   mail?: (MailSettings & { clients: readonly MailClient[] }) | undefined;
   /** Interval of the /events heartbeat comment (default 15 s). */
@@ -223,6 +230,11 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     notices,
     mail,
     correctiveActions,
+    checks: createChecker(createCheckStore(sql, now), () => ctx, {
+      reader: documentReader({ ocr: o.checksOcr ?? true }),
+      now,
+      log,
+    }),
     random: o.random ?? Math.random,
     notaryRole: o.notaryRole ?? 'notary',
     fetch: fetchImpl,
@@ -275,6 +287,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   ownUrl = publicUrls[0] ?? `http://${hostInUrl}:${port}`;
   notices.start();
   mail.start();
+  if (o.checks !== false) ctx.checks.start();
   const warning = listenWarning(host, port, publicUrls);
   if (warning) log(warning);
   return {
@@ -293,6 +306,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       await upstreamFetch.close();
       await notices.stop();
       await mail.stop();
+      await ctx.checks.stop();
       await db.close();
     },
   };

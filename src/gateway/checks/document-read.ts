@@ -61,6 +61,4 @@ export interface ReadJob {
 }
 
 export type ReadResult =
-  | { id: number; read: DocumentRead }
-  | { id: number; error: string }
-  | { ready: true };
+  { id: number; read: DocumentRead } | { id: number; error: string } | { ready: true };

@@ -13,6 +13,7 @@ import {
   type ReadResult,
   type Word,
 } from './document-read.ts';
+import type * as OcrModule from './ocr.ts';
 
 // A document read for the machine's checks (ADR 042), in a thread of its own as the first
 // page's image is drawn (ADR 028): every page's text with where it is, and its ink at one
@@ -39,7 +40,7 @@ const MAX_IMAGE_PIXELS = 10_000_000;
 /** A page bigger than this (in points, either side) is not drawn: no real page is 5 m long. */
 const MAX_PAGE_POINTS = 14_400;
 
-type Ocr = typeof import('./ocr.ts');
+type Ocr = typeof OcrModule;
 let ocr: Promise<Ocr | undefined> | undefined;
 /** OCR, loaded on the first page that needs it; undefined where it cannot load. */
 const ocrModule = () => (ocr ??= import('./ocr.ts').catch(() => undefined));
@@ -105,7 +106,10 @@ async function readDocument(job: ReadJob): Promise<DocumentRead> {
     const pages: PageRead[] = [];
     if (pageCount > MAX_READ_PAGES) return { pageCount, pages };
     const factory = document.canvasFactory as {
-      create(w: number, h: number): { canvas: { width: number; height: number }; context: CanvasRenderingContext2D };
+      create(
+        w: number,
+        h: number,
+      ): { canvas: { width: number; height: number }; context: CanvasRenderingContext2D };
     };
     const draw = async (page: Awaited<ReturnType<typeof document.getPage>>, scale: number) => {
       const viewport = page.getViewport({ scale });
@@ -113,7 +117,11 @@ async function readDocument(job: ReadJob): Promise<DocumentRead> {
       const { canvas, context } = factory.create(w, h);
       context.fillStyle = '#fff';
       context.fillRect(0, 0, w, h);
-      await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context, viewport }).promise;
+      await page.render({
+        canvas: canvas as unknown as HTMLCanvasElement,
+        canvasContext: context,
+        viewport,
+      }).promise;
       return grayOf(context.getImageData(0, 0, w, h).data, w, h);
     };
     for (let n = 1; n <= pageCount; n++) {
@@ -133,7 +141,12 @@ async function readDocument(job: ReadJob): Promise<DocumentRead> {
       if (reader) {
         const factor = Math.max(1, Math.round(reader.OCR_PIXELS_PER_POINT / INK_SCALE));
         large = await draw(page, INK_SCALE * factor);
-        const read = await reader.ocrPage(large.gray, large.width, large.height, INK_SCALE * factor);
+        const read = await reader.ocrPage(
+          large.gray,
+          large.width,
+          large.height,
+          INK_SCALE * factor,
+        );
         words.push(...read.words);
         source = 'ocr';
         ocrConfidence = read.confidence;
@@ -190,7 +203,10 @@ async function imageInk(bytes: Uint8Array): Promise<InkMap | undefined> {
   try {
     const image = await loadImage(Buffer.from(bytes));
     const scale = Math.min(1, 400 / Math.max(image.width, image.height));
-    const [w, h] = [Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale))];
+    const [w, h] = [
+      Math.max(1, Math.round(image.width * scale)),
+      Math.max(1, Math.round(image.height * scale)),
+    ];
     const canvas = createCanvas(w, h);
     const context = canvas.getContext('2d');
     context.drawImage(image, 0, 0, w, h);

@@ -327,6 +327,29 @@ export const MIGRATIONS = [
     PRIMARY KEY (environment, owner)
   ) STRICT;
   `,
+  `
+  -- The machine's first read (ADR 042). checks: a process's binding of checklist items (by
+  -- name) to checks, as JSON; NULL keeps the suggested binding. machine_checks: one row per
+  -- request and document, waiting until one process leases and reads it, then its result.
+  ALTER TABLE qc_process_settings ADD COLUMN checks TEXT;
+
+  CREATE TABLE machine_checks (
+    environment TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    state TEXT NOT NULL,
+    priority INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    lease_until INTEGER,
+    lease_token TEXT,
+    attempts INTEGER NOT NULL,
+    checked_at INTEGER,
+    document TEXT,
+    result TEXT,
+    PRIMARY KEY (environment, owner, request_id)
+  ) STRICT;
+  CREATE INDEX machine_checks_due ON machine_checks (state, priority, created_at);
+  `,
 ];
 
 /**

@@ -106,6 +106,7 @@ export function managementRoutes(ctx: GatewayContext) {
       responseDays: body.data.responseDays ?? saved?.responseDays ?? RESPONSE_DAYS_DEFAULT,
       escalationDays: body.data.escalationDays ?? saved?.escalationDays ?? ESCALATION_DAYS_DEFAULT,
       severities: body.data.severities ?? saved?.severities ?? {},
+      ...((body.data.checks ?? saved?.checks) && { checks: body.data.checks ?? saved?.checks }),
       updatedBy: memberOf(s),
       updatedOn: new Date(ctx.now()).toISOString(),
     };

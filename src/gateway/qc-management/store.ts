@@ -8,6 +8,7 @@ import {
   type Sample,
   type SampleState,
 } from '../../contract/qc-management.ts';
+import { CheckBindingSchema, type CheckBinding } from '../../contract/checks.ts';
 import type { Feed } from '../events/event-log.ts';
 import type { Sql } from '../db/sql.ts';
 
@@ -27,6 +28,7 @@ interface SettingsRow {
   response_days: number;
   escalation_days: number;
   severities: string;
+  checks: string | null;
   updated_by_id: string;
   updated_by_name: string;
   updated_at: number;
@@ -42,6 +44,17 @@ const severitiesOf = (json: string): ItemSeverities => {
   }
 };
 
+/** A saved binding as it parses; none saved (NULL), or one that does not parse, is none. */
+const checksOf = (json: string | null): { checks?: CheckBinding } => {
+  if (json === null) return {};
+  try {
+    const parsed = CheckBindingSchema.safeParse(JSON.parse(json));
+    return parsed.success ? { checks: parsed.data } : {};
+  } catch {
+    return {};
+  }
+};
+
 const toSettings = (row: SettingsRow): ProcessSettings => ({
   processId: row.process_id,
   processName: row.process_name,
@@ -50,12 +63,13 @@ const toSettings = (row: SettingsRow): ProcessSettings => ({
   responseDays: Number(row.response_days),
   escalationDays: Number(row.escalation_days),
   severities: severitiesOf(row.severities),
+  ...checksOf(row.checks),
   updatedBy: { id: row.updated_by_id, name: row.updated_by_name },
   updatedOn: new Date(row.updated_at).toISOString(),
 });
 
 const SETTINGS_COLUMNS = `process_id, process_name, target_age_hours, sample_percent,
-  response_days, severities, updated_by_id, updated_by_name, updated_at, escalation_days`;
+  response_days, severities, updated_by_id, updated_by_name, updated_at, escalation_days, checks`;
 
 const parseSamples = (rows: { record: string }[]): Sample[] =>
   rows.flatMap((row) => {
@@ -102,11 +116,12 @@ export function createManagementStore(sql: Sql) {
     async putSettings(feed: Feed, settings: ProcessSettings): Promise<void> {
       await sql.run(
         `INSERT INTO qc_process_settings (environment, owner, ${SETTINGS_COLUMNS})
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (environment, owner, process_id) DO UPDATE SET
            process_name = excluded.process_name, target_age_hours = excluded.target_age_hours,
            sample_percent = excluded.sample_percent, response_days = excluded.response_days,
            severities = excluded.severities, escalation_days = excluded.escalation_days,
+           checks = excluded.checks,
            updated_by_id = excluded.updated_by_id,
            updated_by_name = excluded.updated_by_name, updated_at = excluded.updated_at`,
         [
@@ -122,6 +137,7 @@ export function createManagementStore(sql: Sql) {
           settings.updatedBy.name,
           Date.parse(settings.updatedOn),
           settings.escalationDays ?? ESCALATION_DAYS_DEFAULT,
+          settings.checks ? JSON.stringify(settings.checks) : null,
         ],
       );
     },

@@ -26,10 +26,17 @@ const RULES: Record<Exclude<Check, 'no-alterations'>, Rule> = {
 export function alterations(report: SignatureReport | undefined): Judgement {
   if (!report) return unsure("the document's signatures could not be read");
   const [first] = report.signatures;
-  if (!first) return unsure('the document carries no digital signature: alterations cannot be ruled out by the machine');
+  if (!first)
+    return unsure(
+      'the document carries no digital signature: alterations cannot be ruled out by the machine',
+    );
   const broken = report.signatures.find((s) => !s.intact);
-  if (broken) return fail(`A digital signature does not verify: ${broken.problem ?? 'the signed bytes were changed'}`);
-  const whole = (pages: number[]) => pages.map((page) => ({ page, x: 0, y: 0, width: 612, height: 792 }));
+  if (broken)
+    return fail(
+      `A digital signature does not verify: ${broken.problem ?? 'the signed bytes were changed'}`,
+    );
+  const whole = (pages: number[]) =>
+    pages.map((page) => ({ page, x: 0, y: 0, width: 612, height: 792 }));
   if (report.bytesAfter > 0) {
     return fail(
       report.changedAfter
@@ -40,14 +47,19 @@ export function alterations(report: SignatureReport | undefined): Judgement {
   }
   const untrusted = report.signatures.find((s) => !s.trusted);
   if (untrusted) {
-    return unsure(`Signed${untrusted.signer ? ` by ${untrusted.signer}` : ''}, but not by a certificate the gateway trusts`);
+    return unsure(
+      `Signed${untrusted.signer ? ` by ${untrusted.signer}` : ''}, but not by a certificate the gateway trusts`,
+    );
   }
   const by = first.signer ? ` by ${first.signer}` : '';
   return pass(`Digitally signed${by}; the signature is valid and covers the whole file`);
 }
 
 /** Every check but the alterations one, each judged once. */
-export function judge(read: DocumentRead, facts: CheckFacts): Record<Exclude<Check, 'no-alterations'>, Judgement> {
+export function judge(
+  read: DocumentRead,
+  facts: CheckFacts,
+): Record<Exclude<Check, 'no-alterations'>, Judgement> {
   const out = {} as Record<Exclude<Check, 'no-alterations'>, Judgement>;
   for (const [check, rule] of Object.entries(RULES) as [keyof typeof RULES, Rule][]) {
     try {

@@ -31,12 +31,14 @@ export function nonTextInk(page: PageRead, threshold = INK, ink = page.ink): Uin
   return mask;
 }
 
-
 /** How many pixels of `mask` lie in `box` (points), and the box's area in pixels. */
 export function count(mask: Uint8Array, ink: InkMap, box: Box): { on: number; area: number } {
   const px = (points: number) => Math.round(points * ink.scale);
   const [x0, y0] = [Math.max(0, px(box.x)), Math.max(0, px(box.y))];
-  const [x1, y1] = [Math.min(ink.width, px(box.x + box.width)), Math.min(ink.height, px(box.y + box.height))];
+  const [x1, y1] = [
+    Math.min(ink.width, px(box.x + box.width)),
+    Math.min(ink.height, px(box.y + box.height)),
+  ];
   let on = 0;
   for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) on += mask[y * ink.width + x]!;
   return { on, area: Math.max(0, x1 - x0) * Math.max(0, y1 - y0) };
@@ -78,7 +80,9 @@ export function rulesOf(page: PageRead, minWidth = 90, maxWidth = 420): Rule[] {
           if (y + 4 < height && dark[(y + 4) * width + i]! > 100) below++;
         }
         if (above < run / 3 && below < run / 3) {
-          const same = found.find((r) => Math.abs(r.y - y / scale) <= 3 && Math.abs(r.x - start / scale) <= 6);
+          const same = found.find(
+            (r) => Math.abs(r.y - y / scale) <= 3 && Math.abs(r.x - start / scale) <= 6,
+          );
           if (!same) found.push({ x: start / scale, y: y / scale, width: run / scale });
         }
       }
@@ -106,7 +110,10 @@ export function densest(mask: Uint8Array, ink: InkMap, area: Box, side: number) 
   const at = (x: number, y: number) => sum[y * (width + 1) + x]!;
   const s = px(side);
   const [ax, ay] = [Math.max(0, px(area.x)), Math.max(0, px(area.y))];
-  const [bx, by] = [Math.min(width, px(area.x + area.width)), Math.min(height, px(area.y + area.height))];
+  const [bx, by] = [
+    Math.min(width, px(area.x + area.width)),
+    Math.min(height, px(area.y + area.height)),
+  ];
   let best = { on: -1, x: ax, y: ay };
   for (let y = ay; y + s <= by; y += 2) {
     for (let x = ax; x + s <= bx; x += 2) {
@@ -122,24 +129,44 @@ export function densest(mask: Uint8Array, ink: InkMap, area: Box, side: number) 
   const band = 3;
   for (let grown = true, steps = 0; grown && steps < 200; steps++) {
     grown = false;
-    if (x0 > 0 && edge(Math.max(0, x0 - band), y0, x0, y1) > 2) (x0 = Math.max(0, x0 - band)), (grown = true);
-    if (x1 < width && edge(x1, y0, Math.min(width, x1 + band), y1) > 2) (x1 = Math.min(width, x1 + band)), (grown = true);
-    if (y0 > 0 && edge(x0, Math.max(0, y0 - band), x1, y0) > 2) (y0 = Math.max(0, y0 - band)), (grown = true);
-    if (y1 < height && edge(x0, y1, x1, Math.min(height, y1 + band)) > 2) (y1 = Math.min(height, y1 + band)), (grown = true);
+    if (x0 > 0 && edge(Math.max(0, x0 - band), y0, x0, y1) > 2) {
+      x0 = Math.max(0, x0 - band);
+      grown = true;
+    }
+    if (x1 < width && edge(x1, y0, Math.min(width, x1 + band), y1) > 2) {
+      x1 = Math.min(width, x1 + band);
+      grown = true;
+    }
+    if (y0 > 0 && edge(x0, Math.max(0, y0 - band), x1, y0) > 2) {
+      y0 = Math.max(0, y0 - band);
+      grown = true;
+    }
+    if (y1 < height && edge(x0, y1, x1, Math.min(height, y1 + band)) > 2) {
+      y1 = Math.min(height, y1 + band);
+      grown = true;
+    }
   }
   const fill = best.on / (s * s);
   const box = { x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale };
-  return { fill, box, touches: { left: x0 <= 1, right: x1 >= width - 1, top: y0 <= 1, bottom: y1 >= height - 1 } };
+  return {
+    fill,
+    box,
+    touches: { left: x0 <= 1, right: x1 >= width - 1, top: y0 <= 1, bottom: y1 >= height - 1 },
+  };
 }
 
 /** Mean darkness of the ink (above INK/2) in `box`: how strongly it was stamped. */
 export function strength(ink: InkMap, mask: Uint8Array, box: Box): number {
   const px = (points: number) => Math.round(points * ink.scale);
   const [x0, y0] = [Math.max(0, px(box.x)), Math.max(0, px(box.y))];
-  const [x1, y1] = [Math.min(ink.width, px(box.x + box.width)), Math.min(ink.height, px(box.y + box.height))];
+  const [x1, y1] = [
+    Math.min(ink.width, px(box.x + box.width)),
+    Math.min(ink.height, px(box.y + box.height)),
+  ];
   const values: number[] = [];
   for (let y = y0; y < y1; y++) {
-    for (let x = x0; x < x1; x++) if (mask[y * ink.width + x]) values.push(ink.dark[y * ink.width + x]!);
+    for (let x = x0; x < x1; x++)
+      if (mask[y * ink.width + x]) values.push(ink.dark[y * ink.width + x]!);
   }
   if (values.length === 0) return 0;
   values.sort((a, b) => b - a);
@@ -161,8 +188,14 @@ export function likeness(a: InkMap, aBox: Box, b: InkMap, bBox?: Box): number {
     const [bx, by, bw, bh] = [px(box.x), px(box.y), px(box.width), px(box.height)];
     for (let j = 0; j < N; j++) {
       for (let i = 0; i < N; i++) {
-        const [x0, x1] = [Math.floor(bx + (i * bw) / N), Math.max(Math.floor(bx + ((i + 1) * bw) / N), Math.floor(bx + (i * bw) / N) + 1)];
-        const [y0, y1] = [Math.floor(by + (j * bh) / N), Math.max(Math.floor(by + ((j + 1) * bh) / N), Math.floor(by + (j * bh) / N) + 1)];
+        const [x0, x1] = [
+          Math.floor(bx + (i * bw) / N),
+          Math.max(Math.floor(bx + ((i + 1) * bw) / N), Math.floor(bx + (i * bw) / N) + 1),
+        ];
+        const [y0, y1] = [
+          Math.floor(by + (j * bh) / N),
+          Math.max(Math.floor(by + ((j + 1) * bh) / N), Math.floor(by + (j * bh) / N) + 1),
+        ];
         let [sum, k] = [0, 0];
         for (let y = Math.max(0, y0); y < Math.min(ink.height, y1); y++) {
           for (let x = Math.max(0, x0); x < Math.min(ink.width, x1); x++) {
@@ -223,9 +256,14 @@ function detail(grid: Float64Array, n: number): Float64Array {
 /** The image's ink's bounding box, in its own pixels (an image on file has its own scale). */
 function inkBox(ink: InkMap, within?: Box): Box {
   const scale = ink.scale;
-  const [wx0, wy0] = within ? [Math.max(0, Math.floor(within.x * scale)), Math.max(0, Math.floor(within.y * scale))] : [0, 0];
+  const [wx0, wy0] = within
+    ? [Math.max(0, Math.floor(within.x * scale)), Math.max(0, Math.floor(within.y * scale))]
+    : [0, 0];
   const [wx1, wy1] = within
-    ? [Math.min(ink.width, Math.ceil((within.x + within.width) * scale)), Math.min(ink.height, Math.ceil((within.y + within.height) * scale))]
+    ? [
+        Math.min(ink.width, Math.ceil((within.x + within.width) * scale)),
+        Math.min(ink.height, Math.ceil((within.y + within.height) * scale)),
+      ]
     : [ink.width, ink.height];
   let [x0, y0, x1, y1] = [ink.width, ink.height, 0, 0];
   for (let y = wy0; y < wy1; y++) {
@@ -238,7 +276,8 @@ function inkBox(ink: InkMap, within?: Box): Box {
       }
     }
   }
-  if (x1 <= x0) return within ?? { x: 0, y: 0, width: ink.width / scale, height: ink.height / scale };
+  if (x1 <= x0)
+    return within ?? { x: 0, y: 0, width: ink.width / scale, height: ink.height / scale };
   return { x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale };
 }
 

@@ -31,9 +31,21 @@ export interface CheckFacts {
 
 export type Rule = (read: DocumentRead, facts: CheckFacts) => Judgement;
 
-export const pass = (reason: string, regions: Region[] = []): Judgement => ({ verdict: 'pass', reason, regions });
-export const fail = (reason: string, regions: Region[] = []): Judgement => ({ verdict: 'fail', reason, regions });
-export const unsure = (reason: string, regions: Region[] = []): Judgement => ({ verdict: 'unsure', reason, regions });
+export const pass = (reason: string, regions: Region[] = []): Judgement => ({
+  verdict: 'pass',
+  reason,
+  regions,
+});
+export const fail = (reason: string, regions: Region[] = []): Judgement => ({
+  verdict: 'fail',
+  reason,
+  regions,
+});
+export const unsure = (reason: string, regions: Region[] = []): Judgement => ({
+  verdict: 'unsure',
+  reason,
+  regions,
+});
 
 /** "page 3", "pages 2 and 5", "pages 1, 2 and 4". */
 export function pagesPhrase(pages: readonly number[]): string {

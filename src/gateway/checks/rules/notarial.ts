@@ -33,7 +33,8 @@ export const venue: Rule = (read) => {
   }
   if (problems.length) return fail(capital(problems.join('; ')), regions);
   if (seen === 0) {
-    if (read.pages.some((p) => p.source === 'none')) return unsure('pages without text were not read (OCR is off)');
+    if (read.pages.some((p) => p.source === 'none'))
+      return unsure('pages without text were not read (OCR is off)');
     return unsure('no venue (STATE OF … COUNTY OF …) was found');
   }
   return pass('State and county filled in');
@@ -50,13 +51,16 @@ const OTHER = 0.65;
 export const seal: Rule = (read, facts) => {
   const certificate = certificateOf(read);
   if (!certificate) {
-    if (read.pages.some((p) => p.source === 'none')) return unsure('pages without text were not read (OCR is off)');
+    if (read.pages.some((p) => p.source === 'none'))
+      return unsure('pages without text were not read (OCR is off)');
     return unsure('no notarial certificate was found to look for a seal by');
   }
   const { page, line } = certificate;
   // Where a seal goes: from the certificate's first line to the page's foot, edge to edge.
   const area = { x: 0, y: line.y, width: page.width, height: page.height * 0.95 - line.y };
-  const notaryLine = signatureLines(read, facts).find((l) => l.page === page && l.role === 'notary');
+  const notaryLine = signatureLines(read, facts).find(
+    (l) => l.page === page && l.role === 'notary',
+  );
   const place: Region = regionOf({
     page: page.page,
     x: 36,
@@ -69,14 +73,24 @@ export const seal: Rule = (read, facts) => {
   // Signature lines and their ink are not a seal.
   const s = ink.scale;
   for (const l of signatureLines(read, facts).filter((line) => line.page === page)) {
-    const [x0, x1] = [Math.max(0, Math.floor(l.rule.x * s)), Math.min(ink.width, Math.ceil((l.rule.x + l.rule.width) * s))];
-    for (let y = Math.max(0, Math.floor(l.area.y * s)); y < Math.min(ink.height, Math.ceil((l.rule.y + 3) * s)); y++) {
+    const [x0, x1] = [
+      Math.max(0, Math.floor(l.rule.x * s)),
+      Math.min(ink.width, Math.ceil((l.rule.x + l.rule.width) * s)),
+    ];
+    for (
+      let y = Math.max(0, Math.floor(l.area.y * s));
+      y < Math.min(ink.height, Math.ceil((l.rule.y + 3) * s));
+      y++
+    ) {
       mask.fill(0, y * ink.width + x0, y * ink.width + x1);
     }
   }
   const found = densest(mask, ink, area, SEAL_MIN);
-  const onFile = facts.notary ? { image: 'notarySeal' as const, userId: facts.notary.userId } : undefined;
-  const withFile = <T extends object>(judgement: T) => (onFile ? { ...judgement, onFile } : judgement);
+  const onFile = facts.notary
+    ? { image: 'notarySeal' as const, userId: facts.notary.userId }
+    : undefined;
+  const withFile = <T extends object>(judgement: T) =>
+    onFile ? { ...judgement, onFile } : judgement;
   if (!found || found.fill < 0.05) {
     return withFile(fail(`No seal by the notary's certificate on page ${page.page}`, [place]));
   }
@@ -91,20 +105,39 @@ export const seal: Rule = (read, facts) => {
   }
   const strong = strength(ink, mask, box);
   if (strong < LEGIBLE) {
-    return withFile(fail(`The seal is too faint to read (stamped at ${Math.round((strong / 255) * 100)}% ink)`, [region]));
+    return withFile(
+      fail(`The seal is too faint to read (stamped at ${Math.round((strong / 255) * 100)}% ink)`, [
+        region,
+      ]),
+    );
   }
   if (!facts.notary || !read.sealOnFile) {
-    return withFile(unsure('A whole seal is stamped; there is no seal on file to compare it with', [region]));
+    return withFile(
+      unsure('A whole seal is stamped; there is no seal on file to compare it with', [region]),
+    );
   }
   const similarity = Math.round(likeness(ink, box, read.sealOnFile) * 100) / 100;
   const judged = { ...onFile!, similarity };
   if (similarity < OTHER) {
-    return { ...fail(`The seal is not like ${facts.notary.name}'s on file (${pct(similarity)} alike)`, [region]), onFile: judged };
+    return {
+      ...fail(`The seal is not like ${facts.notary.name}'s on file (${pct(similarity)} alike)`, [
+        region,
+      ]),
+      onFile: judged,
+    };
   }
   if (similarity < OWN) {
-    return { ...unsure(`The seal is only ${pct(similarity)} like the one on file`, [region]), onFile: judged };
+    return {
+      ...unsure(`The seal is only ${pct(similarity)} like the one on file`, [region]),
+      onFile: judged,
+    };
   }
-  return { ...pass(`Whole, legible and ${pct(similarity)} like ${facts.notary.name}'s seal on file`, [region]), onFile: judged };
+  return {
+    ...pass(`Whole, legible and ${pct(similarity)} like ${facts.notary.name}'s seal on file`, [
+      region,
+    ]),
+    onFile: judged,
+  };
 };
 
 const pct = (n: number) => `${Math.round(n * 100)}%`;

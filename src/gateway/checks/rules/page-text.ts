@@ -31,7 +31,8 @@ export function linesOf(page: PageRead): Line[] {
     for (const word of words) {
       const run = runs.at(-1);
       const last = run?.at(-1);
-      if (run && last && word.x - (last.x + last.width) < Math.max(18, 2.5 * word.height)) run.push(word);
+      if (run && last && word.x - (last.x + last.width) < Math.max(18, 2.5 * word.height))
+        run.push(word);
       else runs.push([word]);
     }
     return runs.map((run) => ({ words: run }));
@@ -50,7 +51,13 @@ export function linesOf(page: PageRead): Line[] {
 }
 
 /** A line's box as a region, a point or two around its ink. */
-export const regionOf = (b: { page: number; x: number; y: number; width: number; height: number }): Region => ({
+export const regionOf = (b: {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}): Region => ({
   page: b.page,
   x: Math.max(0, round(b.x - 2)),
   y: Math.max(0, round(b.y - 2)),
@@ -86,11 +93,20 @@ const MONTHS = [
 const MONTH = `(${MONTHS.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\.?`;
 const DATE_PATTERNS: [RegExp, (m: RegExpExecArray) => [number, number, number]][] = [
   // March 4, 2026
-  [new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi'), (m) => [+m[3]!, month(m[1]!), +m[2]!]],
+  [
+    new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi'),
+    (m) => [+m[3]!, month(m[1]!), +m[2]!],
+  ],
   // 4th day of March, 2026
-  [new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+day\\s+of\\s+${MONTH},?\\s+(\\d{4})\\b`, 'gi'), (m) => [+m[3]!, month(m[2]!), +m[1]!]],
+  [
+    new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+day\\s+of\\s+${MONTH},?\\s+(\\d{4})\\b`, 'gi'),
+    (m) => [+m[3]!, month(m[2]!), +m[1]!],
+  ],
   // 4 March 2026
-  [new RegExp(`\\b(\\d{1,2})\\s+${MONTH}\\s+(\\d{4})\\b`, 'gi'), (m) => [+m[3]!, month(m[2]!), +m[1]!]],
+  [
+    new RegExp(`\\b(\\d{1,2})\\s+${MONTH}\\s+(\\d{4})\\b`, 'gi'),
+    (m) => [+m[3]!, month(m[2]!), +m[1]!],
+  ],
   // 2026-03-04
   [/\b(\d{4})-(\d{2})-(\d{2})\b/g, (m) => [+m[1]!, +m[2]!, +m[3]!]],
   // 03/04/2026 (US order)
@@ -121,7 +137,11 @@ export function datesIn(text: string): FoundDate[] {
       const when = new Date(Date.UTC(y, mo - 1, d));
       if (mo < 1 || when.getUTCDate() !== d || when.getUTCMonth() !== mo - 1) continue;
       if (found.some((f) => m!.index < f.end && m!.index + m![0].length > f.start)) continue;
-      found.push({ day: when.toISOString().slice(0, 10), start: m.index, end: m.index + m[0].length });
+      found.push({
+        day: when.toISOString().slice(0, 10),
+        start: m.index,
+        end: m.index + m[0].length,
+      });
     }
   }
   return found.sort((a, b) => a.start - b.start);

@@ -7,7 +7,13 @@ import { fold, linesOf, regionOf, type Line } from './page-text.ts';
 // The document as a set of pages: numbered, none missing or repeated, none blank, each with
 // the matter's reference in its header.
 
-const wholePage = (page: PageRead): Region => ({ page: page.page, x: 0, y: 0, width: page.width, height: page.height });
+const wholePage = (page: PageRead): Region => ({
+  page: page.page,
+  x: 0,
+  y: 0,
+  width: page.width,
+  height: page.height,
+});
 
 /** Next to no ink: under this share of the page's pixels (a scan's specks are fewer). */
 const BLANK_SHARE = 0.002;
@@ -16,20 +22,29 @@ function inkShare(page: PageRead) {
   const { width, height, dark } = page.ink;
   const mask = new Uint8Array(width * height);
   for (let i = 0; i < mask.length; i++) mask[i] = dark[i]! > INK ? 1 : 0;
-  const { on, area } = count(mask, page.ink, { x: 0, y: 0, width: page.width, height: page.height });
+  const { on, area } = count(mask, page.ink, {
+    x: 0,
+    y: 0,
+    width: page.width,
+    height: page.height,
+  });
   return area ? on / area : 0;
 }
 
 const isBlank = (page: PageRead) => page.words.length === 0 && inkShare(page) < BLANK_SHARE;
 
-const saysBlank = (page: PageRead) => page.words.some((w) => /intentionally\s+(left\s+)?blank/i.test(w.text));
+const saysBlank = (page: PageRead) =>
+  page.words.some((w) => /intentionally\s+(left\s+)?blank/i.test(w.text));
 
 /** OCR's usual confusions in a number: l and I for 1, O for 0, S for 5. */
-const digits = (text: string) => text.replace(/[lI|]/g, '1').replace(/[oO]/g, '0').replace(/[sS]/g, '5');
+const digits = (text: string) =>
+  text.replace(/[lI|]/g, '1').replace(/[oO]/g, '0').replace(/[sS]/g, '5');
 
 const NUMBERING = [
   /\b(?:page|pg\.?|p\.)\s*([0-9lIoO]{1,4})\s*(?:of|\/)\s*([0-9lIoO]{1,4})\b/i,
   /\b([0-9lIoO]{1,4})\s+of\s+([0-9lIoO]{1,4})\s+pages?\b/i,
+  // OCR of a small footer misreads the "of" ("af", "lof") far more than the numbers.
+  /\bpage\s+([0-9lIoO]{1,4})\s+[a-z]{1,3}\s+([0-9lIoO]{1,4})\b/i,
 ];
 
 function numberOf(lines: Line[]): { n: number; of: number; line: Line } | undefined {
@@ -47,7 +62,8 @@ export const pagesComplete: Rule = (read) => {
   if (pages.length === 0) return unsure('the document has no pages that could be read');
   const numbered = pages.map((page) => ({ page, number: numberOf(linesOf(page)) }));
   if (numbered.every((p) => !p.number)) {
-    if (pages.some((p) => p.source === 'none')) return unsure('pages without text were not read (OCR is off)');
+    if (pages.some((p) => p.source === 'none'))
+      return unsure('pages without text were not read (OCR is off)');
     return unsure('no page says "Page N of M": the count cannot be checked');
   }
   const problems: string[] = [];
@@ -56,7 +72,9 @@ export const pagesComplete: Rule = (read) => {
   for (const { page, number } of numbered) {
     if (!number) {
       if (unread.some((u) => u.page === page)) continue;
-      problems.push(isBlank(page) ? `page ${page.page} is blank` : `page ${page.page} has no page number`);
+      problems.push(
+        isBlank(page) ? `page ${page.page} is blank` : `page ${page.page} has no page number`,
+      );
       regions.push(wholePage(page));
     }
   }
@@ -89,7 +107,9 @@ export const pagesComplete: Rule = (read) => {
   });
   if (problems.length) return fail(capital(problems.join('; ')), regions);
   if (unread.length) {
-    return unsure(`${capital(pagesPhrase(unread.map((u) => u.page.page)))}: no page number could be read`);
+    return unsure(
+      `${capital(pagesPhrase(unread.map((u) => u.page.page)))}: no page number could be read`,
+    );
   }
   return pass(`Pages 1 to ${total} of ${total}, in order`);
 };
@@ -102,7 +122,10 @@ export const noBlankPage: Rule = (read) => {
     return fail(`${phrase} ${blank.length > 1 ? 'are' : 'is'} blank`, blank.map(wholePage));
   }
   const unread = read.pages.filter((p) => p.source === 'none' && !isBlank(p));
-  if (unread.length) return unsure(`${capital(pagesPhrase(unread.map((p) => p.page)))}: no text could be read (OCR is off)`);
+  if (unread.length)
+    return unsure(
+      `${capital(pagesPhrase(unread.map((p) => p.page)))}: no text could be read (OCR is off)`,
+    );
   return pass(`No blank page among ${read.pageCount}`);
 };
 
@@ -151,16 +174,29 @@ export const matterReference: Rule = (read, facts) => {
       if (page.source === 'ocr' && close) doubtful.push(page.page);
       else wrong.push({ region: regionOf(labelled), seen, page: page.page });
     } else if (page.source === 'ocr') doubtful.push(page.page);
-    else missing.push({ page: page.page, x: 0, y: 0, width: page.width, height: Math.min(page.height, 60) });
+    else
+      missing.push({
+        page: page.page,
+        x: 0,
+        y: 0,
+        width: page.width,
+        height: Math.min(page.height, 60),
+      });
   }
   if (wrong.length || missing.length) {
     const parts = [
       ...wrong.map((w) => `page ${w.page}'s header says ${w.seen || 'nothing'}`),
-      ...(missing.length ? [`${pagesPhrase(missing.map((m) => m.page))}: no matter reference in the header`] : []),
+      ...(missing.length
+        ? [`${pagesPhrase(missing.map((m) => m.page))}: no matter reference in the header`]
+        : []),
     ];
-    return fail(`${capital(parts.join('; '))}, not ${facts.matterReference}`, [...wrong.map((w) => w.region), ...missing]);
+    return fail(`${capital(parts.join('; '))}, not ${facts.matterReference}`, [
+      ...wrong.map((w) => w.region),
+      ...missing,
+    ]);
   }
-  if (doubtful.length) return unsure(`${capital(pagesPhrase(doubtful))}: the reference could not be read surely`);
+  if (doubtful.length)
+    return unsure(`${capital(pagesPhrase(doubtful))}: the reference could not be read surely`);
   return pass(`${facts.matterReference} on every page`);
 };
 

@@ -32,7 +32,10 @@ export function signatureLines(read: DocumentRead, facts: CheckFacts): Signature
       // Page chrome (a header's or a footer's rule) is no signature line.
       if (rule.y < page.height * 0.08 || rule.y > page.height * 0.92) continue;
       const labels = lines
-        .filter((l) => l.y > rule.y && l.y < rule.y + 34 && l.x >= rule.x - 8 && l.x < rule.x + rule.width)
+        .filter(
+          (l) =>
+            l.y > rule.y && l.y < rule.y + 34 && l.x >= rule.x - 8 && l.x < rule.x + rule.width,
+        )
         .sort((a, b) => a.y - b.y);
       if (labels.length === 0) continue;
       const said = labels.map((l) => l.text).join(' ');
@@ -65,19 +68,31 @@ function signed(line: SignatureLine) {
 export const signatures: Rule = (read, facts) => {
   const lines = signatureLines(read, facts).filter((l) => l.role !== 'date');
   if (lines.length === 0) {
-    if (read.pages.some((p) => p.source === 'none')) return unsure('pages without text were not read (OCR is off)');
+    if (read.pages.some((p) => p.source === 'none'))
+      return unsure('pages without text were not read (OCR is off)');
     return unsure('no signature line was found');
   }
   const empty = lines.filter((line) => !signed(line));
   if (empty.length) {
-    const who = empty.map((l) => `${l.role === 'notary' ? "the notary's" : `${l.labels[0]?.text ?? "the signer"}'s`} line on page ${l.page.page}`);
-    return fail(`No ink on ${who.join(' and ')}`, empty.map((l) => l.area));
+    const who = empty.map(
+      (l) =>
+        `${l.role === 'notary' ? "the notary's" : `${l.labels[0]?.text ?? 'the signer'}'s`} line on page ${l.page.page}`,
+    );
+    return fail(
+      `No ink on ${who.join(' and ')}`,
+      empty.map((l) => l.area),
+    );
   }
   const missing: string[] = [];
-  if (facts.signatureRequired && !lines.some((l) => l.role === 'signer')) missing.push("the signer's");
+  if (facts.signatureRequired && !lines.some((l) => l.role === 'signer'))
+    missing.push("the signer's");
   if (facts.notaryRequired && !lines.some((l) => l.role === 'notary')) missing.push("the notary's");
-  if (missing.length) return unsure(`${capital(missing.join(' and '))} signature line was not found`);
-  return pass(`Ink on all ${lines.length} signature lines`, lines.map((l) => l.area));
+  if (missing.length)
+    return unsure(`${capital(missing.join(' and '))} signature line was not found`);
+  return pass(
+    `Ink on all ${lines.length} signature lines`,
+    lines.map((l) => l.area),
+  );
 };
 
 export const names: Rule = (read, facts) => {
@@ -92,7 +107,9 @@ export const names: Rule = (read, facts) => {
     const name = printed.text.replace(/,.*$/, '').trim();
     if (sameName(name, person.name)) checked.push(role);
     else {
-      problems.push(`the ${role === 'notary' ? 'notary' : 'signer'}'s printed name is ${name}, not ${person.name}`);
+      problems.push(
+        `the ${role === 'notary' ? 'notary' : 'signer'}'s printed name is ${name}, not ${person.name}`,
+      );
       regions.push(regionOf(printed));
     }
   };
@@ -119,17 +136,26 @@ function signatureDate(read: DocumentRead, facts: CheckFacts): DatedLine | undef
   // A date written over a rule labelled Date, beside the signature.
   for (const line of lines.filter((l) => l.role === 'date')) {
     const above = linesOf(line.page).find(
-      (l) => l.y + l.height <= line.rule.y + 2 && l.y + l.height > line.rule.y - 24 && l.x >= line.rule.x - 8 && l.x < line.rule.x + line.rule.width,
+      (l) =>
+        l.y + l.height <= line.rule.y + 2 &&
+        l.y + l.height > line.rule.y - 24 &&
+        l.x >= line.rule.x - 8 &&
+        l.x < line.rule.x + line.rule.width,
     );
     const date = above && datesIn(above.text)[0];
-    if (above && date) return { day: date.day, region: regionOf(partOf(above, date.start, date.end)) };
+    if (above && date)
+      return { day: date.day, region: regionOf(partOf(above, date.start, date.end)) };
   }
   // Or "Executed on …", "Signed on …", "Dated …" in the text.
   for (const line of read.pages.flatMap(linesOf)) {
     const m = /\b(executed|signed|dated)\b(\s+(on|this))?/i.exec(line.text);
     if (!m || CERTIFICATE.test(line.text)) continue;
     const date = datesIn(line.text.slice(m.index))[0];
-    if (date) return { day: date.day, region: regionOf(partOf(line, m.index + date.start, m.index + date.end)) };
+    if (date)
+      return {
+        day: date.day,
+        region: regionOf(partOf(line, m.index + date.start, m.index + date.end)),
+      };
   }
   return undefined;
 }
@@ -149,8 +175,11 @@ function notarizationDate(read: DocumentRead): DatedLine | undefined {
 }
 
 const long = (day: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' }).format(new Date(`${day}T00:00:00Z`));
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
+  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+const daysBetween = (a: string, b: string) =>
+  Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
 
 export const dates: Rule = (read, facts) => {
   const signedDay = signatureDate(read, facts);
@@ -158,7 +187,11 @@ export const dates: Rule = (read, facts) => {
   const found = [signedDay, notarized].filter((d): d is DatedLine => d !== undefined);
   if (found.length === 0) return unsure('no signature or notarization date was found');
   const future = found.filter((d) => d.day > facts.today);
-  if (future.length) return fail(`Dated in the future: ${future.map((d) => long(d.day)).join(', ')}`, future.map((d) => d.region));
+  if (future.length)
+    return fail(
+      `Dated in the future: ${future.map((d) => long(d.day)).join(', ')}`,
+      future.map((d) => d.region),
+    );
   if (signedDay && notarized && notarized.day !== signedDay.day) {
     const before = notarized.day < signedDay.day;
     return fail(
@@ -172,13 +205,23 @@ export const dates: Rule = (read, facts) => {
   if (facts.signedOn && day.day !== facts.signedOn) {
     // A day apart may be a time zone's doing (signedOn is a moment, the page a day).
     if (Math.abs(daysBetween(day.day, facts.signedOn)) > 1) {
-      return fail(`Dated ${long(day.day)}, but the request was signed on ${long(facts.signedOn)}`, [day.region]);
+      return fail(`Dated ${long(day.day)}, but the request was signed on ${long(facts.signedOn)}`, [
+        day.region,
+      ]);
     }
-    return unsure(`Dated ${long(day.day)}; the request was signed on ${long(facts.signedOn)} (a time zone apart?)`, [day.region]);
+    return unsure(
+      `Dated ${long(day.day)}; the request was signed on ${long(facts.signedOn)} (a time zone apart?)`,
+      [day.region],
+    );
   }
-  if (facts.notaryRequired && !notarized) return unsure('no notarization date was found', [day.region]);
-  if (!signedDay && facts.signatureRequired) return unsure('no signature date was found', [day.region]);
-  return pass(`Signed and notarized on ${long(day.day)}`, found.map((d) => d.region));
+  if (facts.notaryRequired && !notarized)
+    return unsure('no notarization date was found', [day.region]);
+  if (!signedDay && facts.signatureRequired)
+    return unsure('no signature date was found', [day.region]);
+  return pass(
+    `Signed and notarized on ${long(day.day)}`,
+    found.map((d) => d.region),
+  );
 };
 
 /** For the venue and the seal: the page and first line of the notarial certificate. */

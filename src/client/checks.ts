@@ -1,0 +1,30 @@
+import {
+  CheckResultSchema,
+  CheckSummariesSchema,
+  type CheckResult,
+  type CheckSummaries,
+} from '../contract/checks.ts';
+import { defaultClient, seg, type CallOptions, type Client } from './request.ts';
+
+// The machine's first read (ADR 042), for QC readers: a request's verdicts (404 until its
+// document has been read; asking queues it first of all), and the queue rows' counts (asking
+// queues those not read yet, newest first). The gateway's own, not the service's.
+
+const CHECKS = '/team/checks';
+
+export function checksApi({ request }: Client) {
+  return {
+    getCheckResult: (requestId: string, opts: CallOptions = {}): Promise<CheckResult> =>
+      request('GET', `${CHECKS}/${seg(requestId)}`, { schema: CheckResultSchema, ...opts }),
+
+    /** At most CHECK_SUMMARY_IDS_MAX ids. */
+    getCheckSummaries: (ids: readonly string[], opts: CallOptions = {}): Promise<CheckSummaries> =>
+      request('GET', CHECKS, {
+        query: { ids: ids.join(',') },
+        schema: CheckSummariesSchema,
+        ...opts,
+      }),
+  };
+}
+
+export const { getCheckResult, getCheckSummaries } = checksApi(defaultClient);

@@ -1,0 +1,225 @@
+import { createHash } from 'node:crypto';
+import {
+  suggestedCheck,
+  type Check,
+  type CheckedItem,
+  type CheckResult,
+} from '../../contract/checks.ts';
+import type { QcRequest } from '../../contract/qc.ts';
+import type { GatewayContext } from '../context.ts';
+import type { Feed } from '../events/event-log.ts';
+import { feedOf } from '../reviews/reviews.ts';
+import type { SessionRecord } from '../session/sessions.ts';
+import { fetchDocument } from '../upstream/document-fetch.ts';
+import { upstreamRequest } from '../upstream/qc-request-upstream.ts';
+import { upstreamGet } from '../upstream/upstream-get.ts';
+import { upstreamUser } from '../upstream/user-upstream.ts';
+import { MAX_PDF_BYTES } from '../first-visit/page-image-job.ts';
+import type { DocumentRead } from './document-read.ts';
+import { verifyPdfSignatures, type SignatureReport } from './pdf-signatures.ts';
+import { documentReader, type DocumentReader } from './reader.ts';
+import { alterations, judge, type CheckFacts, type Judgement } from './rules/index.ts';
+import { unsure } from './rules/judgement.ts';
+import type { CheckStore, LeasedCheck } from './store.ts';
+
+// The machine's first read, in the background (ADR 042): requests are queued as the gateway
+// learns of them (a list a reviewer is shown, a review opened, a webhook), newest first and an
+// opened one first of all; one at a time is leased, its document and the people it names read
+// with a session of its owner (the last one seen: the machine has no credentials of its own),
+// checked, and kept. A request with no session of its owner about waits until one comes.
+
+export const CHECKER_VERSION = '1.0';
+const LEASE_MS = 3 * 60_000;
+const IDLE_MS = 1_000;
+const FETCH_TIMEOUT_MS = 30_000;
+const SEAL_LIMIT = 4 * 1024 * 1024;
+
+export type Checker = ReturnType<typeof createChecker>;
+
+export function createChecker(
+  store: CheckStore,
+  context: () => GatewayContext,
+  options: { reader?: DocumentReader; now: () => number; log: (message: string) => void },
+) {
+  const reader = options.reader ?? documentReader();
+  /** The last session seen of each owner, to read their requests with. */
+  const sessions = new Map<string, SessionRecord>();
+  const key = (feed: Feed) => `${feed.environment}\u0000${feed.owner}`;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  /** Trusted signers' certificates (the service's signing CA), read once per owner key. */
+  const trusted = new Map<string, Promise<Uint8Array[]>>();
+
+  const loop = async () => {
+    while (!stopped) {
+      const owners = [...sessions.values()].map(feedOf);
+      const lease = await store.lease(owners, LEASE_MS).catch(() => undefined);
+      if (!lease) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, IDLE_MS).unref();
+        });
+        continue;
+      }
+      await checkOne(lease).catch((error: unknown) => {
+        options.log(`checks: ${lease.requestId} could not be checked (${String(error)})`);
+        return store.release(lease).catch(() => undefined);
+      });
+    }
+  };
+
+  async function checkOne(lease: LeasedCheck) {
+    const ctx = context();
+    const session = sessions.get(key(lease));
+    if (!session) return store.release(lease);
+    const found = await upstreamRequest(ctx, session, lease.requestId);
+    if (found.status === 401) {
+      sessions.delete(key(lease));
+      return store.release(lease);
+    }
+    if (!found.request) {
+      // Gone, or never this owner's: nothing to check, and nothing to try again.
+      const result = resultOf(lease.requestId, [], options.now());
+      await store.record(lease, '', result);
+      return;
+    }
+    const request = found.request;
+    const settings = await ctx.management.settingsNamed(lease, request.processName);
+    const binding = settings?.checks;
+    const bound = request.checklistItems.flatMap((item) => {
+      const check = binding ? binding[item.displayName] : suggestedCheck(item.displayName);
+      return check ? [{ item, check }] : [];
+    });
+    const facts = await factsOf(ctx, session, request);
+    let judged: (check: Check) => Judgement;
+    let document = request.document.id;
+    try {
+      const pdf = await fetchDocument(ctx, request.fileUrl, {
+        limit: MAX_PDF_BYTES,
+        timeoutMs: FETCH_TIMEOUT_MS,
+      });
+      document = `${request.document.id}:${createHash('sha256').update(pdf).digest('hex').slice(0, 16)}`;
+      const report = await verifyPdfSignatures(pdf, await trustedFor(ctx, session)).catch(
+        () => undefined,
+      );
+      const read = await reader.read(pdf.slice(), facts.seal);
+      judged = judgeAll(read, facts.facts, report);
+    } catch (error) {
+      const why = String((error as Error).message ?? error).slice(0, 160);
+      judged = () => unsure(`the document could not be read: ${why}`);
+    }
+    const items: CheckedItem[] = bound.map(({ item, check }) => ({
+      itemId: item.id,
+      itemName: item.displayName,
+      check,
+      ...judged(check),
+    }));
+    await store.record(lease, document, resultOf(request.id, items, options.now()));
+  }
+
+  function judgeAll(read: DocumentRead, facts: CheckFacts, report: SignatureReport | undefined) {
+    if (read.pages.length < read.pageCount) {
+      const why = `the document has ${read.pageCount} pages, more than the machine reads (${read.pages.length || 'none read'})`;
+      return () => unsure(why);
+    }
+    const all = { ...judge(read, facts), 'no-alterations': alterations(report) };
+    return (check: Check) => all[check];
+  }
+
+  async function factsOf(ctx: GatewayContext, session: SessionRecord, request: QcRequest) {
+    const person = async (role: string) => {
+      const actor = request.actors.find((a) => a.roleId === role);
+      if (!actor) return undefined;
+      const got = await upstreamUser(ctx, session, actor.userId).catch(() => undefined);
+      return got?.user
+        ? { userId: actor.userId, name: got.user.displayName, user: got.user }
+        : undefined;
+    };
+    const signer = await person('affiant');
+    const notary = await person(ctx.notaryRole);
+    let seal: Uint8Array | undefined;
+    const sealUrl = notary?.user.notarySealImageUrl;
+    if (sealUrl) {
+      const options = { limit: SEAL_LIMIT, timeoutMs: FETCH_TIMEOUT_MS };
+      seal = await fetchDocument(ctx, sealUrl, options).catch(() => undefined);
+    }
+    const templates = request.document.templates;
+    const facts: CheckFacts = {
+      matterReference: request.document.matterReference,
+      ...(request.document.signedOn && { signedOn: request.document.signedOn.slice(0, 10) }),
+      today: new Date(options.now()).toISOString().slice(0, 10),
+      ...(signer && { signer: { userId: signer.userId, name: signer.name } }),
+      ...(notary && {
+        notary: { userId: notary.userId, name: notary.name, sealOnFile: seal !== undefined },
+      }),
+      signatureRequired: templates.length === 0 || templates.some((t) => t.signatureRequired),
+      notaryRequired: templates.some((t) => t.notaryRequired) || notary !== undefined,
+    };
+    return { facts, seal };
+  }
+
+  async function trustedFor(ctx: GatewayContext, session: SessionRecord): Promise<Uint8Array[]> {
+    const k = session.environment;
+    let got = trusted.get(k);
+    if (!got) {
+      got = (async () => {
+        const response = await upstreamGet(ctx, session, '/sandbox/v1/signing-ca').catch(
+          () => undefined,
+        );
+        if (!response?.ok) {
+          await response?.body?.cancel().catch(() => undefined);
+          return [];
+        }
+        return pemCertificates(await response.text());
+      })();
+      trusted.set(k, got);
+      // A service without the route is asked again later, not never.
+      void got.then(
+        (certs) => certs.length === 0 && setTimeout(() => trusted.delete(k), 60_000).unref(),
+      );
+    }
+    return got;
+  }
+
+  return {
+    summaries: store.summaries,
+    result: store.result,
+    /** Queues `ids` for checking with `session`, the reader of its owner's requests. */
+    async want(session: SessionRecord, ids: readonly string[], opened = false) {
+      sessions.set(key(feedOf(session)), session);
+      await store.want(feedOf(session), ids, opened ? 1 : 0);
+      wake?.();
+    },
+    /** A session ended: it reads nothing more. */
+    forget(session: SessionRecord) {
+      const k = key(feedOf(session));
+      if (sessions.get(k)?.idHash === session.idHash) sessions.delete(k);
+    },
+    start() {
+      running ??= loop();
+    },
+    async stop() {
+      stopped = true;
+      wake?.();
+      await running;
+      await reader.close();
+    },
+  };
+}
+
+const resultOf = (requestId: string, items: CheckedItem[], now: number): CheckResult => ({
+  requestId,
+  checkedOn: new Date(now).toISOString(),
+  checker: { version: CHECKER_VERSION },
+  items,
+});
+
+function pemCertificates(pem: string): Uint8Array[] {
+  const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
+  return blocks.map((block) =>
+    Uint8Array.from(
+      Buffer.from(block.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, ''), 'base64'),
+    ),
+  );
+}

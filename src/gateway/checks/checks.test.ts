@@ -1,0 +1,132 @@
+import { describe, expect } from 'vitest';
+import {
+  CheckResultSchema,
+  CheckSummariesSchema,
+  type CheckResult,
+} from '../../contract/checks.ts';
+import type { QcRequest } from '../../contract/qc.ts';
+import { expectMessage, type Browser, type Harness } from '../testing/harness.ts';
+import { gatewayTest as it, pendingRequests } from '../testing/fixtures.ts';
+
+// The machine's checks over real HTTP (ADR 042): asking for the queue's rows queues them, the
+// gateway reads each request's real document from the service in the background, and a QC
+// reader gets each bound item's verdict; nobody else gets anything, and nothing is queued.
+
+let gateway: Harness;
+let riley: Browser;
+let nora: Browser;
+let gwen: Browser;
+let pending: QcRequest[];
+
+it.beforeAll(async ({ gateway: started, signedIn }) => {
+  gateway = started;
+  riley = await signedIn('acme-reviewer');
+  nora = await signedIn('acme-notary');
+  gwen = await signedIn('globex-admin');
+  pending = await pendingRequests(riley, 4);
+  expect(pending.length).toBeGreaterThanOrEqual(2);
+});
+
+async function checked(browser: Browser, id: string): Promise<CheckResult> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const got = await browser.request('GET', `/team/checks/${id}`);
+    if (got.status === 200) return CheckResultSchema.parse(got.body);
+    expectMessage(got, 404, /not checked yet/);
+    if (Date.now() > until) throw new Error(`${id} was not checked within a minute`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe("the machine's checks", () => {
+  it(
+    'queues the rows shown, reads each document once and judges its bound items',
+    { timeout: 120_000 },
+    async () => {
+      const ids = pending.slice(0, 2).map((r) => r.id);
+      const first = CheckSummariesSchema.parse(
+        (await riley.request('GET', `/team/checks?ids=${ids.join(',')}`)).body,
+      );
+      expect(first.summaries.map((s) => s.requestId)).toEqual(ids);
+      const request = pending[0]!;
+      const result = await checked(riley, request.id);
+      expect(result.requestId).toBe(request.id);
+      expect(result.checker.version).toMatch(/\d/);
+      // The demo's processes come bound: every item bound is one of the request's own.
+      expect(result.items.length).toBeGreaterThan(0);
+      const names = new Set(request.checklistItems.map((i) => i.displayName));
+      for (const item of result.items) {
+        expect(names.has(item.itemName)).toBe(true);
+        expect(item.reason.length).toBeGreaterThan(0);
+        if (item.verdict === 'fail') expect(item.regions.length).toBeGreaterThan(0);
+      }
+      const summary = CheckSummariesSchema.parse(
+        (await riley.request('GET', `/team/checks?ids=${request.id}`)).body,
+      );
+      const tally = (v: string) => result.items.filter((i) => i.verdict === v).length;
+      expect(summary.summaries[0]).toEqual({
+        requestId: request.id,
+        state: 'checked',
+        failed: tally('fail'),
+        unsure: tally('unsure'),
+        passed: tally('pass'),
+      });
+    },
+  );
+
+  it('refuses a bad list, an unknown request and another owner, and queues nothing for them', async () => {
+    expectMessage(await riley.request('GET', '/team/checks?ids=nope'), 400, /ids/);
+    expectMessage(await riley.request('GET', '/team/checks'), 400, /ids/);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expectMessage(await riley.request('GET', `/team/checks/${unknown}`), 404, /no such QC request/);
+    expectMessage(await riley.request('GET', '/team/checks/not-a-uuid'), 404, /no such QC request/);
+    // Globex's admin cannot read acme's request's checks, nor learn whether it was checked.
+    expectMessage(
+      await gwen.request('GET', `/team/checks/${pending[1]!.id}`),
+      404,
+      /no such QC request/,
+    );
+    // A notary reviews nothing.
+    expectMessage(
+      await nora.request('GET', `/team/checks?ids=${pending[1]!.id}`),
+      403,
+      /QC reviewers/,
+    );
+    const anonymous = gateway.browser();
+    const forged = gateway.browser();
+    forged.cookie = `attest_session=${'A'.repeat(43)}`;
+    for (const stranger of [anonymous, forged]) {
+      expectMessage(await stranger.request('GET', `/team/checks/${pending[1]!.id}`), 401, /.+/);
+      expectMessage(await stranger.request('GET', `/team/checks?ids=${pending[1]!.id}`), 401, /.+/);
+    }
+  });
+});
+
+describe('the image on file', () => {
+  it("gives the notary's seal of a request's notary, as a PNG, to its owner's reviewers only", async () => {
+    const request = pending[0]!;
+    const seal = await riley.request('GET', `/team/checks/${request.id}/on-file/notarySeal`);
+    expect(seal.status, seal.text).toBe(200);
+    expect(seal.headers.get('content-type')).toBe('image/png');
+    expectMessage(
+      await riley.request('GET', `/team/checks/${request.id}/on-file/passport`),
+      404,
+      /no such image/,
+    );
+    expectMessage(
+      await gwen.request('GET', `/team/checks/${request.id}/on-file/notarySeal`),
+      404,
+      /no such QC request/,
+    );
+    expectMessage(
+      await nora.request('GET', `/team/checks/${request.id}/on-file/notarySeal`),
+      403,
+      /QC reviewers/,
+    );
+    expectMessage(
+      await gateway.browser().request('GET', `/team/checks/${request.id}/on-file/notarySeal`),
+      401,
+      /.+/,
+    );
+  });
+});

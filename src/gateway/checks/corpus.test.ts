@@ -1,0 +1,146 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Check } from '../../contract/checks.ts';
+import { DEFECTS, type Defect } from '../../service/seed/defects.ts';
+import { renderDocument, renderScan } from '../../service/seed/documents.ts';
+import { sealPng } from '../../service/seed/notary-images.ts';
+import { scanPages } from '../../service/seed/scanner.ts';
+import { documentFacts } from '../../service/testing/document-facts.ts';
+import { onPostgres } from '../testing/database.ts';
+import { documentReader } from './reader.ts';
+import { judge, type CheckFacts } from './rules/index.ts';
+
+// The rules over the service's own generated documents (ADR 042): each defect the generator
+// draws is failed by the check bound to it, with a region on the page it names, and a clean
+// document is failed by none. The machine may be unsure; it may never pass a defect.
+
+const seal = sealPng({ name: 'Nora Notary', state: 'Texas' });
+const otherSeal = sealPng({ name: 'Olive Other', state: 'Texas' });
+const reader = documentReader({ ocr: true });
+afterAll(() => reader.close());
+
+const facts: CheckFacts = {
+  matterReference: 'MR-2026-000123',
+  signedOn: '2026-03-04',
+  today: '2026-12-02',
+  signer: { userId: 'signer', name: 'José Álvarez' },
+  notary: { userId: 'notary', name: 'Nora Notary', sealOnFile: true },
+  signatureRequired: true,
+  notaryRequired: true,
+};
+
+/** The check that must fail each defect (the one a process binds its item to). */
+const CAUGHT_BY: Record<Exclude<Defect, 'changed-after-signing'>, Check[]> = {
+  unsigned: ['signatures'],
+  'no-seal': ['seal'],
+  'faint-seal': ['seal'],
+  'cut-off-seal': ['seal'],
+  'other-seal': ['seal'],
+  'blank-county': ['venue'],
+  'date-mismatch': ['dates'],
+  'blank-page': ['pages-complete', 'no-blank-page'],
+  'wrong-reference': ['matter-reference'],
+};
+
+const KINDS = [
+  { name: 'an affidavit', title: 'Affidavit of Identity' },
+  { name: 'a power of attorney', title: 'Durable Power of Attorney' },
+];
+
+describe.skipIf(onPostgres())('the checks over generated documents', () => {
+  for (const kind of KINDS) {
+    it(`fail no item of a clean document: ${kind.name}`, async () => {
+      const { bytes } = await renderDocument(
+        documentFacts({ title: kind.title, notarySeal: seal, agentName: 'Sam Agent' }),
+      );
+      const verdicts = judge(await reader.read(bytes, seal), facts);
+      for (const [check, judgement] of Object.entries(verdicts)) {
+        expect(judgement.verdict, `${check}: ${judgement.reason}`).toBe('pass');
+      }
+      expect(verdicts.seal.onFile?.similarity).toBeGreaterThan(0.75);
+    });
+
+    for (const defect of DEFECTS.filter((d) => d !== 'changed-after-signing')) {
+      it(`fail ${defect} in ${kind.name}, where it is, and nothing else`, async () => {
+        const { bytes, layout } = await renderDocument(
+          documentFacts({
+            title: kind.title,
+            notarySeal: seal,
+            otherNotarySeal: otherSeal,
+            agentName: 'Sam Agent',
+            defects: [defect],
+          }),
+        );
+        const verdicts = judge(await reader.read(bytes, seal), facts);
+        const expected = CAUGHT_BY[defect as keyof typeof CAUGHT_BY];
+        const shown = layout.defects?.find((d) => d.kind === defect)?.regions ?? [];
+        for (const check of expected) {
+          const judgement = verdicts[check as keyof typeof verdicts];
+          expect(judgement.verdict, `${check}: ${judgement.reason}`).toBe('fail');
+          // Its regions overlap where the generator drew the defect.
+          const overlaps = judgement.regions.some((r) =>
+            shown.some(
+              (s) =>
+                s.page === r.page &&
+                r.x < s.x + s.width &&
+                s.x < r.x + r.width &&
+                r.y < s.y + s.height &&
+                s.y < r.y + r.height,
+            ),
+          );
+          expect(
+            overlaps,
+            `${check}: ${JSON.stringify(judgement.regions)} vs ${JSON.stringify(shown)}`,
+          ).toBe(true);
+        }
+        for (const [check, judgement] of Object.entries(verdicts)) {
+          if (!expected.includes(check as Check))
+            expect(judgement.verdict, `${check}: ${judgement.reason}`).not.toBe('fail');
+        }
+      });
+    }
+  }
+
+  it(
+    'read a wet-ink scan by OCR, and never pass what it cannot read',
+    { timeout: 60_000 },
+    async () => {
+      // The scanner's pages are images only: every word is OCR's.
+      const scan = async (defects: Defect[]) => ({
+        bytes: await scanPages(
+          (
+            await renderScan({
+              matterReference: facts.matterReference,
+              signerName: 'Jose Alvarez',
+              notaryName: 'Nora Notary',
+              notarySeal: seal,
+              state: 'Texas',
+              defects,
+            })
+          ).bytes,
+          7,
+        ),
+      });
+      const scanFacts = { ...facts, signedOn: '2026-01-02' };
+      const read = await reader.read((await scan([])).bytes, seal);
+      expect(read.pages.every((p) => p.source === 'ocr')).toBe(true);
+      const clean = judge(read, scanFacts);
+      for (const [check, judgement] of Object.entries(clean)) {
+        expect(judgement.verdict, `${check}: ${judgement.reason}`).not.toBe('fail');
+      }
+      expect(clean['matter-reference'].verdict).toBe('pass');
+      const unsigned = judge(await reader.read((await scan(['unsigned'])).bytes, seal), scanFacts);
+      expect(unsigned.signatures.verdict).not.toBe('pass');
+      const blank = judge(await reader.read((await scan(['blank-county'])).bytes, seal), scanFacts);
+      expect(blank.venue.verdict).not.toBe('pass');
+    },
+  );
+
+  it('say unsure, with the reason, of a document that is not a PDF', async () => {
+    await expect(reader.read(new TextEncoder().encode('not a pdf at all'))).rejects.toThrow(
+      /PDF|Invalid/i,
+    );
+    // The reader is still there for the next document.
+    const { bytes } = await renderDocument(documentFacts({ notarySeal: seal }));
+    expect((await reader.read(bytes, seal)).pageCount).toBe(3);
+  });
+});

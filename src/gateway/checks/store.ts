@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { CheckResultSchema, type CheckResult, type CheckSummary } from '../../contract/checks.ts';
+import type { Sql } from '../db/sql.ts';
+import type { Feed } from '../events/event-log.ts';
+
+// The machine's checks kept (ADR 042): a row per request, waiting until a process leases it
+// (one UPDATE that one process wins, so two gateways check each request once), then its
+// result. A lease that runs out (a process killed mid-read) is taken again: a restart resumes.
+
+interface Row {
+  environment: string;
+  owner: string;
+  request_id: string;
+  state: 'waiting' | 'checked';
+  attempts: number;
+  result: string | null;
+}
+
+export type LeasedCheck = Feed & { requestId: string; attempts: number; token: string };
+
+/** Reads given up after this many tries (a reader that keeps dying on one document). */
+export const CHECK_ATTEMPTS = 3;
+
+const parsed = (json: string | null): CheckResult | undefined => {
+  if (!json) return undefined;
+  const result = CheckResultSchema.safeParse(JSON.parse(json));
+  return result.success ? result.data : undefined;
+};
+
+export type CheckStore = ReturnType<typeof createCheckStore>;
+
+export function createCheckStore(sql: Sql, now: () => number) {
+  return {
+    /** Queues requests not known yet; `priority` raises one already waiting (a reviewer opened it). */
+    async want(feed: Feed, ids: readonly string[], priority: number): Promise<void> {
+      const at = now();
+      for (const [i, id] of ids.entries()) {
+        // The list is newest first: the first shown is checked first.
+        await sql.run(
+          `INSERT INTO machine_checks (environment, owner, request_id, state, priority, created_at, attempts)
+           VALUES (?, ?, ?, 'waiting', ?, ?, 0)
+           ON CONFLICT (environment, owner, request_id) DO UPDATE SET
+             priority = CASE WHEN machine_checks.priority < excluded.priority
+                             THEN excluded.priority ELSE machine_checks.priority END`,
+          [feed.environment, feed.owner, id, priority, at - i],
+        );
+      }
+    },
+
+    async summaries(feed: Feed, ids: readonly string[]): Promise<Map<string, CheckSummary>> {
+      if (ids.length === 0) return new Map();
+      const rows = await sql.all<Row>(
+        `SELECT request_id, state, result FROM machine_checks
+         WHERE environment = ? AND owner = ? AND request_id IN (${ids.map(() => '?').join(', ')})`,
+        [feed.environment, feed.owner, ...ids],
+      );
+      const out = new Map<string, CheckSummary>();
+      for (const row of rows) {
+        const result = row.state === 'checked' ? parsed(row.result) : undefined;
+        const tally = (v: string) => result?.items.filter((item) => item.verdict === v).length ?? 0;
+        out.set(row.request_id, {
+          requestId: row.request_id,
+          state: result ? 'checked' : 'waiting',
+          failed: tally('fail'),
+          unsure: tally('unsure'),
+          passed: tally('pass'),
+        });
+      }
+      return out;
+    },
+
+    async result(feed: Feed, id: string): Promise<CheckResult | undefined> {
+      const row = await sql.get<Row>(
+        `SELECT state, result FROM machine_checks WHERE environment = ? AND owner = ? AND request_id = ?`,
+        [feed.environment, feed.owner, id],
+      );
+      return row?.state === 'checked' ? parsed(row.result) : undefined;
+    },
+
+    /** The next waiting request of one of `owners` (highest priority, newest first), leased. */
+    async lease(owners: readonly Feed[], forMs: number): Promise<LeasedCheck | undefined> {
+      if (owners.length === 0) return undefined;
+      const at = now();
+      const token = randomBytes(12).toString('base64url');
+      const mine = owners.map(() => '(environment = ? AND owner = ?)').join(' OR ');
+      const ownerParams = owners.flatMap((o) => [o.environment, o.owner]);
+      const candidate = await sql.get<Row>(
+        `SELECT environment, owner, request_id, attempts FROM machine_checks
+         WHERE state = 'waiting' AND attempts < ? AND (lease_until IS NULL OR lease_until <= ?)
+           AND (${mine})
+         ORDER BY priority DESC, created_at DESC LIMIT 1`,
+        [CHECK_ATTEMPTS, at, ...ownerParams],
+      );
+      if (!candidate) return undefined;
+      const won = await sql.run(
+        `UPDATE machine_checks SET lease_until = ?, lease_token = ?, attempts = attempts + 1
+         WHERE environment = ? AND owner = ? AND request_id = ? AND state = 'waiting'
+           AND (lease_until IS NULL OR lease_until <= ?)`,
+        [at + forMs, token, candidate.environment, candidate.owner, candidate.request_id, at],
+      );
+      if (won === 0) return undefined;
+      return {
+        environment: candidate.environment as Feed['environment'],
+        owner: candidate.owner,
+        requestId: candidate.request_id,
+        attempts: Number(candidate.attempts) + 1,
+        token,
+      };
+    },
+
+    /** Gives a lease back untried (no session to read it with just now). */
+    async release(lease: LeasedCheck): Promise<void> {
+      await sql.run(
+        `UPDATE machine_checks SET lease_until = NULL, lease_token = NULL, attempts = attempts - 1
+         WHERE environment = ? AND owner = ? AND request_id = ? AND lease_token = ?`,
+        [lease.environment, lease.owner, lease.requestId, lease.token],
+      );
+    },
+
+    async record(lease: LeasedCheck, document: string, result: CheckResult): Promise<boolean> {
+      const changed = await sql.run(
+        `UPDATE machine_checks SET state = 'checked', checked_at = ?, document = ?, result = ?,
+           lease_until = NULL, lease_token = NULL
+         WHERE environment = ? AND owner = ? AND request_id = ? AND lease_token = ?`,
+        [
+          now(),
+          document,
+          JSON.stringify(result),
+          lease.environment,
+          lease.owner,
+          lease.requestId,
+          lease.token,
+        ],
+      );
+      return changed > 0;
+    },
+
+    /** How many are waiting, for tests and the bench. */
+    async waiting(): Promise<number> {
+      const row = await sql.get<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM machine_checks WHERE state = 'waiting' AND attempts < ?`,
+        [CHECK_ATTEMPTS],
+      );
+      return Number(row?.n ?? 0);
+    },
+  };
+}
