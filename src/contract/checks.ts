@@ -109,3 +109,36 @@ export function suggestedCheck(itemName: string): Check | undefined {
   ];
   return rules.find(([pattern]) => pattern.test(name))?.[1];
 }
+
+/** How the machine fared against the people, per check and process (ADR 042). */
+export const MachineCardRowSchema = z.object({
+  check: CheckSchema,
+  processName: z.string(),
+  /** Bound items a person approved or rejected. */
+  judged: z.int(),
+  /** Of those, where the machine said the same (pass and approved, fail and rejected). */
+  agreed: z.int(),
+  unsure: z.int(),
+  /** Its fails a person rejected too, of all its fails; null when it failed none. */
+  precision: z.nullable(z.number()),
+  /** Of the items a person rejected, those it failed; null when a person rejected none. */
+  recall: z.nullable(z.number()),
+  /** It said pass; a person rejected the item. */
+  misses: z.array(
+    z.object({
+      requestId: z.string(),
+      itemName: z.string(),
+      decidedOn: TimestampSchema,
+      reason: z.string(),
+    }),
+  ),
+});
+export type MachineCardRow = z.infer<typeof MachineCardRowSchema>;
+
+/** `GET /team/checks-report?from=&to=` (QC managers): the decisions of those days. */
+export const MachineCardSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(MachineCardRowSchema),
+});
+export type MachineCard = z.infer<typeof MachineCardSchema>;

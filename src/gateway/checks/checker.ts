@@ -5,7 +5,7 @@ import {
   type CheckedItem,
   type CheckResult,
 } from '../../contract/checks.ts';
-import type { QcRequest } from '../../contract/qc.ts';
+import { QcRequestListSchema, type QcRequest } from '../../contract/qc.ts';
 import type { GatewayContext } from '../context.ts';
 import type { Feed } from '../events/event-log.ts';
 import { feedOf } from '../reviews/reviews.ts';
@@ -185,10 +185,41 @@ export function createChecker(
   return {
     summaries: store.summaries,
     result: store.result,
+    results: store.results,
     /** Queues `ids` for checking with `session`, the reader of its owner's requests. */
     async want(session: SessionRecord, ids: readonly string[], opened = false) {
       sessions.set(key(feedOf(session)), session);
       await store.want(feedOf(session), ids, opened ? 1 : 0);
+      wake?.();
+    },
+    /**
+     * A webhook from the owner's service: something new was signed. The spec's deliveries
+     * name files, not QC requests, so the newest pending requests are listed and queued
+     * (with the owner's session the checker holds; with none, the next list queues them).
+     */
+    async noticeOwner(feed: Feed) {
+      const session = sessions.get(key(feed));
+      if (!session) return;
+      const query = new URLSearchParams({
+        owner: feed.owner,
+        status: 'pending',
+        limit: '25',
+        orderDirection: 'desc',
+      });
+      const response = await upstreamGet(context(), session, `/qc/v2/qc/requests?${query}`).catch(
+        () => undefined,
+      );
+      if (!response?.ok) {
+        await response?.body?.cancel().catch(() => undefined);
+        return;
+      }
+      const list = QcRequestListSchema.safeParse(await response.json().catch(() => undefined));
+      if (list.success)
+        await store.want(
+          feed,
+          list.data.qcRequests.map((r) => r.id),
+          0,
+        );
       wake?.();
     },
     /** A session ended: it reads nothing more. */

@@ -1,9 +1,15 @@
 import { Hono } from 'hono';
-import { CHECK_SUMMARY_IDS_MAX, type CheckSummary } from '../../contract/checks.ts';
+import {
+  CHECK_SUMMARY_IDS_MAX,
+  type CheckSummary,
+  type MachineCard,
+} from '../../contract/checks.ts';
 import type { AppEnv, GatewayContext } from '../context.ts';
 import { errorResponse } from '../errors.ts';
 import { noStore } from '../http/answers.ts';
-import { feedOf, isQcReader } from '../reviews/reviews.ts';
+import { parseRange } from '../reviews/decisions-csv.ts';
+import { feedOf, isQcManager, isQcReader } from '../reviews/reviews.ts';
+import { reportCard } from './report-card.ts';
 import { requireSession } from '../session/session-auth.ts';
 import { fetchDocument } from '../upstream/document-fetch.ts';
 import { upstreamRequest, UUID } from '../upstream/qc-request-upstream.ts';
@@ -15,6 +21,7 @@ import { upstreamUser } from '../upstream/user-upstream.ts';
 export function checkRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
   routes.use('/team/checks', requireSession(ctx));
+  routes.use('/team/checks-report', requireSession(ctx));
   routes.use('/team/checks/*', requireSession(ctx));
   routes.use('/team/checks*', async (c, next) => {
     if (!isQcReader(ctx, c.get('session'))) {
@@ -68,6 +75,24 @@ export function checkRoutes(ctx: GatewayContext) {
     }
     return noStore(c, result);
   });
+  // The machine's report card: the days' decisions against its verdicts (QC managers).
+  routes.get('/team/checks-report', async (c) => {
+    const session = c.get('session');
+    if (!isQcManager(ctx, session))
+      return errorResponse(c, 403, "the machine's report card is for QC managers");
+    const range = parseRange(c.req.query('from'), c.req.query('to'));
+    if ('error' in range) return errorResponse(c, 400, range.error);
+    const feed = feedOf(session);
+    const decisions = await ctx.decisions.between(feed, range.from, range.to);
+    const results = await ctx.checks.results(feed, [...new Set(decisions.map((d) => d.requestId))]);
+    const card: MachineCard = {
+      from: c.req.query('from') ?? '',
+      to: c.req.query('to') ?? '',
+      rows: reportCard(decisions, results),
+    };
+    return noStore(c, card);
+  });
+
   // The image on file the review shows beside the page ("On the page | On file"): read here
   // with the session, so the browser needs no storage URL, and only for a request of its owner.
   routes.get('/team/checks/:id/on-file/:image', async (c) => {

@@ -7,6 +7,8 @@ import {
 import type { QcRequest } from '../../contract/qc.ts';
 import { expectMessage, type Browser, type Harness } from '../testing/harness.ts';
 import { gatewayTest as it, pendingRequests } from '../testing/fixtures.ts';
+import { decide } from '../testing/findings.ts';
+import { MachineCardSchema } from '../../contract/checks.ts';
 
 // The machine's checks over real HTTP (ADR 042): asking for the queue's rows queues them, the
 // gateway reads each request's real document from the service in the background, and a QC
@@ -16,6 +18,7 @@ let gateway: Harness;
 let riley: Browser;
 let nora: Browser;
 let gwen: Browser;
+let alex: Browser;
 let pending: QcRequest[];
 
 it.beforeAll(async ({ gateway: started, signedIn }) => {
@@ -23,6 +26,7 @@ it.beforeAll(async ({ gateway: started, signedIn }) => {
   riley = await signedIn('acme-reviewer');
   nora = await signedIn('acme-notary');
   gwen = await signedIn('globex-admin');
+  alex = await signedIn('acme-admin');
   pending = await pendingRequests(riley, 4);
   expect(pending.length).toBeGreaterThanOrEqual(2);
 });
@@ -125,6 +129,45 @@ describe('the image on file', () => {
     );
     expectMessage(
       await gateway.browser().request('GET', `/team/checks/${request.id}/on-file/notarySeal`),
+      401,
+      /.+/,
+    );
+  });
+});
+
+describe("the machine's report card", () => {
+  it("counts a person's verdicts on bound items against the machine's, for managers only", async () => {
+    const request = pending[0]!;
+    const result = await checked(riley, request.id);
+    // Alex rejects the first item and approves the rest.
+    expect((await decide(alex, request)).status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const got = await alex.request('GET', `/team/checks-report?from=${today}&to=${today}`);
+    expect(got.status, got.text).toBe(200);
+    const card = MachineCardSchema.parse(got.body);
+    const judged = card.rows.reduce((n, r) => n + r.judged, 0);
+    expect(judged).toBe(result.items.length);
+    const first = request.checklistItems[0]!;
+    const machineFirst = result.items.find((i) => i.itemId === first.id);
+    if (machineFirst?.verdict === 'pass') {
+      // It said pass where a person failed: a miss, listed with its request.
+      const misses = card.rows.flatMap((r) => r.misses);
+      expect(misses).toContainEqual(
+        expect.objectContaining({ requestId: request.id, itemName: first.displayName }),
+      );
+    }
+    expectMessage(
+      await riley.request('GET', `/team/checks-report?from=${today}&to=${today}`),
+      403,
+      /QC managers/,
+    );
+    expectMessage(
+      await alex.request('GET', '/team/checks-report?from=2026-13-01&to=2026-12-01'),
+      400,
+      /from and to/,
+    );
+    expectMessage(
+      await gateway.browser().request('GET', `/team/checks-report?from=${today}&to=${today}`),
       401,
       /.+/,
     );

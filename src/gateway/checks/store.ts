@@ -69,6 +69,25 @@ export function createCheckStore(sql: Sql, now: () => number) {
       return out;
     },
 
+    /** The results of those of `ids` checked, by request id (in batches: a month's decisions). */
+    async results(feed: Feed, ids: readonly string[]): Promise<Map<string, CheckResult>> {
+      const out = new Map<string, CheckResult>();
+      for (let at = 0; at < ids.length; at += 500) {
+        const batch = ids.slice(at, at + 500);
+        const rows = await sql.all<Row>(
+          `SELECT request_id, state, result FROM machine_checks
+           WHERE environment = ? AND owner = ? AND state = 'checked'
+             AND request_id IN (${batch.map(() => '?').join(', ')})`,
+          [feed.environment, feed.owner, ...batch],
+        );
+        for (const row of rows) {
+          const result = parsed(row.result);
+          if (result) out.set(row.request_id, result);
+        }
+      }
+      return out;
+    },
+
     async result(feed: Feed, id: string): Promise<CheckResult | undefined> {
       const row = await sql.get<Row>(
         `SELECT state, result FROM machine_checks WHERE environment = ? AND owner = ? AND request_id = ?`,

@@ -131,7 +131,13 @@ export function webhookRoutes(ctx: GatewayContext) {
     const event = await ctx.events.recordVerified(delivery);
     // Fan out after answering: the sender wants its 2xx within 30 s whatever the
     // browsers do. A duplicate (event null) was streamed the first time.
-    if (event) setImmediate(() => ctx.hub.publish(event));
+    if (event) {
+      setImmediate(() => {
+        ctx.hub.publish(event);
+        // Something new was signed: the machine's checks look for new QC requests (ADR 042).
+        void ctx.checks.noticeOwner(feed).catch(() => undefined);
+      });
+    }
     return c.body(null, 204);
   };
 

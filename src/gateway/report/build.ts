@@ -33,7 +33,8 @@ async function namesFor(owner: string, get: ServiceGet): Promise<Map<string, str
 }
 
 export async function buildReport(
-  ctx: Pick<GatewayContext, 'decisions' | 'findings' | 'correctiveActions' | 'notaryRole' | 'now'>,
+  ctx: Pick<GatewayContext, 'decisions' | 'findings' | 'correctiveActions' | 'notaryRole' | 'now'> &
+    Partial<Pick<GatewayContext, 'checks'>>,
   feed: Feed,
   periodText: string,
   scope: ReportInput['scope'],
@@ -55,6 +56,7 @@ export async function buildReport(
       notaryRole: ctx.notaryRole,
       now: ctx.now(),
       truncated: decisions.length >= EXPORT_LIMIT,
+      machine: await ctx.checks?.results(feed, [...new Set(decisions.map((d) => d.requestId))]),
     }),
     generatedOn: new Date(ctx.now()).toISOString(),
   };

@@ -1,3 +1,5 @@
+import type { CheckResult } from '../../contract/checks.ts';
+import { reportCard } from '../checks/report-card.ts';
 import type { Finding, Severity } from '../../contract/findings.ts';
 import type {
   Answers,
@@ -29,6 +31,8 @@ export interface ReportInput {
   notaryRole: string;
   now: number;
   truncated: boolean;
+  /** The machine's checks of the decisions' requests (ADR 042); none where none was read. */
+  machine?: ReadonlyMap<string, CheckResult>;
 }
 
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
@@ -123,6 +127,14 @@ function answers(findings: readonly Finding[], now: number): Answers {
   return out;
 }
 
+/** The period's bound items a person judged, and those the machine judged alike; null: none. */
+function machineAgreement(decisions: DecisionRecord[], results?: ReadonlyMap<string, CheckResult>) {
+  if (!results?.size) return null;
+  const rows = reportCard(decisions, results);
+  const judged = rows.reduce((n, r) => n + r.judged, 0);
+  return judged ? { judged, agreed: rows.reduce((n, r) => n + r.agreed, 0) } : null;
+}
+
 export function qcReport(input: ReportInput): Omit<QcReport, 'generatedOn'> {
   const { period, scope } = input;
   const notariesOf = (d: DecisionRecord) =>
@@ -178,8 +190,10 @@ export function qcReport(input: ReportInput): Omit<QcReport, 'generatedOn'> {
       (_, d) => d.decidedBy.name,
     ),
     answers: answers(findings, input.now),
-    // No checklist item is bound to a machine check yet: there is no agreement to count.
-    machine: null,
+    machine: machineAgreement(
+      current.map((j) => j.decision),
+      input.machine,
+    ),
     correctiveActions: input.actions
       .filter((a) => period.months.includes(a.month) || earlier(a))
       .sort((a, b) => a.month.localeCompare(b.month) || a.dueOn.localeCompare(b.dueOn)),

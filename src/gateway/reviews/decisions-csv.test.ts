@@ -42,7 +42,47 @@ describe('decisionsCsv', () => {
     ]);
     const [, row] = csv.split('\r\n');
     expect(row).toBe(
-      '"2026-11-01T10:02:00.000Z","r1","rejected","Riley Reviewer","u1","2026-11-01T10:00:30.000Z",90,"Seal legible","Witness","Seal legible: Blurred","\'=rescan",,,,',
+      '"2026-11-01T10:02:00.000Z","r1","rejected","Riley Reviewer","u1","2026-11-01T10:00:30.000Z",90,"Seal legible","Witness","Seal legible: Blurred","\'=rescan",,,,,',
+    );
+  });
+
+  it("puts the machine's verdict beside the reviewer's for each bound item", () => {
+    const decision = {
+      requestId: 'r1',
+      status: 'rejected' as const,
+      decidedBy: { id: 'u1', name: 'Riley Reviewer' },
+      decidedOn: '2026-11-01T10:02:00.000Z',
+      items: [
+        { id: 'i1', displayName: 'Seal legible', status: 'rejected' as const },
+        { id: 'i2', displayName: 'Venue completed', status: 'approved' as const },
+      ],
+      takeOvers: [],
+    };
+    const item = (itemId: string, itemName: string, verdict: 'pass' | 'fail', check: 'seal' | 'venue') => ({
+      itemId,
+      itemName,
+      check,
+      verdict,
+      reason: 'why',
+      regions: [],
+    });
+    const machine = new Map([
+      [
+        'r1',
+        {
+          requestId: 'r1',
+          checkedOn: '2026-11-01T09:00:00.000Z',
+          checker: { version: '1.0' },
+          items: [item('i1', 'Seal legible', 'fail', 'seal'), item('i2', 'Venue completed', 'pass', 'venue')],
+        },
+      ],
+    ]);
+    const csv = decisionsCsv([decision], [], machine);
+    const [header, row] = csv.split('\r\n');
+    const column = header!.split(',').indexOf('machine_verdicts');
+    expect(column).toBeGreaterThan(0);
+    expect(row).toContain(
+      '"Seal legible: machine fail, reviewer rejected; Venue completed: machine pass, reviewer approved"',
     );
   });
 });

@@ -2,6 +2,7 @@ import { csvCell } from '../../shared/csv.ts';
 import type { Finding } from '../../contract/findings.ts';
 import { FINDING_COLUMNS, findingCells } from '../findings/findings-csv.ts';
 import type { DecisionRecord } from '../../contract/team.ts';
+import type { CheckResult } from '../../contract/checks.ts';
 
 // The decision history as CSV (RFC 4180), for the spreadsheet a QC manager keeps: one row
 // per decision, its findings (ADR 029) in columns of its row (findings-csv.ts).
@@ -37,6 +38,17 @@ export function parseRange(
   return { from: start, to: end + DAY_MS, name: `qc-decisions-${from}-to-${to}.csv` };
 }
 
+/** "Venue completed: machine fail, reviewer rejected; …" for each bound item. */
+function machineCell(d: DecisionRecord, result: CheckResult | undefined): string {
+  if (!result) return '';
+  return result.items
+    .map((m) => {
+      const item = d.items.find((i) => i.id === m.itemId || i.displayName === m.itemName);
+      return `${m.itemName}: machine ${m.verdict}, reviewer ${item?.status ?? 'undecided'}`;
+    })
+    .join('; ');
+}
+
 const HEADER = [
   'decided_on',
   'qc_request_id',
@@ -50,11 +62,20 @@ const HEADER = [
   'item_notes',
   'rework_notes',
   'take_overs',
+  'machine_verdicts',
   ...FINDING_COLUMNS,
 ];
 
-/** `findings`: those raised by these decisions (the range's); each goes on its decision's row. */
-export function decisionsCsv(decisions: DecisionRecord[], findings: Finding[] = []): string {
+/**
+ * `findings`: those raised by these decisions (the range's); each goes on its decision's row.
+ * `machine`: the machine's checks of their requests (ADR 042), each bound item's verdict beside
+ * the reviewer's.
+ */
+export function decisionsCsv(
+  decisions: DecisionRecord[],
+  findings: Finding[] = [],
+  machine: ReadonlyMap<string, CheckResult> = new Map(),
+): string {
   const cellsOf = findingCells(findings);
   const rows = decisions.map((d) => {
     const named = (status: string) =>
@@ -78,6 +99,7 @@ export function decisionsCsv(decisions: DecisionRecord[], findings: Finding[] = 
         .join('\n'),
       d.notes,
       d.takeOvers.map((t) => `${t.to.name} from ${t.from.name} at ${t.on}`).join('; '),
+      machineCell(d, machine.get(d.requestId)),
       ...cellsOf(d),
     ]
       .map(csvCell)

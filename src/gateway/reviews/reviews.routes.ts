@@ -145,10 +145,11 @@ export function reviewRoutes(ctx: GatewayContext) {
     // A finding is raised at its decision's time (ADR 029): the range's findings are its
     // decisions' findings.
     const findings = await ctx.findings.raisedBetween(feed, range.from, range.to);
+    const machine = await ctx.checks.results(feed, [...new Set(decisions.map((d) => d.requestId))]);
     c.header('Cache-Control', 'no-store');
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${range.name}"`);
-    return c.body(decisionsCsv(decisions, findings), 200);
+    return c.body(decisionsCsv(decisions, findings, machine), 200);
   });
 
   return routes;
