@@ -1,8 +1,10 @@
 import {
   CheckResultSchema,
   CheckSummariesSchema,
+  MachineCardSchema,
   type CheckResult,
   type CheckSummaries,
+  type MachineCard,
 } from '../contract/checks.ts';
 import { defaultClient, seg, type CallOptions, type Client } from './request.ts';
 
@@ -24,7 +26,18 @@ export function checksApi({ request }: Client) {
         schema: CheckSummariesSchema,
         ...opts,
       }),
+
+    /** QC managers: the days' decisions against the machine's verdicts (from, to: YYYY-MM-DD). */
+    getMachineCard: (
+      range: { from: string; to: string },
+      opts: CallOptions = {},
+    ): Promise<MachineCard> =>
+      request('GET', '/team/checks-report', {
+        query: { ...range },
+        schema: MachineCardSchema,
+        ...opts,
+      }),
   };
 }
 
-export const { getCheckResult, getCheckSummaries } = checksApi(defaultClient);
+export const { getCheckResult, getCheckSummaries, getMachineCard } = checksApi(defaultClient);

@@ -7,6 +7,7 @@ import { CategoriesSection } from './categories-section.tsx';
 import { CriticalSection } from './critical-section.tsx';
 import { DailySection } from './daily-section.tsx';
 import { DefectsSection } from './defects-section.tsx';
+import { MachineSection } from './machine-section.tsx';
 import { QueueHealthSection } from './queue-health-section.tsx';
 import { RangePicker } from './range-picker.tsx';
 import { ReportSection } from './report-section.tsx';
@@ -61,6 +62,7 @@ export function Component() {
       <DefectsSection view={view} />
       <CategoriesSection view={view} />
       <CalibrationSection view={view} />
+      <MachineSection range={range} />
       <ReportSection />
     </Page>
   );
