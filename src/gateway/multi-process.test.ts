@@ -194,6 +194,41 @@ describe.runIf(onPostgres())('two gateway processes on one PostgreSQL', () => {
     }
   });
 
+  it(
+    "reads each request's document once for the machine's checks, whichever process is asked",
+    { timeout: 120_000 },
+    async () => {
+      const viaA = await signedIn(a, 'acme-reviewer');
+      const viaB = through(b, viaA);
+      const list = await viaA.request(
+        'GET',
+        '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=4&orderDirection=desc',
+      );
+      const requests = QcRequestListSchema.parse(list.body).qcRequests;
+      const ids = requests.map((r) => r.id).join(',');
+      // Both processes are asked at once: each queues, each has the owner's session to read with.
+      const asked = await Promise.all(
+        [viaA, viaB].map((browser) => browser.request('GET', `/team/checks?ids=${ids}`)),
+      );
+      expect(asked.map((r) => r.status)).toEqual([200, 200]);
+      const until = Date.now() + 90_000;
+      for (const request of requests) {
+        while ((await viaB.request('GET', `/team/checks/${request.id}`)).status !== 200) {
+          if (Date.now() > until) throw new Error(`${request.id} was never checked`);
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
+      // Each document was fetched by one process, once.
+      for (const request of requests) {
+        const path = new URL(request.fileUrl).pathname;
+        const fetched = [...a.calls, ...b.calls].filter(
+          (call) => new URL(call.url).pathname === path,
+        );
+        expect(fetched.length, request.id).toBe(1);
+      }
+    },
+  );
+
   it('migrates once when several processes start together on a new database', async () => {
     const fresh = testDatabase();
     if (!fresh) throw new Error('no PostgreSQL');
