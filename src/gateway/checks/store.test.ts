@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckResult } from '../../contract/checks.ts';
+import { freshDatabases } from '../testing/database.ts';
+import { CHECK_ATTEMPTS, createCheckStore } from './store.ts';
+
+// The checks' queue on SQLite and PostgreSQL alike (ADR 042): newest first, an opened request
+// first of all, one lease at a time per request, and a lease that runs out taken again (a
+// process killed mid-read), up to CHECK_ATTEMPTS.
+
+const database = freshDatabases();
+const acme = { environment: 'production' as const, owner: 'acme' };
+const globex = { environment: 'production' as const, owner: 'globex' };
+const result = (requestId: string): CheckResult => ({
+  requestId,
+  checkedOn: '2026-12-02T10:00:00.000Z',
+  checker: { version: '1.0' },
+  items: [
+    {
+      itemId: 'i',
+      itemName: 'Venue completed',
+      check: 'venue',
+      verdict: 'fail',
+      reason: 'blank',
+      regions: [],
+    },
+  ],
+});
+
+describe('the checks store', () => {
+  it('leases newest first, an opened request before all, and only for the owners asked', async () => {
+    let now = 1_000_000;
+    const store = createCheckStore(await database(), () => now);
+    await store.want(acme, ['r-new', 'r-old'], 0);
+    now += 10;
+    await store.want(globex, ['g-1'], 0);
+    await store.want(acme, ['r-old'], 1);
+    const first = await store.lease([acme], 60_000);
+    expect(first?.requestId).toBe('r-old');
+    const second = await store.lease([acme], 60_000);
+    expect(second?.requestId).toBe('r-new');
+    // Both acme's are leased; globex's is not acme's to take.
+    expect(await store.lease([acme], 60_000)).toBeUndefined();
+    expect((await store.lease([globex], 60_000))?.requestId).toBe('g-1');
+  });
+
+  it('records under its lease only, and takes a lapsed lease again up to its attempts', async () => {
+    let now = 1_000_000;
+    const store = createCheckStore(await database(), () => now);
+    await store.want(acme, ['r'], 0);
+    const lost = await store.lease([acme], 1_000);
+    expect(lost?.attempts).toBe(1);
+    now += 1_001; // the process holding it died
+    const again = await store.lease([acme], 1_000);
+    expect(again?.attempts).toBe(2);
+    // The first holder comes back too late: its result is not kept.
+    expect(await store.record(lost!, 'doc', result('r'))).toBe(false);
+    expect(await store.record(again!, 'doc', result('r'))).toBe(true);
+    expect((await store.result(acme, 'r'))?.items[0]?.verdict).toBe('fail');
+    expect(await store.result(globex, 'r')).toBeUndefined();
+    const summaries = await store.summaries(acme, ['r']);
+    expect(summaries.get('r')).toEqual({
+      requestId: 'r',
+      state: 'checked',
+      failed: 1,
+      unsure: 0,
+      passed: 0,
+    });
+
+    await store.want(acme, ['dies'], 0);
+    for (let i = 0; i < CHECK_ATTEMPTS; i++) {
+      expect((await store.lease([acme], 1_000))?.requestId).toBe('dies');
+      now += 1_001;
+    }
+    // A document that killed the reader every time is given up.
+    expect(await store.lease([acme], 1_000)).toBeUndefined();
+    expect(await store.waiting()).toBe(0);
+  });
+
+  it('gives a lease back untried when it has no session to read with', async () => {
+    const store = createCheckStore(await database(), () => 1_000_000);
+    await store.want(acme, ['r'], 0);
+    const lease = await store.lease([acme], 60_000);
+    await store.release(lease!);
+    expect((await store.lease([acme], 60_000))?.attempts).toBe(1);
+  });
+});
