@@ -118,6 +118,15 @@ export const seal: Rule = (read, facts) => {
   }
   const similarity = Math.round(likeness(ink, box, read.sealOnFile) * 100) / 100;
   const judged = { ...onFile!, similarity };
+  // A scanned stamp is skewed, blurred and specked: unlike is no proof it is another's.
+  if (similarity < OTHER && page.source === 'ocr') {
+    return {
+      ...unsure(`A scanned seal, only ${pct(similarity)} like the one on file: compare it by eye`, [
+        region,
+      ]),
+      onFile: judged,
+    };
+  }
   if (similarity < OTHER) {
     return {
       ...fail(`The seal is not like ${facts.notary.name}'s on file (${pct(similarity)} alike)`, [
