@@ -58,7 +58,12 @@ describe('decisionsCsv', () => {
       ],
       takeOvers: [],
     };
-    const item = (itemId: string, itemName: string, verdict: 'pass' | 'fail', check: 'seal' | 'venue') => ({
+    const item = (
+      itemId: string,
+      itemName: string,
+      verdict: 'pass' | 'fail',
+      check: 'seal' | 'venue',
+    ) => ({
       itemId,
       itemName,
       check,
@@ -73,7 +78,10 @@ describe('decisionsCsv', () => {
           requestId: 'r1',
           checkedOn: '2026-11-01T09:00:00.000Z',
           checker: { version: '1.0' },
-          items: [item('i1', 'Seal legible', 'fail', 'seal'), item('i2', 'Venue completed', 'pass', 'venue')],
+          items: [
+            item('i1', 'Seal legible', 'fail', 'seal'),
+            item('i2', 'Venue completed', 'pass', 'venue'),
+          ],
         },
       ],
     ]);
