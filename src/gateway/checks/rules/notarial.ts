@@ -23,8 +23,8 @@ export const venue: Rule = (read) => {
       const value = state ? state[1] : county ? county[2] : undefined;
       if (value === undefined) continue;
       seen++;
-      // What follows the caption's brackets (") ss.") is not the value.
-      const filled = value.replace(/\)\s*(ss\.?)?\s*$/i, '');
+      // The caption's brackets and its "ss." (") ss.", ", ss:") are not the value.
+      const filled = value.replace(/[\s),;:]*(\bss\b[.:]*)?[\s)]*$/i, '');
       if (EMPTY.test(filled)) {
         problems.push(`the ${state ? 'state' : 'county'} is blank on page ${page.page}`);
         regions.push(regionOf(line));
@@ -61,11 +61,13 @@ export const seal: Rule = (read, facts) => {
   const notaryLine = signatureLines(read, facts).find(
     (l) => l.page === page && l.role === 'notary',
   );
+  // Where a missing seal was due: the band across the page by the notary's signature (a seal
+  // is stamped beside it, on either side, or under the certificate where no line is found).
   const place: Region = regionOf({
     page: page.page,
-    x: 36,
+    x: 2,
     y: notaryLine ? notaryLine.area.y - 30 : line.y + 40,
-    width: 140,
+    width: page.width - 4,
     height: 140,
   });
   const ink = page.detail ?? page.ink;

@@ -133,7 +133,7 @@ export const noBlankPage: Rule = (read) => {
 const squash = (text: string) => fold(text).replace(/\s+/g, '').toUpperCase();
 
 /** The edit distance of two short strings (OCR's misreadings are one or two letters). */
-function distance(a: string, b: string) {
+export function distance(a: string, b: string) {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let prev = row[0]!;
@@ -147,11 +147,12 @@ function distance(a: string, b: string) {
   return row[b.length]!;
 }
 
-const REFERENCE_LABEL = /\b(matter|ref(erence)?|file|case)\b\s*(no\.?|number|#)?\s*:?/i;
+const REFERENCE_LABEL = /\b(matter|ref(erence)?|file|case)\b\.?\s*(no\.?|number|#)?\s*:?/i;
 
 export const matterReference: Rule = (read, facts) => {
   const wanted = squash(facts.matterReference);
   if (!wanted) return unsure('the request has no matter reference to look for');
+  if (read.pages.length === 0) return unsure('the document has no pages that could be read');
   const missing: Region[] = [];
   const wrong: { region: Region; seen: string; page: number }[] = [];
   const doubtful: number[] = [];

@@ -2,7 +2,7 @@ import type { Region } from '../../../contract/findings.ts';
 import type { DocumentRead, PageRead } from '../document-read.ts';
 import { count, nonTextInk, rulesOf, type Rule as InkRule } from './ink.ts';
 import { fail, pass, unsure, type CheckFacts, type Rule } from './judgement.ts';
-import { capital } from './pages.ts';
+import { capital, distance } from './pages.ts';
 import { datesIn, fold, linesOf, partOf, regionOf, sameName, type Line } from './page-text.ts';
 
 // The signing: the lines a page asks a signature on (a rule with a printed name or a role
@@ -100,13 +100,19 @@ export const names: Rule = (read, facts) => {
   const problems: string[] = [];
   const regions: Region[] = [];
   const checked: string[] = [];
+  const misread: string[] = [];
   const compare = (role: 'signer' | 'notary', person?: { name: string }) => {
     if (!person) return;
-    const printed = lines.find((l) => l.role === role)?.labels[0];
-    if (!printed) return;
+    const line = lines.find((l) => l.role === role);
+    const printed = line?.labels[0];
+    if (!line || !printed) return;
     const name = printed.text.replace(/,.*$/, '').trim();
     if (sameName(name, person.name)) checked.push(role);
-    else {
+    else if (line.page.source === 'ocr' && ocrMisread(name, person.name)) {
+      // OCR's one or two wrong letters are not another person: a person compares them.
+      misread.push(`the ${role}'s printed name reads ${name}, near ${person.name}`);
+      regions.push(regionOf(printed));
+    } else {
       problems.push(
         `the ${role === 'notary' ? 'notary' : 'signer'}'s printed name is ${name}, not ${person.name}`,
       );
@@ -116,6 +122,7 @@ export const names: Rule = (read, facts) => {
   compare('signer', facts.signer);
   compare('notary', facts.notary);
   if (problems.length) return fail(capital(problems.join('; ')), regions);
+  if (misread.length) return unsure(`${capital(misread.join('; '))} (read by OCR)`, regions);
   const wanted = [facts.signer && 'signer', facts.notary && 'notary'].filter(Boolean);
   if (wanted.length === 0) return unsure('the request names no signer or notary to compare with');
   const unseen = wanted.filter((w) => !checked.includes(w as string));
@@ -123,6 +130,12 @@ export const names: Rule = (read, facts) => {
   const shown = [facts.signer?.name, facts.notary?.name].filter(Boolean).join(' and ');
   return pass(`${shown} printed as on the request`);
 };
+
+/** Within OCR's usual misreadings of a name: a letter or two, a tenth of a long one. */
+function ocrMisread(read: string, name: string) {
+  const [a, b] = [fold(read), fold(name)];
+  return distance(a, b) <= Math.max(2, Math.round(b.length / 10));
+}
 
 const CERTIFICATE = /\b(before me|sworn|acknowledged|subscribed)\b/i;
 
@@ -163,12 +176,15 @@ function signatureDate(read: DocumentRead, facts: CheckFacts): DatedLine | undef
 function notarizationDate(read: DocumentRead): DatedLine | undefined {
   for (const page of read.pages) {
     const lines = linesOf(page);
-    const at = lines.findIndex((l) => CERTIFICATE.test(l.text));
-    if (at < 0) continue;
-    // The act's date is in its first sentence, which may wrap over the next lines.
-    for (const line of lines.slice(at, at + 3)) {
-      const date = datesIn(line.text)[0];
-      if (date) return { day: date.day, region: regionOf(partOf(line, date.start, date.end)) };
+    // Every line that speaks of an oath or an act: an affidavit's opening ("being duly sworn")
+    // may come before the certificate on the same page.
+    for (const [at, first] of lines.entries()) {
+      if (!CERTIFICATE.test(first.text)) continue;
+      // The act's date is in its first sentence, which may wrap over the next lines.
+      for (const line of lines.slice(at, at + 3)) {
+        const date = datesIn(line.text)[0];
+        if (date) return { day: date.day, region: regionOf(partOf(line, date.start, date.end)) };
+      }
     }
   }
   return undefined;
