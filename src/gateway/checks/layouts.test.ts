@@ -1,0 +1,202 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Check } from '../../contract/checks.ts';
+import type { Region } from '../../contract/findings.ts';
+import { sealPng } from '../../service/seed/notary-images.ts';
+import { scanPages } from '../../service/seed/scanner.ts';
+import { onPostgres } from '../testing/database.ts';
+import { verifyPdfSignatures } from './pdf-signatures.ts';
+import { documentReader } from './reader.ts';
+import { alterations, judge, type CheckFacts } from './rules/index.ts';
+import {
+  renderSecondLayout,
+  SECOND_LAYOUT_DEFECTS,
+  type SecondLayoutDefect,
+  type SecondLayoutFacts,
+  type SecondLayoutStyle,
+} from './testing/second-layout.ts';
+
+// The rules over a second layout of the project's own (testing/second-layout.ts), as
+// corpus.test.ts runs them over the service's: A4 and Legal pages, the reference and the page
+// numbers elsewhere and otherwise worded, the signature block on the right, a mixed-case venue,
+// the jurat's date in each format the rules read, the seal right of the notary's signature,
+// Helvetica and Courier. Each defect is failed by its check, where it is, and by no other;
+// a clean document is failed by none. The machine may be unsure; it may never pass a defect.
+
+const seal = sealPng({ name: 'Priya Raman', state: 'Ohio' });
+const otherSeal = sealPng({ name: 'Owen Oduya', state: 'Ohio' });
+const reader = documentReader({ ocr: true });
+afterAll(() => reader.close());
+
+const CAUGHT_BY: Record<SecondLayoutDefect, Check[]> = {
+  unsigned: ['signatures'],
+  'no-seal': ['seal'],
+  'faint-seal': ['seal'],
+  'cut-off-seal': ['seal'],
+  'other-seal': ['seal'],
+  'blank-county': ['venue'],
+  'date-mismatch': ['dates'],
+  'blank-page': ['pages-complete', 'no-blank-page'],
+  'wrong-reference': ['matter-reference'],
+};
+
+/** Between them the four styles draw every choice the layout has. */
+const STYLES: { name: string; pages: number; signer: string; style: SecondLayoutStyle }[] = [
+  {
+    name: 'A4, Helvetica, File No. and Page N of M at the right, ", ss:", the jurat "this 4th day of"',
+    pages: 3,
+    signer: 'Marta Lindqvist',
+    style: {
+      paper: 'a4',
+      font: 'helvetica',
+      reference: 'file-no',
+      numbering: 'top-right',
+      venue: 'ss',
+      dates: 'day-of',
+      signedDate: 'dated',
+    },
+  },
+  {
+    name: 'Legal, Courier, Ref. centred, "N of M pages", one page, ISO and US dates',
+    pages: 1,
+    signer: 'Zoë Brandt-Okafor',
+    style: {
+      paper: 'legal',
+      font: 'courier',
+      reference: 'ref-centred',
+      numbering: 'of-pages',
+      venue: 'plain',
+      dates: 'iso',
+      signedDate: 'date-line',
+    },
+  },
+  {
+    name: 'A4, Courier, "Page N/M", a ") ss:" column, US and "day of" dates',
+    pages: 2,
+    signer: 'Marta Lindqvist',
+    style: {
+      paper: 'a4',
+      font: 'courier',
+      reference: 'file-no',
+      numbering: 'slash',
+      venue: 'brackets',
+      dates: 'us',
+      signedDate: 'dated',
+    },
+  },
+  {
+    name: 'Legal, Helvetica, Ref. centred, Page N of M at the right, "Mar. 4" and "4 March"',
+    pages: 2,
+    signer: 'Zoë Brandt-Okafor',
+    style: {
+      paper: 'legal',
+      font: 'helvetica',
+      reference: 'ref-centred',
+      numbering: 'top-right',
+      venue: 'plain',
+      dates: 'short-month',
+      signedDate: 'date-line',
+    },
+  },
+];
+
+const factsFor = (signer: string): CheckFacts => ({
+  matterReference: 'FN-2025-04417',
+  signedOn: '2026-03-04',
+  today: '2026-12-02',
+  signer: { userId: 'signer', name: signer },
+  notary: { userId: 'notary', name: 'Priya Raman', sealOnFile: true },
+  signatureRequired: true,
+  notaryRequired: true,
+});
+
+const documentOf = (signer: string, change: Partial<SecondLayoutFacts>): SecondLayoutFacts => ({
+  matterReference: 'FN-2025-04417',
+  signerName: signer,
+  notaryName: 'Priya Raman',
+  state: 'Ohio',
+  county: 'Franklin',
+  date: '2026-03-04',
+  seal,
+  otherSeal,
+  ...change,
+});
+
+const overlaps = (regions: Region[], shown: Region[]) =>
+  regions.some((r) =>
+    shown.some(
+      (s) =>
+        s.page === r.page &&
+        r.x < s.x + s.width &&
+        s.x < r.x + r.width &&
+        r.y < s.y + s.height &&
+        s.y < r.y + r.height,
+    ),
+  );
+
+describe.skipIf(onPostgres())('the checks over a second layout', () => {
+  for (const { name, pages, signer, style } of STYLES) {
+    describe(name, () => {
+      const facts = factsFor(signer);
+
+      it('fail no item of a clean document, and pass all but the alterations', async () => {
+        const { bytes } = await renderSecondLayout(documentOf(signer, { pages, style }));
+        const report = await verifyPdfSignatures(bytes, []);
+        const verdicts = judge(await reader.read(bytes.slice(), seal), facts);
+        for (const [check, judgement] of Object.entries(verdicts)) {
+          expect(judgement.verdict, `${check}: ${judgement.reason}`).toBe('pass');
+        }
+        expect(verdicts.seal.onFile?.similarity).toBeGreaterThan(0.75);
+        // No digital signature: the machine cannot rule alterations out, nor in.
+        expect(alterations(report).verdict).toBe('unsure');
+      });
+
+      for (const defect of SECOND_LAYOUT_DEFECTS) {
+        it(`fail ${defect}, where it is, and nothing else`, async () => {
+          const document = await renderSecondLayout(
+            documentOf(signer, { pages, style, defects: [defect] }),
+          );
+          const verdicts = judge(await reader.read(document.bytes, seal), facts);
+          const expected = CAUGHT_BY[defect];
+          const shown = document.defects.find((d) => d.kind === defect)?.regions ?? [];
+          expect(shown.length).toBeGreaterThan(0);
+          for (const check of expected) {
+            const judgement = verdicts[check as keyof typeof verdicts];
+            expect(judgement.verdict, `${check}: ${judgement.reason}`).toBe('fail');
+            expect(
+              overlaps(judgement.regions, shown),
+              `${check}: ${JSON.stringify(judgement.regions)} vs ${JSON.stringify(shown)}`,
+            ).toBe(true);
+          }
+          for (const [check, judgement] of Object.entries(verdicts)) {
+            if (!expected.includes(check as Check))
+              expect(judgement.verdict, `${check}: ${judgement.reason}`).not.toBe('fail');
+          }
+        });
+      }
+    });
+  }
+
+  it(
+    'read a scan of it by OCR, and never pass what it cannot read',
+    { timeout: 60_000 },
+    async () => {
+      const style = STYLES[0]!.style;
+      const facts = factsFor('Marta Lindqvist');
+      const scan = async (defects: SecondLayoutDefect[]) => {
+        const { bytes } = await renderSecondLayout(
+          documentOf('Marta Lindqvist', { pages: 1, style, defects }),
+        );
+        return scanPages(bytes, 11);
+      };
+      const read = await reader.read(await scan([]), seal);
+      expect(read.pages.every((p) => p.source === 'ocr')).toBe(true);
+      for (const [check, judgement] of Object.entries(judge(read, facts))) {
+        expect(judgement.verdict, `${check}: ${judgement.reason}`).not.toBe('fail');
+      }
+      const unsigned = judge(await reader.read(await scan(['unsigned']), seal), facts);
+      expect(unsigned.signatures.verdict).not.toBe('pass');
+      const county = judge(await reader.read(await scan(['blank-county']), seal), facts);
+      expect(county.venue.verdict).not.toBe('pass');
+    },
+  );
+});
