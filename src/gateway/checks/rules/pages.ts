@@ -152,12 +152,13 @@ const REFERENCE_LABEL = /\b(matter|ref(erence)?|file|case)\b\.?\s*(no\.?|number|
 export const matterReference: Rule = (read, facts) => {
   const wanted = squash(facts.matterReference);
   if (!wanted) return unsure('the request has no matter reference to look for');
-  if (read.pages.length === 0) return unsure('the document has no pages that could be read');
   const missing: Region[] = [];
   const wrong: { region: Region; seen: string; page: number }[] = [];
   const doubtful: number[] = [];
+  let looked = 0;
   for (const page of read.pages) {
     if (isBlank(page)) continue; // the blank page check's to report
+    looked++;
     if (page.source === 'none') {
       doubtful.push(page.page);
       continue;
@@ -198,6 +199,8 @@ export const matterReference: Rule = (read, facts) => {
   }
   if (doubtful.length)
     return unsure(`${capital(pagesPhrase(doubtful))}: the reference could not be read surely`);
+  // No page read, or every one blank: the reference was looked for nowhere.
+  if (looked === 0) return unsure('no page with text was read to find the reference on');
   return pass(`${facts.matterReference} on every page`);
 };
 
