@@ -47,3 +47,29 @@ describe('region channel: reveal', () => {
     ]);
   });
 });
+
+describe('region channel: pictures', () => {
+  it("answers with the preview's drawn page of its own document, and tells of each drawing", () => {
+    const channel = createRegionChannel();
+    const told: string[] = [];
+    channel.onPictures(() => told.push('drawn'));
+    expect(channel.picture('a.pdf', 2)).toBeUndefined();
+
+    const drawings = new Set<() => void>();
+    const page = { canvas: {} as HTMLCanvasElement, box: { width: 612, height: 792, rotation: 0 } };
+    const stop = channel.providePictures({
+      url: 'a.pdf',
+      picture: (n) => (n === 2 ? page : undefined),
+      subscribe: (listener) => (drawings.add(listener), () => drawings.delete(listener)),
+    });
+    expect(channel.picture('a.pdf', 2)).toBe(page);
+    expect(channel.picture('a.pdf', 1)).toBeUndefined();
+    expect(channel.picture('b.pdf', 2)).toBeUndefined();
+    for (const drawn of drawings) drawn();
+    stop();
+
+    expect(told).toEqual(['drawn', 'drawn', 'drawn']);
+    expect(drawings.size).toBe(0);
+    expect(channel.picture('a.pdf', 2)).toBeUndefined();
+  });
+});

@@ -17,8 +17,11 @@ export interface ShownRegion {
   tag: string;
   /** Whether the reviewer may move, resize and remove it (their own draft's). */
   editable: boolean;
-  /** `earlier`: someone else's, shown for comparison (a second review). */
-  tone?: 'mark' | 'earlier';
+  /**
+   * `earlier`: someone else's, shown for comparison (a second review); `machine`: what the
+   * gateway's first read found (ADR 042), drawn apart from any person's marks.
+   */
+  tone?: 'mark' | 'earlier' | 'machine';
 }
 
 export interface RegionOverlay {
@@ -60,6 +63,22 @@ export interface RevealOptions {
   focus: boolean;
 }
 
+/** A page as the preview has drawn it: its canvas, and the page's box it was drawn from. */
+export interface PagePicture {
+  canvas: HTMLCanvasElement;
+  box: PageBox;
+}
+
+/** The preview's drawn pages, for a screen that shows a part of one beside the document. */
+export interface PagePictures {
+  /** The document they are of. */
+  url: string;
+  /** Page `page` as drawn now; undefined while pdf.js has not drawn it. */
+  picture(page: number): PagePicture | undefined;
+  /** Hears of every page drawn (or drawn again); returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
 export interface RegionChannel {
   get(): RegionOverlay | null;
   /** Replaces what is drawn; the same object again changes nothing. */
@@ -73,6 +92,12 @@ export interface RegionChannel {
   reveal(key: string, options?: RevealOptions): void;
   /** The preview's side of `reveal`: the listener says whether it could show the region. */
   onReveal(listener: (key: string, options: RevealOptions) => boolean): () => void;
+  /** Page `page` of the document at `url` as the preview has drawn it, if it has. */
+  picture(url: string, page: number): PagePicture | undefined;
+  /** Hears when the preview draws a page or shows another document; returns the unsubscribe. */
+  onPictures(listener: () => void): () => void;
+  /** The preview's side of `picture`: its drawn pages, until the returned function is called. */
+  providePictures(pictures: PagePictures): () => void;
 }
 
 const FOCUS: RevealOptions = { focus: true };
@@ -82,6 +107,11 @@ export function createRegionChannel(): RegionChannel {
   const listeners = new Set<() => void>();
   const revealers = new Set<(key: string, options: RevealOptions) => boolean>();
   let unheard: { key: string; options: RevealOptions } | undefined;
+  let pictures: PagePictures | undefined;
+  const pictureListeners = new Set<() => void>();
+  const drawn = () => {
+    for (const listener of pictureListeners) listener();
+  };
   return {
     get: () => overlay,
     set(next) {
@@ -101,6 +131,21 @@ export function createRegionChannel(): RegionChannel {
       revealers.add(listener);
       if (unheard !== undefined && listener(unheard.key, unheard.options)) unheard = undefined;
       return () => revealers.delete(listener);
+    },
+    picture: (url, page) => (pictures?.url === url ? pictures.picture(page) : undefined),
+    onPictures(listener) {
+      pictureListeners.add(listener);
+      return () => pictureListeners.delete(listener);
+    },
+    providePictures(provided) {
+      pictures = provided;
+      const unsubscribe = provided.subscribe(drawn);
+      drawn();
+      return () => {
+        unsubscribe();
+        if (pictures === provided) pictures = undefined;
+        drawn();
+      };
     },
   };
 }

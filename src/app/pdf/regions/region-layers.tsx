@@ -66,6 +66,7 @@ export const RegionLayers = memo(function RegionLayers({
   const hintId = useId();
   const boxes = useRef(new Map<string, HTMLButtonElement>());
   useReveal(channel, view, overlay, layers, boxes);
+  usePictures(channel, view);
   const latest = useRef<RegionOverlay | null>(overlay);
   useEffect(() => {
     latest.current = overlay;
@@ -132,6 +133,26 @@ export const RegionLayers = memo(function RegionLayers({
     </>
   );
 });
+
+/**
+ * The pages pdf.js has drawn, offered through `channel` to a screen that shows a part of one
+ * beside the document (the review's seal, "On the page"): its canvas, read, never changed.
+ */
+function usePictures(channel: RegionChannel, view: PdfView | null): void {
+  useEffect(() => {
+    if (!view) return undefined;
+    return channel.providePictures({
+      url: view.url,
+      picture(page) {
+        const canvas = view.pages.element(page)?.querySelector('.canvasWrapper canvas');
+        const box = view.pages.box(page);
+        if (!(canvas instanceof HTMLCanvasElement) || !box || canvas.width === 0) return undefined;
+        return { canvas, box };
+      },
+      subscribe: (listener) => view.pages.subscribe(() => listener()),
+    });
+  }, [channel, view]);
+}
 
 /** How long a revealed region stays highlighted (regions.css `region-flash`). */
 export const FLASH_MS = 1_600;
