@@ -1,10 +1,11 @@
 import { useRef } from 'react';
 import type { QcRequest } from '../../../../contract/qc.ts';
 import '../../../ui/table.css';
-import { NextPageFailed } from '../../../ui/query-states.tsx';
 import { useHolds } from '../holds.ts';
 import { useSavingIds } from '../review/index.ts';
-import { filtersToSearch, type QueueFilters } from '../queue-view.ts';
+import type { QueueFilters } from '../queue-view.ts';
+import { summaryOf, type Summaries } from './machine-view.ts';
+import { QueueFoot } from './queue-foot.tsx';
 import { QueueRow } from './queue-row.tsx';
 import { useQueueRows } from './use-queue-rows.ts';
 import { useQueueScroll } from './use-queue-scroll.ts';
@@ -12,9 +13,18 @@ import { useQueueSelection } from './use-queue-selection.ts';
 
 interface QueueListProps {
   filters: QueueFilters;
+  /** The view's search (no `?`): the queue's and the machine's (machine-view.ts). */
+  search: string;
   label: string;
+  /** The rows shown: those loaded, or those the machine's filter keeps, in its order. */
   items: QcRequest[];
   total: number;
+  /** Rows loaded so far; more than `items` when the machine's filter hides some. */
+  loaded: number;
+  /** The machine's filter or sort is on: the next page loads when asked (machine-note.tsx). */
+  narrowed: boolean;
+  /** The machine's counts of the rows, by request id. */
+  summaries: Summaries;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   /** The last try at the next page failed: it is asked for again only when the person says. */
@@ -51,8 +61,7 @@ function ListHead() {
   );
 }
 
-function FirstPageRows({ filters, items, total, label }: QueueListProps) {
-  const search = filtersToSearch(filters);
+function FirstPageRows({ search, items, total, label }: QueueListProps) {
   return (
     <>
       <ListHead />
@@ -88,17 +97,16 @@ function FirstPageRows({ filters, items, total, label }: QueueListProps) {
  * on mount.
  */
 function LiveQueueList(props: QueueListProps) {
-  const { filters, items, total, isFetchingNextPage, hasNextPage } = props;
+  const { filters, search, items, total, narrowed, summaries } = props;
   const scrollerRef = useRef<HTMLDivElement>(null);
   const { holds, me } = useHolds();
   const saving = useSavingIds();
-  const search = filtersToSearch(filters);
   const holdOf = (id: string) => {
     const hold = holds.get(id);
     return hold && { hold, mine: hold.holder.id === me };
   };
   const hrefFor = (request: QcRequest) => queueRowHref(request, search);
-  const virtualizer = useQueueRows(scrollerRef, props);
+  const virtualizer = useQueueRows(scrollerRef, { ...props, autoLoad: !narrowed });
   const virtualItems = virtualizer.getVirtualItems();
   const { selection, selectedIndex, select, focusWhenShown } = useQueueSelection({
     filters,
@@ -130,7 +138,7 @@ function LiveQueueList(props: QueueListProps) {
                 data-index={item.index}
                 data-qc-row=""
                 className="qc-list__item"
-                aria-setsize={total}
+                aria-setsize={narrowed ? items.length : total}
                 aria-posinset={item.index + 1}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
@@ -140,20 +148,14 @@ function LiveQueueList(props: QueueListProps) {
                   selected={item.index === selectedIndex}
                   hold={holdOf(request.id)}
                   saving={request.status === 'pending' && saving.has(request.id)}
+                  machine={summaryOf(summaries, request.id)}
                   onActivate={() => select(item.index, false)}
                 />
               </li>
             );
           })}
         </ul>
-        <p className="qc-list__foot" role="status">
-          {isFetchingNextPage
-            ? 'Loading more…'
-            : hasNextPage
-              ? `${items.length.toLocaleString()} of ${total.toLocaleString()} loaded`
-              : `All ${total.toLocaleString()} shown`}
-        </p>
-        <NextPageFailed query={props} what="requests" />
+        <QueueFoot loaded={props.loaded} total={total} narrowed={narrowed} pages={props} />
       </div>
     </>
   );

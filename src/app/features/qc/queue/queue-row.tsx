@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
+import type { CheckSummary } from '../../../../contract/checks.ts';
 import type { QcRequest } from '../../../../contract/qc.ts';
 import type { QcHold } from '../../../../contract/team.ts';
 import { shortDate } from '../../../ui/dates.ts';
+import { MachineBadge } from './machine-badge.tsx';
+import { machineBadge } from './machine-view.ts';
 import { age, ageInWords, roleNames } from './queue-format.ts';
 import './queue-row.css';
 
@@ -13,6 +16,8 @@ interface QueueRowProps {
   hold?: { hold: QcHold; mine: boolean } | undefined;
   /** Decided by the signed-in person and kept in the browser until the service has it. */
   saving?: boolean | undefined;
+  /** The machine's first read of its document (ADR 042); absent while not asked. */
+  machine?: CheckSummary | undefined;
   onActivate: () => void;
 }
 
@@ -40,12 +45,15 @@ function HoldChip({ id, hold, mine }: { id: string; hold: QcHold; mine: boolean 
  * unique) and stretches over the whole row; the rest of the row describes it, so a screen
  * reader moving with j/k hears the row's facts after its name.
  */
-export function QueueRow({ request, href, selected, hold, saving, onActivate }: QueueRowProps) {
+export function QueueRow(props: QueueRowProps) {
+  const { request, href, selected, hold, saving, machine, onActivate } = props;
   const { document: doc } = request;
   const detailsId = `qc-row-${request.id}`;
   const holdId = `qc-hold-${request.id}`;
+  const machineId = `qc-machine-${request.id}`;
   const rework = request.status === 'rejected' && request.notes;
   const chip = saving || hold;
+  const describedBy = [chip && holdId, machineBadge(machine) && machineId, detailsId];
   const classes = ['qc-row', selected && 'qc-row--selected', saving && 'qc-row--saving'];
   return (
     <div className={classes.filter(Boolean).join(' ')}>
@@ -54,7 +62,7 @@ export function QueueRow({ request, href, selected, hold, saving, onActivate }: 
           <Link
             className="row-link qc-row__link"
             to={href}
-            aria-describedby={chip ? `${holdId} ${detailsId}` : detailsId}
+            aria-describedby={describedBy.filter(Boolean).join(' ')}
             aria-current={selected ? 'true' : undefined}
             onClick={onActivate}
             onFocus={onActivate}
@@ -68,6 +76,7 @@ export function QueueRow({ request, href, selected, hold, saving, onActivate }: 
           ) : (
             hold && <HoldChip id={holdId} {...hold} />
           )}
+          <MachineBadge id={machineId} summary={machine} />
         </span>
         <span className="qc-row__age" title={`Waiting ${ageInWords(request.createdOn)}`}>
           <span className="visually-hidden">Waiting </span>

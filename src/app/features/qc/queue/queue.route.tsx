@@ -11,9 +11,12 @@ import { filtersFromSearch, filtersToSearch, type QueueFilters } from '../queue-
 import { useSavingIds } from '../review/index.ts';
 import { ReviewAhead } from './review-ahead.tsx';
 import { useSamplesTab } from '../second-review/index.ts';
+import { MachineNote, NoneFlagged } from './machine-note.tsx';
+import { withMachineView, type MachineView } from './machine-view.ts';
 import { QueueList } from './queue-list.tsx';
 import { STATUS_LABELS, QueueTabs } from './queue-tabs.tsx';
 import { QueueToolbar } from './queue-toolbar.tsx';
+import { useMachineQueue } from './use-machine-queue.ts';
 import './queue.css';
 
 function KeyHints() {
@@ -55,8 +58,11 @@ export function Component() {
   const anyRows = items.length > 0;
   const label = STATUS_LABELS[filters.status];
   const filtered = Boolean(filters.processId || filters.checklistId || filters.firmId);
+  const machine = useMachineQueue({ params, filters, items, total, pages: list, rowsIn });
+  const search = withMachineView(filtersToSearch(filters), machine.view);
   // Filters replace the view in history; tabs (links) add to it.
-  const setFilters = (next: QueueFilters) => setParams(filtersToSearch(next), { replace: true });
+  const setFilters = (next: QueueFilters, view: MachineView = machine.view) =>
+    setParams(withMachineView(filtersToSearch(next), view), { replace: true });
   const backToList = () =>
     (
       document.querySelector<HTMLElement>('.qc-row--selected .qc-row__link') ??
@@ -86,14 +92,25 @@ export function Component() {
         ) : null}
       </EmptyState>
     );
+  } else if (machine.shown.length === 0) {
+    content = (
+      <NoneFlagged
+        scope={machine.scope}
+        showAll={() => setFilters(filters, { ...machine.view, flaggedOnly: false })}
+      />
+    );
   } else {
     content = (
       <QueueList
-        key={filtersToSearch(filters)}
+        key={search}
         filters={filters}
+        search={search}
         label={`${label} requests`}
-        items={items}
+        items={machine.shown}
         total={total}
+        loaded={items.length}
+        narrowed={machine.on}
+        summaries={machine.summaries}
         hasNextPage={list.hasNextPage}
         isFetchingNextPage={list.isFetchingNextPage}
         isFetchNextPageError={list.isFetchNextPageError}
@@ -114,12 +131,16 @@ export function Component() {
         <QueueTabs filters={filters} counts={counts.data} samples={samples} saving={saving} />
         <QueueToolbar
           filters={filters}
+          machine={machine.view}
           onChange={setFilters}
           onDone={backToList}
           filterRef={filterRef}
           load={rowsIn}
         />
-        <div className="qc-queue__body">{content}</div>
+        <div className="qc-queue__body">
+          {machine.on && anyRows && <MachineNote {...machine.scope} />}
+          {content}
+        </div>
       </section>
       {anyRows && typeof window !== 'undefined' && <ReviewAhead />}
     </Page>

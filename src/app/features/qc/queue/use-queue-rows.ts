@@ -39,12 +39,21 @@ export interface QueuePages {
   isFetchingNextPage: boolean;
   isFetchNextPageError: boolean;
   fetchNextPage: () => Promise<unknown>;
+  /** The next page loads as the end comes near; false: only when asked (machine-note.tsx). */
+  autoLoad?: boolean;
 }
 
 /** The virtualizer of the rows in `scrollerRef`'s area, which loads the next page ahead. */
 export function useQueueRows(
   scrollerRef: RefObject<HTMLDivElement | null>,
-  { items, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage }: QueuePages,
+  {
+    items,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+    autoLoad = true,
+  }: QueuePages,
 ) {
   const narrow = useNarrow();
   // Read once, as the list mounts over the gateway's screen (gone after this commit).
@@ -68,7 +77,7 @@ export function useQueueRows(
 
   const lastIndex = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
   // Not again by itself after a failed try (its retries spent): the list's foot offers it.
-  const wanted = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
+  const wanted = autoLoad && hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
   useEffect(() => {
     if (wanted && lastIndex >= items.length - PREFETCH_ROWS) void fetchNextPage();
   }, [wanted, lastIndex, items.length, fetchNextPage]);
