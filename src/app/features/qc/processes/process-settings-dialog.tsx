@@ -5,6 +5,8 @@ import type { ProcessSettings } from '../../../../contract/qc-management.ts';
 import { Button, SubmitButton } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
+import { isSuggested, savedBinding, type BindingChoice } from './machine-binding.ts';
+import { MachineCheckSelect } from './machine-check-select.tsx';
 import {
   bodyOf,
   formOf,
@@ -28,10 +30,15 @@ const HINTS: Record<TextField, string> = {
     'Once a finding has been overdue this many working days, the QC managers are e-mailed about it, whatever each chose for their own e-mail.',
 };
 
+const MACHINE_HINT =
+  'The machine check reads the document before a reviewer opens it and flags the item when it fails or is unsure; the reviewer still decides.';
+const MACHINE_SUGGESTED =
+  " None has been saved for this process: the checks the items' names suggest are used, marked Suggested.";
+
 /**
  * A process's target age, second-review share (ADR 021), its findings' response target and
  * each check's severity (ADR 029), and when an overdue one is e-mailed to the QC managers
- * (ADR 040), for QC managers. A failed save keeps the dialog open
+ * (ADR 040), and the machine's check of each item (ADR 042), for QC managers. A failed save keeps the dialog open
  * with what was chosen; the errors are said beside their fields.
  */
 export function ProcessSettingsDialog({
@@ -80,9 +87,26 @@ export function ProcessSettingsDialog({
     setErrors({ ...errors, severities: undefined });
   };
 
+  const bound = savedBinding(settings);
+  const bind = (name: string, choice: BindingChoice) => {
+    setForm({ ...form, checks: { ...form.checks, [name]: choice } });
+    setErrors({ ...errors, checks: undefined });
+  };
+  const machine = (name: string) => {
+    const choice = form.checks[name] ?? '';
+    return (
+      <MachineCheckSelect
+        name={name}
+        value={choice}
+        suggested={isSuggested(bound, name, choice)}
+        onChange={(next) => bind(name, next)}
+      />
+    );
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = bodyOf(form, savedSeverities(settings));
+    const result = bodyOf(form, savedSeverities(settings), bound);
     if (result.errors) return setErrors(result.errors);
     setErrors({});
     save.mutate({ processId: process.id, body: result.body }, closeOnSuccess);
@@ -112,8 +136,10 @@ export function ProcessSettingsDialog({
       <SeverityFields
         checklist={checklist}
         severities={form.severities}
-        error={errors.severities}
+        error={errors.severities ?? errors.checks}
         onChange={choose}
+        machine={machine}
+        machineHint={MACHINE_HINT + (bound ? '' : MACHINE_SUGGESTED)}
       />
     </Dialog>
   );

@@ -8,6 +8,7 @@ const form = (fields: Partial<SettingsForm>): SettingsForm => ({
   responseDays: '2',
   escalationDays: '2',
   severities: {},
+  checks: {},
   ...fields,
 });
 
@@ -75,6 +76,7 @@ describe('process settings form', () => {
       responseDays: '2',
       escalationDays: '2',
       severities: { Signed: 'major' },
+      checks: { Signed: 'signatures' },
     });
     // A gateway from before e-mail answers no escalation days: the default is shown.
     expect(formOf({ ...saved, escalationDays: undefined }).escalationDays).toBe('2');
@@ -84,6 +86,7 @@ describe('process settings form', () => {
       responseDays: '3',
       escalationDays: '5',
       severities: { 'Seal visible': 'critical', Signed: 'major' },
+      checks: { 'Seal visible': 'seal', Signed: 'signatures' },
     });
   });
 

@@ -1,3 +1,4 @@
+import type { CheckBinding } from '../../../../contract/checks.ts';
 import { DEFAULT_SEVERITY, SeveritySchema, type Severity } from '../../../../contract/findings.ts';
 import {
   ESCALATION_DAYS_DEFAULT,
@@ -10,6 +11,7 @@ import {
   type ProcessSettings,
   type ProcessSettingsBody,
 } from '../../../../contract/qc-management.ts';
+import { bindingBody, bindingOf, type BindingChoices } from './machine-binding.ts';
 
 // The settings dialog's fields as typed, and the body they make: one check per field, in
 // words a manager reads beside it, then the contract's schema for everything else.
@@ -23,9 +25,11 @@ export interface SettingsForm {
   escalationDays: string;
   /** The severity of each item the dialog lists (its checklist's), by display name. */
   severities: Readonly<Record<string, Severity>>;
+  /** The machine's check of each item the dialog lists, or none (ADR 042, machine-binding.ts). */
+  checks: BindingChoices;
 }
-export type TextField = Exclude<keyof SettingsForm, 'severities'>;
-export type SettingsErrors = Partial<Record<TextField | 'severities', string>>;
+export type TextField = Exclude<keyof SettingsForm, 'severities' | 'checks'>;
+export type SettingsErrors = Partial<Record<TextField | 'severities' | 'checks', string>>;
 
 /** The severities saved for a process, read leniently: a gateway before findings has none. */
 export function savedSeverities(
@@ -51,8 +55,12 @@ export const formOf = (
     responseDays: String(settings?.responseDays ?? RESPONSE_DAYS_DEFAULT),
     escalationDays: String(settings?.escalationDays ?? ESCALATION_DAYS_DEFAULT),
     severities: Object.fromEntries(items.map((name) => [name, saved[name] ?? DEFAULT_SEVERITY])),
+    checks: bindingOf(settings, items),
   };
 };
+
+/** The most items a binding names (contract/checks.ts's CheckBindingSchema). */
+const CHECKS_BOUND_MAX = 200;
 
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
@@ -71,9 +79,11 @@ export function severitiesBody(
   );
 }
 
+/** `saved` and `savedChecks`: the process's severities and binding as saved (none: undefined). */
 export function bodyOf(
   form: SettingsForm,
   saved: Readonly<Record<string, Severity>> = {},
+  savedChecks?: CheckBinding,
 ):
   { body: ProcessSettingsBody; errors?: undefined } | { body?: undefined; errors: SettingsErrors } {
   const errors: SettingsErrors = {};
@@ -101,6 +111,10 @@ export function bodyOf(
   if (Object.keys(severities).length > SEVERITIES_MAX) {
     errors.severities = `At most ${SEVERITIES_MAX} checks may be other than major.`;
   }
+  const checks = bindingBody(form.checks, savedChecks);
+  if (checks && Object.keys(checks).length > CHECKS_BOUND_MAX) {
+    errors.checks = `At most ${CHECKS_BOUND_MAX} items may be bound to a machine check.`;
+  }
   if (Object.values(errors).some(Boolean)) return { errors };
   const parsed = ProcessSettingsBodySchema.safeParse({
     targetAgeHours: target,
@@ -108,6 +122,7 @@ export function bodyOf(
     responseDays: days,
     escalationDays: escalation,
     severities,
+    ...(checks ? { checks } : {}),
   });
   if (!parsed.success) {
     const path = parsed.error.issues[0]?.path[0];
@@ -115,7 +130,8 @@ export function bodyOf(
       path === 'samplePercent' ||
       path === 'responseDays' ||
       path === 'escalationDays' ||
-      path === 'severities'
+      path === 'severities' ||
+      path === 'checks'
         ? path
         : 'targetAgeHours';
     return { errors: { [field]: 'This value is not accepted.' } };
