@@ -24,6 +24,13 @@ const SIGNATURE_HEIGHT = 40;
 const NOTARY = /\bnotary\b/i;
 const DATE_LABEL = /^\s*(date|dated|date signed)\s*:?\s*$/i;
 
+/** "Date" under a rule; on a page read by OCR, one letter of it may be misread ("Dale"). */
+function dateLabel(text: string, ocr: boolean) {
+  if (DATE_LABEL.test(text)) return true;
+  const word = fold(text);
+  return ocr && word.length === 4 && distance(word, 'date') <= 1;
+}
+
 export function signatureLines(read: DocumentRead, facts: CheckFacts): SignatureLine[] {
   const found: SignatureLine[] = [];
   for (const page of read.pages) {
@@ -39,7 +46,7 @@ export function signatureLines(read: DocumentRead, facts: CheckFacts): Signature
         .sort((a, b) => a.y - b.y);
       if (labels.length === 0) continue;
       const said = labels.map((l) => l.text).join(' ');
-      const role = DATE_LABEL.test(labels[0]!.text)
+      const role = dateLabel(labels[0]!.text, page.source === 'ocr')
         ? 'date'
         : NOTARY.test(said) || (facts.notary && sameName(labels[0]!.text, facts.notary.name))
           ? 'notary'
@@ -179,15 +186,29 @@ function notarizationDate(read: DocumentRead): DatedLine | undefined {
     // Every line that speaks of an oath or an act: an affidavit's opening ("being duly sworn")
     // may come before the certificate on the same page.
     for (const [at, first] of lines.entries()) {
-      if (!CERTIFICATE.test(first.text)) continue;
-      // The act's date is in its first sentence, which may wrap over the next lines.
+      const said = CERTIFICATE.exec(first.text);
+      if (!said) continue;
+      // The act's date is in its first sentence, which may wrap over the next lines: read on
+      // to where that sentence ends, and no further (a commission's expiry is no act's date).
+      let from = said.index;
       for (const line of lines.slice(at, at + 3)) {
-        const date = datesIn(line.text)[0];
+        const end = sentenceEnd(line.text, from);
+        const date = datesIn(end < 0 ? line.text : line.text.slice(0, end))[0];
         if (date) return { day: date.day, region: regionOf(partOf(line, date.start, date.end)) };
+        if (end >= 0) break;
+        from = 0;
       }
     }
   }
   return undefined;
+}
+
+/** Where the sentence going on at `from` ends in `text` (its stop), or -1 if it runs on. */
+function sentenceEnd(text: string, from: number): number {
+  const stop = /[.!?](?=\s+[A-Z(]|\s*$)/g;
+  stop.lastIndex = from;
+  const m = stop.exec(text);
+  return m ? m.index : -1;
 }
 
 const long = (day: string) =>
