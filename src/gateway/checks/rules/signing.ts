@@ -223,13 +223,24 @@ export const dates: Rule = (read, facts) => {
   const notarized = notarizationDate(read);
   const found = [signedDay, notarized].filter((d): d is DatedLine => d !== undefined);
   if (found.length === 0) return unsure('no signature or notarization date was found');
+  // A date OCR read a digit away from the one it should be is for a person to read again.
+  const misread = (d: DatedLine, other: string | undefined) =>
+    other !== undefined &&
+    read.pages.find((p) => p.page === d.region.page)?.source === 'ocr' &&
+    distance(d.day, other) <= 1;
+  const doubt = (d: DatedLine, other: string) =>
+    unsure(`Read by OCR as ${long(d.day)}, a digit from ${long(other)}: read it again`, [d.region]);
   const future = found.filter((d) => d.day > facts.today);
-  if (future.length)
+  const surely = future.filter((d) => !misread(d, facts.signedOn));
+  if (surely.length)
     return fail(
-      `Dated in the future: ${future.map((d) => long(d.day)).join(', ')}`,
-      future.map((d) => d.region),
+      `Dated in the future: ${surely.map((d) => long(d.day)).join(', ')}`,
+      surely.map((d) => d.region),
     );
+  if (future[0]) return doubt(future[0], facts.signedOn!);
   if (signedDay && notarized && notarized.day !== signedDay.day) {
+    if (misread(notarized, signedDay.day)) return doubt(notarized, signedDay.day);
+    if (misread(signedDay, notarized.day)) return doubt(signedDay, notarized.day);
     const before = notarized.day < signedDay.day;
     return fail(
       before
@@ -241,6 +252,7 @@ export const dates: Rule = (read, facts) => {
   const day = (signedDay ?? notarized)!;
   if (facts.signedOn && day.day !== facts.signedOn) {
     // A day apart may be a time zone's doing (signedOn is a moment, the page a day).
+    if (misread(day, facts.signedOn)) return doubt(day, facts.signedOn);
     if (Math.abs(daysBetween(day.day, facts.signedOn)) > 1) {
       return fail(`Dated ${long(day.day)}, but the request was signed on ${long(facts.signedOn)}`, [
         day.region,
