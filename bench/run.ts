@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { READING_MS, browserFigures } from './browser.ts';
+import { checkFigures, checkLines } from './checks.ts';
 import { coldFigures, coldLines } from './cold.ts';
 import { multiProcessFigures, multiProcessLines } from './multi-process.ts';
 import { regionFigures, regionLines } from './regions.ts';
@@ -125,6 +126,8 @@ try {
   results.multiProcess = await multiProcessFigures('dist');
   // ADR 041: the QC report over a month of 10,000 decisions, on SQLite and PostgreSQL.
   results.report = await reportFigures();
+  // ADR 042: the machine's checks over documents the tests do not use, their speed and memory.
+  results.checks = await checkFigures();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -171,6 +174,7 @@ lines.push(
   ...multiProcessLines(results.multiProcess as Awaited<ReturnType<typeof multiProcessFigures>>),
 );
 lines.push(...reportLines(results.report as Awaited<ReturnType<typeof reportFigures>>));
+lines.push(...checkLines(results.checks as Awaited<ReturnType<typeof checkFigures>>));
 console.log(lines.join('\n'));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
