@@ -2,6 +2,9 @@ import type { ChecklistItem, ChecklistVerdict } from '../../../../contract/qc.ts
 import { CheckHead, ChecklistGroups, Verdicts } from './checklist-groups.tsx';
 import type { ItemDraft, ReviewDraft } from './draft.ts';
 import { FindingMarks, type MarkActions } from './finding-marks.tsx';
+import { verdictFor } from './machine.ts';
+import { MachineChip, MachineDetail } from './machine-verdicts.tsx';
+import type { MachineView } from './use-machine-review.ts';
 import './checklist.css';
 import '../document-review.css';
 import '../../../ui/control.css';
@@ -15,19 +18,31 @@ interface Props {
   onChange: (itemId: string, change: ItemDraft) => void;
   /** A failed item's severity and regions (ADR 029). */
   marks: MarkActions;
+  /** The machine's verdicts beside the reviewer's (ADR 042). */
+  machine: MachineView;
 }
 
 /**
  * The checklist grouped by `group`: a verdict per item, and when it fails a note, its
  * severity and its marks on the page.
  */
-export function Checklist({ items, draft, readOnly, selected, onSelect, onChange, marks }: Props) {
+export function Checklist({
+  items,
+  draft,
+  readOnly,
+  selected,
+  onSelect,
+  onChange,
+  marks,
+  machine,
+}: Props) {
   return (
     <ChecklistGroups items={items}>
       {(item, index) => {
         const entry = readOnly
           ? { status: verdictOf(item), note: item.reviewerNote }
           : (draft.items[item.id] ?? {});
+        const checked = verdictFor(machine.verdicts, item.id);
         return (
           <div
             key={item.id}
@@ -38,13 +53,17 @@ export function Checklist({ items, draft, readOnly, selected, onSelect, onChange
             onFocusCapture={() => onSelect(index)}
           >
             <CheckHead item={item} number={index + 1} nameId={`check-${item.id}`} />
-            <Verdicts
-              item={item}
-              labelledBy={`check-${item.id}`}
-              status={entry.status}
-              disabled={readOnly}
-              onChange={(status) => onChange(item.id, { ...entry, status })}
-            />
+            <div className="check__decide">
+              <Verdicts
+                item={item}
+                labelledBy={`check-${item.id}`}
+                status={entry.status}
+                disabled={readOnly}
+                onChange={(status) => onChange(item.id, { ...entry, status })}
+              />
+              {checked && <MachineChip checked={checked} />}
+            </div>
+            {!readOnly && <MachineDetail item={item} entry={entry} view={machine} />}
             {!readOnly && entry.status === 'rejected' && (
               <textarea
                 className="control check__note"

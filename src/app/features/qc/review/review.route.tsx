@@ -9,6 +9,7 @@ import { dropStandby } from '../../../pdf/pdf-standby.ts';
 import { createRegionChannel } from '../../../pdf/regions/region-channel.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { Checklist, ReworkNotes } from './checklist.tsx';
+import { MachineSummary } from './machine-verdicts.tsx';
 import { HoldBanner } from './hold-banner.tsx';
 import { ConflictView } from './conflict-view.tsx';
 import { DecidedPanel } from './decided-panel.tsx';
@@ -138,6 +139,7 @@ function Review(props: ReviewControllerProps) {
         {!review.clash && (
           <div>
             <h2 className="review__section-title">Checklist</h2>
+            {!review.locked && <MachineSummary view={review.machine} />}
             <Checklist
               items={current.checklistItems}
               draft={review.draft}
@@ -148,6 +150,7 @@ function Review(props: ReviewControllerProps) {
                 review.updateDraft((d) => ({ ...d, items: { ...d.items, [itemId]: change } }))
               }
               marks={review.marks}
+              machine={review.machine}
             />
           </div>
         )}

@@ -8,10 +8,15 @@ export const SHORTCUTS: [string, string][] = [
   ['n / p', 'Next / previous document (your draft is kept)'],
   ['1 – 9', 'Select one of the first nine checklist items'],
   ['j / k', 'Select the next / previous checklist item'],
-  ['space', 'Pass the selected item and move to the next (again: clear it)'],
+  ['space', 'Pass the selected item and move to the next open one (again: clear it)'],
   ['f', 'Fail the selected item and write what is wrong in its note'],
   ['x', 'Mark the selected item N/A, where it allows that (again: clear it)'],
   ['m', 'Mark the failed item on the page: drag a rectangle, or mark the whole page (again: stop)'],
+  [
+    'v',
+    "Take the machine's verdict on the selected item: its pass, or its finding with its note and regions",
+  ],
+  ['shift v', 'Take every pass the machine gave, then go to the first item it did not pass'],
   ['esc', 'Leave a note field; stop marking, or drop a rectangle being drawn'],
   ['delete', 'Remove the marked region that has the focus'],
   ['← ↑ → ↓', 'Move the focused region; with shift, resize it'],
@@ -30,6 +35,10 @@ export interface ShortcutHandlers {
   notApplicable(): void;
   /** Marks the selected failed item on the page (use-marks.ts). */
   mark(): void;
+  /** Takes the machine's verdict on the selected item (use-machine-review.ts). */
+  take(): void;
+  /** Takes every pass the machine gave, and selects the first item it did not pass. */
+  takeAll(): void;
   help(): void;
 }
 
@@ -59,6 +68,8 @@ export function useShortcuts(handlers: ShortcutHandlers) {
         f: handlers.fail,
         x: handlers.notApplicable,
         m: handlers.mark,
+        v: handlers.take,
+        V: handlers.takeAll,
         '?': handlers.help,
       };
       const digit = /^[1-9]$/.test(event.key) ? Number(event.key) - 1 : null;

@@ -11,8 +11,9 @@ const checkBox = (index: number) =>
 
 /**
  * The selected checklist item and what the keys do to it (shortcuts.tsx): select by number,
- * move with j/k (so items past the ninth are reachable), pass with Space, fail with f (its
- * note field is focused, since a failure needs a note), N/A with x where the item allows it.
+ * move with j/k (so items past the ninth are reachable), pass with Space (and on to the next
+ * item still open), fail with f (its note field is focused, since a failure needs a note), N/A
+ * with x where the item allows it.
  */
 export function useChecklistKeys(items: ChecklistItem[], readOnly: boolean, update: Update) {
   const [selected, setSelectedState] = useState(0);
@@ -29,7 +30,7 @@ export function useChecklistKeys(items: ChecklistItem[], readOnly: boolean, upda
       setSelected(index);
       checkBox(index)?.scrollIntoView({ block: 'nearest' });
     };
-    /** Sets (or, pressed again, clears) a verdict; returns the item's index when it was set. */
+    /** Sets (or, pressed again, clears) a verdict; the item's index and the draft, when set. */
     const mark = (verdict: ChecklistVerdict, toggle: boolean) => {
       const index = selectedRef.current;
       const item = items[index];
@@ -40,10 +41,18 @@ export function useChecklistKeys(items: ChecklistItem[], readOnly: boolean, upda
         const status = toggle && entry.status === verdict ? undefined : verdict;
         return { ...d, items: { ...d.items, [item.id]: { ...entry, status } } };
       });
-      return after.items[item.id]?.status === verdict ? index : null;
+      return after.items[item.id]?.status === verdict ? { index, after } : null;
     };
-    const advance = (index: number | null) => {
-      if (index !== null && index < items.length - 1) select(index + 1);
+    // On to the next item still open (those decided already, by the machine's passes taken
+    // or by hand, are passed over), else the next one.
+    const advance = (marked: { index: number; after: ReviewDraft } | null) => {
+      if (!marked) return;
+      const { index, after } = marked;
+      const open = (i: number) => !after.items[items[i]?.id ?? '']?.status;
+      const later = items.findIndex((_, i) => i > index && open(i));
+      const next = later >= 0 ? later : items.findIndex((_, i) => open(i));
+      if (next >= 0) select(next);
+      else if (index < items.length - 1) select(index + 1);
     };
     return {
       select,
@@ -54,8 +63,8 @@ export function useChecklistKeys(items: ChecklistItem[], readOnly: boolean, upda
       // A failure stays on its item: the note is written next, so its field takes the focus
       // (rendered at once, flushSync, so the field exists to be focused).
       fail: () => {
-        const index = flushSync(() => mark('rejected', false));
-        if (index !== null) checkBox(index)?.querySelector<HTMLElement>('.check__note')?.focus();
+        const marked = flushSync(() => mark('rejected', false));
+        if (marked) checkBox(marked.index)?.querySelector<HTMLElement>('.check__note')?.focus();
       },
     };
   }, [items, readOnly, update, setSelected]);

@@ -9,6 +9,7 @@ import type {
 import type { PageBox } from '../../../pdf/regions/region-geometry.ts';
 import type { ReviewDraft } from './draft.ts';
 import type { MarkActions } from './finding-marks.tsx';
+import { machineItemOf } from './machine.ts';
 import {
   fullReason,
   parseRegionKey,
@@ -47,6 +48,7 @@ export function useMarks({
   channel,
   selected,
   select,
+  machine,
 }: {
   current: QcRequest;
   draft: ReviewDraft;
@@ -58,6 +60,8 @@ export function useMarks({
   /** The selected checklist item's index, as the keys have it now. */
   selected: () => number;
   select: (index: number) => void;
+  /** The machine's regions (use-machine-review.ts), drawn beneath the reviewer's. */
+  machine: readonly ShownRegion[];
 }) {
   const items = current.checklistItems;
   const [marking, setMarking] = useState<Marking | null>(null);
@@ -89,7 +93,7 @@ export function useMarks({
   const signature = JSON.stringify(items.map((item) => regionsOf(draft.items[item.id])));
   const shown = useMemo(() => {
     const marked = JSON.parse(signature) as Region[][];
-    return items.flatMap((item, number) =>
+    const own = items.flatMap((item, number) =>
       (marked[number] ?? []).map((region, index): ShownRegion => ({
         key: regionKey(item.id, index),
         region,
@@ -98,7 +102,8 @@ export function useMarks({
         editable: !locked,
       })),
     );
-  }, [signature, items, locked]);
+    return machine.length > 0 ? [...machine, ...own] : own;
+  }, [signature, items, locked, machine]);
 
   const markingIndex = active ? items.findIndex((item) => item.id === active.itemId) : -1;
   const full = active ? fullReason(draft, active.itemId) : undefined;
@@ -120,8 +125,8 @@ export function useMarks({
   );
   const onActivate = useCallback(
     (key: string) => {
-      const at = parseRegionKey(key);
-      const index = at ? items.findIndex((item) => item.id === at.itemId) : -1;
+      const itemId = machineItemOf(key) ?? parseRegionKey(key)?.itemId;
+      const index = itemId ? items.findIndex((item) => item.id === itemId) : -1;
       if (index < 0) return;
       select(index);
       afterRender(() => focusOn(`[data-region-link="${CSS.escape(key)}"]`));

@@ -20,6 +20,7 @@ import { useSavingIds } from './outbox/use-outbox.ts';
 import { useShortcuts } from './shortcuts.tsx';
 import { useChecklistKeys } from './use-checklist-keys.ts';
 import { useHold } from './use-hold.ts';
+import { useMachineReview } from './use-machine-review.ts';
 import { useMarks } from './use-marks.ts';
 import { useQueueNeighbours } from './use-queue-neighbours.ts';
 
@@ -106,6 +107,19 @@ export function useReviewController({
   // Decided, yet this reviewer has a draft of it: someone else was first (conflict-view.tsx).
   const clash = readOnly && !isEmptyDraft(draft);
   const checks = useChecklistKeys(current.checklistItems, locked, updateDraft);
+  // The machine's verdicts (ADR 042), for the team, of a request still to decide.
+  const machine = useMachineReview({
+    current,
+    enabled: onTeam && !readOnly,
+    locked,
+    draft,
+    updateDraft,
+    selected: checks.selected,
+    selectedNow: checks.selectedNow,
+    select: checks.keys.select,
+    channel: regions,
+    names,
+  });
   const marks = useMarks({
     current,
     draft,
@@ -115,6 +129,7 @@ export function useReviewController({
     channel: regions,
     selected: checks.selectedNow,
     select: checks.keys.select,
+    machine: machine.regions,
   });
   // A decision names its reviewer (reviewedBy): a client whose token names no user cannot
   // record one, so the review says why instead of failing on the first key.
@@ -139,18 +154,46 @@ export function useReviewController({
     },
     [current, locked, conflicted, noUser, decide, latestDraft, holdBlocks, markDeciding],
   );
-  const handlers = useMemo(
-    () => ({
+  const { keys: checkKeys, selectedNow } = checks;
+  const { reveal, keys: machineKeys } = machine;
+  const handlers = useMemo(() => {
+    // An item selected from the keyboard shows the machine's region of it on the page.
+    const moving =
+      <A extends unknown[]>(key: (...args: A) => void) =>
+      (...args: A) => {
+        const before = selectedNow();
+        key(...args);
+        if (selectedNow() !== before) reveal(selectedNow());
+      };
+    return {
       approve: () => submit('approved'),
       reject: () => submit('rejected'),
       next: () => neighbours.next && navigate(hrefOf(neighbours.next.id)),
       previous: () => neighbours.previous && navigate(hrefOf(neighbours.previous.id)),
-      ...checks.keys,
+      ...checkKeys,
+      select: (index: number) => {
+        checkKeys.select(index);
+        reveal(index);
+      },
+      move: moving(checkKeys.move),
+      toggle: moving(checkKeys.toggle),
+      notApplicable: moving(checkKeys.notApplicable),
       mark: marks.markKey,
+      ...machineKeys,
       help: onHelp,
-    }),
-    [submit, neighbours, navigate, hrefOf, checks.keys, marks.markKey, onHelp],
-  );
+    };
+  }, [
+    submit,
+    neighbours,
+    navigate,
+    hrefOf,
+    checkKeys,
+    selectedNow,
+    reveal,
+    machineKeys,
+    marks.markKey,
+    onHelp,
+  ]);
   useShortcuts(handlers);
 
   return {
@@ -170,6 +213,7 @@ export function useReviewController({
     locked,
     clash,
     checks,
+    machine: machine.view,
     marks: marks.actions,
     noUser,
     hold,
