@@ -1,6 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Check } from '../../contract/checks.ts';
 import type { Region } from '../../contract/findings.ts';
+import { derOfPem } from '../../service/sealing/pem.ts';
+import { changeAfterSeal } from '../../service/sealing/change-after-seal.ts';
+import { sealPdf } from '../../service/sealing/seal.ts';
+import { loadSealingIdentity } from '../../service/sealing/signing-identity.ts';
 import { sealPng } from '../../service/seed/notary-images.ts';
 import { scanPages } from '../../service/seed/scanner.ts';
 import { onPostgres } from '../testing/database.ts';
@@ -175,6 +179,34 @@ describe.skipIf(onPostgres())('the checks over a second layout', () => {
       }
     });
   }
+
+  it('pass it sealed as the service completes it, and fail it changed after', async () => {
+    const identity = await loadSealingIdentity(null, new Date('2026-01-01T00:00:00Z'));
+    const trusted = [derOfPem(identity.caPem, 'CERTIFICATE')];
+    const facts = factsFor('Marta Lindqvist');
+    const { bytes } = await renderSecondLayout(
+      documentOf('Marta Lindqvist', { pages: 2, style: STYLES[0]!.style }),
+    );
+    const sealed = await sealPdf(identity, bytes, {
+      signedAt: new Date('2026-03-04T15:00:00Z'),
+      reason: 'Signed electronically: FN-2025-04417',
+    });
+    expect(alterations(await verifyPdfSignatures(sealed, trusted)).verdict).toBe('pass');
+    // A line written on page 1 by an incremental update, after the seal.
+    const changed = await changeAfterSeal(sealed, {
+      page: 0,
+      x: 64,
+      y: 90,
+      text: 'Amended: the residence named above is the second of two.',
+    });
+    const judgement = alterations(await verifyPdfSignatures(changed, trusted));
+    expect(judgement.verdict, judgement.reason).toBe('fail');
+    expect(judgement.regions.map((r) => r.page)).toEqual([1]);
+    const A4 = { page: 1, x: 64, y: 841.89 - 90 - 9, width: 300, height: 14 };
+    expect(overlaps(judgement.regions, [A4])).toBe(true);
+    for (const [check, verdict] of Object.entries(judge(await reader.read(changed, seal), facts)))
+      expect(verdict.verdict, `${check}: ${verdict.reason}`).toBe('pass');
+  });
 
   it(
     'read a scan of it by OCR, and never pass what it cannot read',
