@@ -6,6 +6,7 @@ import { qcRequest } from '../../../testing/qc.ts';
 import { patchOf } from './draft.ts';
 import { EMPTY_DRAFT, type ReviewDraft } from './draft-store.ts';
 import {
+  expectedChecks,
   machineItemOf,
   machineKey,
   machineLabel,
@@ -63,6 +64,16 @@ describe("the machine's verdicts", () => {
     expect(VERDICTS.get(NAMES.id)?.verdict).toBe('pass');
     expect(VERDICTS.get(ID_NOTED.id)).toBeUndefined();
     expect(verdictsOf(null).size).toBe(0);
+  });
+
+  it('are expected where the gateway binds them: by the saved binding, else by the name', () => {
+    expect([...expectedChecks(ITEMS, undefined)]).toEqual([
+      [NAMES.id, 'names'],
+      [SIGNED.id, 'signatures'],
+      [ALTERED.id, 'no-alterations'],
+    ]);
+    const saved = { 'Identification noted': 'names' as const };
+    expect([...expectedChecks(ITEMS, saved)]).toEqual([[ID_NOTED.id, 'names']]);
   });
 
   it('name their regions by their reason and page, once', () => {
