@@ -9,6 +9,7 @@ import { afterNextPaint } from '../../../ui/next-paint.ts';
 import { prepareStandby } from '../../../pdf/pdf-standby.ts';
 import type { RegionChannel } from '../../../pdf/regions/region-channel.ts';
 import { useOnTeam } from '../holds.ts';
+import { checkQueries } from '../checks.queries.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch } from '../queue-view.ts';
 import { rememberQueueSelection } from '../queue/index.ts';
@@ -77,8 +78,10 @@ export function useReviewController({
     if (!next) return undefined;
     // After this screen's frame: approve and next paints it first.
     return afterNextPaint(() => {
-      // Its history too, so the next screen shows it at once and fetches nothing on opening.
+      // Its history too, so the next screen shows it at once and fetches nothing on opening;
+      // and whether the machine has read it (asking queues it), its verdicts if it has.
       if (onTeam) void client.prefetchQuery(qcQueries.teamHistory(next.id));
+      if (onTeam) void client.prefetchQuery(checkQueries.result(next.id));
       // Seeded from the list only while its download link is young: an hour-old page's link
       // may have expired, and the next document then loads afresh instead.
       const listedAt = client.getQueryState(qcQueries.list(filters).queryKey)?.dataUpdatedAt ?? 0;
