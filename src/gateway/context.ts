@@ -12,7 +12,7 @@ import type { IdentitySettings } from './session/identity.ts';
 import type { ManagementStore } from './qc-management/store.ts';
 import type { Notices } from './notices/sender.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { Checker } from './checks/checker.ts';
+import type { Checker } from './checks/checker-port.ts';
 import type { ActionStore } from './report/actions.ts';
 import type { SessionRecord, SessionStore } from './session/sessions.ts';
 import type { SignInLimit } from './session/sign-in-limit.ts';

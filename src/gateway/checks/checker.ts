@@ -21,6 +21,7 @@ import { documentReader, type DocumentReader } from './reader.ts';
 import { alterations, judge, type CheckFacts, type Judgement } from './rules/index.ts';
 import { unsure } from './rules/judgement.ts';
 import type { CheckStore, LeasedCheck } from './store.ts';
+import type { Checker } from './checker-port.ts';
 
 // The machine's first read, in the background (ADR 042): requests are queued as the gateway
 // learns of them (a list a reviewer is shown, a review opened, a webhook), newest first and an
@@ -34,13 +35,13 @@ const IDLE_MS = 1_000;
 const FETCH_TIMEOUT_MS = 30_000;
 const SEAL_LIMIT = 4 * 1024 * 1024;
 
-export type Checker = ReturnType<typeof createChecker>;
+export type { Checker } from './checker-port.ts';
 
 export function createChecker(
   store: CheckStore,
   context: () => GatewayContext,
   options: { reader?: DocumentReader; now: () => number; log: (message: string) => void },
-) {
+): Checker {
   const reader = options.reader ?? documentReader();
   /** The last session seen of each owner, to read their requests with. */
   const sessions = new Map<string, SessionRecord>();
