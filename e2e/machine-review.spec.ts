@@ -270,6 +270,8 @@ test("a missing signature is rejected with the machine's finding, its note and r
   await keys.press('Shift+V', signed.and(page.locator('[data-selected="true"]')));
   // Shown on the page: the viewer went to it.
   await expect(onPage).toBeInViewport();
+  await expectAccessible(page);
+  await shotsOf(page, 'machine-review-defect', signed);
   await keys.press('v');
   await expect(signed).toHaveAttribute('data-verdict', 'rejected');
   await expect(signed.getByRole('textbox', { name: /What is wrong/ })).toHaveValue(reason);
