@@ -18,7 +18,7 @@ const wholePage = (page: PageRead): Region => ({
 /** Next to no ink: under this share of the page's pixels (a scan's specks are fewer). */
 const BLANK_SHARE = 0.002;
 
-function inkShare(page: PageRead) {
+function isBlank(page: PageRead) {
   const { width, height, dark } = page.ink;
   const mask = new Uint8Array(width * height);
   for (let i = 0; i < mask.length; i++) mask[i] = dark[i]! > INK ? 1 : 0;
@@ -28,10 +28,11 @@ function inkShare(page: PageRead) {
     width: page.width,
     height: page.height,
   });
-  return area ? on / area : 0;
+  if (area && on / area >= BLANK_SHARE) return false;
+  // OCR reads letters into a scanner's grain where there is no ink: a word it read with no
+  // ink under it is none. A text layer's words are the page's, ink or not.
+  return page.words.every((w) => w.confidence !== undefined && count(mask, page.ink, w).on < 3);
 }
-
-const isBlank = (page: PageRead) => page.words.length === 0 && inkShare(page) < BLANK_SHARE;
 
 const saysBlank = (page: PageRead) =>
   page.words.some((w) => /intentionally\s+(left\s+)?blank/i.test(w.text));

@@ -114,6 +114,8 @@ export const names: Rule = (read, facts) => {
     const printed = line?.labels[0];
     if (!line || !printed) return;
     const name = printed.text.replace(/,.*$/, '').trim();
+    // OCR's reading of a stroke or a speck ("EE", "’") is no name: none was read.
+    if (line.page.source === 'ocr' && fold(name).replace(/[^a-z]/g, '').length < 4) return;
     if (sameName(name, person.name)) checked.push(role);
     else if (line.page.source === 'ocr' && ocrMisread(name, person.name)) {
       // OCR's one or two wrong letters are not another person: a person compares them.
