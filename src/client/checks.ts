@@ -20,9 +20,13 @@ export function checksApi({ request }: Client) {
       request('GET', `${CHECKS}/${seg(requestId)}`, { schema: CheckResultSchema, ...opts }),
 
     /** At most CHECK_SUMMARY_IDS_MAX ids. */
-    getCheckSummaries: (ids: readonly string[], opts: CallOptions = {}): Promise<CheckSummaries> =>
+    /** `opened`: one of `ids` open in a review, read first of all. */
+    getCheckSummaries: (
+      ids: readonly string[],
+      { opened, ...opts }: CallOptions & { opened?: string } = {},
+    ): Promise<CheckSummaries> =>
       request('GET', CHECKS, {
-        query: { ids: ids.join(',') },
+        query: { ids: ids.join(','), ...(opened && { opened }) },
         schema: CheckSummariesSchema,
         ...opts,
       }),

@@ -20,7 +20,7 @@ import { verifyPdfSignatures, type SignatureReport } from './pdf-signatures.ts';
 import { documentReader, type DocumentReader } from './reader.ts';
 import { alterations, judge, type CheckFacts, type Judgement } from './rules/index.ts';
 import { unsure } from './rules/judgement.ts';
-import type { CheckStore, LeasedCheck } from './store.ts';
+import { CHECK_ATTEMPTS, type CheckStore, type LeasedCheck } from './store.ts';
 import type { Checker } from './checker-port.ts';
 
 // The machine's first read, in the background (ADR 042): requests are queued as the gateway
@@ -96,6 +96,9 @@ export function createChecker(
     let judged: (check: Check) => Judgement;
     let document = request.document.id;
     try {
+      if (lease.attempts > CHECK_ATTEMPTS) {
+        throw new Error(`the reader stopped on it ${CHECK_ATTEMPTS} times`);
+      }
       const pdf = await fetchDocument(ctx, request.fileUrl, {
         limit: MAX_PDF_BYTES,
         timeoutMs: FETCH_TIMEOUT_MS,

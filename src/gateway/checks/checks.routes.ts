@@ -49,6 +49,11 @@ export function checkRoutes(ctx: GatewayContext) {
     // Those never asked about are queued; the service answers for whose they are when read.
     const unknown = lower.filter((id) => !known.has(id));
     if (unknown.length) await ctx.checks.want(session, unknown);
+    // `opened`: one of them is open in a review, and is read first of all.
+    const opened = c.req.query('opened')?.toLowerCase();
+    if (opened && lower.includes(opened) && known.get(opened)?.state !== 'checked') {
+      await ctx.checks.want(session, [opened], true);
+    }
     const summaries: CheckSummary[] = lower.map(
       (id) => known.get(id) ?? { requestId: id, state: 'waiting', failed: 0, unsure: 0, passed: 0 },
     );

@@ -71,7 +71,11 @@ describe('the checks store', () => {
       expect((await store.lease([acme], 1_000))?.requestId).toBe('dies');
       now += 1_001;
     }
-    // A document that killed the reader every time is given up.
+    // A document that killed the reader every time is leased once more, to be given up on
+    // (every item unsure, the document not read again), and never again once recorded.
+    const last = await store.lease([acme], 1_000);
+    expect(last?.attempts).toBe(CHECK_ATTEMPTS + 1);
+    expect(await store.record(last!, '', result('dies'))).toBe(true);
     expect(await store.lease([acme], 1_000)).toBeUndefined();
     expect(await store.waiting()).toBe(0);
   });

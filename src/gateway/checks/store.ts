@@ -18,7 +18,10 @@ interface Row {
 
 export type LeasedCheck = Feed & { requestId: string; attempts: number; token: string };
 
-/** Reads given up after this many tries (a reader that keeps dying on one document). */
+/**
+ * Reads given up after this many tries (a reader that keeps dying on one document): the lease
+ * after them is for recording every item unsure, without reading the document again.
+ */
 export const CHECK_ATTEMPTS = 3;
 
 const parsed = (json: string | null): CheckResult | undefined => {
@@ -105,7 +108,7 @@ export function createCheckStore(sql: Sql, now: () => number) {
       const ownerParams = owners.flatMap((o) => [o.environment, o.owner]);
       const candidate = await sql.get<Row>(
         `SELECT environment, owner, request_id, attempts FROM machine_checks
-         WHERE state = 'waiting' AND attempts < ? AND (lease_until IS NULL OR lease_until <= ?)
+         WHERE state = 'waiting' AND attempts <= ? AND (lease_until IS NULL OR lease_until <= ?)
            AND (${mine})
          ORDER BY priority DESC, created_at DESC LIMIT 1`,
         [CHECK_ATTEMPTS, at, ...ownerParams],
@@ -157,7 +160,7 @@ export function createCheckStore(sql: Sql, now: () => number) {
     /** How many are waiting, for tests and the bench. */
     async waiting(): Promise<number> {
       const row = await sql.get<{ n: number }>(
-        `SELECT COUNT(*) AS n FROM machine_checks WHERE state = 'waiting' AND attempts < ?`,
+        `SELECT COUNT(*) AS n FROM machine_checks WHERE state = 'waiting' AND attempts <= ?`,
         [CHECK_ATTEMPTS],
       );
       return Number(row?.n ?? 0);

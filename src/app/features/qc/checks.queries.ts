@@ -81,7 +81,7 @@ export const checkQueries = {
       queryFn: async ({ signal, client }): Promise<CheckResult | null> => {
         const id = requestId.toLowerCase();
         if (!readSummaries(client).has(id)) {
-          const { summaries } = await getCheckSummaries([id], { signal });
+          const { summaries } = await getCheckSummaries([id], { signal, opened: id });
           if (summaries[0]?.state !== 'checked') return null;
         }
         return getCheckResult(id, { signal });

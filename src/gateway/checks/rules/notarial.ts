@@ -88,7 +88,8 @@ export const seal: Rule = (read, facts) => {
     }
   }
   const found = densest(mask, ink, area, SEAL_MIN);
-  const onFile = facts.notary
+  // Only a seal on file is shown beside the page: none, and there is nothing to show.
+  const onFile = facts.notary?.sealOnFile
     ? { image: 'notarySeal' as const, userId: facts.notary.userId }
     : undefined;
   const withFile = <T extends object>(judgement: T) =>

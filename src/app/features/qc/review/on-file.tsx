@@ -10,7 +10,7 @@ import type { MachineView } from './use-machine-review.ts';
 // one size: the page's region cut from the preview's drawing of it, and the gateway's copy of
 // the image on file (same origin, the session's cookie).
 
-/** The frames' side in device pixels: sharp on a 2x screen at the CSS size (on-file.css). */
+/** The frames' side in device pixels: sharp on a 2x screen at the CSS size (machine-verdicts.css). */
 const FRAME_PX = 288;
 
 const IMAGE_WORDS = { notarySeal: 'seal', signature: 'signature' } as const;
