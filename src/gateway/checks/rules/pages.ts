@@ -148,6 +148,16 @@ export function distance(a: string, b: string) {
   return row[b.length]!;
 }
 
+/** OCR's usual confusions in a reference, each side read alike: B and 8, S and 5, O and 0… */
+const lookalike = (text: string) =>
+  text
+    .replace(/[OQD]/g, '0')
+    .replace(/[IL]/g, '1')
+    .replace(/Z/g, '2')
+    .replace(/S/g, '5')
+    .replace(/G/g, '6')
+    .replace(/B/g, '8');
+
 const REFERENCE_LABEL = /\b(matter|ref(erence)?|file|case)\b\.?\s*(no\.?|number|#)?\s*:?/i;
 
 export const matterReference: Rule = (read, facts) => {
@@ -173,7 +183,7 @@ export const matterReference: Rule = (read, facts) => {
     const labelled = band.find((l) => REFERENCE_LABEL.test(l.text));
     if (labelled) {
       const seen = labelled.text.replace(REFERENCE_LABEL, '').trim();
-      const close = distance(squash(seen), wanted) <= 2;
+      const close = distance(lookalike(squash(seen)), lookalike(wanted)) <= 2;
       if (page.source === 'ocr' && close) doubtful.push(page.page);
       else wrong.push({ region: regionOf(labelled), seen, page: page.page });
     } else if (page.source === 'ocr') doubtful.push(page.page);
