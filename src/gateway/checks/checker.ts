@@ -127,7 +127,7 @@ export function createChecker(
       const why = `the document has ${read.pageCount} pages, more than the machine reads (${read.pages.length || 'none read'})`;
       return () => unsure(why);
     }
-    const all = { ...judge(read, facts), 'no-alterations': alterations(report) };
+    const all = { ...judge(read, facts), 'no-alterations': alterations(report, read) };
     return (check: Check) => all[check];
   }
 

@@ -23,7 +23,11 @@ const RULES: Record<Exclude<Check, 'no-alterations'>, Rule> = {
 };
 
 /** The alterations check, from what the verifier read of the document's signatures. */
-export function alterations(report: SignatureReport | undefined): Judgement {
+export function alterations(
+  report: SignatureReport | undefined,
+  /** The pages as read, for their sizes (Letter where a page was not read). */
+  read?: DocumentRead,
+): Judgement {
   if (!report) return unsure("the document's signatures could not be read");
   const [first] = report.signatures;
   if (!first)
@@ -36,7 +40,10 @@ export function alterations(report: SignatureReport | undefined): Judgement {
       `A digital signature does not verify: ${broken.problem ?? 'the signed bytes were changed'}`,
     );
   const whole = (pages: number[]) =>
-    pages.map((page) => ({ page, x: 0, y: 0, width: 612, height: 792 }));
+    pages.map((page) => {
+      const size = read?.pages.find((p) => p.page === page);
+      return { page, x: 0, y: 0, width: size?.width ?? 612, height: size?.height ?? 792 };
+    });
   if (report.bytesAfter > 0) {
     return fail(
       report.changedAfter
