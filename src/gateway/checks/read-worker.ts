@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module';
-import { setPriority } from 'node:os';
-import { dirname, join } from 'node:path';
+import { openPdf } from '../first-visit/pdfjs-thread.ts';
 import { parentPort } from 'node:worker_threads';
 import {
   DETAIL_SCALE,
@@ -20,19 +18,6 @@ import type * as OcrModule from './ocr.ts';
 // pixel a point. A page with no text layer (a scan) is drawn larger and read by OCR where it
 // is on. reader.ts ends this thread when a document takes too long or too much memory.
 
-// Reading is background work: it gives way to requests (as page-image-worker.ts explains).
-if (process.platform === 'linux') {
-  try {
-    setPriority(10);
-  } catch {
-    // Read all the same.
-  }
-}
-
-const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-const PDFJS_WORKER_CODE = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
-(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(PDFJS_WORKER_CODE);
 const { createCanvas, loadImage } = await import('@napi-rs/canvas');
 
 /** No image in a PDF is decoded above this many pixels (a 300 dpi Letter scan is 8.4 M). */
@@ -90,16 +75,7 @@ function shrink({ gray, width, height }: Drawn, factor: number): Drawn {
 }
 
 async function readDocument(job: ReadJob): Promise<DocumentRead> {
-  const task = pdfjs.getDocument({
-    data: job.pdf,
-    enableXfa: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    maxImageSize: MAX_IMAGE_PIXELS,
-    standardFontDataUrl: `${join(root, 'standard_fonts')}/`,
-    cMapUrl: `${join(root, 'cmaps')}/`,
-    cMapPacked: true,
-  });
+  const task = openPdf(job.pdf, MAX_IMAGE_PIXELS);
   try {
     const document = await task.promise;
     const pageCount = document.numPages;

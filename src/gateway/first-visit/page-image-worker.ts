@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
-import { setPriority } from 'node:os';
-import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { openPdf } from './pdfjs-thread.ts';
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   MAX_PDF_BYTES,
@@ -28,28 +26,6 @@ const MAX_CANVAS_PIXELS = WIDTH * HEIGHT;
  */
 const MAX_IMAGE_PIXELS = 10_000_000;
 
-// The drawing is a head start for a slow link, never worth the CPU a request needs: on Linux,
-// where a thread has a priority of its own, this one gives way to the gateway's other threads
-// and to anything else on the machine (on loopback, the browser whose page it draws). Elsewhere
-// the priority is the whole process's, so it is left alone. A host that refuses it still
-// gets its pages drawn, at the usual priority.
-if (process.platform === 'linux') {
-  try {
-    setPriority(10);
-  } catch {
-    // Drawn all the same.
-  }
-}
-
-const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-// pdf.js's own worker code, loaded now rather than by the first document: start-up is bounded
-// apart from a drawing (page-image.ts), so a busy machine's slow start fails no document.
-// (Named by a variable: the package declares no types for it, and none are needed.)
-const PDFJS_WORKER_CODE = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
-const workerCode: unknown = await import(PDFJS_WORKER_CODE);
-(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = workerCode;
-
 /** pdf.js's canvas factory in Node, over @napi-rs/canvas (its types say only `object`). */
 interface NodeCanvasFactory {
   create(
@@ -71,16 +47,7 @@ interface NodeCanvasFactory {
 
 async function firstPage(pdf: Uint8Array, format: PageImageFormat) {
   if (pdf.byteLength > MAX_PDF_BYTES) throw new Error('the document is too large to draw');
-  const task = pdfjs.getDocument({
-    data: pdf,
-    enableXfa: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    maxImageSize: MAX_IMAGE_PIXELS,
-    standardFontDataUrl: `${join(root, 'standard_fonts')}/`,
-    cMapUrl: `${join(root, 'cmaps')}/`,
-    cMapPacked: true,
-  });
+  const task = openPdf(pdf, MAX_IMAGE_PIXELS);
   try {
     const document = await task.promise;
     const page = await document.getPage(1);
