@@ -64,8 +64,15 @@ describe.runIf(onPostgres())('e-mail from two gateway processes on one PostgreSQ
     const started: Harness[] = [];
     try {
       for (let i = 0; i < 2; i += 1) {
-        const harness = await startHarness({ upstream: service.url, database, sessionKey, mail });
-        harness.advance(noon - Date.now());
+        // At noon from the start: a scan at the wall clock's time would owe other reminders
+        // (on a Thursday, the overdue ones' "due tomorrow").
+        const harness = await startHarness({
+          upstream: service.url,
+          database,
+          sessionKey,
+          mail,
+          clockAt: noon,
+        });
         started.push(harness);
       }
       await expect.poll(() => inbox.mails.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(15);

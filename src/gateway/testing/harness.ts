@@ -70,10 +70,17 @@ export interface Harness {
 }
 
 export async function startHarness(
-  options: Partial<GatewayOptions> & { upstream: string },
+  options: Partial<GatewayOptions> & {
+    upstream: string;
+    /**
+     * The gateway's clock from its first moment (epoch ms): what it starts on its own (the
+     * mail scan) sees this time, never the wall clock's before a later `advance`.
+     */
+    clockAt?: number;
+  },
 ): Promise<Harness> {
   const distDir = options.distDir ?? makeDist();
-  let offset = 0;
+  let offset = options.clockAt === undefined ? 0 : options.clockAt - Date.now();
   const calls: UpstreamCall[] = [];
   const issued: string[] = [];
   const logs: string[] = [];
