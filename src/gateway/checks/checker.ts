@@ -15,10 +15,10 @@ import { upstreamRequest } from '../upstream/qc-request-upstream.ts';
 import { upstreamGet } from '../upstream/upstream-get.ts';
 import { upstreamUser } from '../upstream/user-upstream.ts';
 import { MAX_PDF_BYTES } from '../first-visit/page-image-job.ts';
-import type { DocumentRead } from './document-read.ts';
+import type { DocumentRead, Judgements } from './document-read.ts';
 import { verifyPdfSignatures, type SignatureReport } from './pdf-signatures.ts';
 import { documentReader, type DocumentReader } from './reader.ts';
-import { alterations, judge, type CheckFacts, type Judgement } from './rules/index.ts';
+import { alterations, type CheckFacts, type Judgement } from './rules/index.ts';
 import { unsure } from './rules/judgement.ts';
 import { CHECK_ATTEMPTS, type CheckStore, type LeasedCheck } from './store.ts';
 import type { Checker } from './checker-port.ts';
@@ -63,10 +63,18 @@ export function createChecker(
         });
         continue;
       }
-      await checkOne(lease).catch((error: unknown) => {
-        options.log(`checks: ${lease.requestId} could not be checked (${String(error)})`);
-        return store.release(lease).catch(() => undefined);
-      });
+      const failed = await checkOne(lease).then(
+        () => false,
+        async (error: unknown) => {
+          // The session it read with has ended (or cannot be used): it reads nothing more, and
+          // the request waits for another of its owner's; never the same failure in a loop.
+          sessions.delete(key(lease));
+          options.log(`checks: ${lease.requestId} not read now (${String(error)})`);
+          await store.release(lease).catch(() => undefined);
+          return true;
+        },
+      );
+      if (failed) await new Promise((resolve) => setTimeout(resolve, IDLE_MS).unref());
     }
   };
 
@@ -107,8 +115,8 @@ export function createChecker(
       const report = await verifyPdfSignatures(pdf, await trustedFor(ctx, session)).catch(
         () => undefined,
       );
-      const read = await reader.read(pdf.slice(), facts.seal);
-      judged = judgeAll(read, facts.facts, report);
+      const { read, judged: inThread } = await reader.judge(pdf.slice(), facts.seal, facts.facts);
+      judged = judgeAll(read, inThread, report);
     } catch (error) {
       const why = String((error as Error).message ?? error).slice(0, 160);
       judged = () => unsure(`the document could not be read: ${why}`);
@@ -122,12 +130,16 @@ export function createChecker(
     await store.record(lease, document, resultOf(request.id, items, options.now()));
   }
 
-  function judgeAll(read: DocumentRead, facts: CheckFacts, report: SignatureReport | undefined) {
-    if (read.pages.length < read.pageCount) {
+  function judgeAll(
+    read: DocumentRead,
+    inThread: Judgements | undefined,
+    report: SignatureReport | undefined,
+  ) {
+    if (read.pages.length < read.pageCount || !inThread) {
       const why = `the document has ${read.pageCount} pages, more than the machine reads (${read.pages.length || 'none read'})`;
       return () => unsure(why);
     }
-    const all = { ...judge(read, facts), 'no-alterations': alterations(report, read) };
+    const all = { ...inThread, 'no-alterations': alterations(report, read) };
     return (check: Check) => all[check];
   }
 

@@ -1,3 +1,6 @@
+import type { Check, OnFile, Verdict } from '../../contract/checks.ts';
+import type { Region } from '../../contract/findings.ts';
+
 // What the gateway and its reading worker (read-worker.ts) say to each other, in a module of
 // its own so that neither imports the other: the worker is loaded by its URL. A document is
 // read once into words and ink; the checks (rules/) judge from that alone.
@@ -58,7 +61,42 @@ export interface ReadJob {
   pdf: Uint8Array;
   sealOnFile?: Uint8Array;
   ocr: boolean;
+  /** Judged in the thread too, where given: the rules' pixel work never holds up requests. */
+  facts?: CheckFacts;
 }
 
+/** Every check but the alterations one (judged from the signatures, outside the thread). */
+export type Judgements = Record<Exclude<Check, 'no-alterations'>, Judgement>;
+
 export type ReadResult =
-  { id: number; read: DocumentRead } | { id: number; error: string } | { ready: true };
+  /** A judged read comes back without its words and ink: only its pages' sizes are needed. */
+  | { id: number; read: DocumentRead; judged?: Judgements }
+  | { id: number; error: string }
+  | { ready: true };
+
+// What a rule answers, and what it is given besides the document: the request's facts.
+
+export interface Judgement {
+  verdict: Verdict;
+  reason: string;
+  regions: Region[];
+  onFile?: OnFile;
+}
+
+export interface Person {
+  userId: string;
+  name: string;
+}
+
+export interface CheckFacts {
+  matterReference: string;
+  /** The request's signedOn, as a calendar day (yyyy-mm-dd), where it has one. */
+  signedOn?: string;
+  /** Today, as a calendar day: no date on the document may be after it. */
+  today: string;
+  signer?: Person;
+  notary?: Person & { sealOnFile: boolean };
+  /** What the document's templates require: a signer's signature, a notary's act. */
+  signatureRequired: boolean;
+  notaryRequired: boolean;
+}

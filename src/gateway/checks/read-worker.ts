@@ -12,6 +12,7 @@ import {
   type Word,
 } from './document-read.ts';
 import type * as OcrModule from './ocr.ts';
+import { judge } from './rules/index.ts';
 
 // A document read for the machine's checks (ADR 042), in a thread of its own as the first
 // page's image is drawn (ADR 028): every page's text with where it is, and its ink at one
@@ -196,6 +197,18 @@ parentPort?.postMessage({ ready: true } satisfies ReadResult);
 parentPort?.on('message', (job: ReadJob) => {
   readDocument(job).then(
     (read) => {
+      if (job.facts) {
+        const judged = judge(read, job.facts);
+        const none = { width: 0, height: 0, scale: 1, dark: new Uint8Array(0) };
+        const pages = read.pages.map(({ detail: _, ...page }) => ({
+          ...page,
+          words: [],
+          ink: none,
+        }));
+        const slim: DocumentRead = { pageCount: read.pageCount, pages };
+        parentPort?.postMessage({ id: job.id, read: slim, judged } satisfies ReadResult);
+        return;
+      }
       const buffers = read.pages.flatMap((page) =>
         [page.ink, page.detail].flatMap((ink) => (ink ? [ink.dark.buffer as ArrayBuffer] : [])),
       );

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { DocumentRead, ReadJob, ReadResult } from './document-read.ts';
+import type { DocumentRead, Judgements, ReadJob, ReadResult } from './document-read.ts';
+import type { CheckFacts } from './rules/judgement.ts';
 
 // The thread that reads documents for the checks (read-worker.ts), one at a time: checking is
 // background work and the gateway keeps the other core for requests. Bounded as the first-page
@@ -51,12 +52,17 @@ export function documentReader({
     await running.terminate().catch(() => undefined);
   };
 
-  const readOne = async (pdf: Uint8Array, sealOnFile?: Uint8Array): Promise<DocumentRead> => {
+  type Read = { read: DocumentRead; judged?: Judgements };
+  const readOne = async (
+    pdf: Uint8Array,
+    sealOnFile?: Uint8Array,
+    facts?: CheckFacts,
+  ): Promise<Read> => {
     if (closed) throw new ReadFailed('closed');
     const running = worker ?? spawn();
     await ready;
     const id = nextId++;
-    return new Promise<DocumentRead>((resolve, reject) => {
+    return new Promise<Read>((resolve, reject) => {
       const timers: NodeJS.Timeout[] = [];
       const done = (fail?: string) => {
         for (const timer of timers) clearTimeout(timer);
@@ -71,7 +77,7 @@ export function documentReader({
         if ('ready' in message || message.id !== id) return;
         done();
         if ('error' in message) reject(new ReadFailed(message.error));
-        else resolve(message.read);
+        else resolve({ read: message.read, ...(message.judged && { judged: message.judged }) });
       };
       const onExit = () => done('the reader stopped');
       running.on('message', onMessage);
@@ -86,17 +92,35 @@ export function documentReader({
         );
       }, WATCH_MS);
       timers.push(watch);
-      const job: ReadJob = { id, pdf, ocr, ...(sealOnFile && { sealOnFile }) };
+      const job: ReadJob = {
+        id,
+        pdf,
+        ocr,
+        ...(sealOnFile && { sealOnFile }),
+        ...(facts && { facts }),
+      };
       running.postMessage(job, [pdf.buffer as ArrayBuffer]);
     });
+  };
+
+  /** One document at a time, in the order asked. */
+  const queued = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = chain.then(work);
+    chain = turn.catch(() => undefined);
+    return turn;
   };
 
   return {
     /** The document's words and ink (its bytes are taken: they move to the thread). */
     read(pdf: Uint8Array, sealOnFile?: Uint8Array): Promise<DocumentRead> {
-      const turn = chain.then(() => readOne(pdf, sealOnFile));
-      chain = turn.catch(() => undefined);
-      return turn;
+      return queued(() => readOne(pdf, sealOnFile)).then((done) => done.read);
+    },
+    /**
+     * Read and judged in the thread (every check but alterations): the document's pages come
+     * back with their sizes only.
+     */
+    judge(pdf: Uint8Array, sealOnFile: Uint8Array | undefined, facts: CheckFacts) {
+      return queued(() => readOne(pdf, sealOnFile, facts));
     },
     async close() {
       closed = true;

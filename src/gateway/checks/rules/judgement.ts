@@ -1,33 +1,9 @@
 import type { Region } from '../../../contract/findings.ts';
-import type { OnFile, Verdict } from '../../../contract/checks.ts';
-import type { DocumentRead } from '../document-read.ts';
+import type { CheckFacts, DocumentRead, Judgement } from '../document-read.ts';
 
-// What a rule answers, and what it is given besides the document: the request's facts.
+// The verdicts' three answers, and the phrasing of pages in a reason.
 
-export interface Judgement {
-  verdict: Verdict;
-  reason: string;
-  regions: Region[];
-  onFile?: OnFile;
-}
-
-export interface Person {
-  userId: string;
-  name: string;
-}
-
-export interface CheckFacts {
-  matterReference: string;
-  /** The request's signedOn, as a calendar day (yyyy-mm-dd), where it has one. */
-  signedOn?: string;
-  /** Today, as a calendar day: no date on the document may be after it. */
-  today: string;
-  signer?: Person;
-  notary?: Person & { sealOnFile: boolean };
-  /** What the document's templates require: a signer's signature, a notary's act. */
-  signatureRequired: boolean;
-  notaryRequired: boolean;
-}
+export type { CheckFacts, Judgement, Person } from '../document-read.ts';
 
 export type Rule = (read: DocumentRead, facts: CheckFacts) => Judgement;
 
