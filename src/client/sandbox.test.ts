@@ -51,7 +51,9 @@ describe('sandbox controls', () => {
     expect(error).toMatchObject({ status: 404 });
   });
 
-  it('resets the owner to the demo data', async () => {
+  // A reset draws the owner's whole demo again (a few hundred documents): on a busy two-core
+  // machine, beside the rest of the suite, that takes more than the usual 20 s.
+  it('resets the owner to the demo data', { timeout: 60_000 }, async () => {
     const result = await api.resetSandbox();
     expect(result.owner).toBe('acme');
     expect(result.removed).toBeGreaterThan(0);
