@@ -30,6 +30,7 @@ import { renderDocument, renderScan } from '../src/service/seed/documents.ts';
 import { sealPng } from '../src/service/seed/notary-images.ts';
 import { scanPages } from '../src/service/seed/scanner.ts';
 import { summarise } from './lib.ts';
+import { CAUGHT_BY } from '../src/gateway/checks/testing/caught-by.ts';
 
 // The machine's first read (ADR 042), measured: how right its checks are over a corpus the
 // tests do not use (other seeds, names, references and dates; the service's layout and the
@@ -48,20 +49,6 @@ const TODAY = '2026-12-02';
 const TARGET = { precision: 0.95, recall: 0.95, unsure: 0.1 };
 
 type Kind = Defect | SecondLayoutDefect;
-/** The check that must fail each defect (as corpus.test.ts and layouts.test.ts bind them). */
-const CAUGHT_BY: Record<Kind, Check[]> = {
-  unsigned: ['signatures'],
-  'no-seal': ['seal'],
-  'faint-seal': ['seal'],
-  'cut-off-seal': ['seal'],
-  'other-seal': ['seal'],
-  'blank-county': ['venue'],
-  'date-mismatch': ['dates'],
-  'blank-page': ['pages-complete', 'no-blank-page'],
-  'wrong-reference': ['matter-reference'],
-  'changed-after-signing': ['no-alterations'],
-};
-
 const SIGNERS = [
   'Amara Okonkwo',
   'Henrik Salo',

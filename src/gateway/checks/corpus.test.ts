@@ -8,6 +8,7 @@ import { documentFacts } from '../../service/testing/document-facts.ts';
 import { onPostgres } from '../testing/database.ts';
 import { documentReader } from './reader.ts';
 import { judge, type CheckFacts } from './rules/index.ts';
+import { CAUGHT_BY } from './testing/caught-by.ts';
 
 // The rules over the service's own generated documents (ADR 042): each defect the generator
 // draws is failed by the check bound to it, with a region on the page it names, and a clean
@@ -26,19 +27,6 @@ const facts: CheckFacts = {
   notary: { userId: 'notary', name: 'Nora Notary', sealOnFile: true },
   signatureRequired: true,
   notaryRequired: true,
-};
-
-/** The check that must fail each defect (the one a process binds its item to). */
-const CAUGHT_BY: Record<Exclude<Defect, 'changed-after-signing'>, Check[]> = {
-  unsigned: ['signatures'],
-  'no-seal': ['seal'],
-  'faint-seal': ['seal'],
-  'cut-off-seal': ['seal'],
-  'other-seal': ['seal'],
-  'blank-county': ['venue'],
-  'date-mismatch': ['dates'],
-  'blank-page': ['pages-complete', 'no-blank-page'],
-  'wrong-reference': ['matter-reference'],
 };
 
 const KINDS = [

@@ -18,6 +18,7 @@ import {
   type SecondLayoutFacts,
   type SecondLayoutStyle,
 } from './testing/second-layout.ts';
+import { CAUGHT_BY } from './testing/caught-by.ts';
 
 // The rules over a second layout of the project's own (testing/second-layout.ts), as
 // corpus.test.ts runs them over the service's: A4 and Legal pages, the reference and the page
@@ -30,18 +31,6 @@ const seal = sealPng({ name: 'Priya Raman', state: 'Ohio' });
 const otherSeal = sealPng({ name: 'Owen Oduya', state: 'Ohio' });
 const reader = documentReader({ ocr: true });
 afterAll(() => reader.close());
-
-const CAUGHT_BY: Record<SecondLayoutDefect, Check[]> = {
-  unsigned: ['signatures'],
-  'no-seal': ['seal'],
-  'faint-seal': ['seal'],
-  'cut-off-seal': ['seal'],
-  'other-seal': ['seal'],
-  'blank-county': ['venue'],
-  'date-mismatch': ['dates'],
-  'blank-page': ['pages-complete', 'no-blank-page'],
-  'wrong-reference': ['matter-reference'],
-};
 
 /** Between them the four styles draw every choice the layout has. */
 const STYLES: { name: string; pages: number; signer: string; style: SecondLayoutStyle }[] = [

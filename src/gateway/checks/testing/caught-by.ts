@@ -1,0 +1,30 @@
+import type { Check } from '../../../contract/checks.ts';
+
+/**
+ * The checks that must fail each defect a test document is drawn with (the one a process binds
+ * its item to), for the service's layout and the second one alike: the tests and the bench.
+ */
+export type DrawnDefect =
+  | 'unsigned'
+  | 'no-seal'
+  | 'faint-seal'
+  | 'cut-off-seal'
+  | 'other-seal'
+  | 'blank-county'
+  | 'date-mismatch'
+  | 'blank-page'
+  | 'wrong-reference'
+  | 'changed-after-signing';
+
+export const CAUGHT_BY: Record<DrawnDefect, readonly Check[]> = {
+  unsigned: ['signatures'],
+  'no-seal': ['seal'],
+  'faint-seal': ['seal'],
+  'cut-off-seal': ['seal'],
+  'other-seal': ['seal'],
+  'blank-county': ['venue'],
+  'date-mismatch': ['dates'],
+  'blank-page': ['pages-complete', 'no-blank-page'],
+  'wrong-reference': ['matter-reference'],
+  'changed-after-signing': ['no-alterations'],
+};
