@@ -45,6 +45,8 @@ export interface PageRead {
   /** OCR's mean confidence (0 to 100), where it read the page. */
   ocrConfidence?: number;
   ink: InkMap;
+  /** Images on the page too large to draw (pdf.js leaves them out): its ink is not all there. */
+  undrawn?: number;
   /** The page at DETAIL_SCALE, where it holds a notarial certificate. */
   detail?: InkMap;
 }

@@ -26,6 +26,19 @@ const MAX_IMAGE_PIXELS = 10_000_000;
 /** A page bigger than this (in points, either side) is not drawn: no real page is 5 m long. */
 const MAX_PAGE_POINTS = 14_400;
 
+/**
+ * pdf.js leaves out an image over MAX_IMAGE_PIXELS with only a warning, and the page would
+ * read as blank where it holds a scan: the warnings are counted, page by page, so that its
+ * ink checks say they could not see it (the pages are drawn one at a time).
+ */
+const UNDRAWN = 'Image exceeded maximum allowed size';
+let undrawn = 0;
+const warn = console.warn.bind(console);
+console.warn = (...args: unknown[]) => {
+  if (String(args[0]).includes(UNDRAWN)) undrawn++;
+  else warn(...args);
+};
+
 type Ocr = typeof OcrModule;
 let ocr: Promise<Ocr | undefined> | undefined;
 /** OCR, loaded on the first page that needs it; undefined where it cannot load. */
@@ -109,6 +122,7 @@ async function readDocument(job: ReadJob): Promise<DocumentRead> {
         throw new Error(`page ${n} is too large to read`);
       }
       const words = await wordsOf(page, viewport);
+      undrawn = 0;
       let source: PageRead['source'] = 'text';
       let ocrConfidence: number | undefined;
       let drawn: Drawn;
@@ -132,6 +146,8 @@ async function readDocument(job: ReadJob): Promise<DocumentRead> {
         if (ocrNeeded) source = 'none';
         drawn = await draw(page, INK_SCALE);
       }
+      // What OCR read of a page whose image was left out is nothing: the page is unread.
+      if (undrawn > 0 && words.length === 0) source = 'none';
       const certificate = words.some((w) => CERTIFICATE.test(w.text));
       if (certificate && !large) large = await draw(page, DETAIL_SCALE);
       const detailScale = large ? large.width / viewport.width : 0;
@@ -143,6 +159,7 @@ async function readDocument(job: ReadJob): Promise<DocumentRead> {
         source,
         ...(ocrConfidence !== undefined && { ocrConfidence }),
         ink: inkOf(drawn, INK_SCALE),
+        ...(undrawn > 0 && { undrawn }),
         ...(certificate && large && { detail: inkOf(large, detailScale) }),
       });
       page.cleanup();

@@ -62,6 +62,9 @@ export function alterations(
   return pass(`Digitally signed${by}; the signature is valid and covers the whole file`);
 }
 
+/** The checks that read ink: on a page whose image could not be drawn, they cannot see. */
+const INK_CHECKS = ['no-blank-page', 'signatures', 'seal'] as const;
+
 /** Every check but the alterations one, each judged once. */
 export function judge(
   read: DocumentRead,
@@ -73,6 +76,15 @@ export function judge(
       out[check] = rule(read, facts);
     } catch (error) {
       out[check] = unsure(`the check could not run (${String(error).slice(0, 120)})`);
+    }
+  }
+  const undrawn = read.pages.find((p) => p.undrawn);
+  if (undrawn) {
+    for (const check of INK_CHECKS) {
+      if (out[check].verdict === 'unsure') continue;
+      out[check] = unsure(
+        `page ${undrawn.page} holds an image too large to draw, so its ink could not be read`,
+      );
     }
   }
   return out;
