@@ -14,6 +14,8 @@ export const CHECKS = [
   'seal', // the notary's seal stamped, whole, and like the one on file
   'dates', // the signature and notarization dates agree with signedOn, none in the future
   'names', // the printed signer and notary names match the request's actors
+  'principal-named', // a power of attorney's principal named in full, as the signer
+  'agent-named', // its agent named in full
   'venue', // state and county filled in
   'matter-reference', // each page's header carries the request's matter reference
   'no-alterations', // a digital signature valid, trusted and covering the whole file
@@ -28,6 +30,8 @@ export const CHECK_NAMES: Record<Check, string> = {
   seal: 'Notary seal present, whole and their own',
   dates: 'Dates agree',
   names: 'Names match',
+  'principal-named': 'Principal named in full',
+  'agent-named': 'Agent named in full',
   venue: 'Venue completed',
   'matter-reference': 'Matter reference on every page',
   'no-alterations': 'No alterations after signing',
@@ -98,6 +102,8 @@ export function suggestedCheck(itemName: string): Check | undefined {
   const name = itemName.toLowerCase();
   const rules: [RegExp, Check][] = [
     [/^signer matches|^names match/, 'names'],
+    [/^principal named/, 'principal-named'],
+    [/^agent named/, 'agent-named'],
     [/signature on every|wet-ink signature|^principal signature$|^signed$/, 'signatures'],
     [/\bseal\b|^notarized$/, 'seal'],
     [/\bvenue\b/, 'venue'],

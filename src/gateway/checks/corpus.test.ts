@@ -30,9 +30,10 @@ const facts: CheckFacts = {
 };
 
 const KINDS = [
-  { name: 'an affidavit', title: 'Affidavit of Identity' },
-  { name: 'a power of attorney', title: 'Durable Power of Attorney' },
+  { name: 'an affidavit', title: 'Affidavit of Identity', parties: false },
+  { name: 'a power of attorney', title: 'Durable Power of Attorney', parties: true },
 ];
+const PARTY_CHECKS = new Set(['principal-named', 'agent-named']);
 
 describe.skipIf(onPostgres())('the checks over generated documents', () => {
   for (const kind of KINDS) {
@@ -42,7 +43,9 @@ describe.skipIf(onPostgres())('the checks over generated documents', () => {
       );
       const verdicts = judge(await reader.read(bytes, seal), facts);
       for (const [check, judgement] of Object.entries(verdicts)) {
-        expect(judgement.verdict, `${check}: ${judgement.reason}`).toBe('pass');
+        // An affidavit grants no power: its parties' checks have nothing to read.
+        const expected = kind.parties || !PARTY_CHECKS.has(check) ? 'pass' : 'unsure';
+        expect(judgement.verdict, `${check}: ${judgement.reason}`).toBe(expected);
       }
       expect(verdicts.seal.onFile?.similarity).toBeGreaterThan(0.75);
     });

@@ -3,6 +3,7 @@ import type { DocumentRead } from '../document-read.ts';
 import type { SignatureReport } from '../pdf-signatures.ts';
 import { fail, pass, unsure, type CheckFacts, type Judgement, type Rule } from './judgement.ts';
 import { seal, venue } from './notarial.ts';
+import { agentNamed, principalNamed } from './parties.ts';
 import { matterReference, noBlankPage, pagesComplete } from './pages.ts';
 import { dates, names, signatures } from './signing.ts';
 
@@ -18,6 +19,8 @@ const RULES: Record<Exclude<Check, 'no-alterations'>, Rule> = {
   seal,
   dates,
   names,
+  'principal-named': principalNamed,
+  'agent-named': agentNamed,
   venue,
   'matter-reference': matterReference,
 };
