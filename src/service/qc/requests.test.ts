@@ -3,6 +3,8 @@ import { describe, expect, vi } from 'vitest';
 import { demoSetup, serviceTest as it } from '../testing/fixtures.ts';
 import { QcRequestListSchema, QcRequestSchema, type QcRequest } from '../../contract/qc.ts';
 import { DocumentReadyPayloadSchema } from '../../contract/webhooks.ts';
+import { renderDocumentPdf } from '../seed/documents.ts';
+import { documentFacts } from '../testing/document-facts.ts';
 import { expectSealedWhole, missing, signedParts } from '../testing/pdf-verifiers.ts';
 import {
   expectError,
@@ -225,15 +227,17 @@ describe('PATCH /qc/v2/qc/requests/{qcrID}', () => {
       return blobs.get(lastDownload()) ?? new Uint8Array();
     };
 
+    // A document that carries no seal (the demo's e-signed ones were sealed as completed).
     const plain = await pending();
-    const original = blobs.get(
-      storedValue(db, 'SELECT blob_key FROM files WHERE id = ?', plain.document.id),
-    );
+    const original = await renderDocumentPdf(documentFacts());
+    const unsealedKey = `files/${randomUUID()}.pdf`;
+    blobs.put(unsealedKey, original);
+    db.prepare('UPDATE qc_requests SET blob_key = ? WHERE id = ?').run(unsealedKey, plain.id);
     const sealed = await approve(plain);
     expect(lastDownload()).toMatch(/^sealed\//);
     // The reviewed document, with the seal appended over all of it but the signature itself.
     expect(Buffer.from(sealed).toString('latin1')).toContain(`QC request ${plain.id} approved`);
-    expect(signedParts(sealed).signed.byteLength).toBeGreaterThan(original?.byteLength ?? 0);
+    expect(signedParts(sealed).signed.byteLength).toBeGreaterThan(original.byteLength);
 
     // A completed document put into QC keeps its own seal (and any change made after it).
     const completed = storedValue(

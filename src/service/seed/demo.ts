@@ -274,7 +274,8 @@ async function prepareFile(
           ...{ matterReference, title, crid: account.crid, firmName: firm.name },
           ...{ preparedBy: preparedBy.displayName, preparedOn, signerName, notaryName, notarySeal },
           ...{ agentName, state, pages, seed: i, defects, otherNotarySeal },
-          sealedBy: ctx.keys.sealing,
+          // A QC document was signed through the service, which sealed it on completion.
+          ...{ sealedBy: ctx.keys.sealing, sealed: processKey !== undefined },
         });
   const blobKey = `files/${id}.pdf`;
   ctx.blobs.put(blobKey, bytes);

@@ -34,6 +34,8 @@ export interface Spec {
   defects: readonly Defect[];
   /** The service's seal, which a `changed-after-signing` document is sealed with first. */
   sealedBy?: SealingIdentity;
+  /** Sealed with it as the signing service completed it (ADR 033). */
+  sealed?: boolean;
 }
 
 export interface Face {

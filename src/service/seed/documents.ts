@@ -50,6 +50,8 @@ export interface DocumentFacts {
   otherNotarySeal?: Uint8Array;
   /** The service's seal, which a `changed-after-signing` document is sealed with first. */
   sealedBy?: SealingIdentity;
+  /** Sealed with `sealedBy` as the signing service completed it (ADR 033): an e-signed one. */
+  sealed?: boolean;
 }
 
 /** A document's bytes, and where on its pages each part was drawn. */
@@ -220,7 +222,17 @@ async function render(spec: Spec): Promise<RenderedDocument> {
     objectsPerTick: Number.MAX_SAFE_INTEGER,
     useObjectStreams: false,
   });
-  return { bytes: amended ? await sealThenAmend(bytes, s) : bytes, layout: at.layout };
+  if (amended) return { bytes: await sealThenAmend(bytes, s), layout: at.layout };
+  return { bytes: s.sealed ? await sealedAsCompleted(bytes, s) : bytes, layout: at.layout };
+}
+
+/** Signed and sealed as the signing service completed it (ADR 033). */
+async function sealedAsCompleted(bytes: Uint8Array, s: Spec): Promise<Uint8Array> {
+  if (!s.sealedBy) throw new RangeError('a sealed document needs sealedBy');
+  return sealPdf(s.sealedBy, bytes, {
+    signedAt: s.date,
+    reason: `Signed electronically: ${s.matterReference}`,
+  });
 }
 
 /**
@@ -230,10 +242,7 @@ async function render(spec: Spec): Promise<RenderedDocument> {
  */
 async function sealThenAmend(bytes: Uint8Array, s: Spec): Promise<Uint8Array> {
   if (!s.sealedBy) throw new RangeError('a changed-after-signing document needs sealedBy');
-  const sealed = await sealPdf(s.sealedBy, bytes, {
-    signedAt: s.date,
-    reason: `Signed electronically: ${s.matterReference}`,
-  });
+  const sealed = await sealedAsCompleted(bytes, s);
   const { page, x, baseline: y, text: line } = AMENDMENT;
   return changeAfterSeal(sealed, { page: page - 1, x, y, text: line });
 }

@@ -28,3 +28,10 @@ export const CAUGHT_BY: Record<DrawnDefect, readonly Check[]> = {
   'wrong-reference': ['matter-reference'],
   'changed-after-signing': ['no-alterations'],
 };
+
+/** The checks that read only a power of attorney's grant: unsure of any other document. */
+export const GRANT_CHECKS: ReadonlySet<string> = new Set<Check>(['principal-named', 'agent-named']);
+
+/** What a check must say of a clean document: pass, or unsure where it has nothing to read. */
+export const cleanVerdict = (check: string, grant: boolean) =>
+  grant || !GRANT_CHECKS.has(check) ? 'pass' : 'unsure';
