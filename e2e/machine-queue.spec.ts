@@ -86,8 +86,7 @@ test("the queue shows the machine's counts, narrows to the flagged and sorts by 
   );
   await bothThemes(page, 'machine-queue');
 
-  // The power of attorney process: its checklist binds no item to the digital-signature
-  // check, which is unsure of every demo document (none carries a digital signature).
+  // The power of attorney process: a mix of clean grants and flawed ones.
   const { qcProcesses } = await api(page).get(
     '/api/qc/v2/qc/processes?owner=acme&archived=false',
     QcProcessListSchema,
