@@ -1,4 +1,5 @@
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
+import { UNTIL } from '../../service/testing/fixtures.ts';
 import {
   CheckResultSchema,
   CheckSummariesSchema,
@@ -104,6 +105,41 @@ describe("the machine's checks", () => {
       expectMessage(await stranger.request('GET', `/team/checks?ids=${pending[1]!.id}`), 401, /.+/);
     }
   });
+});
+
+describe('a read that fails', () => {
+  it(
+    'is tried once and waits for a session, never leased over and over, then read',
+    { timeout: 120_000 },
+    async () => {
+      const request = pending[2]!;
+      const path = `/qc/v2/qc/requests/${request.id}`;
+      const asked = () => gateway.calls.filter((c) => new URL(c.url).pathname === path).length;
+      // The service cannot be reached for this request: every try is refused at the socket.
+      gateway.intercept = (url) =>
+        new URL(url).pathname === path ? Promise.reject(new TypeError('fetch failed')) : undefined;
+      try {
+        const before = asked();
+        const queued = await riley.request(
+          'GET',
+          `/team/checks?ids=${request.id}&opened=${request.id}`,
+        );
+        expect(queued.status, queued.text).toBe(200);
+        await vi.waitFor(() => expect(asked()).toBeGreaterThan(before), UNTIL);
+        // Three seconds on: the session it read with was set aside, and nothing was tried again.
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        expect(asked() - before).toBe(1);
+        expect(gateway.logs.filter((l) => l.includes(`${request.id} not read now`))).toHaveLength(
+          1,
+        );
+      } finally {
+        gateway.intercept = null;
+      }
+      // The reviewer asks again: their session reads it.
+      await riley.request('GET', `/team/checks?ids=${request.id}`);
+      expect((await checked(riley, request.id)).requestId).toBe(request.id);
+    },
+  );
 });
 
 describe('the image on file', () => {
