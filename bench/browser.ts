@@ -7,7 +7,7 @@ import { plainChromium } from './plain-chromium.ts';
 // Browser figures of the QC reviewer, in headless Chromium against the real console over a
 // large data set: medians of repeated runs. It reports; it asserts nothing.
 
-const VIEWPORT = { width: 1280, height: 800 };
+export const VIEWPORT = { width: 1280, height: 800 };
 /** Unmeasured page loads of a review before the measured ones: the server's and the
  * browser's first run of each code path (JIT, compile caches) is not what reviewers see. */
 const WARM_UPS = 2;
@@ -43,7 +43,7 @@ export async function appRunning(page: Page): Promise<void> {
 }
 
 /** Runs in every page before its own scripts: records when watched selectors first match. */
-function watchShown() {
+export function watchShown() {
   const seen = new Map<string, number>();
   const watched = ['[data-qc-row]', '.pdf-preview__stage .page[data-painted="true"]'];
   const check = () => {
@@ -73,7 +73,7 @@ function watchShown() {
 /** How long the simulated reviewer looks at each document before approving it. */
 export const READING_MS = 1_000;
 
-const painted = (page: Page) =>
+export const painted = (page: Page) =>
   page
     .locator('.pdf-preview__stage .page[data-painted="true"]')
     .first()
@@ -84,7 +84,7 @@ const painted = (page: Page) =>
  * `a` keydown to the next document's first page painted (canvas and text layer), so test
  * driver round trips are not counted.
  */
-async function approveAndNext(page: Page): Promise<Timed> {
+export async function approveAndNext(page: Page): Promise<Timed> {
   const count = await page.locator('.check').count();
   await page.keyboard.press('1');
   for (let i = 0; i < count; i += 1) await page.keyboard.press('Space');

@@ -452,10 +452,6 @@ export async function checkFigures() {
         rssPeakMb: rssPeak,
         reader: readerLimits(),
       },
-      background: {
-        measured: false,
-        why: 'it needs the built console, the service and Chromium beside a checker kept busy; this entry does not start them',
-      },
     };
   } finally {
     clearInterval(sampler);
@@ -502,7 +498,6 @@ export function checkLines(f: Awaited<ReturnType<typeof checkFigures>>): string[
   const m = f.memory;
   lines.push(
     `  memory: process RSS ${m.rssBeforeMb} MB before, ${m.rssAfterCorpusMb} MB after the corpus, ${m.rssAfterMb} MB after the speed runs, ${m.rssPeakMb} MB at most; the reader's thread bounded at ${m.reader.oldGenerationMb} MB old + ${m.reader.youngGenerationMb} MB young generation heap, ${m.reader.externalMb} MB outside it, ${m.reader.timeoutMs / 1000} s a document (reader.ts)`,
-    `  500 requests checked in the background beside approve-and-next: not measured (${f.background.why})`,
   );
   return lines;
 }

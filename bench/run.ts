@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { READING_MS, browserFigures } from './browser.ts';
 import { checkFigures, checkLines } from './checks.ts';
+import { checksBesideFigures, checksBesideLines } from './checks-beside.ts';
 import { coldFigures, coldLines } from './cold.ts';
 import { multiProcessFigures, multiProcessLines } from './multi-process.ts';
 import { regionFigures, regionLines } from './regions.ts';
@@ -119,6 +120,11 @@ try {
     results.regions = await regionFigures(consoleProcess.match[1] ?? '');
     // First visits over a real connection, cold, beside the bare baselines (ADR 017, 031).
     results.cold = await coldFigures(consoleProcess.match[1] ?? '');
+    // ADR 042: approve-and-next with the checker idle, then with 500 requests queued for it.
+    results.checksBeside = await checksBesideFigures(
+      consoleProcess.match[1] ?? '',
+      consoleProcess.child.pid ?? 0,
+    );
   } finally {
     consoleProcess.child.kill('SIGTERM');
   }
@@ -175,6 +181,9 @@ lines.push(
 );
 lines.push(...reportLines(results.report as Awaited<ReturnType<typeof reportFigures>>));
 lines.push(...checkLines(results.checks as Awaited<ReturnType<typeof checkFigures>>));
+lines.push(
+  ...checksBesideLines(results.checksBeside as Awaited<ReturnType<typeof checksBesideFigures>>),
+);
 console.log(lines.join('\n'));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
