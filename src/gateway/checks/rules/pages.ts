@@ -158,6 +158,8 @@ const lookalike = (text: string) =>
     .replace(/G/g, '6')
     .replace(/B/g, '8');
 
+/** Letters OCR gets wrong in a reference of a dozen (a digit, a letter, one dropped or doubled). */
+const OCR_SLIPS = 3;
 const REFERENCE_LABEL = /\b(matter|ref(erence)?|file|case)\b\.?\s*(no\.?|number|#)?\s*:?/i;
 
 export const matterReference: Rule = (read, facts) => {
@@ -183,7 +185,14 @@ export const matterReference: Rule = (read, facts) => {
     const labelled = band.find((l) => REFERENCE_LABEL.test(l.text));
     if (labelled) {
       const seen = labelled.text.replace(REFERENCE_LABEL, '').trim();
-      const close = distance(lookalike(squash(seen)), lookalike(wanted)) <= 2;
+      // OCR may misread the label too ("Ne.:"): the word most like the reference is compared,
+      // and a few letters off is a misreading to look at, not another matter.
+      const nearest = Math.min(
+        ...[seen, ...seen.split(/\s+/)].map((w) =>
+          distance(lookalike(squash(w)), lookalike(wanted)),
+        ),
+      );
+      const close = nearest <= (page.source === 'ocr' ? OCR_SLIPS : 2);
       if (page.source === 'ocr' && close) doubtful.push(page.page);
       else wrong.push({ region: regionOf(labelled), seen, page: page.page });
     } else if (page.source === 'ocr') doubtful.push(page.page);

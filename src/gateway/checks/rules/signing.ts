@@ -79,7 +79,16 @@ export const signatures: Rule = (read, facts) => {
       return unsure('pages without text were not read (OCR is off)');
     return unsure('no signature line was found');
   }
-  const empty = lines.filter((line) => !signed(line));
+  const unsigned = lines.filter((line) => !signed(line));
+  // On a page OCR read, a rule whose label reads as no one's name nor any role may be no
+  // signature line at all (a scan's stray rule, a label misread): a person looks at it.
+  const empty = unsigned.filter((line) => recognised(line, facts));
+  if (empty.length === 0 && unsigned.length) {
+    return unsure(
+      `No ink on ${unsigned.length === 1 ? 'a line' : `${unsigned.length} lines`} read by OCR as a signature line: compare by eye`,
+      unsigned.map((l) => l.area),
+    );
+  }
   if (empty.length) {
     const who = empty.map(
       (l) =>
@@ -102,6 +111,19 @@ export const signatures: Rule = (read, facts) => {
   );
 };
 
+/** The roles a signature line's label names. */
+const ROLE = /\b(affiant|principal|signer|signature|notary|witness|agent|grantor|borrower)\b/i;
+
+/** A signature line whose label is a role or one of the request's people, or not OCR's. */
+function recognised(line: SignatureLine, facts: CheckFacts): boolean {
+  if (line.page.source !== 'ocr' || line.role === 'notary') return true;
+  if (ROLE.test(line.labels.map((l) => l.text).join(' '))) return true;
+  const label = (line.labels[0]?.text ?? '').replace(/,.*$/, '');
+  return [facts.signer, facts.notary].some(
+    (p) => p && (sameName(label, p.name) || ocrMisread(label, p.name)),
+  );
+}
+
 export const names: Rule = (read, facts) => {
   const lines = signatureLines(read, facts);
   const problems: string[] = [];
@@ -117,9 +139,11 @@ export const names: Rule = (read, facts) => {
     // OCR's reading of a stroke or a speck ("EE", "’") is no name: none was read.
     if (line.page.source === 'ocr' && fold(name).replace(/[^a-z]/g, '').length < 4) return;
     if (sameName(name, person.name)) checked.push(role);
-    else if (line.page.source === 'ocr' && ocrMisread(name, person.name)) {
-      // OCR's one or two wrong letters are not another person: a person compares them.
-      misread.push(`the ${role}'s printed name reads ${name}, near ${person.name}`);
+    else if (line.page.source === 'ocr') {
+      // OCR's wrong letters, a name it half read or a line it took for the other's: not proof
+      // of another person, so a person compares them.
+      const near = ocrMisread(name, person.name) ? 'near' : 'not';
+      misread.push(`the ${role}'s printed name reads ${name}, ${near} ${person.name}`);
       regions.push(regionOf(printed));
     } else {
       problems.push(
