@@ -7,8 +7,9 @@ import { scanPages } from '../../service/seed/scanner.ts';
 import { documentFacts } from '../../service/testing/document-facts.ts';
 import { onPostgres } from '../testing/database.ts';
 import { documentReader } from './reader.ts';
-import { judge, type CheckFacts } from './rules/index.ts';
+import { judge } from './rules/index.ts';
 import { CAUGHT_BY, cleanVerdict } from './testing/caught-by.ts';
+import { checkFacts } from './testing/facts.ts';
 
 // The rules over the service's own generated documents (ADR 042): each defect the generator
 // draws is failed by the check bound to it, with a region on the page it names, and a clean
@@ -19,15 +20,7 @@ const otherSeal = sealPng({ name: 'Olive Other', state: 'Texas' });
 const reader = documentReader({ ocr: true });
 afterAll(() => reader.close());
 
-const facts: CheckFacts = {
-  matterReference: 'MR-2026-000123',
-  signedOn: '2026-03-04',
-  today: '2026-12-02',
-  signer: { userId: 'signer', name: 'José Álvarez' },
-  notary: { userId: 'notary', name: 'Nora Notary', sealOnFile: true },
-  signatureRequired: true,
-  notaryRequired: true,
-};
+const facts = checkFacts();
 
 const KINDS = [
   { name: 'an affidavit', title: 'Affidavit of Identity', parties: false },

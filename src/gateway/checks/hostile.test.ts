@@ -4,7 +4,7 @@ import { sealPng } from '../../service/seed/notary-images.ts';
 import { onPostgres } from '../testing/database.ts';
 import type { DocumentRead } from './document-read.ts';
 import { documentReader, ReadFailed } from './reader.ts';
-import { judge, type CheckFacts } from './rules/index.ts';
+import { judge } from './rules/index.ts';
 import {
   corruptPdf,
   encryptedPdf,
@@ -15,6 +15,7 @@ import {
   truncatedPdf,
 } from './testing/hostile-pdfs.ts';
 import { cleanVerdict } from './testing/caught-by.ts';
+import { checkFacts } from './testing/facts.ts';
 import { renderSecondLayout } from './testing/second-layout.ts';
 
 // Bad input (ADR 042): what the gateway may be handed in place of a document. The reader
@@ -26,15 +27,11 @@ const seal = sealPng({ name: 'Priya Raman', state: 'Ohio' });
 const reader = documentReader({ ocr: true, timeoutMs: 30_000 });
 afterAll(() => reader.close());
 
-const facts: CheckFacts = {
+const facts = checkFacts({
   matterReference: 'FN-2025-04417',
-  signedOn: '2026-03-04',
-  today: '2026-12-02',
   signer: { userId: 'signer', name: 'Marta Lindqvist' },
   notary: { userId: 'notary', name: 'Priya Raman', sealOnFile: true },
-  signatureRequired: true,
-  notaryRequired: true,
-};
+});
 
 let normal: Uint8Array;
 beforeAll(async () => {

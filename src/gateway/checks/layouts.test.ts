@@ -19,6 +19,7 @@ import {
   type SecondLayoutStyle,
 } from './testing/second-layout.ts';
 import { CAUGHT_BY, cleanVerdict } from './testing/caught-by.ts';
+import { checkFacts } from './testing/facts.ts';
 
 // The rules over a second layout of the project's own (testing/second-layout.ts), as
 // corpus.test.ts runs them over the service's: A4 and Legal pages, the reference and the page
@@ -92,15 +93,12 @@ const STYLES: { name: string; pages: number; signer: string; style: SecondLayout
   },
 ];
 
-const factsFor = (signer: string): CheckFacts => ({
-  matterReference: 'FN-2025-04417',
-  signedOn: '2026-03-04',
-  today: '2026-12-02',
-  signer: { userId: 'signer', name: signer },
-  notary: { userId: 'notary', name: 'Priya Raman', sealOnFile: true },
-  signatureRequired: true,
-  notaryRequired: true,
-});
+const factsFor = (signer: string): CheckFacts =>
+  checkFacts({
+    matterReference: 'FN-2025-04417',
+    signer: { userId: 'signer', name: signer },
+    notary: { userId: 'notary', name: 'Priya Raman', sealOnFile: true },
+  });
 
 const documentOf = (signer: string, change: Partial<SecondLayoutFacts>): SecondLayoutFacts => ({
   matterReference: 'FN-2025-04417',

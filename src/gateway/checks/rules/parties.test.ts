@@ -4,7 +4,7 @@ import { documentFacts } from '../../../service/testing/document-facts.ts';
 import { onPostgres } from '../../testing/database.ts';
 import type { DocumentRead, PageRead } from '../document-read.ts';
 import { documentReader } from '../reader.ts';
-import type { CheckFacts } from './judgement.ts';
+import { checkFacts } from '../testing/facts.ts';
 import { agentNamed, principalNamed } from './parties.ts';
 
 // A power of attorney's parties, in the service's generated grant and in another phrasing of
@@ -14,14 +14,7 @@ import { agentNamed, principalNamed } from './parties.ts';
 const reader = documentReader({ ocr: false });
 afterAll(() => reader.close());
 
-const facts: CheckFacts = {
-  matterReference: 'MR-2026-000123',
-  signedOn: '2026-03-04',
-  today: '2026-12-02',
-  signer: { userId: 'signer', name: 'José Álvarez' },
-  signatureRequired: true,
-  notaryRequired: false,
-};
+const facts = checkFacts();
 
 const poa = async (change: { signerName?: string; agentName?: string }) =>
   reader.read(
