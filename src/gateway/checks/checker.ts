@@ -32,6 +32,8 @@ import type { Checker } from './checker-port.ts';
 export const CHECKER_VERSION = '1.0';
 const LEASE_MS = 3 * 60_000;
 const IDLE_MS = 1_000;
+/** A request the service did not answer for waits this long times its tries before the next. */
+const RETRY_MS = 5_000;
 const FETCH_TIMEOUT_MS = 30_000;
 const SEAL_LIMIT = 4 * 1024 * 1024;
 
@@ -66,11 +68,11 @@ export function createChecker(
       const failed = await checkOne(lease).then(
         () => false,
         async (error: unknown) => {
-          // The session it read with has ended (or cannot be used): it reads nothing more, and
-          // the request waits for another of its owner's; never the same failure in a loop.
-          sessions.delete(key(lease));
+          // The service did not answer for it (down, slow, a fault): it is tried again later,
+          // its try counted, while the others go on; never the same failure in a loop. (A
+          // session that has ended is set aside in checkOne, on the service's 401.)
           options.log(`checks: ${lease.requestId} not read now (${String(error)})`);
-          await store.release(lease).catch(() => undefined);
+          await store.retryLater(lease, RETRY_MS * lease.attempts).catch(() => undefined);
           return true;
         },
       );

@@ -139,6 +139,15 @@ export function createCheckStore(sql: Sql, now: () => number) {
       );
     },
 
+    /** Gives a lease back tried (its try counted), to be leased again no sooner than `afterMs`. */
+    async retryLater(lease: LeasedCheck, afterMs: number): Promise<void> {
+      await sql.run(
+        `UPDATE machine_checks SET lease_until = ?, lease_token = NULL
+         WHERE environment = ? AND owner = ? AND request_id = ? AND lease_token = ?`,
+        [now() + afterMs, lease.environment, lease.owner, lease.requestId, lease.token],
+      );
+    },
+
     async record(lease: LeasedCheck, document: string, result: CheckResult): Promise<boolean> {
       const changed = await sql.run(
         `UPDATE machine_checks SET state = 'checked', checked_at = ?, document = ?, result = ?,
