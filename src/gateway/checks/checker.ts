@@ -32,6 +32,12 @@ import type { Checker } from './checker-port.ts';
 export const CHECKER_VERSION = '1.0';
 const LEASE_MS = 3 * 60_000;
 const IDLE_MS = 1_000;
+/**
+ * What is read first: a request open in a review, then the rows on a reviewer's screen, then
+ * those a webhook only made known (newest first within each): what people look at is never
+ * kept waiting behind a busy service's deliveries.
+ */
+const PRIORITY = { noticed: 0, shown: 1, opened: 2 } as const;
 /** A request the service did not answer for waits this long times its tries before the next. */
 const RETRY_MS = 5_000;
 const FETCH_TIMEOUT_MS = 30_000;
@@ -207,7 +213,7 @@ export function createChecker(
     /** Queues `ids` for checking with `session`, the reader of its owner's requests. */
     async want(session: SessionRecord, ids: readonly string[], opened = false) {
       sessions.set(key(feedOf(session)), session);
-      await store.want(feedOf(session), ids, opened ? 1 : 0);
+      await store.want(feedOf(session), ids, opened ? PRIORITY.opened : PRIORITY.shown);
       wake?.();
     },
     /**
@@ -236,7 +242,7 @@ export function createChecker(
         await store.want(
           feed,
           list.data.qcRequests.map((r) => r.id),
-          0,
+          PRIORITY.noticed,
         );
       wake?.();
     },

@@ -46,9 +46,10 @@ export function checkRoutes(ctx: GatewayContext) {
     const session = c.get('session');
     const lower = ids.map((id) => id.toLowerCase());
     const known = await ctx.checks.summaries(feedOf(session), lower);
-    // Those never asked about are queued; the service answers for whose they are when read.
-    const unknown = lower.filter((id) => !known.has(id));
-    if (unknown.length) await ctx.checks.want(session, unknown);
+    // Those not read yet are queued, or raised to the rows on a screen where a webhook queued
+    // them; the service answers for whose they are when read.
+    const unread = lower.filter((id) => known.get(id)?.state !== 'checked');
+    if (unread.length) await ctx.checks.want(session, unread);
     // `opened`: one of them is open in a review, and is read first of all.
     const opened = c.req.query('opened')?.toLowerCase();
     if (opened && lower.includes(opened) && known.get(opened)?.state !== 'checked') {

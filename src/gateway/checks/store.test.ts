@@ -43,6 +43,23 @@ describe('the checks store', () => {
     expect((await store.lease([globex], 60_000))?.requestId).toBe('g-1');
   });
 
+  it('gives a failed try back to be taken again later, its try counted, the others meanwhile', async () => {
+    let now = 1_000_000;
+    const store = createCheckStore(await database(), () => now);
+    await store.want(acme, ['failing'], 1);
+    await store.want(acme, ['other'], 0);
+    const tried = await store.lease([acme], 60_000);
+    expect(tried?.requestId).toBe('failing');
+    await store.retryLater(tried!, 5_000);
+    // Not before its time: the next lease is another's.
+    expect((await store.lease([acme], 60_000))?.requestId).toBe('other');
+    now += 4_999;
+    expect(await store.lease([acme], 60_000)).toBeUndefined();
+    now += 1;
+    const again = await store.lease([acme], 60_000);
+    expect(again).toMatchObject({ requestId: 'failing', attempts: 2 });
+  });
+
   it('records under its lease only, and takes a lapsed lease again up to its attempts', async () => {
     let now = 1_000_000;
     const store = createCheckStore(await database(), () => now);
