@@ -43,6 +43,27 @@ describe('the checks store', () => {
     expect((await store.lease([globex], 60_000))?.requestId).toBe('g-1');
   });
 
+  it('reads what is on a screen now before what was on one earlier', async () => {
+    let now = 1_000_000;
+    const store = createCheckStore(await database(), () => now);
+    await store.want(acme, ['shown-first'], 1);
+    now += 10;
+    await store.want(acme, ['shown-later'], 1);
+    now += 10;
+    // Shown again (a reviewer's screen asks once more): the latest again.
+    await store.want(acme, ['shown-first'], 1);
+    // Made known by a webhook only: after both, asked again or not.
+    await store.want(acme, ['noticed', 'shown-later'], 0);
+    const order = [];
+    for (
+      let lease = await store.lease([acme], 60_000);
+      lease;
+      lease = await store.lease([acme], 60_000)
+    )
+      order.push(lease.requestId);
+    expect(order).toEqual(['shown-first', 'shown-later', 'noticed']);
+  });
+
   it('gives a failed try back to be taken again later, its try counted, the others meanwhile', async () => {
     let now = 1_000_000;
     const store = createCheckStore(await database(), () => now);

@@ -34,7 +34,11 @@ export type CheckStore = ReturnType<typeof createCheckStore>;
 
 export function createCheckStore(sql: Sql, now: () => number) {
   return {
-    /** Queues requests not known yet; `priority` raises one already waiting (a reviewer opened it). */
+    /**
+     * Queues requests not known yet. One already waiting is raised to `priority` (a reviewer
+     * opened it) and, asked for at its priority or above, made the most recent: what is on a
+     * screen now goes before what was on one a minute ago (the queue is read latest first).
+     */
     async want(feed: Feed, ids: readonly string[], priority: number): Promise<void> {
       const at = now();
       for (const [i, id] of ids.entries()) {
@@ -43,6 +47,9 @@ export function createCheckStore(sql: Sql, now: () => number) {
           `INSERT INTO machine_checks (environment, owner, request_id, state, priority, created_at, attempts)
            VALUES (?, ?, ?, 'waiting', ?, ?, 0)
            ON CONFLICT (environment, owner, request_id) DO UPDATE SET
+             created_at = CASE WHEN machine_checks.state = 'waiting'
+                                 AND excluded.priority >= machine_checks.priority
+                               THEN excluded.created_at ELSE machine_checks.created_at END,
              priority = CASE WHEN machine_checks.priority < excluded.priority
                              THEN excluded.priority ELSE machine_checks.priority END`,
           [feed.environment, feed.owner, id, priority, at - i],
