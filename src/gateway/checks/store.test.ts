@@ -53,7 +53,7 @@ describe('the checks store', () => {
     // Shown again (a reviewer's screen asks once more): the latest again.
     await store.want(acme, ['shown-first'], 1);
     // Made known by a webhook only: after both, asked again or not.
-    await store.want(acme, ['noticed', 'shown-later'], 0);
+    await store.want(acme, ['noticed', 'shown-later', 'noticed'], 0);
     const order = [];
     for (
       let lease = await store.lease([acme], 60_000);
