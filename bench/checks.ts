@@ -52,8 +52,6 @@ const TARGET = { precision: 0.95, recall: 0.95, unsure: 0.1 };
 const AGENT_INITIAL = 'agent-initial';
 type Kind = Defect | SecondLayoutDefect | typeof AGENT_INITIAL;
 const CAUGHT: Record<Kind, readonly Check[]> = { ...CAUGHT_BY, [AGENT_INITIAL]: ['agent-named'] };
-/** Checks that judge only a power of attorney (its parties): measured over grants alone. */
-const GRANT_ONLY = GRANT_CHECKS;
 const SIGNERS = [
   'Amara Okonkwo',
   'Henrik Salo',
@@ -205,19 +203,14 @@ async function corpus(identity: SealingIdentity, reader: ReturnType<typeof docum
           pages,
           seed: seedOf,
           defects,
-          sealedBy: identity,
+          // Sealed as the service completes it (a changed-after-signing one, then amended).
+          ...{ sealedBy: identity, sealed: true },
         });
         truth =
           defect === AGENT_INITIAL
             ? (drawn.layout.parts.agent ?? [])
             : (drawn.layout.defects?.find((d) => d.kind === defect)?.regions ?? []);
-        bytes =
-          defect === 'changed-after-signing'
-            ? drawn.bytes // sealed, then amended, by the generator
-            : await sealPdf(identity, drawn.bytes, {
-                signedAt: new Date(`${day}T15:30:00Z`),
-                reason: `Signed electronically: ${reference}`,
-              });
+        bytes = drawn.bytes;
       }
     } else {
       const drawn = await second({ pages: scan ? 1 + (n % 2) : pages });
@@ -273,7 +266,7 @@ interface Row {
 
 function accuracy(all: Sample[]): Row[] {
   return CHECKS.map((check) => {
-    const samples = all.filter((s) => s.grant || !GRANT_ONLY.has(check));
+    const samples = all.filter((s) => s.grant || !GRANT_CHECKS.has(check));
     const has = (s: Sample) => (s.defect ? CAUGHT[s.defect].includes(check) : false);
     const verdict = (s: Sample) => s.verdicts[check].verdict;
     const truths = samples.filter(has);
@@ -305,7 +298,7 @@ function accuracy(all: Sample[]): Row[] {
 function misjudged(samples: Sample[]) {
   return samples.flatMap((s) =>
     CHECKS.flatMap((check) => {
-      if (GRANT_ONLY.has(check) && !s.grant) return [];
+      if (GRANT_CHECKS.has(check) && !s.grant) return [];
       const has = s.defect ? CAUGHT[s.defect].includes(check) : false;
       const { verdict, reason } = s.verdicts[check];
       return has !== (verdict === 'fail') ? [{ check, document: s.label, verdict, reason }] : [];
@@ -477,7 +470,7 @@ export function checkLines(f: Awaited<ReturnType<typeof checkFigures>>): string[
     );
   }
   lines.push(
-    `  (! marks a figure off its target; ${[...GRANT_ONLY].join(' and ')} over the ${d.grants} powers of attorney alone)`,
+    `  (! marks a figure off its target; ${[...GRANT_CHECKS].join(' and ')} over the ${d.grants} powers of attorney alone)`,
   );
   // What stands behind them: false fails and defects not failed (an unsure alterations check
   // on an unsealed scan is expected, and left out).
