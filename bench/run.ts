@@ -11,6 +11,13 @@ import { reportFigures, reportLines } from './report.ts';
 import { teamFigures } from './team.ts';
 import { freePort, runScript, startScript, summarise, time } from './lib.ts';
 
+// `npm run bench -- team-day`: a QC department's day under load, alone (bench/team-day/).
+if (process.argv[2] === 'team-day') {
+  const { teamDay } = await import('./team-day/main.ts');
+  await teamDay();
+  process.exit(0);
+}
+
 // `npm run bench`: seeds a large data set, runs the reference service as its own process and
 // measures list latency over real HTTP. It reports figures; it asserts nothing.
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);

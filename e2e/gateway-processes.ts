@@ -14,12 +14,15 @@ import { freePort } from './free-port.ts';
 
 export interface GatewayProcess {
   url: string;
+  /** The running process's id, for a bench that samples its memory; undefined while stopped. */
+  pid(): number | undefined;
   stop(): Promise<void>;
   start(): Promise<void>;
 }
 
 export interface TeamDeployment {
   serviceUrl: string;
+  servicePid: number | undefined;
   webhookSecret: string;
   databaseUrl: string;
   gateways: GatewayProcess[];
@@ -100,8 +103,13 @@ async function kill(child: Child | undefined): Promise<void> {
 export function gatewayProcess(port: number, env: Record<string, string>): GatewayProcess {
   const url = `http://127.0.0.1:${port}`;
   let child: Child | undefined;
+  const runningPid = () =>
+    child && child.process.exitCode === null && child.process.signalCode === null
+      ? child.process.pid
+      : undefined;
   return {
     url,
+    pid: runningPid,
     async start() {
       if (child && child.process.exitCode === null && child.process.signalCode === null) return;
       const started = spawnNode('src/main.ts', { ...env, PORT: String(port) });
@@ -176,6 +184,13 @@ export async function startTeamDeployment(o: {
   gateways: number;
   distDir: string;
   databaseUrl?: string;
+  /** Fills the service's empty data folder before it starts (a bench's own department). */
+  seedService?: (dataDir: string) => Promise<void>;
+  /** Where the service sends its webhooks: process 0 (the default) or the balancer, so a
+   * killed process 0 does not leave them waiting for its return. */
+  webhooksTo?: 'first-gateway' | 'balancer';
+  /** Settings every gateway process gets besides these (a notices endpoint). */
+  gatewayEnv?: Record<string, string>;
 }): Promise<TeamDeployment> {
   const cleanups: (() => Promise<void> | void)[] = [];
   const close = async () => {
@@ -199,10 +214,12 @@ export async function startTeamDeployment(o: {
     const [servicePort, balancerPort] = [await freePort(), await freePort()];
     const balancerUrl = `http://127.0.0.1:${balancerPort}`;
 
+    await o.seedService?.(join(dir, 'service'));
+    const webhookTo = o.webhooksTo === 'balancer' ? balancerPort : ports[0];
     const service = spawnNode('src/service/main.ts', {
       SERVICE_PORT: String(servicePort),
       ATTEST_DATA_DIR: join(dir, 'service'),
-      ATTEST_WEBHOOK_URL: `http://127.0.0.1:${ports[0]}/webhooks/{owner}`,
+      ATTEST_WEBHOOK_URL: `http://127.0.0.1:${webhookTo}/webhooks/{owner}`,
       ATTEST_WEBHOOK_SECRET: webhookSecret,
     });
     cleanups.push(() => kill(service));
@@ -218,6 +235,7 @@ export async function startTeamDeployment(o: {
       ATTEST_WEBHOOK_SECRET: webhookSecret,
       // The balancer's name is not the gateway's own: its Host and Origin checks must know it.
       ATTEST_PUBLIC_URL: balancerUrl,
+      ...o.gatewayEnv,
     };
     const gateways = ports.map((port, i) =>
       gatewayProcess(port, { ...shared, ATTEST_DATA_DIR: join(dir, `gateway-${i}`) }),
@@ -228,7 +246,8 @@ export async function startTeamDeployment(o: {
 
     const balancer = await startBalancer(balancerPort, ports);
     cleanups.push(() => new Promise<void>((resolve) => balancer.close(() => resolve())));
-    return { serviceUrl, webhookSecret, databaseUrl, gateways, balancerUrl, close };
+    const servicePid = service.process.pid;
+    return { serviceUrl, servicePid, webhookSecret, databaseUrl, gateways, balancerUrl, close };
   } catch (error) {
     await close();
     throw error;
