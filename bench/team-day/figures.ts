@@ -74,7 +74,9 @@ export function drifts(samples: Samples, plan: Plan): Drift[] {
   const edge = (plan.durationMs - from) / 10;
   const names = [...new Set(samples.processes.map((s) => s.name))];
   return names.map((name) => {
-    const mine = samples.processes.filter((s) => s.name === name && s.t >= from);
+    const mine = samples.processes.filter(
+      (s) => s.name === name && s.t >= from && s.t <= plan.durationMs,
+    );
     const first = mine.filter((s) => s.t < from + edge);
     const last = mine.filter((s) => s.t >= plan.durationMs - edge);
     const firstMb = median(first.map((s) => s.rssMb));
@@ -108,6 +110,6 @@ export function timeline(record: DayRecord, samples: Samples, plan: Plan, bucket
     width,
     decisionsPerMinute: decides.map((n) => n * perMinute),
     p95: ms.map((values) => (values.length ? spread(values).p95 : NaN)),
-    memory: samples.processes,
+    memory: samples.processes.filter((s) => s.t <= plan.durationMs),
   };
 }
