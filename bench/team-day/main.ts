@@ -112,6 +112,9 @@ export async function teamDay(): Promise<void> {
   console.log(`team-day: starting PostgreSQL, the service with the department, two gateways ...`);
   const world = await startWorld(plan, distDir);
   const work = mkdtempSync(join(tmpdir(), 'attest-team-day-'));
+  // Stopped by hand: PostgreSQL runs detached and outlives a process that just exits.
+  const interrupted = () => void world.close().finally(() => process.exit(130));
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   try {
     const sizeBefore = await databaseSize(world.databaseUrl);
     const load = startLoad({
