@@ -45,6 +45,15 @@ export const failedRequest = (method: string, path: string, error = '[A-Z_]+') =
 export const errorAnswer = (status: number, method: string, path: string) =>
   new RegExp(`^${status} ${method} https?://[^/]+${path}(\\?\\S*)?$`);
 
+/**
+ * A review moves on to the shared queue's next request and holds it. Specs beside this one
+ * make and decide requests in the same queue, so that request may be held by another spec's
+ * reviewer, or decided, by then: the gateway's answer, as to any reviewer in a shared queue,
+ * is a 409 on the hold, which the review shows. A spec whose "next" is a request of its own
+ * (`newQcRequestPair`) needs no such allowance.
+ */
+export const expectSharedNext = () => expectErrors(errorAnswer(409, 'PUT', '/team/holds/[\\w-]+'));
+
 /** The app's scripts, refused by a test that holds every script back (its own CSP). */
 export const SCRIPTS_REFUSED = /^failed GET \S+\/assets\/\S+\.js: csp$/;
 

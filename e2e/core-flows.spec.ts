@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Page } from '@playwright/test';
-import { expect, expectErrors, test } from './console-watch.ts';
+import { expect, expectErrors, test, expectSharedNext } from './console-watch.ts';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { samplePng } from '../src/app/features/users/images/sample-png.ts';
 import { AccountListSchema } from '../src/contract/accounts.ts';
@@ -43,6 +43,7 @@ async function twoToDecide(page: Page) {
 }
 
 test('a reviewer approves one request from the queue and rejects another', async ({ page }) => {
+  expectSharedNext();
   await signIn(page, DEMO.reviewer, '/qc');
   const [toApprove, toReject] = await twoToDecide(page);
   if (!toApprove || !toReject) throw new Error('no pending requests');

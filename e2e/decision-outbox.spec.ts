@@ -1,5 +1,5 @@
 import { type Page, type Route } from '@playwright/test';
-import { expect, expectErrors, OFFLINE, test } from './console-watch.ts';
+import { expect, expectErrors, OFFLINE, test, expectSharedNext } from './console-watch.ts';
 import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { RequestHistorySchema } from '../src/contract/team.ts';
 import { api } from './api.ts';
@@ -104,6 +104,7 @@ async function expectSavedOnce(page: Page, id: string) {
 test('a tab closed 0 to 30 ms after approving loses nothing, and saves it once', async ({
   browser,
 }) => {
+  expectSharedNext();
   test.setTimeout(180_000);
   const context = await browser.newContext();
   let page = await context.newPage();
@@ -142,6 +143,7 @@ test('a tab closed 0 to 30 ms after approving loses nothing, and saves it once',
 test('a tab closed 0 to 30 ms after approving, its PATCH lost: the outbox alone saves it', async ({
   browser,
 }) => {
+  expectSharedNext();
   test.setTimeout(240_000);
   const context = await browser.newContext();
   let page = await context.newPage();
@@ -219,6 +221,7 @@ test('the connection dropped as a decision is made: shown as saving, saved once 
 });
 
 test('a reload mid-save sends nothing twice', async ({ page }) => {
+  expectSharedNext();
   // The held send goes through after the reloaded page's: the second is told it is decided.
   expectErrors(DECIDED_ALREADY);
   await signIn(page, DEMO.reviewer);
@@ -251,6 +254,7 @@ test('a reload mid-save sends nothing twice', async ({ page }) => {
 test('a browser restarted with an unsent decision sends it at the next sign-in', async ({
   baseURL,
 }) => {
+  expectSharedNext();
   test.slow();
   const profile = diskProfile(baseURL);
   const launch = profile.launch;
@@ -353,6 +357,7 @@ async function expectKeptAfterSignOut(page: Page, request: QcRequest) {
 test('sign-out waits for an unsent decision, names it, and keeps it for the next sign-in', async ({
   page,
 }) => {
+  expectSharedNext();
   test.slow();
   const { request, reach } = await unsentApproval(page);
 
@@ -381,6 +386,7 @@ test('sign-out waits for an unsent decision, names it, and keeps it for the next
 test("sign-out offline before the app's dialog came asks with the browser's own question", async ({
   page,
 }) => {
+  expectSharedNext();
   test.slow();
   const { request, reach } = await unsentApproval(page);
   // The queue loaded again (the decision still unsent), its connection lost before the page

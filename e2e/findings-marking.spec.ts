@@ -1,5 +1,5 @@
 import { type Page, type Request } from '@playwright/test';
-import { expect, test } from './console-watch.ts';
+import { expect, test, expectSharedNext } from './console-watch.ts';
 import { DecisionMarksSchema, type DecisionMarks, type Region } from '../src/contract/findings.ts';
 import { QcRequestSchema } from '../src/contract/qc.ts';
 import { SampleListSchema } from '../src/contract/qc-management.ts';
@@ -65,6 +65,7 @@ function sentMarks(request: Request): DecisionMarks {
 test('a reviewer marks failed items on the page, grades one, and the rejection carries the marks', async ({
   page,
 }) => {
+  expectSharedNext();
   await signIn(page, DEMO.reviewer);
   // A request of the test's own (requests.ts), its document three pages long.
   const request = await newQcRequest({ pages: 3 });

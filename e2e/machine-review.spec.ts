@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { errorAnswer, expect, expectErrors, test } from './console-watch.ts';
+import { errorAnswer, expect, expectErrors, test, expectSharedNext } from './console-watch.ts';
 import { api, serviceToken } from './api.ts';
 import { DEMO, TAKING_SCREENSHOTS, VIEWPORTS, expectAccessible, signIn } from './support.ts';
 import { FindingListSchema } from '../src/contract/findings.ts';
@@ -188,6 +188,7 @@ const stored = (page: Page, id: string) =>
 test.describe.configure({ timeout: 120_000 });
 
 test('a clean document whose items are all bound is approved in two keys', async ({ page }) => {
+  expectSharedNext();
   const request = await readableRequest(GLOBEX, 'Document review');
   const summary = await openWithVerdicts(page, GLOBEX, request);
   const items = request.checklistItems.length;
@@ -214,6 +215,7 @@ test('a clean document whose items are all bound is approved in two keys', async
 test("a clean affidavit: the machine's passes, then the items it cannot judge, by hand", async ({
   page,
 }) => {
+  expectSharedNext();
   const request = await readableRequest(ACME, 'Affidavit review');
   const summary = await openWithVerdicts(page, ACME, request);
   // Three items are bound to no check; the digital-signature check is unsure of an unsigned PDF.
@@ -256,6 +258,7 @@ test("a clean affidavit: the machine's passes, then the items it cannot judge, b
 test("a missing signature is rejected with the machine's finding, its note and region", async ({
   page,
 }) => {
+  expectSharedNext();
   const request = await readableRequest(ACME, 'Affidavit review', ['unsigned']);
   const summary = await openWithVerdicts(page, ACME, request);
   await expect(summary).toContainText('1 fail');
@@ -313,6 +316,7 @@ const summaries = (url: URL) => url.pathname === '/team/checks';
 test('while the machine reads, and when its read fails, the review works without it', async ({
   page,
 }) => {
+  expectSharedNext();
   expectErrors(errorAnswer(503, 'GET', '/team/checks'));
   const request = await readableRequest(ACME, 'Affidavit review');
   // Still reading: the gateway's answer held back as "waiting".

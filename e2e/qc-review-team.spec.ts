@@ -1,5 +1,12 @@
 import { type Browser, type Page } from '@playwright/test';
-import { errorAnswer, expect, expectErrors, failedRequest, test } from './console-watch.ts';
+import {
+  errorAnswer,
+  expect,
+  expectErrors,
+  failedRequest,
+  test,
+  expectSharedNext,
+} from './console-watch.ts';
 import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { SessionSchema } from '../src/contract/session.ts';
 import { QcHoldListSchema } from '../src/contract/team.ts';
@@ -68,6 +75,7 @@ test('a conflict shows the decided version beside everything the reviewer wrote,
   browser,
   context,
 }) => {
+  expectSharedNext();
   expectErrors(
     failedRequest('GET', '/events', 'FAILED'),
     errorAnswer(409, 'PATCH', '/api/qc/v2/qc/requests/[\\w-]+'),
@@ -141,9 +149,7 @@ test('a request decided behind the reviewer shows their draft beside it once the
   page,
   browser,
 }) => {
-  // The review holds what it shows, and may look ahead to the queue's next request, which
-  // another spec's reviewer may hold: the product's normal answer to that is 409.
-  expectErrors(errorAnswer(409, 'PUT', '/team/holds/[\\w-]+'));
+  expectSharedNext();
   const request = await newQcRequest();
   await signIn(page, DEMO.reviewer, reviewUrl(request.id));
   await writeSomeReview(page);
@@ -223,9 +229,7 @@ test("a draft outlives the browser, is the reviewer's alone, and goes at sign-ou
 test('keys: j/k reach items past the ninth, f fails with its note focused, x marks N/A', async ({
   page,
 }) => {
-  // The queue's next request, held as the review moves on, may be another spec's reviewer's:
-  // told so (a 409 on the hold), as any reviewer in a shared queue is.
-  expectErrors(errorAnswer(409, 'PUT', '/team/holds/[\\w-]+'));
+  expectSharedNext();
   await signIn(page, DEMO.reviewer);
   // A checklist longer than nine items, with items that allow N/A and items that do not.
   const request = await newQcRequest({ process: 'Affidavit review' });
