@@ -65,6 +65,11 @@ export function checkRoutes(ctx: GatewayContext) {
     const id = c.req.param('id').toLowerCase();
     if (!UUID.test(id)) return errorResponse(c, 404, 'no such QC request');
     const session = c.get('session');
+    // Results are kept per owner (the service said whose the request was when it was read):
+    // one kept for this owner is answered as it is, without asking the service again.
+    const feed = feedOf(session);
+    const kept = await ctx.checks.result(feed, id);
+    if (kept) return noStore(c, kept);
     // The service says whether the request is this owner's: another owner's is its 404.
     const found = await upstreamRequest(ctx, session, id);
     if (found.status !== 200) {
@@ -74,7 +79,8 @@ export function checkRoutes(ctx: GatewayContext) {
         found.status === 404 ? 'no such QC request' : 'the service could not be asked',
       );
     }
-    const result = await ctx.checks.result(feedOf(session), id);
+    // Read meanwhile, by another process or this one's checker.
+    const result = await ctx.checks.result(feed, id);
     if (!result) {
       await ctx.checks.want(session, [id], true);
       return errorResponse(c, 404, 'not checked yet: the machine is reading it now');

@@ -79,6 +79,25 @@ describe("the machine's checks", () => {
     },
   );
 
+  it("answers a request's kept verdicts without asking the service again", async () => {
+    const request = pending[0]!;
+    const kept = await checked(riley, request.id);
+    const path = `/qc/v2/qc/requests/${request.id}`;
+    const asked = () => gateway.calls.filter((c) => new URL(c.url).pathname === path).length;
+    const before = asked();
+    // The service is not asked: were it, this would be a 502.
+    gateway.intercept = (url) =>
+      new URL(url).pathname === path ? Promise.reject(new TypeError('fetch failed')) : undefined;
+    try {
+      const again = await riley.request('GET', `/team/checks/${request.id}`);
+      expect(again.status, again.text).toBe(200);
+      expect(CheckResultSchema.parse(again.body)).toEqual(kept);
+      expect(asked()).toBe(before);
+    } finally {
+      gateway.intercept = null;
+    }
+  });
+
   it('refuses a bad list, an unknown request and another owner, and queues nothing for them', async () => {
     expectMessage(await riley.request('GET', '/team/checks?ids=nope'), 400, /ids/);
     expectMessage(await riley.request('GET', '/team/checks'), 400, /ids/);
