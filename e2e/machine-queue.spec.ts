@@ -1,17 +1,8 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './console-watch.ts';
-import {
-  CheckSummariesSchema,
-  suggestedCheck,
-  type CheckBinding,
-  type CheckSummary,
-} from '../src/contract/checks.ts';
+import { CheckSummariesSchema, suggestedCheck, type CheckSummary } from '../src/contract/checks.ts';
 import { ProcessSettingsListSchema } from '../src/contract/qc-management.ts';
-import {
-  QcChecklistListSchema,
-  QcProcessListSchema,
-  QcRequestListSchema,
-} from '../src/contract/qc.ts';
+import { QcProcessListSchema, QcRequestListSchema } from '../src/contract/qc.ts';
 import { api } from './api.ts';
 import { bothThemes, DEMO, expectAccessible, signIn } from './support.ts';
 
@@ -151,11 +142,6 @@ test('a manager binds an item to a check and another to none, and it stays', asy
   );
   const process = qcProcesses.find((p) => p.displayName === WET_INK);
   if (!process) throw new Error(`the demo has no ${WET_INK} process`);
-  const { qcChecklists } = await api(page).get(
-    '/api/qc/v2/qc/checklists?owner=acme&limit=500',
-    QcChecklistListSchema,
-  );
-  const items = qcChecklists.find((c) => c.id === process.checklistId)?.items ?? [];
   const settingsOf = async () =>
     (await api(page).get('/team/settings', ProcessSettingsListSchema)).processes.find(
       (p) => p.processId === process.id,
@@ -198,20 +184,28 @@ test('a manager binds an item to a check and another to none, and it stays', asy
     await expect(machine(dialog, LEGIBLE)).toHaveValue('no-blank-page');
     await expect(machine(dialog, SEAL)).toHaveValue('');
     await expect(dialog.getByText('Suggested', { exact: true })).toHaveCount(0);
+
+    // Back to the suggestions: the names' checks shown again as suggested, and none saved.
+    const back = dialog.getByRole('button', { name: 'Use the suggested checks' });
+    await back.scrollIntoViewIfNeeded();
+    await expectAccessible(page);
+    await bothThemes(page, 'machine-settings-saved');
+    await back.click();
+    await expect(machine(dialog, SEAL)).toHaveValue(suggestedCheck(SEAL) ?? '');
+    await expect(machine(dialog, SEAL)).toHaveAccessibleDescription('Suggested');
+    await expect(dialog.getByRole('button', { name: 'Use the suggested checks' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Save settings' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await settingsOf()).not.toHaveProperty('checks');
   } finally {
-    // As it was: its own binding, or (the contract cannot unsave one) what the names suggest.
-    const suggested: CheckBinding = {};
-    for (const { displayName } of items) {
-      const check = suggestedCheck(displayName);
-      if (check) suggested[displayName] = check;
-    }
+    // As it was: its own binding, or none saved.
     const status = await api(page).status('PUT', `/team/settings/${process.id}`, {
       targetAgeHours: before?.targetAgeHours ?? null,
       samplePercent: before?.samplePercent ?? 0,
       responseDays: before?.responseDays ?? 2,
       escalationDays: before?.escalationDays ?? 2,
       severities: before?.severities ?? {},
-      checks: before?.checks ?? suggested,
+      checks: before?.checks ?? null,
     });
     expect(status).toBe(200);
   }

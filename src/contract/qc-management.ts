@@ -54,8 +54,11 @@ export const ProcessSettingsBodySchema = z.strictObject({
   /** Business days a finding may be overdue before the QC managers get an escalation. */
   escalationDays: z.optional(z.int().check(z.minimum(1), z.maximum(ESCALATION_DAYS_MAX))),
   severities: z.optional(ItemSeveritiesSchema),
-  /** Each checklist item bound to a machine check (ADR 042); left out keeps what was saved. */
-  checks: z.optional(CheckBindingSchema),
+  /**
+   * Each checklist item bound to a machine check (ADR 042); left out keeps what was saved,
+   * null removes it, so the checks the items' names suggest hold again.
+   */
+  checks: z.optional(z.nullable(CheckBindingSchema)),
 });
 export type ProcessSettingsBody = z.infer<typeof ProcessSettingsBodySchema>;
 

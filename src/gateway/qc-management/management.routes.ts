@@ -98,6 +98,8 @@ export function managementRoutes(ctx: GatewayContext) {
     // Findings' settings left out keep what was saved (ADR 029): a form without them
     // changes neither.
     const saved = await ctx.management.getSettings(feedOf(s), processKey);
+    // The binding likewise; null removes it, so the suggested checks hold again.
+    const checks = body.data.checks === null ? undefined : (body.data.checks ?? saved?.checks);
     const settings: ProcessSettings = {
       processId: processKey,
       processName: found.process.displayName,
@@ -106,7 +108,7 @@ export function managementRoutes(ctx: GatewayContext) {
       responseDays: body.data.responseDays ?? saved?.responseDays ?? RESPONSE_DAYS_DEFAULT,
       escalationDays: body.data.escalationDays ?? saved?.escalationDays ?? ESCALATION_DAYS_DEFAULT,
       severities: body.data.severities ?? saved?.severities ?? {},
-      ...((body.data.checks ?? saved?.checks) && { checks: body.data.checks ?? saved?.checks }),
+      ...(checks && { checks }),
       updatedBy: memberOf(s),
       updatedOn: new Date(ctx.now()).toISOString(),
     };

@@ -111,6 +111,23 @@ describe('process settings', () => {
     expect(cleared.body).toMatchObject({ responseDays: 2, severities: {} });
   });
 
+  it('saves a binding of items to checks, keeps it when left out, and removes it on null', async () => {
+    // The settings the tests before this one left, which the sampling tests after it need.
+    const base = { targetAgeHours: 24, samplePercent: 100 };
+    const checks = { 'Notary seal is legible': 'seal', 'Date format': 'dates' };
+    const bound = await putSettings(admin, processId, { ...base, checks });
+    expect(bound.status, bound.text).toBe(200);
+    expect(bound.body).toMatchObject({ checks });
+    // Left out: kept.
+    expect((await putSettings(admin, processId, base)).body).toMatchObject({ checks });
+    expect((await settings(reviewer))[0]).toMatchObject({ checks });
+    // null: removed, so the suggested binding holds again (read back as none saved).
+    const removed = await putSettings(admin, processId, { ...base, checks: null });
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body).not.toHaveProperty('checks');
+    expect((await settings(reviewer))[0]).not.toHaveProperty('checks');
+  });
+
   it('refuses bad input, unknown and foreign processes and non-managers; writes nothing', async () => {
     const before = await settings(admin);
     const body = { targetAgeHours: null, samplePercent: 5 };

@@ -38,6 +38,10 @@ export function bindingOf(
   );
 }
 
+/** Each of `items` with the check its name suggests, or none: the binding when none is saved. */
+export const suggestedChoices = (items: readonly string[]): Record<string, BindingChoice> =>
+  Object.fromEntries(items.map((name) => [name, suggestedCheck(name) ?? '']));
+
 /** Whether the item's choice is the suggested one, standing because none was saved. */
 export const isSuggested = (saved: CheckBinding | undefined, name: string, choice: BindingChoice) =>
   choice !== '' && !saved && suggestedCheck(name) === choice;

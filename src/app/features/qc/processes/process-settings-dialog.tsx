@@ -5,7 +5,12 @@ import type { ProcessSettings } from '../../../../contract/qc-management.ts';
 import { Button, SubmitButton } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
-import { isSuggested, savedBinding, type BindingChoice } from './machine-binding.ts';
+import {
+  isSuggested,
+  savedBinding,
+  suggestedChoices,
+  type BindingChoice,
+} from './machine-binding.ts';
 import { MachineCheckSelect } from './machine-check-select.tsx';
 import {
   bodyOf,
@@ -87,7 +92,13 @@ export function ProcessSettingsDialog({
     setErrors({ ...errors, severities: undefined });
   };
 
-  const bound = savedBinding(settings);
+  const saved = savedBinding(settings);
+  // What holds as the dialog stands: none saved once the manager went back to the suggestions.
+  const bound = form.toSuggested ? undefined : saved;
+  const toSuggested = () => {
+    setForm({ ...form, checks: suggestedChoices(names()), toSuggested: true });
+    setErrors({ ...errors, checks: undefined });
+  };
   const bind = (name: string, choice: BindingChoice) => {
     setForm({ ...form, checks: { ...form.checks, [name]: choice } });
     setErrors({ ...errors, checks: undefined });
@@ -106,7 +117,7 @@ export function ProcessSettingsDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = bodyOf(form, savedSeverities(settings), bound);
+    const result = bodyOf(form, savedSeverities(settings), saved);
     if (result.errors) return setErrors(result.errors);
     setErrors({});
     save.mutate({ processId: process.id, body: result.body }, closeOnSuccess);
@@ -141,6 +152,11 @@ export function ProcessSettingsDialog({
         machine={machine}
         machineHint={MACHINE_HINT + (bound ? '' : MACHINE_SUGGESTED)}
       />
+      {bound && (
+        <Button className="settings-suggested" onClick={toSuggested}>
+          Use the suggested checks
+        </Button>
+      )}
     </Dialog>
   );
 }

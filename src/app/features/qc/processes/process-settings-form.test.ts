@@ -9,6 +9,7 @@ const form = (fields: Partial<SettingsForm>): SettingsForm => ({
   escalationDays: '2',
   severities: {},
   checks: {},
+  toSuggested: false,
   ...fields,
 });
 
@@ -77,6 +78,7 @@ describe('process settings form', () => {
       escalationDays: '2',
       severities: { Signed: 'major' },
       checks: { Signed: 'signatures' },
+      toSuggested: false,
     });
     // A gateway from before e-mail answers no escalation days: the default is shown.
     expect(formOf({ ...saved, escalationDays: undefined }).escalationDays).toBe('2');
@@ -87,6 +89,23 @@ describe('process settings form', () => {
       escalationDays: '5',
       severities: { 'Seal visible': 'critical', Signed: 'major' },
       checks: { 'Seal visible': 'seal', Signed: 'signatures' },
+      toSuggested: false,
+    });
+  });
+
+  it('goes back to the suggested checks: a saved binding is removed (null), or a new one sent', () => {
+    const bound = { 'Seal visible': 'seal', Signed: 'no-blank-page' } as const;
+    // The suggestions as they stand: the saved binding removed.
+    const back = form({ checks: { Signed: 'signatures' }, toSuggested: true });
+    expect(bodyOf(back, {}, bound).body?.checks).toBeNull();
+    // None saved: nothing to remove, nothing sent.
+    expect(bodyOf(back, {}, undefined).body).not.toHaveProperty('checks');
+    // A choice changed after going back: the choices alone, without the saved binding's items.
+    const changed = form({ checks: { Signed: '' }, toSuggested: true });
+    expect(bodyOf(changed, {}, bound).body?.checks).toEqual({});
+    // Not going back: the saved binding's other items are kept.
+    expect(bodyOf(form({ checks: { Signed: '' } }), {}, bound).body?.checks).toEqual({
+      'Seal visible': 'seal',
     });
   });
 

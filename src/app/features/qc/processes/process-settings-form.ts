@@ -27,8 +27,10 @@ export interface SettingsForm {
   severities: Readonly<Record<string, Severity>>;
   /** The machine's check of each item the dialog lists, or none (ADR 042, machine-binding.ts). */
   checks: BindingChoices;
+  /** The saved binding is to be removed, so the checks the items' names suggest hold again. */
+  toSuggested: boolean;
 }
-export type TextField = Exclude<keyof SettingsForm, 'severities' | 'checks'>;
+export type TextField = Exclude<keyof SettingsForm, 'severities' | 'checks' | 'toSuggested'>;
 export type SettingsErrors = Partial<Record<TextField | 'severities' | 'checks', string>>;
 
 /** The severities saved for a process, read leniently: a gateway before findings has none. */
@@ -56,6 +58,7 @@ export const formOf = (
     escalationDays: String(settings?.escalationDays ?? ESCALATION_DAYS_DEFAULT),
     severities: Object.fromEntries(items.map((name) => [name, saved[name] ?? DEFAULT_SEVERITY])),
     checks: bindingOf(settings, items),
+    toSuggested: false,
   };
 };
 
@@ -111,7 +114,11 @@ export function bodyOf(
   if (Object.keys(severities).length > SEVERITIES_MAX) {
     errors.severities = `At most ${SEVERITIES_MAX} checks may be other than major.`;
   }
-  const checks = bindingBody(form.checks, savedChecks);
+  // Back to the suggestions: the choices as if none were saved, and none sent (null) if they
+  // are the suggestions still.
+  const checks = form.toSuggested
+    ? (bindingBody(form.checks, undefined) ?? (savedChecks ? null : undefined))
+    : bindingBody(form.checks, savedChecks);
   if (checks && Object.keys(checks).length > CHECKS_BOUND_MAX) {
     errors.checks = `At most ${CHECKS_BOUND_MAX} items may be bound to a machine check.`;
   }
@@ -122,7 +129,7 @@ export function bodyOf(
     responseDays: days,
     escalationDays: escalation,
     severities,
-    ...(checks ? { checks } : {}),
+    ...(checks !== undefined && { checks }),
   });
   if (!parsed.success) {
     const path = parsed.error.issues[0]?.path[0];
