@@ -101,10 +101,11 @@ export async function call(
     if ((status >= 200 && status < 300) || o.ok?.includes(status)) {
       return { status, json: text && !o.binary ? JSON.parse(text) : undefined };
     }
-    record.attempts.push({ k: kind, t, s: status });
+    const ms = since(record) - t;
+    record.attempts.push({ k: kind, t, ms, s: status });
     if (!RETRIED(status) || Date.now() > until) {
       const message = `${method} ${path.replace(/[0-9a-f-]{36}/g, ':id')} ${status} ${text.slice(0, 160)}`;
-      record.errors.push({ k: kind, t, s: status, message });
+      record.errors.push({ k: kind, t, ms, s: status, message });
       throw new GaveUp(message);
     }
     await sleep(Math.min(4_000, 250 * 2 ** attempt));

@@ -49,7 +49,7 @@ export function latencies(record: DayRecord, windows: FaultWindow[], plan: Plan)
 
 /** Failed attempts with a 5xx (or no answer) outside every fault window. */
 export function errorsOutsideFaults(record: DayRecord, windows: FaultWindow[], plan: Plan) {
-  const outside = record.attempts.filter((a) => !duringFault(windows, plan, a.t));
+  const outside = record.attempts.filter((a) => !duringFault(windows, plan, a.t, a.ms));
   return {
     fiveXx: outside.filter((a) => a.s >= 500),
     noAnswer: outside.filter((a) => a.s === 0),

@@ -37,9 +37,16 @@ export async function burst(day: Day, base: string, secret: string, count: numbe
         () => 0,
       );
       if (status === 204) return;
-      record.attempts.push({ k: 'webhook', t, s: status });
+      const ms = since(record) - t;
+      record.attempts.push({ k: 'webhook', t, ms, s: status });
       if (attempt > 30) {
-        record.errors.push({ k: 'webhook', t, s: status, message: `webhook ${hookId} ${status}` });
+        record.errors.push({
+          k: 'webhook',
+          t,
+          ms,
+          s: status,
+          message: `webhook ${hookId} ${status}`,
+        });
         throw new Error(`webhook ${hookId} kept answering ${status}`);
       }
       await sleep(Math.min(4_000, 250 * 2 ** attempt));

@@ -83,6 +83,7 @@ const keepAt = async (work: () => Promise<void>) => {
         record.errors.push({
           k: 'actor',
           t: Date.now() - record.t0,
+          ms: 0,
           s: -1,
           message: String(error),
         });

@@ -13,6 +13,7 @@ import type { FaultWindow } from './figures.ts';
 import type { LoadSettings } from './load.ts';
 import { planOf, type Plan } from './plan.ts';
 import type { DayRecord } from './record.ts';
+import { watchReceived } from './received.ts';
 import { startSampler } from './sampler.ts';
 import { summaryLines } from './summary.ts';
 import { verify } from './verify.ts';
@@ -117,6 +118,7 @@ export async function teamDay(): Promise<void> {
   process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   try {
     const sizeBefore = await databaseSize(world.databaseUrl);
+    const received = watchReceived(world.databaseUrl);
     const load = startLoad({
       base: world.team.balancerUrl,
       webhookSecret: world.team.webhookSecret,
@@ -139,7 +141,7 @@ export async function teamDay(): Promise<void> {
     await sampler.stop();
     console.log('team-day: the day is over; waiting for notices and webhooks to go out ...');
     await drain(world.databaseUrl);
-    const checks = await verify(world, record);
+    const checks = await verify(world, record, await received.counts());
     const result = {
       plan,
       department,

@@ -14,7 +14,9 @@ export interface Sample {
 
 export interface Attempt {
   k: string;
+  /** Its start; `ms` later its answer, or none (a fault met in flight counts as the fault's). */
   t: number;
+  ms: number;
   /** The status of an attempt that was tried again or given up (0: no answer). */
   s: number;
 }
