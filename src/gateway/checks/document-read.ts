@@ -20,6 +20,11 @@ export interface Word {
   height: number;
   /** OCR's confidence in it (0 to 100); absent for a PDF's own text. */
   confidence?: number;
+  /**
+   * The line OCR found it on (a number within its page): words of one line share it. Absent
+   * for a PDF's own text, whose words share a baseline exactly.
+   */
+  line?: number;
 }
 
 /** How dark each pixel is, 0 (white) to 255 (black), row-major, at `scale` pixels a point. */

@@ -18,6 +18,8 @@ export interface OcrWord {
   width: number;
   height: number;
   confidence: number;
+  /** The line Tesseract found it on, numbered down the page from 0. */
+  line: number;
 }
 
 export interface OcrPage {
@@ -133,9 +135,11 @@ export async function ocrPage(
 
 function page(data: Tesseract.Page, pixelsPerPoint: number): OcrPage {
   const words: OcrWord[] = [];
+  let lineNumber = 0;
   for (const block of data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
+        const number = lineNumber++;
         for (const word of line.words) {
           const text = word.text.trim();
           if (text === '') continue;
@@ -147,6 +151,7 @@ function page(data: Tesseract.Page, pixelsPerPoint: number): OcrPage {
             width: (x1 - x0) / pixelsPerPoint,
             height: (y1 - y0) / pixelsPerPoint,
             confidence: word.confidence,
+            line: number,
           });
         }
       }

@@ -14,15 +14,26 @@ export interface Line {
   height: number;
 }
 
-/** Words that share a baseline (within a third of their size), left to right, as lines. */
+/**
+ * Words that share a baseline (within a third of their size), left to right, as lines; words
+ * OCR read, by the line OCR found them on. An OCR word's box is its ink, so a word with a
+ * descender ends lower than its neighbours, and a scan is skewed: by their boxes alone a
+ * scanned line fell into pieces, out of order, and a label was read apart from its line.
+ */
 export function linesOf(page: PageRead): Line[] {
   const sorted = [...page.words].sort((a, b) => a.y + a.height - (b.y + b.height) || a.x - b.x);
-  const lines: { words: Word[]; bottom: number }[] = [];
+  const lines: { words: Word[]; bottom: number; ocr?: number }[] = [];
   for (const word of sorted) {
     const bottom = word.y + word.height;
-    const line = lines.find((l) => Math.abs(l.bottom - bottom) <= Math.max(2, word.height / 3));
+    const line =
+      word.line === undefined
+        ? lines.find(
+            (l) =>
+              l.ocr === undefined && Math.abs(l.bottom - bottom) <= Math.max(2, word.height / 3),
+          )
+        : lines.find((l) => l.ocr === word.line);
     if (line) line.words.push(word);
-    else lines.push({ words: [word], bottom });
+    else lines.push({ words: [word], bottom, ocr: word.line });
   }
   // Words on one baseline but far apart (a name and the Date beside it) are separate lines.
   const split = lines.flatMap(({ words }) => {

@@ -44,8 +44,10 @@ const digits = (text: string) =>
 const NUMBERING = [
   /\b(?:page|pg\.?|p\.)\s*([0-9lIoO]{1,4})\s*(?:of|\/)\s*([0-9lIoO]{1,4})\b/i,
   /\b([0-9lIoO]{1,4})\s+of\s+([0-9lIoO]{1,4})\s+pages?\b/i,
-  // OCR of a small footer misreads the "of" ("af", "lof") far more than the numbers.
-  /\bpage\s+([0-9lIoO]{1,4})\s+[a-z]{1,3}\s+([0-9lIoO]{1,4})\b/i,
+  // OCR of a small footer misreads the "of" ("af", "lof", "oi", run into the number: "2of")
+  // and the "Page" ("Paga", "Paqe") far more than the numbers.
+  // The first number as short as it can be: "1of" is 1 and "of", not 10 and "f".
+  /\bpa[gq][ae]\s+([0-9lIoO]{1,4}?)\s*[a-z]{1,3}\s+([0-9lIoO]{1,4})\b/i,
 ];
 
 function numberOf(lines: Line[]): { n: number; of: number; line: Line } | undefined {
