@@ -1,8 +1,8 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { sealPng } from '../../../service/seed/notary-images.ts';
-import type { InkMap } from '../document-read.ts';
-import { likeness } from './ink.ts';
+import type { InkMap, PageRead } from '../document-read.ts';
+import { likeness, rulesOf } from './ink.ts';
 
 // How alike two stamps are: a stamp on a page, with paper around it and a speck of dust beside
 // it, against the image on file.
@@ -42,5 +42,55 @@ describe('likeness', () => {
     const onFile = (await sheet(own, { x: 0, y: 0 })).ink;
     const stamped = await sheet(other, { x: 40, y: 30 }, [[25, 60]]);
     expect(likeness(stamped.ink, stamped.box, onFile)).toBeLessThan(0.65);
+  });
+});
+
+describe('rules', () => {
+  /** A page of `source`, its ink drawn by `draw(set)`: set(x, y, darkness). */
+  function page(
+    source: PageRead['source'],
+    draw: (set: (x: number, y: number, v: number) => void) => void,
+  ): PageRead {
+    const [width, height] = [612, 792];
+    const dark = new Uint8Array(width * height);
+    draw((x, y, v) => (dark[y * width + x] = v));
+    return { page: 1, width, height, source, words: [], ink: { width, height, scale: 1, dark } };
+  }
+
+  it("follows a scan's skewed, faint rule whole, a date written close above it", () => {
+    const scanned = page('ocr', (set) => {
+      // A Date's rule from x 362 to 492, drifting a row down at x 420: each row's darkness
+      // shared with the next where it crosses, and fainter towards its end (JPEG, lifted blacks).
+      for (let x = 362; x < 492; x++) {
+        const faint = x > 440 ? 75 : 130;
+        if (x < 415) set(x, 445, faint);
+        else if (x < 425) {
+          set(x, 445, 70);
+          set(x, 446, 70);
+        } else set(x, 446, faint);
+      }
+      // "January 2, 2026" written on it: letters' ink 4 rows above the rule.
+      for (let x = 362; x < 440; x += 2) for (let y = 433; y <= 443; y++) set(x, y, 200);
+    });
+    const [rule, ...more] = rulesOf(scanned);
+    expect(more).toEqual([]);
+    expect(rule).toMatchObject({ x: 362, width: 130 });
+    expect([445, 446]).toContain(rule?.y);
+    // A filled box is no rule, ink on both sides of it.
+    const filled = page('ocr', (set) => {
+      for (let y = 300; y < 320; y++) for (let x = 100; x < 300; x++) set(x, y, 180);
+    });
+    expect(rulesOf(filled)).toEqual([]);
+  });
+
+  it('reads no rule into a line of text, however long', () => {
+    const text = page('ocr', (set) => {
+      // Letters 5 points wide, a point apart, words 4 apart, their strokes up and down.
+      for (let x = 72; x < 540; x++) {
+        if (x % 30 >= 26 || x % 6 === 5) continue;
+        for (let y = 400 + (x % 3); y < 408 - (x % 2); y++) set(x, y, 200);
+      }
+    });
+    expect(rulesOf(text)).toEqual([]);
   });
 });

@@ -51,45 +51,86 @@ export interface Rule {
 }
 
 /**
- * Horizontal rules `minWidth` points or longer and at most 3 pixels thick: the lines a page
- * asks a signature or a date on. A scan's slight skew is allowed by reading bands of rows.
+ * Horizontal rules `minWidth` points or longer: the lines a page asks a signature or a date
+ * on. A rule is followed from its left end as it drifts a row up or down (a scan's skew of a
+ * fraction of a degree, or a drawing's: read row by row, a skewed rule fell into pieces, and a
+ * Date's rule was not found at all), across a pixel or two of the scanner's grain. Text is
+ * not a rule: a path through letters turns up and down at every step, where a rule's drift
+ * goes one way, a row every fifty points or more.
  */
 export function rulesOf(page: PageRead, minWidth = 90, maxWidth = 420): Rule[] {
   const { width, height, dark, scale } = page.ink;
   const px = (points: number) => Math.round(points * scale);
+  // A scan's thin rule is grey, its blacks lifted and its line blurred by the JPEG: lighter
+  // than the ink of a drawn page, and still far darker than the paper's grain.
+  const level = page.source === 'text' ? 100 : 60;
+  const on = (x: number, y: number) => y >= 0 && y < height && dark[y * width + x]! > level;
+  const followed = new Uint8Array(width * height);
   const found: Rule[] = [];
   for (let y = 1; y < height - 1; y++) {
-    let run = 0;
-    for (let x = 0; x <= width; x++) {
-      const on =
-        x < width &&
-        (dark[y * width + x]! > 100 ||
-          (dark[(y - 1) * width + x]! > 100 && dark[(y + 1) * width + x]! > 100));
-      if (on) {
-        run++;
-        continue;
+    for (let x = 0; x < width; x++) {
+      if (!on(x, y) || followed[y * width + x]) continue;
+      const path = follow(x, y);
+      const run = path.length;
+      if (run < px(minWidth) || run > px(maxWidth)) continue;
+      const rows = path.filter((r) => r >= 0);
+      const turns = rows.reduce((n, r, i) => n + (i > 0 && r !== rows[i - 1] ? 1 : 0), 0);
+      const spread = Math.max(...rows) - Math.min(...rows);
+      if (turns > 2 + run / px(50) || spread > 2 + (run * 0.03) / scale) continue;
+      // A filled area (a table's shading, a seal) is not a rule, nor its edge: 4 rows off it,
+      // one side is mostly paper and neither is solid ink. Not both sides paper: a date is
+      // written on its rule, close above it.
+      let above = 0;
+      let below = 0;
+      rows.forEach((r, i) => {
+        if (on(x + i, r - 4)) above++;
+        if (on(x + i, r + 4)) below++;
+      });
+      if ((above >= run / 3 && below >= run / 3) || Math.max(above, below) >= run * 0.9) continue;
+      const rule = {
+        x: x / scale,
+        y: Math.round(rows.reduce((a, r) => a + r, 0) / rows.length) / scale,
+        width: run / scale,
+      };
+      // A rule two or three pixels thick, or one a gap cut in two, is one rule.
+      const same = found.find(
+        (r) =>
+          Math.abs(r.y - rule.y) <= 3 &&
+          r.x <= rule.x + rule.width + 4 &&
+          rule.x <= r.x + r.width + 4,
+      );
+      if (!same) found.push(rule);
+      else {
+        const right = Math.max(same.x + same.width, rule.x + rule.width);
+        same.x = Math.min(same.x, rule.x);
+        same.width = right - same.x;
       }
-      if (run >= px(minWidth) && run <= px(maxWidth)) {
-        // A filled area (a table's shading, a seal) is not a rule: the rows 3 above and
-        // below are mostly paper.
-        const start = x - run;
-        let above = 0;
-        let below = 0;
-        for (let i = start; i < x; i++) {
-          if (y >= 4 && dark[(y - 4) * width + i]! > 100) above++;
-          if (y + 4 < height && dark[(y + 4) * width + i]! > 100) below++;
-        }
-        if (above < run / 3 && below < run / 3) {
-          const same = found.find(
-            (r) => Math.abs(r.y - y / scale) <= 3 && Math.abs(r.x - start / scale) <= 6,
-          );
-          if (!same) found.push({ x: start / scale, y: y / scale, width: run / scale });
-        }
-      }
-      run = 0;
     }
   }
   return found;
+
+  /** The rows a rule starting at (x, y) runs on, -1 for a gap bridged; each pixel taken once. */
+  function follow(x0: number, y0: number): number[] {
+    const path: number[] = [];
+    let row = y0;
+    let gap = 0;
+    for (let x = x0; x < width; x++) {
+      const next = on(x, row) ? row : on(x, row - 1) ? row - 1 : on(x, row + 1) ? row + 1 : -1;
+      if (next < 0) {
+        if (++gap > 2) break;
+        path.push(-1);
+        continue;
+      }
+      gap = 0;
+      row = next;
+      // The rows either side too: a thick rule is followed once, not once a row.
+      for (let r = Math.max(0, row - 1); r <= Math.min(height - 1, row + 1); r++)
+        followed[r * width + x] = 1;
+      path.push(row);
+    }
+    while (path.at(-1) === -1) path.pop();
+    return path;
+  }
 }
 
 /**
