@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageRead, Word } from '../document-read.ts';
-import { linesOf } from './page-text.ts';
+import { datesIn, linesOf } from './page-text.ts';
 import { pagesComplete } from './pages.ts';
 
 // A scan's lines as OCR found them, and the footers OCR misreads: measured on held-out scans,
@@ -49,5 +49,11 @@ describe('a scan read by OCR', () => {
     const judged = pagesComplete(read, {} as never);
     expect(judged.verdict, judged.reason).toBe('pass');
     expect(judged.reason).toBe('Pages 1 to 2 of 2, in order');
+  });
+
+  it('reads a date whose comma OCR read as a full stop', () => {
+    expect(datesIn('On January 2. 2026, before me, Curtis Mwangi')).toMatchObject([
+      { day: '2026-01-02', start: 3 },
+    ]);
   });
 });

@@ -103,9 +103,9 @@ const MONTHS = [
 ];
 const MONTH = `(${MONTHS.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\.?`;
 const DATE_PATTERNS: [RegExp, (m: RegExpExecArray) => [number, number, number]][] = [
-  // March 4, 2026
+  // March 4, 2026 (a scan's comma often read by OCR as a full stop: March 4. 2026)
   [
-    new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi'),
+    new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?[,.]?\\s+(\\d{4})\\b`, 'gi'),
     (m) => [+m[3]!, month(m[1]!), +m[2]!],
   ],
   // 4th day of March, 2026
