@@ -79,13 +79,8 @@ export function checkRoutes(ctx: GatewayContext) {
         found.status === 404 ? 'no such QC request' : 'the service could not be asked',
       );
     }
-    // Read meanwhile, by another process or this one's checker.
-    const result = await ctx.checks.result(feed, id);
-    if (!result) {
-      await ctx.checks.want(session, [id], true);
-      return errorResponse(c, 404, 'not checked yet: the machine is reading it now');
-    }
-    return noStore(c, result);
+    await ctx.checks.want(session, [id], true);
+    return errorResponse(c, 404, 'not checked yet: the machine is reading it now');
   });
   // The machine's report card: the days' decisions against its verdicts (QC managers).
   routes.get('/team/checks-report', async (c) => {

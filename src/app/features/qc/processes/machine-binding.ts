@@ -27,20 +27,19 @@ export function savedBinding(
   return saved;
 }
 
+/** Each of `items` with the check its name suggests, or none: the binding when none is saved. */
+export const suggestedChoices = (items: readonly string[]): Record<string, BindingChoice> =>
+  Object.fromEntries(items.map((name) => [name, suggestedCheck(name) ?? '']));
+
 /** What `items` start as: the saved binding (an item it does not name has none), else the suggested. */
 export function bindingOf(
   settings: ProcessSettings | null | undefined,
   items: readonly string[],
 ): Record<string, BindingChoice> {
   const saved = savedBinding(settings);
-  return Object.fromEntries(
-    items.map((name) => [name, saved ? (saved[name] ?? '') : (suggestedCheck(name) ?? '')]),
-  );
+  if (!saved) return suggestedChoices(items);
+  return Object.fromEntries(items.map((name) => [name, saved[name] ?? '']));
 }
-
-/** Each of `items` with the check its name suggests, or none: the binding when none is saved. */
-export const suggestedChoices = (items: readonly string[]): Record<string, BindingChoice> =>
-  Object.fromEntries(items.map((name) => [name, suggestedCheck(name) ?? '']));
 
 /** Whether the item's choice is the suggested one, standing because none was saved. */
 export const isSuggested = (saved: CheckBinding | undefined, name: string, choice: BindingChoice) =>
