@@ -18,7 +18,7 @@ import { startSampler } from './sampler.ts';
 import { summaryLines } from './summary.ts';
 import { verify } from './verify.ts';
 
-// `npm run bench -- team-day` (issue 46, ADR 043): a QC department's day in ten minutes on
+// `npm run bench -- team-day` (ADR 043): a QC department's day in ten minutes on
 // this machine, with a killed gateway process and a cut database, checked record by record
 // afterwards. Writes bench/results/team-day.{json,svg} and prints a one-screen summary.
 
