@@ -54,6 +54,26 @@ async function expectPainted(page: Page, matterReference: string) {
   await expect(firstPage.locator('.textLayer')).toContainText(matterReference);
 }
 
+/**
+ * Every place, frame by frame, the first element matching `selector` is drawn at from the next
+ * page loaded on; what the returned function reads.
+ */
+async function watchPlaces(page: Page, selector: string) {
+  await page.addInitScript((watched) => {
+    const places: string[] = [];
+    Object.assign(window, { watchedPlaces: places });
+    const frame = () => {
+      const box = document.querySelector(watched)?.getBoundingClientRect();
+      const place = box && `${Math.round(box.x)},${Math.round(box.y + window.scrollY)}`;
+      if (place && places.at(-1) !== place) places.push(place);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  }, selector);
+  return () =>
+    page.evaluate(() => (window as unknown as { watchedPlaces: string[] }).watchedPlaces);
+}
+
 async function passEverything(page: Page) {
   const checks = page.locator('.check');
   const count = await checks.count();
@@ -225,8 +245,13 @@ test('keys faster than the screen renders: each counts, and the decision is sent
 
 test('a reload mid-review restores the draft', async ({ page }) => {
   const current = await pendingRequest();
+  const placesOfPass = await watchPlaces(page, '.check .verdicts__option');
   await signIn(page, DEMO.reviewer, reviewUrl(current.id));
   const pass = page.locator('.check').first().getByRole('button', { name: 'Pass' });
+  // Nothing above the checklist moves it as the rest of the screen comes (the people's names):
+  // a click on its way would land elsewhere.
+  await expect(page.locator('.facts')).toContainText('Nora Notary');
+  expect(await placesOfPass()).toHaveLength(1);
   await pass.click();
   // Taken, before anything else: a click lost on the way is not a draft lost on reload.
   await expect(pass).toHaveAttribute('aria-pressed', 'true');

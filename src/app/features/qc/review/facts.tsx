@@ -1,6 +1,18 @@
 import type { QcRequest } from '../../../../contract/qc.ts';
 import { when } from '../../../ui/dates.ts';
 
+/**
+ * An id shown until (or unless) its name comes: on one line, so the facts keep their height
+ * as the names arrive and nothing below them moves under the reviewer's pointer.
+ */
+function Id({ id }: { id: string }) {
+  return (
+    <span className="facts__id" title={id}>
+      {id}
+    </span>
+  );
+}
+
 /** The document's facts beside the preview: what, by whom, when, where, under which checklist. */
 export function Facts({
   request,
@@ -12,7 +24,7 @@ export function Facts({
   firms: ReadonlyMap<string, string>;
 }) {
   const doc = request.document;
-  const who = (id: string | undefined) => (id ? (names.get(id) ?? id) : '—');
+  const who = (id: string | undefined) => (id ? (names.get(id) ?? <Id id={id} />) : '—');
   return (
     <dl className="facts">
       <dt>Process</dt>
@@ -31,7 +43,7 @@ export function Facts({
         {who(doc.signedBy)} · {when(doc.signedOn)}
       </dd>
       <dt>Firm</dt>
-      <dd>{firms.get(doc.firmId) ?? doc.firmId}</dd>
+      <dd>{firms.get(doc.firmId) ?? <Id id={doc.firmId} />}</dd>
       <dt>Templates</dt>
       <dd>
         <ul className="facts__list">

@@ -8,6 +8,7 @@ import {
 } from '../../../pdf/first-page.ts';
 import { loadPdfPreview, pdfPreviewLoaded } from '../../../pdf/lazy-pdf-preview.tsx';
 import { drawnAheadUrl } from '../../../pdf/pdf-standby.ts';
+import { lookupQueries } from '../../../lookups.queries.ts';
 import { queryClient } from '../../../query-client.ts';
 import { qcQueries } from '../qc.queries.ts';
 import { filtersFromSearch } from '../queue-view.ts';
@@ -23,6 +24,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // Only when there is none: a list refetched on every decision would be parsed while the
   // next document draws. The queue itself refreshes when it is shown again.
   void queryClient.ensureInfiniteQueryData(qcQueries.list(filters)).catch(() => {});
+  // The names the facts show, beside the request rather than after the screen renders.
+  void queryClient.prefetchQuery(lookupQueries.users());
+  void queryClient.prefetchQuery(lookupQueries.firms());
   const loadPdf = () =>
     Promise.all([loadPdfPreview(), import('../../../pdf/pdf-documents.ts')] as const);
   // On a fast link pdf.js is a moment away: asked for at once, beside the request. On a slow
