@@ -8,14 +8,15 @@ import { DEMO, expectAccessible, signIn, TAKING_SCREENSHOTS } from './support.ts
 
 // Toasts never cover what a person is typing into (ADR 036): four toasts arriving
 // while a manager writes an answer on a finding's page stand clear of the form's controls,
-// its Send button included, at a desktop's size and a phone's; those with no room wait.
+// its Send button included, at a desktop's size and a phone's; those with no room wait. Nor
+// do they cover a list's pager at the foot of the page.
 
 test.describe.configure({ timeout: 180_000 });
 
-/** The boxes of the toasts on screen, and of the controls of `form`. */
+/** The boxes of the toasts on screen, and of the controls of `form` (or a pager). */
 async function overlapsOf(page: Page, form: Locator) {
   const controls = await form
-    .locator('textarea, input:not([type="hidden"]), button, [role="radio"]')
+    .locator('textarea, input:not([type="hidden"]), button, a[href], [role="radio"]')
     .evaluateAll((elements) =>
       elements
         .map((element) => ({
@@ -105,4 +106,27 @@ test('toasts arriving while a manager writes an answer never cover the form', as
       await dismiss.first().click();
     }
   }
+});
+
+test('toasts leave a list’s pager clear: the next page is always a click away', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.admin, '/firms?size=10');
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+  const next = pager.getByRole('link', { name: 'Next' });
+  await expect(next).toBeVisible({ timeout: 30_000 });
+  // The pager at the foot of the window, where the toasts stand by default.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await fourAddressChanges(page, 'pager');
+  // At one moment: toasts on screen, and none over the pager.
+  await expect
+    .poll(async () => {
+      const { shown, covered } = await overlapsOf(page, pager);
+      return { covered, someShown: shown > 0 };
+    })
+    .toEqual({ covered: [], someShown: true });
+  // The pointer resting on Next holds no toast over it: the page turns at once.
+  await next.click({ timeout: 5_000 });
+  await expect(page).toHaveURL(/page=2/);
 });

@@ -58,7 +58,7 @@ function PageLink({ to, rel, onNavigate, children }: PageLinkProps) {
 /** Previous and next page of a list paged by cursor, under the list, with where we are. */
 export function Pager({ summary, previous, next, single = false, onNavigate }: PagerProps) {
   return (
-    <nav className="pager" aria-label="Pages">
+    <nav className="pager" aria-label="Pages" data-keep-clear="">
       <p className="pager__summary" role="status">
         {summary}
       </p>

@@ -2,7 +2,7 @@ import { useLayoutEffect, useState, type RefObject } from 'react';
 
 // Toasts never cover what a person is typing into (ADR 036). They stand at the bottom right,
 // or at the top right, wherever they cover no control of a form on screen (the answer form,
-// its Send button, the review's decision bar); as many of them as fit there, oldest first,
+// its Send button, the review's decision bar, a list's pager); as many of them as fit there, oldest first,
 // the others waiting, their time not running, for room. Where no toast fits, they cover a
 // form the person is not in rather than the one they are typing into; there being no room
 // even so, they all wait. A screen with a fixed bar of actions at the bottom still raises
@@ -71,10 +71,16 @@ export function placeToasts(input: PlaceInput): Placement {
   return { at: input.current ?? 'bottom', shown: 0 };
 }
 
-/** What a person types into, and the controls of a form. */
+/** What a person types into, and the controls of a form (or of a pager, below). */
 const TYPED =
   'input:not([type="hidden"],[type="button"],[type="submit"],[type="reset"],[type="checkbox"],[type="radio"],[type="file"]), textarea, select, [contenteditable="true"]';
-const CONTROLS = `${TYPED}, input:not([type="hidden"]), button, [role="radio"], [role="checkbox"], [role="combobox"]`;
+const CONTROLS = `${TYPED}, input:not([type="hidden"]), button, a[href], [role="link"], [role="radio"], [role="checkbox"], [role="combobox"]`;
+/**
+ * Controls outside a form that a person reaches for as often (a list's pager at the foot of
+ * the page): marked `data-keep-clear`, kept clear as a form's are. A toast over the pager's
+ * Next stays while the pointer rests on it, so the page could not be turned until it went.
+ */
+const KEPT_CLEAR = 'form, [data-keep-clear]';
 
 /** The controls of `form` on screen, as boxes. */
 function controlBoxes(form: Element, height: number): Box[] {
@@ -102,7 +108,7 @@ function formsOnScreen(toaster: HTMLElement): { strict: Box[]; soft: Box[] } {
       ? [typing.getBoundingClientRect()]
       : [];
   const soft: Box[] = [];
-  for (const form of document.querySelectorAll('form')) {
+  for (const form of document.querySelectorAll(KEPT_CLEAR)) {
     if (form === typingIn || toaster.contains(form)) continue;
     const box = form.getBoundingClientRect();
     if (box.bottom <= 0 || box.top >= height) continue;
