@@ -96,6 +96,7 @@ describe.skipIf(onPostgres())('the checks over generated documents', () => {
               signerName: 'Jose Alvarez',
               notaryName: 'Nora Notary',
               notarySeal: seal,
+              otherNotarySeal: otherSeal,
               state: 'Texas',
               defects,
             })
@@ -111,6 +112,13 @@ describe.skipIf(onPostgres())('the checks over generated documents', () => {
         expect(judgement.verdict, `${check}: ${judgement.reason}`).not.toBe('fail');
       }
       expect(clean['matter-reference'].verdict).toBe('pass');
+      // The stamp compared with the one on file at the scan's sharpness: the notary's own.
+      expect(clean.seal.verdict, clean.seal.reason).toBe('pass');
+      const stranger = judge(
+        await reader.read((await scan(['other-seal'])).bytes, seal),
+        scanFacts,
+      );
+      expect(stranger.seal.verdict, stranger.seal.reason).toBe('fail');
       const unsigned = judge(await reader.read((await scan(['unsigned'])).bytes, seal), scanFacts);
       expect(unsigned.signatures.verdict).not.toBe('pass');
       const blank = judge(await reader.read((await scan(['blank-county'])).bytes, seal), scanFacts);

@@ -45,6 +45,53 @@ describe('likeness', () => {
   });
 });
 
+describe('likeness of a scanned stamp', () => {
+  /**
+   * A stamp as a 90 dpi scanner gives it back: drawn at `scale` of its size, turned a fraction
+   * of a degree, greyed and saved as a poor JPEG, then read at the checker's finer scale.
+   */
+  async function scanned(png: Uint8Array, scale = 0.55) {
+    const image = await loadImage(Buffer.from(png));
+    const [w, h] = [Math.round(image.width * scale) + 40, Math.round(image.height * scale) + 40];
+    const low = createCanvas(w, h);
+    const g = low.getContext('2d');
+    g.fillStyle = '#f4f4f2';
+    g.fillRect(0, 0, w, h);
+    g.translate(w / 2, h / 2);
+    g.rotate((0.4 * Math.PI) / 180);
+    g.drawImage(
+      image,
+      (-image.width * scale) / 2,
+      (-image.height * scale) / 2,
+      image.width * scale,
+      image.height * scale,
+    );
+    const jpeg = await loadImage(low.encodeSync('jpeg', 45));
+    // Read back at 2.4 times the scan's pixels, as the checker draws a certificate's page.
+    const [W, H] = [Math.round(w * 2.4), Math.round(h * 2.4)];
+    const fine = createCanvas(W, H);
+    const f = fine.getContext('2d');
+    f.drawImage(jpeg, 0, 0, W, H);
+    const rgba = f.getImageData(0, 0, W, H).data;
+    const dark = new Uint8Array(W * H);
+    for (let i = 0; i < dark.length; i++) dark[i] = 255 - rgba[i * 4]!;
+    return {
+      ink: { width: W, height: H, scale: 1, dark },
+      box: { x: 0, y: 0, width: W, height: H },
+    };
+  }
+
+  it('compares at the scan’s sharpness: its own stamp alike, another notary’s not', async () => {
+    const onFile = (await sheet(own, { x: 0, y: 0 })).ink;
+    const mine = await scanned(own);
+    const theirs = await scanned(other);
+    const ownScanned = likeness(mine.ink, mine.box, onFile, undefined, { scanned: true });
+    const otherScanned = likeness(theirs.ink, theirs.box, onFile, undefined, { scanned: true });
+    expect(ownScanned).toBeGreaterThanOrEqual(0.82);
+    expect(otherScanned).toBeLessThan(0.72);
+  });
+});
+
 describe('rules', () => {
   /** A page of `source`, its ink drawn by `draw(set)`: set(x, y, darkness). */
   function page(

@@ -218,9 +218,17 @@ export function strength(ink: InkMap, mask: Uint8Array, box: Box): number {
 
 /**
  * How alike two stamps are, 0 to 1: each cut to its ink, scaled to a small square, and
- * correlated (shifted a little either way, as a stamp sits a little off).
+ * correlated (shifted a little either way, as a stamp sits a little off). A stamp on a scan
+ * (`scanned`) has lost its finest strokes to the scanner's resolution and its JPEG: both are
+ * blurred alike first, so the image on file is compared at the scan's sharpness, not its own.
  */
-export function likeness(a: InkMap, aBox: Box, b: InkMap, bBox?: Box): number {
+export function likeness(
+  a: InkMap,
+  aBox: Box,
+  b: InkMap,
+  bBox?: Box,
+  { scanned = false } = {},
+): number {
   const N = 128;
   // Each cell the mean of the pixels it covers: a seal drawn at another size averages alike.
   const grid = (ink: InkMap, box: Box) => {
@@ -251,34 +259,57 @@ export function likeness(a: InkMap, aBox: Box, b: InkMap, bBox?: Box): number {
   };
   // The fine strokes (the letters of a name, a number) tell one notary's seal from another's,
   // whose rings are the same: each grid less its blur is compared.
-  const ga = detail(grid(a, inkBox(a, aBox)), N);
-  const gb = detail(grid(b, bBox ?? inkBox(b)), N);
-  let best = { r: -1, dx: 0, dy: 0 };
-  for (let dy = -4; dy <= 4; dy++) {
-    for (let dx = -4; dx <= 4; dx++) {
-      const r = correlation(ga, gb, dx, dy, N);
-      if (r > best.r) best = { r, dx, dy };
+  // Two cells either way: on 30 scans at 90 dpi, an own stamp then measured 85% alike at
+  // least, another notary's of the same state 75% at most (unblurred: 57% and 54%).
+  const sharpness = (g: Float64Array) => (scanned ? boxBlur(g, N, 2) : g);
+  const fileBox = bBox ?? inkBox(b);
+  const gb = detail(sharpness(grid(b, fileBox)), N);
+  const score = (box: Box) => {
+    const ga = detail(sharpness(grid(a, box)), N);
+    let best = { r: -1, dx: 0, dy: 0 };
+    for (let dy = -4; dy <= 4; dy++) {
+      for (let dx = -4; dx <= 4; dx++) {
+        const r = correlation(ga, gb, dx, dy, N);
+        if (r > best.r) best = { r, dx, dy };
+      }
     }
-  }
-  // Then part by part: another notary's seal is the same but for their name and number, so
-  // the least alike parts say whose it is. A part is a sixteenth of the seal's side squared.
-  const T = N / 4;
-  const parts: number[] = [];
-  for (let ty = 0; ty < N; ty += T) {
-    for (let tx = 0; tx < N; tx += T) {
-      const r = correlation(ga, gb, best.dx, best.dy, N, { x: tx, y: ty, size: T });
-      if (r !== undefined) parts.push(r);
+    // Then part by part: another notary's seal is the same but for their name and number, so
+    // the least alike parts say whose it is. A part is a sixteenth of the seal's side squared.
+    const T = N / 4;
+    const parts: number[] = [];
+    for (let ty = 0; ty < N; ty += T) {
+      for (let tx = 0; tx < N; tx += T) {
+        const r = correlation(ga, gb, best.dx, best.dy, N, { x: tx, y: ty, size: T });
+        if (r !== undefined) parts.push(r);
+      }
     }
-  }
-  if (parts.length === 0) return 0;
-  parts.sort((x, y) => x - y);
-  const low = parts[Math.floor(parts.length * 0.1)]!;
-  return Math.max(0, Math.min(1, low));
+    if (parts.length === 0) return 0;
+    parts.sort((x, y) => x - y);
+    return Math.max(0, Math.min(1, parts[Math.floor(parts.length * 0.1)]!));
+  };
+  // Ink beside the stamp (the notary's signature running into it) stretches its box out of
+  // the stamp's shape: the box is also tried cut to the shape of the one on file, at either
+  // end and in the middle, each cut trimmed to its ink again.
+  const found = inkBox(a, aBox);
+  const cuts = shapedLike(found, fileBox.width / fileBox.height).map((cut) => inkBox(a, cut));
+  return Math.max(...[found, ...cuts].map(score));
 }
 
-function detail(grid: Float64Array, n: number): Float64Array {
+/** `box` cut to the aspect `aspect` along its longer side: at its start, middle and end. */
+function shapedLike(box: Box, aspect: number): Box[] {
+  const ratio = box.width / box.height;
+  if (Math.abs(Math.log(ratio / aspect)) < 0.05) return [];
+  if (ratio > aspect) {
+    const width = box.height * aspect;
+    return [0, 0.5, 1].map((at) => ({ ...box, x: box.x + (box.width - width) * at, width }));
+  }
+  const height = box.width / aspect;
+  return [0, 0.5, 1].map((at) => ({ ...box, y: box.y + (box.height - height) * at, height }));
+}
+
+/** Each cell the mean of the square of side 2r + 1 around it (cut at the grid's edge). */
+function boxBlur(grid: Float64Array, n: number, r: number): Float64Array {
   const out = new Float64Array(grid.length);
-  const r = 3;
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
       let [sum, k] = [0, 0];
@@ -288,10 +319,16 @@ function detail(grid: Float64Array, n: number): Float64Array {
           k++;
         }
       }
-      out[y * n + x] = grid[y * n + x]! - sum / k;
+      out[y * n + x] = sum / k;
     }
   }
   return out;
+}
+
+/** The grid less its blur: the strokes, not the rings' broad shading. */
+function detail(grid: Float64Array, n: number): Float64Array {
+  const blurred = boxBlur(grid, n, 3);
+  return grid.map((value, i) => value - blurred[i]!);
 }
 
 /** The image's ink's bounding box, in its own pixels (an image on file has its own scale). */
