@@ -12,6 +12,7 @@ import {
   type Word,
 } from './document-read.ts';
 import type * as OcrModule from './ocr.ts';
+import { withBandsReread } from './ocr-bands.ts';
 import { judge } from './rules/index.ts';
 
 // A document read for the machine's checks (ADR 042), in a thread of its own as the first
@@ -67,6 +68,17 @@ const inkOf = ({ gray, width, height }: Drawn, scale: number): InkMap => {
   return { width, height, scale, dark };
 };
 
+/**
+ * Images drawn larger than they are, smoothed. pdf.js turns smoothing off for an image it
+ * draws larger (as the PDF spec's /Interpolate asks by default), which is right on screen and
+ * wrong for OCR: a 90 dpi scan drawn at 216 dpi came out in blocks, and Tesseract misread its
+ * small print ("PR-2026-0995" for PR-2026-69996) where the same page smoothed read right.
+ */
+function smoothImages(context: CanvasRenderingContext2D) {
+  Object.defineProperty(context, 'imageSmoothingEnabled', { get: () => true, set: () => {} });
+  context.imageSmoothingQuality = 'high';
+}
+
 /** What a notarial certificate says: its page is drawn finer for the seal's comparison. */
 const CERTIFICATE = /\b(before me|sworn|acknowledged|subscribed)\b/i;
 
@@ -101,10 +113,15 @@ async function readDocument(job: ReadJob): Promise<DocumentRead> {
         h: number,
       ): { canvas: { width: number; height: number }; context: CanvasRenderingContext2D };
     };
-    const draw = async (page: Awaited<ReturnType<typeof document.getPage>>, scale: number) => {
+    const draw = async (
+      page: Awaited<ReturnType<typeof document.getPage>>,
+      scale: number,
+      smooth = false,
+    ) => {
       const viewport = page.getViewport({ scale });
       const [w, h] = [Math.ceil(viewport.width), Math.ceil(viewport.height)];
       const { canvas, context } = factory.create(w, h);
+      if (smooth) smoothImages(context);
       context.fillStyle = '#fff';
       context.fillRect(0, 0, w, h);
       await page.render({
@@ -131,14 +148,10 @@ async function readDocument(job: ReadJob): Promise<DocumentRead> {
       const reader = ocrNeeded && job.ocr ? await ocrModule() : undefined;
       if (reader) {
         const factor = Math.max(1, Math.round(reader.OCR_PIXELS_PER_POINT / INK_SCALE));
-        large = await draw(page, INK_SCALE * factor);
-        const read = await reader.ocrPage(
-          large.gray,
-          large.width,
-          large.height,
-          INK_SCALE * factor,
-        );
-        words.push(...read.words);
+        large = await draw(page, INK_SCALE * factor, true);
+        const ppp = INK_SCALE * factor;
+        const read = await reader.ocrPage(large.gray, large.width, large.height, ppp);
+        words.push(...(await withBandsReread(reader.ocrPage, large, ppp, read.words)));
         source = 'ocr';
         ocrConfidence = read.confidence;
         drawn = shrink(large, factor);

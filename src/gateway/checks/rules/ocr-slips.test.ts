@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentRead, PageRead } from '../document-read.ts';
 import type { CheckFacts } from './judgement.ts';
-import { matterReference } from './pages.ts';
+import { matterReference, pagesComplete } from './pages.ts';
 import { names, signatures } from './signing.ts';
 
 // What OCR gets wrong on a scan (a letter of a label, half a name, a stray rule) is a reason
@@ -46,6 +46,23 @@ describe('a scan read by OCR', () => {
     expect(misread.verdict, misread.reason).toBe('unsure');
     const other = matterReference(page([['Matter No. KB-2025-27512', 400, 30]]), facts);
     expect(other.verdict, other.reason).toBe('fail');
+  });
+
+  it('reads a footer it cannot make a page of as unread, never as a page out of order', () => {
+    /** Two pages, each with its footer as OCR read it. */
+    const footers = (first: string, second: string, source: PageRead['source'] = 'ocr') => {
+      const one = page([[first, 280, 760]], [], source);
+      const two = page([[second, 280, 760]], [], source).pages[0]!;
+      return { pageCount: 2, pages: [one.pages[0]!, { ...two, page: 2 }] };
+    };
+    // "Page i of 2" (an i for the 1), and "Page 2of 2" read as page 20 of 2.
+    const lettered = pagesComplete(footers('Page i of 2', 'Page 2 of 2'), facts);
+    expect(lettered.verdict, lettered.reason).toBe('pass');
+    const run = pagesComplete(footers('Page 1 of 2', 'Page 20f 2'), facts);
+    expect(run.verdict, run.reason).toBe('unsure');
+    // What a text layer says is what the page says: page 20 of 2 is wrong.
+    const printed = pagesComplete(footers('Page 1 of 2', 'Page 20 of 2', 'text'), facts);
+    expect(printed.verdict, printed.reason).toBe('fail');
   });
 
   it('is unsure of a printed name OCR half read, where a text layer would fail it', () => {

@@ -37,9 +37,15 @@ function isBlank(page: PageRead) {
 const saysBlank = (page: PageRead) =>
   page.words.some((w) => /intentionally\s+(left\s+)?blank/i.test(w.text));
 
-/** OCR's usual confusions in a number: l and I for 1, O for 0, S for 5. */
+/**
+ * OCR's usual confusions in a number: l, i and I for 1, O for 0, S for 5. The patterns below
+ * ignore case, so each letter is taken in either: "Page i of 2" was page NaN, and a fail.
+ */
 const digits = (text: string) =>
-  text.replace(/[lI|]/g, '1').replace(/[oO]/g, '0').replace(/[sS]/g, '5');
+  text
+    .replace(/[lLiI|]/g, '1')
+    .replace(/[oO]/g, '0')
+    .replace(/[sS]/g, '5');
 
 const NUMBERING = [
   /\b(?:page|pg\.?|p\.)\s*([0-9lIoO]{1,4})\s*(?:of|\/)\s*([0-9lIoO]{1,4})\b/i,
@@ -60,10 +66,21 @@ function numberOf(lines: Line[]): { n: number; of: number; line: Line } | undefi
   return undefined;
 }
 
+/**
+ * A page number as read, or none where it cannot be one: not a number at all, or on a page
+ * OCR read, past the count it gives ("Page 2of 2" read as page 20 of 2): that is a misreading
+ * to look at, not a page out of order.
+ */
+function readable(page: PageRead, number: ReturnType<typeof numberOf>) {
+  if (!number || !Number.isInteger(number.n) || !Number.isInteger(number.of)) return undefined;
+  if (page.source === 'ocr' && (number.n < 1 || number.n > number.of)) return undefined;
+  return number;
+}
+
 export const pagesComplete: Rule = (read) => {
   const pages = read.pages;
   if (pages.length === 0) return unsure('the document has no pages that could be read');
-  const numbered = pages.map((page) => ({ page, number: numberOf(linesOf(page)) }));
+  const numbered = pages.map((page) => ({ page, number: readable(page, numberOf(linesOf(page))) }));
   if (numbered.every((p) => !p.number)) {
     if (pages.some((p) => p.source === 'none'))
       return unsure('pages without text were not read (OCR is off)');
