@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Word } from './document-read.ts';
-import type { OcrPage } from './ocr.ts';
+import type { OcrPage, OcrWord } from './ocr.ts';
 import { withBandsReread } from './ocr-bands.ts';
 
 // A page's header and footer read again on their own: their words replace the page's reading
@@ -9,7 +8,7 @@ import { withBandsReread } from './ocr-bands.ts';
 
 /** A page 80 by 800 points drawn at 1 pixel a point: each band is 100 points high. */
 const image = { gray: new Uint8Array(80 * 800), width: 80, height: 800 };
-const word = (text: string, y: number, height = 10): Word => ({
+const word = (text: string, y: number, height = 10): OcrWord => ({
   text,
   x: 10,
   y,
@@ -20,7 +19,7 @@ const word = (text: string, y: number, height = 10): Word => ({
 });
 
 /** A reader that answers each band (by its height, the same) with `answers` in turn. */
-function reader(...answers: Word[][]) {
+function reader(...answers: OcrWord[][]) {
   const asked: { rows: number; length: number }[] = [];
   const read = (gray: Uint8Array, _width: number, height: number): Promise<OcrPage> => {
     asked.push({ rows: height, length: gray.length });
