@@ -141,10 +141,11 @@ test('without scanReviews and earlierReviews the screens work as before and show
   page,
 }) => {
   // With a route over the API, Chromium reads the page's preload of the scan from the storage
-  // origin as crossing into the loopback address space, and refuses it: the test's routing,
-  // not the app's (the same preload is clean with no route, as every other review shows).
+  // origin (or pdf.js's fetch of it, when that comes first) as crossing into the loopback
+  // address space, and refuses it: the test's routing, not the app's (the same preload is
+  // clean with no route, as every other review shows).
   expectErrors(
-    /^console: Access to link element resource at \S+\/blobs\/scans\/\S+ from origin \S+ has been blocked by CORS policy: Permission was denied for this request to access the `loopback` address space\./,
+    /^console: Access to (?:link element resource|fetch) at \S+\/blobs\/scans\/\S+ from origin \S+ has been blocked by CORS policy: Permission was denied for this request to access the `loopback` address space\./,
     failedRequest('GET', '/blobs/scans/[\\w/-]+\\.pdf', 'FAILED'),
   );
   await signIn(page, DEMO.admin);
