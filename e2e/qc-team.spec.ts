@@ -21,7 +21,7 @@ const queueUrl = () => `/qc?status=pending&order=newest&firm=${firm.firmId}`;
 const reviewUrl = (id: string | undefined) =>
   `/qc/${id}?status=pending&order=newest&firm=${firm.firmId}`;
 
-/** `who`'s queue in a browser of their own, once its event stream is open. */
+/** `who`'s queue in a browser of their own, once its event stream is open and its holds read. */
 async function reviewerPage(browser: Browser, who: (typeof DEMO)[keyof typeof DEMO]) {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -30,8 +30,14 @@ async function reviewerPage(browser: Browser, who: (typeof DEMO)[keyof typeof DE
       new URL(answer.url()).pathname === '/events' &&
       !!answer.request().headers().accept?.includes('text/event-stream'),
   );
+  // Read once before a test refuses the reads (streamOnly): the stream's news moves holds in
+  // a list the page has.
+  const holdsRead = page.waitForResponse(
+    (answer) => new URL(answer.url()).pathname === '/team/holds' && answer.ok(),
+  );
   await signIn(page, who, queueUrl());
-  await streamOpen;
+  await Promise.all([streamOpen, holdsRead]);
+  await expect(page.locator('.qc-row').first()).toBeVisible();
   return page;
 }
 

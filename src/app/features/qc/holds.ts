@@ -70,7 +70,17 @@ export function useHolds() {
 }
 
 function setHold(client: QueryClient, requestId: string, hold: QcHold | undefined) {
-  client.setQueryData(holdsQuery().queryKey, (list) => {
+  const { queryKey } = holdsQuery();
+  const state = client.getQueryState(queryKey);
+  if (state?.fetchStatus === 'fetching' || (state && state.data === undefined)) {
+    // A read under way may have been answered before this change: its answer would put back
+    // what the change moved, and one not yet answered has no list to move it in. Read again,
+    // from after the change.
+    // (A first read has no data, and TanStack's `cancelRefetch` would keep it: cancel it here.)
+    void client.cancelQueries({ queryKey }).then(() => client.invalidateQueries({ queryKey }));
+    return;
+  }
+  client.setQueryData(queryKey, (list) => {
     if (!list) return list;
     const others = list.holds.filter((c) => c.requestId !== requestId);
     return { holds: hold ? [...others, hold] : others };
