@@ -16,6 +16,7 @@ import type { SealingIdentity } from '../sealing/signing-identity.ts';
 import { AMENDMENT, amendmentRegion, defectRegions, otherReference } from './defects.ts';
 import { wrongReferencePage, type Defect } from './defects.ts';
 import { drawLines, right, text, venue, wrap } from './document-page.ts';
+import { embedPngOnce } from './pdf-image.ts';
 import type { DocumentKind, Faces, Spec } from './document-page.ts';
 import { createLayout, LEAD, locate, PAGE_H as H, PAGE_W as W } from './layout.ts';
 import type { DocumentLayout, LayoutRecorder, Part } from './layout.ts';
@@ -381,7 +382,7 @@ function recordDefects(doc: PDFDocument, layout: DocumentLayout, s: Spec) {
 /** A PNG or a JPEG, told by its first bytes, as a notary's image on file may be either. */
 function embedImage(doc: PDFDocument, bytes: Uint8Array) {
   const png = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
-  return png ? doc.embedPng(bytes) : doc.embedJpg(bytes);
+  return png ? embedPngOnce(doc, bytes) : doc.embedJpg(bytes);
 }
 
 // Folds accents away (and anything else WinAnsi lacks) rather than let pdf-lib throw.
