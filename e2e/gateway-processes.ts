@@ -99,6 +99,23 @@ async function kill(child: Child | undefined): Promise<void> {
   await exited;
 }
 
+/** `node <script>` with `env` besides this process's, once `healthUrl` answers 200. */
+export async function startNodeProcess(
+  script: string,
+  env: Record<string, string>,
+  healthUrl: string,
+  name: string,
+): Promise<{ stop(): Promise<void> }> {
+  const child = spawnNode(script, env);
+  try {
+    await waitHealthy(healthUrl, child, name);
+  } catch (error) {
+    await kill(child);
+    throw error;
+  }
+  return { stop: () => kill(child) };
+}
+
 /** `npm start` on `port` with `env` besides this process's: started by `start()`. */
 export function gatewayProcess(port: number, env: Record<string, string>): GatewayProcess {
   const url = `http://127.0.0.1:${port}`;

@@ -1,5 +1,5 @@
 import { freePort } from './free-port.ts';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startNodeProcess } from './gateway-processes.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,72 +13,43 @@ import { bothThemes, DEMO, expectAccessible } from './support.ts';
 // for staging, and a gateway of this spec's own sits in front of both (the run's reference
 // service is production).
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url} exited early:\n${output()}`);
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer /healthz:\n${output()}`);
-}
-
-/** `node <script>` with the given environment; its stderr is kept for a failure message. */
-function start(script: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return { child, output: () => stderr };
-}
-
-async function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 let dataDir: string;
-let service: ChildProcess | undefined;
-let gateway: ChildProcess | undefined;
+let service: { stop(): Promise<void> } | undefined;
+let gateway: { stop(): Promise<void> } | undefined;
 let consoleUrl: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  // A fresh service's seed and a console's start, on a machine that may be busy.
+  test.setTimeout(180_000);
   dataDir = mkdtempSync(join(tmpdir(), 'attest-e2e-staging-'));
   const servicePort = await freePort();
   const gatewayPort = await freePort();
   const stagingUrl = `http://127.0.0.1:${servicePort}`;
-  const staging = start('src/service/main.ts', {
-    SERVICE_PORT: String(servicePort),
-    ATTEST_DATA_DIR: join(dataDir, 'service'),
-  });
-  service = staging.child;
-  await waitForHealth(stagingUrl, staging.child, staging.output);
-
+  service = await startNodeProcess(
+    'src/service/main.ts',
+    { SERVICE_PORT: String(servicePort), ATTEST_DATA_DIR: join(dataDir, 'service') },
+    `${stagingUrl}/healthz`,
+    'the staging service',
+  );
   consoleUrl = `http://127.0.0.1:${gatewayPort}`;
-  const started = start('src/main.ts', {
-    PORT: String(gatewayPort),
-    ATTEST_UPSTREAM: `http://127.0.0.1:${process.env.E2E_SERVICE_PORT}`,
-    ATTEST_UAT_UPSTREAM: stagingUrl,
-    ATTEST_SKIP_BUILD: '1',
-    ATTEST_DIST_DIR: process.env.E2E_DIST_DIR ?? 'dist',
-    ATTEST_DATA_DIR: join(dataDir, 'gateway'),
-  });
-  gateway = started.child;
-  await waitForHealth(consoleUrl, started.child, started.output);
+  gateway = await startNodeProcess(
+    'src/main.ts',
+    {
+      PORT: String(gatewayPort),
+      ATTEST_UPSTREAM: `http://127.0.0.1:${process.env.E2E_SERVICE_PORT}`,
+      ATTEST_UAT_UPSTREAM: stagingUrl,
+      ATTEST_SKIP_BUILD: '1',
+      ATTEST_DIST_DIR: process.env.E2E_DIST_DIR ?? 'dist',
+      ATTEST_DATA_DIR: join(dataDir, 'gateway'),
+    },
+    `${consoleUrl}/healthz`,
+    'the console',
+  );
 });
 
 test.afterAll(async () => {
-  await stop(gateway);
-  await stop(service);
+  await gateway?.stop();
+  await service?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
