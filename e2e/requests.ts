@@ -9,6 +9,7 @@ import {
   type QcRequest,
 } from '../src/contract/qc.ts';
 import { FirmListSchema } from '../src/contract/accounts.ts';
+import { FileSchema, FileUploadSchema, type FileRecord } from '../src/contract/files.ts';
 import { UserListSchema } from '../src/contract/users.ts';
 import type { SandboxQcRequestForm } from '../src/contract/sandbox.ts';
 import type { z } from '../src/contract/zod.ts';
@@ -175,6 +176,64 @@ export async function newQcRequest(options: NewQcRequest = {}): Promise<QcReques
   });
   expect(answer.status, `POST /sandbox/v1/qc-requests: ${await answer.clone().text()}`).toBe(201);
   return QcRequestSchema.parse(await answer.json());
+}
+
+/** A POST of `service` as acme's admin, answered `status`, parsed with the contract. */
+async function write<S extends z.ZodMiniType>(
+  service: string,
+  path: string,
+  body: BodyInit | object,
+  schema: S,
+): Promise<z.output<S>> {
+  const json = !(body instanceof FormData);
+  const answer = await fetch(`${service}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${await token(service)}`,
+      ...(json && { 'content-type': 'application/json' }),
+    },
+    body: json ? JSON.stringify(body) : body,
+  });
+  expect(answer.status, `POST ${path}: ${await answer.clone().text()}`).toBe(201);
+  return schema.parse(await answer.json());
+}
+
+/**
+ * A file of the test's own, with a document made for it, as an integration adds one (an
+ * upload slot, the PDF posted to storage, the file record): for a spec that asks a signature
+ * of it, so no other test's file is taken.
+ */
+export async function newFile(options: { service?: string } = {}): Promise<FileRecord> {
+  const service = options.service ?? defaultService();
+  const { firms, people } = await lookups(service);
+  const [firm] = firms;
+  const [signer, preparer] = people;
+  if (!firm || !signer || !preparer) throw new Error('the demo has no firm or too few people');
+  const matterReference = ownReference();
+  const pdf = await renderDocumentPdf({
+    matterReference,
+    title: 'Affidavit of Identity',
+    crid: matterReference,
+    firmName: firm.name,
+    preparedBy: preparer.displayName,
+    preparedOn: new Date().toISOString(),
+    signerName: signer.displayName,
+    pages: 1,
+  });
+  const slot = await write(service, '/files/v1/files/uploads', {}, FileUploadSchema);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(slot.uploadValues)) form.set(name, value);
+  form.set('file', new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));
+  const stored = await fetch(slot.uploadUrl, { method: 'POST', body: form });
+  expect(stored.ok, `the upload: ${await stored.clone().text()}`).toBe(true);
+  const file = {
+    key: slot.key,
+    filename: `${matterReference}.pdf`,
+    matterReference,
+    preparedBy: preparer.displayName,
+    firmId: firm.firmId,
+  };
+  return write(service, '/files/v1/files', file, FileSchema);
 }
 
 /** `count` requests of the test's own, made one after another (so oldest first). */

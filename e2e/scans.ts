@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { FileListSchema } from '../src/contract/files.ts';
 import { SignatureRequestSchema, UploadUrlResponseSchema } from '../src/contract/signatures.ts';
 import { api } from './api.ts';
+import { newFile } from './requests.ts';
 
 // What the wet-ink specs share: a scan as a scanner makes it, and a request waiting for one.
 
@@ -17,24 +17,13 @@ export async function scanPdf(text: string, padding = 0): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-/** The owner's newest file. */
-export async function newestFile(page: Page) {
-  const { files } = await api(page).get(
-    '/api/files/v1/files?owner=acme&limit=1&orderDirection=desc',
-    FileListSchema,
-  );
-  const first = files[0];
-  if (!first) throw new Error('no files');
-  return first;
-}
-
 /** A new signature request for a file; `wetInk` marks it to wait for a scan. */
 export const createRequest = (page: Page, body: { fileId: string; wetInk?: boolean }) =>
   api(page).post('/api/signatures/v2/requests', body, SignatureRequestSchema, { status: 201 });
 
-/** A fresh request awaiting a scan, for one of the owner's files. */
+/** A fresh request awaiting a scan, for a file of the test's own. */
 export async function requestAwaitingScan(page: Page) {
-  const file = await newestFile(page);
+  const file = await newFile();
   const { id } = await createRequest(page, { fileId: file.id, wetInk: true });
   return { id, fileId: file.id, matterReference: file.matterReference };
 }

@@ -147,10 +147,6 @@ test('without scanReviews and earlierReviews the screens work as before and show
   expectErrors(
     /^console: Access to (?:link element resource|fetch) at \S+\/blobs\/scans\/\S+ from origin \S+ has been blocked by CORS policy: Permission was denied for this request to access the `loopback` address space\./,
     failedRequest('GET', '/blobs/scans/[\\w/-]+\\.pdf', 'FAILED'),
-    // The same refusal, of pdf.js's fetch, can also reach the page as a rejection nobody
-    // handles: pdf-open.ts quiets pdf.js's orphan HTTP refusal only, and a network refusal
-    // is a bare TypeError it cannot tell from the app's own (noted on issue 42).
-    /^page error: Failed to fetch$/,
   );
   await signIn(page, DEMO.admin);
   const session = await api(page).get('/session', SessionSchema);

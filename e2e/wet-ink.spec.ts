@@ -4,7 +4,8 @@ import { errorAnswer, expect, expectErrors, failedRequest, test } from './consol
 import { QcRequestListSchema } from '../src/contract/qc.ts';
 import { SignatureRequestSchema, type SignatureRequest } from '../src/contract/signatures.ts';
 import { api } from './api.ts';
-import { scanPdf, newestFile, createRequest, requestAwaitingScan, sendScan } from './scans.ts';
+import { scanPdf, createRequest, requestAwaitingScan, sendScan } from './scans.ts';
+import { newFile } from './requests.ts';
 import { DEMO, expectAccessible, screenshots, signIn } from './support.ts';
 
 // The machine is shared with other test runs: uploads under throttling get room.
@@ -240,7 +241,7 @@ test('without status or wetInk, any open request offers a scan, and uploadUrl sa
 }) => {
   expectErrors(errorAnswer(400, 'GET', '/api/signatures/v2/requests/[\\w-]+/uploadUrl'));
   await signIn(page, DEMO.notary, '/signatures');
-  const file = await newestFile(page);
+  const file = await newFile();
   // An ordinary request: the reference service will not take a scan for it.
   const { id } = await createRequest(page, { fileId: file.id });
   // Its detail as a real deployment sends it: the reference-only fields dropped.

@@ -1,18 +1,20 @@
 import { getDocument, type PDFDocumentLoadingTask, type PDFDocumentProxy } from 'pdfjs-dist';
 import type { EventBus } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import { sharedPdfWorker } from './pdf-worker.ts';
+import {
+  isPdfFetchFailure,
+  rememberPdfFetchFailures,
+  watchPdfFetch,
+} from './pdf-fetch-failures.ts';
 
-// pdf.js leaves one promise of its own without a handler: a document's fetch refused (a 404,
-// an expired link) after its loading task was destroyed, as a document opened ahead and then
-// dropped is. Whoever still waits for that document hears the refusal through `task.promise`,
-// and the preview shows it; the orphan says nothing more, and would be a page error. Only
-// that failure of pdf.js's (its ResponseException), never another rejection.
-globalThis.addEventListener?.('unhandledrejection', (event: PromiseRejectionEvent) => {
-  const reason: unknown = event.reason;
-  if (typeof reason === 'object' && reason !== null && 'name' in reason) {
-    if (reason.name === 'ResponseException') event.preventDefault();
-  }
-});
+// pdf.js's failed fetch of a document dropped before it read it is nobody's (see
+// pdf-fetch-failures.ts): not a page error. Only that failure, never another rejection.
+if (typeof window !== 'undefined') {
+  rememberPdfFetchFailures(window);
+  window.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
+    if (isPdfFetchFailure(event.reason)) event.preventDefault();
+  });
+}
 
 // Served from the app's own origin by the pdf.js plugin in vite.config.ts.
 const assets = (dir: string) =>
@@ -20,6 +22,7 @@ const assets = (dir: string) =>
 
 /** Opens a PDF on the shared worker: no XFA, no scripting, data files from the app. */
 export function openPdf(url: string): PDFDocumentLoadingTask {
+  watchPdfFetch(new URL(url, document.baseURI).href);
   return getDocument({
     url,
     worker: sharedPdfWorker().worker,
