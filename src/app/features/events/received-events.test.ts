@@ -76,5 +76,8 @@ describe('addLiveEvent', () => {
     unsubscribe();
     expect(calls).toBe(1);
     expect(seqs(client.getQueryData(key)?.events ?? [])).toEqual([2, 1]);
+    // The merge is an update of the same query: merged into once, the load stays a success.
+    expect(client.getQueryState(key)?.error).toBeNull();
+    expect(client.getQueryState(key)?.status).toBe('success');
   });
 });

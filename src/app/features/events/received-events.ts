@@ -49,16 +49,20 @@ export function mergeReceived(
 export function addLiveEvent(client: QueryClient, event: ReceivedEvent): void {
   const { queryKey } = recentQuery();
   const merge = () =>
-    client.setQueryData<ReceivedEventList>(queryKey, (data) =>
-      data ? { events: [...mergeReceived(data.events, event)] } : data,
-    );
+    client.setQueryData<ReceivedEventList>(queryKey, (data) => {
+      const events = data && mergeReceived(data.events, event);
+      return data && events !== data.events ? { events: [...events!] } : data;
+    });
   merge();
   const cache = client.getQueryCache();
   const query = cache.find({ queryKey, exact: true });
   if (query?.state.fetchStatus !== 'fetching') return;
   const unsubscribe = cache.subscribe((change) => {
     if (change.query !== query || change.type !== 'updated') return;
+    if (query.state.fetchStatus !== 'idle') return;
+    // Gone before merging: the merge is itself an update of this query, told to this very
+    // listener at once, and merged again it was, until the stack ran out (the load failed).
+    unsubscribe();
     if (change.action.type === 'success') merge();
-    if (query.state.fetchStatus === 'idle') unsubscribe();
   });
 }
