@@ -80,9 +80,14 @@ test('toasts arriving while a manager writes an answer never cover the form', as
     });
     // The live stream is up before the news is made.
     await expect(page.locator('.finding-behalf > summary')).toBeVisible();
-    await page.locator('.finding-behalf > summary').click();
     const form = page.locator('.finding-behalf form');
     const note = form.getByRole('textbox');
+    // Opened until it shows: a run with four workers met a click that left it closed (noted
+    // on issue 42: the card may be drawn again as the finding's page settles).
+    await expect(async () => {
+      if (!(await form.isVisible())) await page.locator('.finding-behalf > summary').click();
+      await expect(note).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await note.scrollIntoViewIfNeeded();
     await form.getByRole('button', { name: /Mark cured|Send dispute/ }).scrollIntoViewIfNeeded();
     await note.focus();

@@ -46,9 +46,9 @@ describe('applyQueueChange on the holds', () => {
     release();
     await expect.poll(() => calls()).toBe(2);
     release();
-    await expect.poll(() => client.getQueryData<QcHoldList>(qcQueries.holds())?.holds).toEqual([
-      hold,
-    ]);
+    await expect
+      .poll(() => client.getQueryData<QcHoldList>(qcQueries.holds())?.holds)
+      .toEqual([hold]);
     expect(calls()).toBe(2);
     stop();
   });
