@@ -51,9 +51,34 @@ describe('a scan read by OCR', () => {
     expect(judged.reason).toBe('Pages 1 to 2 of 2, in order');
   });
 
-  it('reads a date whose comma OCR read as a full stop', () => {
+  it('reads the footers of held-out scans: a 1 read as t, a stop before "of", all run together', () => {
+    const judge = (...footers: string[]) =>
+      pagesComplete(
+        {
+          pageCount: footers.length,
+          pages: footers.map((text, i) => ocrPage(i + 1, [word(text, 500, 742, 7, 0)])),
+        },
+        {} as never,
+      );
+    for (const footers of [
+      ['Page tof 2', 'Page 2.of 2'],
+      ['Page taf 1'],
+      ['Page loll'],
+      ['Page 10f 1'],
+    ]) {
+      const judged = judge(...footers);
+      expect(judged.verdict, `${footers.join(' | ')}: ${judged.reason}`).toBe('pass');
+    }
+    // Read so, a count that is not the document's is still a fail.
+    expect(judge('Page taf 2').verdict).toBe('fail');
+  });
+
+  it('reads a date whose comma OCR read as a full stop, or a month’s stop as a comma', () => {
     expect(datesIn('On January 2. 2026, before me, Curtis Mwangi')).toMatchObject([
       { day: '2026-01-02', start: 3 },
+    ]);
+    expect(datesIn('subscribed before me on Dec, 20, 2025, by Grace Whitaker')).toMatchObject([
+      { day: '2025-12-20', start: 24 },
     ]);
   });
 });

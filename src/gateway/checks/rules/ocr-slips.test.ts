@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentRead, PageRead } from '../document-read.ts';
 import type { CheckFacts } from './judgement.ts';
 import { matterReference, pagesComplete } from './pages.ts';
-import { names, signatures } from './signing.ts';
+import { dates, names, signatures } from './signing.ts';
 
 // What OCR gets wrong on a scan (a letter of a label, half a name, a stray rule) is a reason
 // for a person to look, never a fail of a document that may be right; what it reads plainly
@@ -55,11 +55,15 @@ describe('a scan read by OCR', () => {
       const two = page([[second, 280, 760]], [], source).pages[0]!;
       return { pageCount: 2, pages: [one.pages[0]!, { ...two, page: 2 }] };
     };
-    // "Page i of 2" (an i for the 1), and "Page 2of 2" read as page 20 of 2.
+    // "Page i of 2" (an i for the 1), and "Page 2of 2" read as "20f 2": not page 20 of 2,
+    // but 2 and a misread "of".
     const lettered = pagesComplete(footers('Page i of 2', 'Page 2 of 2'), facts);
     expect(lettered.verdict, lettered.reason).toBe('pass');
     const run = pagesComplete(footers('Page 1 of 2', 'Page 20f 2'), facts);
-    expect(run.verdict, run.reason).toBe('unsure');
+    expect(run.verdict, run.reason).toBe('pass');
+    // A number past the count with no other reading: a person looks.
+    const past = pagesComplete(footers('Page 1 of 2', 'Page 27 of 2'), facts);
+    expect(past.verdict, past.reason).toBe('unsure');
     // What a text layer says is what the page says: page 20 of 2 is wrong.
     const printed = pagesComplete(footers('Page 1 of 2', 'Page 20 of 2', 'text'), facts);
     expect(printed.verdict, printed.reason).toBe('fail');
@@ -80,5 +84,49 @@ describe('a scan read by OCR', () => {
     expect(stray.regions).toHaveLength(1);
     const signer = signatures(page([['Ingrid Bauer', 72, 505]], [[72, 500, 200]]), facts);
     expect(signer.verdict, signer.reason).toBe('fail');
+  });
+
+  it('finds the printed name among the lines OCR made of a seal stamped over it', () => {
+    // Held-out scans: the seal's ring read as a line a few points above the notary's name.
+    const notary = { userId: 'n', name: 'Curtis Mwangi', sealOnFile: true };
+    const notarized = { ...facts, notary };
+    const certificate = (name: string) =>
+      page(
+        [
+          ['Ingrid Bauer', 72, 365],
+          ['|, sexes |, |', 330, 503],
+          [name, 330, 515],
+          ['Notary Public, State of Illinois', 330, 527],
+        ],
+        [
+          [72, 360, 200],
+          [330, 500, 200],
+        ],
+      );
+    const named = names(certificate('Curtis Mwangi'), notarized);
+    expect(named.verdict, named.reason).toBe('pass');
+    // Another notary's name under the line is not passed for the stamp beside it.
+    expect(names(certificate('Owen Oduya'), notarized).verdict).not.toBe('pass');
+  });
+
+  it('reads the signature date over its rule past the signature OCR read beside it', () => {
+    const dated = (date: string) =>
+      page(
+        [
+          ['Jol {dor', 72, 300],
+          [date, 330, 312],
+          ['Ingrid Bauer', 72, 328],
+          ['Date', 330, 328],
+          ['Sworn to and subscribed before me on January 2, 2026, by Ingrid Bauer.', 72, 360],
+        ],
+        [
+          [72, 324, 200],
+          [330, 324, 150],
+        ],
+      );
+    const agreeing = dates(dated('January 2. 2026'), { ...facts, signedOn: '2026-01-02' });
+    expect(agreeing.verdict, agreeing.reason).toBe('pass');
+    const later = dates(dated('January 9, 2026'), { ...facts, signedOn: '2026-01-02' });
+    expect(later.verdict, later.reason).not.toBe('pass');
   });
 });

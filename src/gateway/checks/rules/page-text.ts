@@ -101,7 +101,8 @@ const MONTHS = [
   'november',
   'december',
 ];
-const MONTH = `(${MONTHS.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\.?`;
+// A month's abbreviation ends with its stop, which OCR of a scan may read as a comma ("Dec, 20").
+const MONTH = `(${MONTHS.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)[.,]?`;
 const DATE_PATTERNS: [RegExp, (m: RegExpExecArray) => [number, number, number]][] = [
   // March 4, 2026 (a scan's comma often read by OCR as a full stop: March 4. 2026)
   [
@@ -125,7 +126,7 @@ const DATE_PATTERNS: [RegExp, (m: RegExpExecArray) => [number, number, number]][
 ];
 
 function month(name: string) {
-  const key = name.toLowerCase().replace('.', '').slice(0, 3);
+  const key = name.toLowerCase().replace(/[.,]/, '').slice(0, 3);
   return MONTHS.findIndex((m) => m.startsWith(key)) + 1;
 }
 

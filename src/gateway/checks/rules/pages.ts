@@ -43,44 +43,57 @@ const saysBlank = (page: PageRead) =>
  */
 const digits = (text: string) =>
   text
-    .replace(/[lLiI|]/g, '1')
+    .replace(/[lLiI|tT]/g, '1')
     .replace(/[oO]/g, '0')
     .replace(/[sS]/g, '5');
 
 const NUMBERING = [
-  /\b(?:page|pg\.?|p\.)\s*([0-9lIoO]{1,4})\s*(?:of|\/)\s*([0-9lIoO]{1,4})\b/i,
+  // A scan's full stop after the number ("Page 2.of 2") is a speck, or a misread space.
+  /\b(?:page|pg\.?|p\.)\s*([0-9lIoO]{1,4})[.,]?\s*(?:of|\/)\s*([0-9lIoO]{1,4})\b/i,
   /\b([0-9lIoO]{1,4})\s+of\s+([0-9lIoO]{1,4})\s+pages?\b/i,
   // OCR of a small footer misreads the "of" ("af", "lof", "oi", run into the number: "2of")
-  // and the "Page" ("Paga", "Paqe") far more than the numbers.
+  // and the "Page" ("Paga", "Paqe") far more than the numbers, and a 1 as a t ("Page tof 2").
   // The first number as short as it can be: "1of" is 1 and "of", not 10 and "f".
-  /\bpa[gq][ae]\s+([0-9lIoO]{1,4}?)\s*[a-z]{1,3}\s+([0-9lIoO]{1,4})\b/i,
+  /\bpa[gq][ae]\s+([0-9lIoOt]{1,4}?)\s*[a-z]{1,3}\s+([0-9lIoO]{1,4})\b/i,
+  // All of it run together: "Page 10f 1", "Page loll" (1 of 1).
+  /\bpa[gq][ae]\s+([0-9lIt])\s*[oa0][fIlt]\s*([0-9lI]{1,3})\b/i,
 ];
 
-function numberOf(lines: Line[]): { n: number; of: number; line: Line } | undefined {
-  for (const line of lines) {
-    for (const pattern of NUMBERING) {
+interface PageNumber {
+  n: number;
+  of: number;
+  line: Line;
+}
+
+/** Every way the page's lines read as "Page N of M", the likeliest first. */
+function numbersOf(lines: Line[]): PageNumber[] {
+  return lines.flatMap((line) =>
+    NUMBERING.flatMap((pattern) => {
       const m = pattern.exec(line.text);
-      if (m) return { n: Number(digits(m[1]!)), of: Number(digits(m[2]!)), line };
-    }
-  }
-  return undefined;
+      return m ? [{ n: Number(digits(m[1]!)), of: Number(digits(m[2]!)), line }] : [];
+    }),
+  );
 }
 
 /**
- * A page number as read, or none where it cannot be one: not a number at all, or on a page
- * OCR read, past the count it gives ("Page 2of 2" read as page 20 of 2): that is a misreading
- * to look at, not a page out of order.
+ * The page's number as read, or none where it cannot be one: not a number at all, or on a
+ * page OCR read, past the count it gives ("Page 2of 2" read as page 20 of 2). That is a
+ * misreading, not a page out of order: on a scan the next way to read it is taken ("2", "0f"
+ * for "of", "2"), and where none is a page number, a person looks.
  */
-function readable(page: PageRead, number: ReturnType<typeof numberOf>) {
-  if (!number || !Number.isInteger(number.n) || !Number.isInteger(number.of)) return undefined;
-  if (page.source === 'ocr' && (number.n < 1 || number.n > number.of)) return undefined;
-  return number;
+function readable(page: PageRead, numbers: PageNumber[]): PageNumber | undefined {
+  const whole = numbers.filter((p) => Number.isInteger(p.n) && Number.isInteger(p.of));
+  if (page.source !== 'ocr') return whole[0];
+  return whole.find((p) => p.n >= 1 && p.n <= p.of);
 }
 
 export const pagesComplete: Rule = (read) => {
   const pages = read.pages;
   if (pages.length === 0) return unsure('the document has no pages that could be read');
-  const numbered = pages.map((page) => ({ page, number: readable(page, numberOf(linesOf(page))) }));
+  const numbered = pages.map((page) => ({
+    page,
+    number: readable(page, numbersOf(linesOf(page))),
+  }));
   if (numbered.every((p) => !p.number)) {
     if (pages.some((p) => p.source === 'none'))
       return unsure('pages without text were not read (OCR is off)');

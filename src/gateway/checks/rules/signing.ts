@@ -133,9 +133,17 @@ export const names: Rule = (read, facts) => {
   const compare = (role: 'signer' | 'notary', person?: { name: string }) => {
     if (!person) return;
     const line = lines.find((l) => l.role === role);
-    const printed = line?.labels[0];
-    if (!line || !printed) return;
-    const name = printed.text.replace(/,.*$/, '').trim();
+    if (!line) return;
+    const nameOf = (label: Line) => label.text.replace(/,.*$/, '').trim();
+    // On a scan OCR reads a seal stamped over the line as lines of its own, some of them as
+    // high as the name: the person's name among the labels is the one printed there. Else
+    // the first label is, as on a page with a text layer.
+    const printed =
+      (line.page.source === 'ocr' &&
+        line.labels.find((label) => sameName(nameOf(label), person.name))) ||
+      line.labels[0];
+    if (!printed) return;
+    const name = nameOf(printed);
     // OCR's reading of a stroke or a speck ("EE", "’") is no name: none was read.
     if (line.page.source === 'ocr' && fold(name).replace(/[^a-z]/g, '').length < 4) return;
     if (sameName(name, person.name)) checked.push(role);
@@ -181,16 +189,18 @@ function signatureDate(read: DocumentRead, facts: CheckFacts): DatedLine | undef
   const lines = signatureLines(read, facts);
   // A date written over a rule labelled Date, beside the signature.
   for (const line of lines.filter((l) => l.role === 'date')) {
-    const above = linesOf(line.page).find(
+    // Every line there: on a scan, OCR may read the signature's ink beside it as a line too.
+    const above = linesOf(line.page).filter(
       (l) =>
         l.y + l.height <= line.rule.y + 2 &&
         l.y + l.height > line.rule.y - 24 &&
         l.x >= line.rule.x - 8 &&
         l.x < line.rule.x + line.rule.width,
     );
-    const date = above && datesIn(above.text)[0];
-    if (above && date)
-      return { day: date.day, region: regionOf(partOf(above, date.start, date.end)) };
+    for (const written of above) {
+      const date = datesIn(written.text)[0];
+      if (date) return { day: date.day, region: regionOf(partOf(written, date.start, date.end)) };
+    }
   }
   // Or "Executed on …", "Signed on …", "Dated …" in the text.
   for (const line of read.pages.flatMap(linesOf)) {
