@@ -169,16 +169,10 @@ export async function newQcRequest(options: NewQcRequest = {}): Promise<QcReques
     new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
     `${matterReference}.pdf`,
   );
-  const answer = await fetch(`${service}/sandbox/v1/qc-requests`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await token(service)}` },
-    body: form,
-  });
-  expect(answer.status, `POST /sandbox/v1/qc-requests: ${await answer.clone().text()}`).toBe(201);
-  return QcRequestSchema.parse(await answer.json());
+  return write(service, '/sandbox/v1/qc-requests', form, QcRequestSchema);
 }
 
-/** A POST of `service` as acme's admin, answered `status`, parsed with the contract. */
+/** A POST of `service` as acme's admin (a form, or JSON), answered 201, parsed with the contract. */
 async function write<S extends z.ZodMiniType>(
   service: string,
   path: string,
