@@ -82,8 +82,8 @@ test('toasts arriving while a manager writes an answer never cover the form', as
     await expect(page.locator('.finding-behalf > summary')).toBeVisible();
     const form = page.locator('.finding-behalf form');
     const note = form.getByRole('textbox');
-    // Opened until it shows: a run with four workers met a click that left it closed (noted
-    // on issue 42: the card may be drawn again as the finding's page settles).
+    // Opened until it shows: a run with four workers met a click that left it closed (its
+    // cause not found; the card may have been drawn again as the finding's page settled).
     await expect(async () => {
       if (!(await form.isVisible())) await page.locator('.finding-behalf > summary').click();
       await expect(note).toBeVisible({ timeout: 2_000 });
