@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import { type Page, type Route } from '@playwright/test';
 import { errorAnswer, expect, expectErrors, failedRequest, test } from './console-watch.ts';
 import {
   FindingCountSchema,
@@ -162,6 +162,30 @@ async function expectDrawnAt(
   expect(Math.abs(at.height - region.height * scale)).toBeLessThan(3);
 }
 
+/** Holds `page`'s next read of a findings list until released; later reads go through. */
+function holdNextList(page: Page) {
+  // The screen's list, not a test's own read of one request's findings.
+  const pattern = (url: URL) =>
+    url.pathname === '/team/findings' && !url.searchParams.has('requestId');
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  let go = () => {};
+  const released = new Promise<void>((resolve) => (go = resolve));
+  const hold = async (route: Route) => {
+    arrive();
+    await released;
+    await route.continue().catch(() => undefined);
+  };
+  const routed = page.route(pattern, hold, { times: 1 });
+  return {
+    arrived: routed.then(() => arrived),
+    release: async () => {
+      go();
+      await page.unroute(pattern, hold);
+    },
+  };
+}
+
 const findingRow = (page: Page, finding: Pick<Finding, 'id'>) =>
   page.locator(`[data-finding-id="${finding.id}"]`);
 
@@ -188,6 +212,9 @@ test('a new finding reaches its notary live; she disputes one and cures one; a m
 
   // Riley rejects two of her checks, one raised to critical, with a region each.
   const [request, disputedItem, curedItem] = await norasRequest(riley, noraId);
+  // The refresh of her list that the rejection's news brings is held, to look at the rows on
+  // screen while it is under way.
+  const refresh = holdNextList(nora);
   const nameOf = (id: string) => request.checklistItems.find((i) => i.id === id)?.displayName;
   const marks: DecisionMarks = {
     items: [
@@ -208,6 +235,21 @@ test('a new finding reaches its notary live; she disputes one and cures one; a m
     },
     marks,
   );
+  // A list refreshed in the background stays as readable as it was: never dimmed.
+  await refresh.arrived;
+  if (before.open > 0) {
+    const list = nora.getByRole('list', { name: 'Findings' });
+    await expect(list).toHaveAttribute('aria-busy', 'true');
+    // As it is once any transition under way has run its course.
+    const settled = () =>
+      list.evaluate(async (element) => {
+        await Promise.all(element.getAnimations().map((animation) => animation.finished));
+        return getComputedStyle(element).opacity;
+      });
+    expect(await settled()).toBe('1');
+    await expectAccessible(nora);
+  }
+  await refresh.release();
   const mine = await api(nora).get('/team/findings', FindingListSchema, {
     query: { mine: 'true', requestId: request.id, view: 'all' },
   });

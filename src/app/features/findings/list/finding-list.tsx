@@ -30,6 +30,8 @@ export function FindingList({
   if (findings.length === 0) {
     return <EmptyState title={empty.title}>{empty.body}</EmptyState>;
   }
+  // Refreshed in the background (a finding's news), the rows stay as they are, not dimmed: the
+  // list is read while news arrives, and dimmed text is below the contrast a person needs.
   return (
     <>
       <ul className="finding-list" aria-label="Findings" aria-busy={list.isFetching || undefined}>
