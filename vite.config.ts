@@ -271,6 +271,9 @@ export default defineConfig({
     // zod's English messages, as the service, the gateway and the forms have them.
     setupFiles: ['src/shared/zod-messages.ts'],
     testTimeout: 20_000,
+    // Hooks start the services, gateways and databases the tests run against: a few seconds
+    // each on a quiet machine, over ten beside two busy loops.
+    hookTimeout: 60_000,
     // Each project extends the options above (Vitest 5's default for inline projects).
     projects: [
       {

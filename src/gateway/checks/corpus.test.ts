@@ -85,7 +85,9 @@ describe.skipIf(onPostgres())('the checks over generated documents', () => {
 
   it(
     'read a wet-ink scan by OCR, and never pass what it cannot read',
-    { timeout: 60_000 },
+    // Four scans read by OCR: some 20 s on a quiet two-core machine, three times that beside
+    // two busy loops.
+    { timeout: 180_000 },
     async () => {
       // The scanner's pages are images only: every word is OCR's.
       const scan = async (defects: Defect[]) => ({

@@ -203,11 +203,15 @@ describe('findings by e-mail', () => {
         })
       ).status,
     ).toBe(200);
-    // Held for Morgan's digest, which goes at the first scan after 11:00 UTC.
+    // Held for Morgan's digest, which goes at the first scan after 11:00 UTC: in it already
+    // where the test runs past that hour (the clock is not moved back for it: sessions whose
+    // last use was later would then be idle for hours). Either way, no e-mail of its own.
     const list = MailListSchema.parse((await alex.request('GET', '/team/mails')).body);
-    expect(
-      list.mails.find((m) => m.findingId === finding.id && m.to.name === 'Morgan Manager'),
-    ).toMatchObject({ kind: 'dispute', state: 'held' });
+    const held = list.mails.find(
+      (m) => m.findingId === finding.id && m.to.name === 'Morgan Manager',
+    );
+    expect(held?.kind).toBe('dispute');
+    expect(['held', 'digested']).toContain(held?.state);
     moveTo(new Date(Date.now() + gateway.offset()).toISOString(), 1, 12);
     await expect
       .poll(
@@ -217,6 +221,12 @@ describe('findings by e-mail', () => {
       .toBe(1);
     const digest = inbox.to(MORGAN).find((m) => m.subject?.startsWith('Your findings digest'));
     expect(digest?.text).toContain(`/findings/${finding.id}`);
+    expect(
+      inbox
+        .to(MORGAN)
+        .filter(about(finding))
+        .map((m) => m.subject),
+    ).toEqual([digest?.subject]);
     gateway.advance(-gateway.offset());
 
     // None: no e-mail of a dispute at all.
