@@ -27,7 +27,18 @@ export function rawRequest(
       ? headers
       : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
   return new Promise((resolve, reject) => {
-    const options = { hostname, port, method, path, headers: framed, timeout: 20_000 };
+    // A connection of its own: one picked from a pool may be one the gateway is closing as
+    // it is sent (its keep-alive timeout passed, or its last request was refused before its
+    // body was read), and the request then gets no answer, on a busy machine now and then.
+    const options = {
+      hostname,
+      port,
+      method,
+      path,
+      headers: framed,
+      timeout: 20_000,
+      agent: false,
+    };
     const req = request(options, (res) => {
       const contentType = res.headers['content-type'] ?? '';
       const setCookie = res.headers['set-cookie'] ?? [];
