@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 
 // `npm test`'s first half: the type check and the lint run beside the unit tests rather than
 // before them. Vitest keeps the two cores about 70% busy (its tests wait on servers, timers
-// and sockets), and the checks fill that: the three together took some 60 s less than one
+// and sockets), and the checks fill that: the three together took some 30 s less than one
 // after another. Vitest prints as it goes; a check's output is held, and printed after it,
 // so the two do not interleave, or at once where the check failed: a type error is seen as
 // early as before. Any that fails fails the run, once all three have finished (a unit test
