@@ -1,9 +1,10 @@
 import { type Browser, type Page } from '@playwright/test';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { expect, expectErrors, failedRequest, SCRIPTS_REFUSED, test } from './console-watch.ts';
 import { SampleListSchema } from '../src/contract/qc-management.ts';
 import type { QcRequest } from '../src/contract/qc.ts';
 import { api } from './api.ts';
-import { newQcRequest } from './requests.ts';
+import { newQcRequest, newQcRequests } from './requests.ts';
 import {
   DEMO,
   FIRST_SCREEN_DATA,
@@ -50,6 +51,17 @@ async function withoutScripts(
 }
 
 const image = (page: Page) => page.locator('img.pdf-first-page');
+
+/** A one-page PDF of thirty thousand small squares: a second or two of pdf.js's drawing. */
+async function slowToDraw(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const sheet = pdf.addPage([612, 792]);
+  for (let i = 0; i < 30_000; i++) {
+    const color = rgb((i % 7) / 7, 0.2, 0.4);
+    sheet.drawRectangle({ x: (i * 7) % 600, y: (i * 13) % 780, width: 3, height: 3, color });
+  }
+  return pdf.save();
+}
 const loaded = (page: Page) =>
   image(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 
@@ -290,6 +302,40 @@ test('a review loaded cold asks for its document as the page arrives, and once',
     };
   }, file);
   expect(started.document).toBeLessThan(started.router ?? 0);
+});
+
+test('a review loaded cold while the gateway is drawing others comes without the image, and no error', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reviewer);
+  // Two documents whose first page takes the drawer a second or more: still being drawn
+  // when the review's page is rendered.
+  const pdf = await slowToDraw();
+  const [one, two] = await newQcRequests(2, { pdf });
+  const request = await newQcRequest();
+  if (!one || !two) throw new Error('two requests');
+  // Asked as the gateway asks for a page it renders: answered once a place is taken or not.
+  const ask = (id: string, accept: string) =>
+    page.request.get(`/preview/qc/${id}/first-page`, {
+      headers: { accept, prefer: 'respond-async' },
+    });
+  await expect(async () => {
+    // This session's places in the drawer taken (two at most, ADR 028), as a reviewer's
+    // other tabs might: the review's page is told so while it is rendered, and goes without.
+    const flood = [one, two].flatMap(({ id }) => [ask(id, 'image/avif'), ask(id, 'image/webp')]);
+    const statuses = await Promise.all(flood.map(async (answer) => (await answer).status()));
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+    const loaded = await page.goto(`/qc/${request.id}?status=pending&order=oldest`);
+    const html = (await loaded?.text()) ?? '';
+    expect(html).toMatch(FIRST_SCREEN_DATA);
+    expect(html).not.toMatch(/<img [^>]*class="pdf-first-page"/);
+    await expect(
+      page.getByRole('heading', { name: request.document.matterReference }),
+    ).toBeVisible();
+  }).toPass({ timeout: 30_000 });
+  // pdf.js draws the page; the browser logged nothing it was refused (console-watch.ts).
+  const painted = page.locator('.pdf-preview__stage .page[data-painted="true"]').first();
+  await expect(painted).toBeVisible({ timeout: 15_000 });
 });
 
 test("another owner's browser gets no first screen of the review, and no image of it", async ({

@@ -27,6 +27,8 @@ export interface NewQcRequest {
   process?: string;
   /** Pages of the document made for it (default 2). */
   pages?: number;
+  /** The document itself, instead of one made for it. */
+  pdf?: Uint8Array;
   /** A firm's name (default: the first the firms list gives; see `spareFirm`). */
   firm?: string;
   /** The notary on it, by display name (default Nora Notary, the `acme-notary` login). */
@@ -135,17 +137,19 @@ export async function newQcRequest(options: NewQcRequest = {}): Promise<QcReques
   const title = process.displayName.startsWith('Power')
     ? 'Power of Attorney'
     : 'Affidavit of Identity';
-  const pdf = await renderDocumentPdf({
-    matterReference,
-    title,
-    crid: matterReference,
-    firmName: firm?.name ?? 'Attest e2e',
-    preparedBy: preparer.displayName,
-    preparedOn: signedOn.toISOString(),
-    signerName: signer.displayName,
-    notaryName: notary.displayName,
-    pages: options.pages ?? 2,
-  });
+  const pdf =
+    options.pdf ??
+    (await renderDocumentPdf({
+      matterReference,
+      title,
+      crid: matterReference,
+      firmName: firm?.name ?? 'Attest e2e',
+      preparedBy: preparer.displayName,
+      preparedOn: signedOn.toISOString(),
+      signerName: signer.displayName,
+      notaryName: notary.displayName,
+      pages: options.pages ?? 2,
+    }));
 
   const fields: SandboxQcRequestForm = {
     processId: process.id,

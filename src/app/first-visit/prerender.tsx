@@ -33,9 +33,16 @@ export interface Prerender {
   dataUrl: string;
   /** The screen's module, from the project's root: its stylesheets go in the page. */
   module: string;
-  /** The screen's HTML from the data's JSON; undefined if the answer is not what it reads. */
-  render: (json: string) => Promise<string | undefined>;
-  /** What the page will ask for next, which the gateway starts on now. */
+  /**
+   * The screen's HTML from the data's JSON, and what of `warm` the gateway has taken on;
+   * undefined if the answer is not what it reads.
+   */
+  render: (json: string, warmed: ReadonlySet<string>) => Promise<string | undefined>;
+  /**
+   * What the page will ask for next, which the gateway starts on now. The screen asks only
+   * for what was taken on (`warmed`): one that a busy gateway refused the screen goes without,
+   * rather than asking for it and logging the refusal in the browser's console.
+   */
   warm?: string[];
   /** A script the page runs inline, first in its head (its CSP allows it by its hash). */
   headScript?: string;
@@ -86,7 +93,8 @@ function queue(session: Session, path: string, search: string): Prerender | unde
 
 /**
  * A review: its frame and its document's first page, drawn by the gateway
- * (`/preview/qc/{id}/first-page`), which the page asks for as soon as it has the HTML.
+ * (`/preview/qc/{id}/first-page`), which the page asks for as soon as it has the HTML. When
+ * the gateway's drawer has no place for it, the frame alone: pdf.js draws the page.
  */
 function reviewOf(session: Session, segment: string, path: string, search: string) {
   let id: string;
@@ -101,13 +109,19 @@ function reviewOf(session: Session, segment: string, path: string, search: strin
     headScript: earlyClicksScript(),
     module: REVIEW_MODULE,
     warm: [image],
-    render: async (json: string) => {
+    render: async (json: string, warmed: ReadonlySet<string>) => {
       const request = await answering(json)
         .getQcRequest(id)
         .catch(() => undefined);
       if (!request) return undefined;
       const queueHref = `/qc${search || '?'}`;
-      const screen = <ReviewFirstScreen request={request} image={image} queueHref={queueHref} />;
+      const screen = (
+        <ReviewFirstScreen
+          request={request}
+          {...(warmed.has(image) && { image })}
+          queueHref={queueHref}
+        />
+      );
       // The document itself, asked for as the page arrives rather than once pdf.js has
       // started: the app opens the same URL, from the same answer (ADR 031), and pdf.js's
       // fetch takes what the preload brought.

@@ -24,6 +24,9 @@ import type { SessionRecord } from '../session/sessions.ts';
 // Bounded per session and in all (ADR 028): an id is one request however it is spelled;
 // a place in the drawer is taken before the document is fetched, so a refused drawing costs
 // no download and at most a few documents are held at once; one session holds two at most.
+// A page rendered with its first screen asks first whether its drawing has a place
+// (`Prefer: respond-async`), and carries the image only if it has: a page never asks for an
+// image it would be refused, which its browser would log as an error (ADR 034).
 
 /** The largest document drawn: a signed PDF, scanned pages and all. */
 const PDF_LIMIT = MAX_PDF_BYTES;
@@ -33,6 +36,8 @@ export const DRAWINGS_PER_SESSION = 2;
 /** A session's drawn pages are kept this long: the page's own render asks first (warming). */
 const KEEP_MS = 60_000;
 const KEPT = 32;
+/** `Prefer: respond-async` (RFC 7240): 202 once the drawing has its place, not its image. */
+const RESPOND_ASYNC = /(^|[,\s])respond-async\b/i;
 
 class NotDrawable extends Error {
   readonly status: 401 | 403 | 404 | 413 | 422 | 502;
@@ -47,19 +52,12 @@ export function pageImageRoutes(ctx: GatewayContext, drawer: PageImagesOptions =
   const images = pageImages({ perOwner: DRAWINGS_PER_SESSION, ...drawer });
   const kept = new Map<string, { at: number; image: Promise<PageImage> }>();
 
-  const draw = async (
-    c: Context<AppEnv>,
-    id: string,
-    format: PageImageFormat,
-  ): Promise<PageImage> => {
+  /** The drawing of `id` for this session, in a place taken now: PageImagesBusy if none. */
+  const draw = (c: Context<AppEnv>, id: string, format: PageImageFormat): Promise<PageImage> => {
     const session = c.get('session');
     // Before anything is asked or fetched: a refusal costs nothing but itself.
     const slot = images.reserve(session.idHash);
-    try {
-      return await fetchAndDraw(session, id, format, slot);
-    } finally {
-      slot.release();
-    }
+    return fetchAndDraw(session, id, format, slot).finally(() => slot.release());
   };
 
   const fetchAndDraw = async (
@@ -87,7 +85,6 @@ export function pageImageRoutes(ctx: GatewayContext, drawer: PageImagesOptions =
       throw new NotDrawable(502, error.message);
     });
     return slot.draw(pdf, format).catch((error: unknown) => {
-      if (error instanceof PageImagesBusy) throw error;
       // The answer says only that it could not be drawn; the operator's log says why (a
       // document pdf.js refuses, or a drawing worker past its bounds: ADR 028).
       ctx.log(`the first page of QC request ${id} could not be drawn`, error);
@@ -106,12 +103,21 @@ export function pageImageRoutes(ctx: GatewayContext, drawer: PageImagesOptions =
     for (const [k, v] of kept) if (now - v.at > KEEP_MS) kept.delete(k);
     let entry = kept.get(key);
     if (!entry) {
-      entry = { at: now, image: draw(c, id, format) };
+      try {
+        entry = { at: now, image: draw(c, id, format) };
+      } catch (error) {
+        if (!(error instanceof PageImagesBusy)) throw error;
+        c.header('Retry-After', '2');
+        return errorResponse(c, 429, 'previews are being drawn for others: try again shortly');
+      }
       // A failure is not kept: the next ask tries again.
       entry.image.catch(() => kept.delete(key));
       kept.set(key, entry);
       if (kept.size > KEPT) kept.delete(kept.keys().next().value ?? '');
     }
+    // The gateway's own ask for a page it is rendering (prerender.ts): the drawing has its
+    // place and is kept for the page's own ask, which is all the page needs to know.
+    if (RESPOND_ASYNC.test(c.req.header('prefer') ?? '')) return c.body(null, 202);
     try {
       const { image } = await entry.image;
       return c.body(image as Uint8Array<ArrayBuffer>, 200, {
@@ -121,10 +127,6 @@ export function pageImageRoutes(ctx: GatewayContext, drawer: PageImagesOptions =
         'Cache-Control': 'private, max-age=300',
       });
     } catch (error) {
-      if (error instanceof PageImagesBusy) {
-        c.header('Retry-After', '2');
-        return errorResponse(c, 429, 'previews are being drawn for others: try again shortly');
-      }
       if (error instanceof NotDrawable) return errorResponse(c, error.status, error.message);
       throw error;
     }

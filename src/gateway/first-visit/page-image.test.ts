@@ -185,6 +185,38 @@ describe('GET /preview/qc/{id}/first-page, bounded', () => {
     expect((await firstPage(three, acmeId)).status).toBe(200);
   });
 
+  it('tells a page being rendered at once whether its drawing has a place, and keeps it for the page', async () => {
+    const [one, two, three] = await Promise.all(
+      ['acme-reviewer', 'acme-reviewer', 'acme-reviewer'].map(signedIn),
+    );
+    if (!one || !two || !three) throw new Error('three sessions');
+    const warm = { ...AVIF, prefer: 'respond-async' };
+    const release = holdDocuments();
+    try {
+      const fetched = pdfFetches();
+      // Answered while its document is still held: a place, not an image.
+      const taken = await firstPage(one, acmeId, warm);
+      expect(taken.status).toBe(202);
+      expect(taken.text).toBe('');
+      const page = firstPage(one, acmeId);
+      const others = [firstPage(two, acmeId), firstPage(two, acmeId, { accept: 'image/webp' })];
+      await vi.waitFor(() => expect(pdfFetches() - fetched).toBe(3), UNTIL);
+      expect((await firstPage(one, acmeId, { ...warm, accept: 'image/webp' })).status).toBe(202);
+      // The drawer is full: a page rendered now is told so, and nothing is asked or fetched.
+      const read = requestReads(acmeId);
+      const refused = await firstPage(three, acmeId, warm);
+      expectMessage(refused, 429, /being drawn for others/);
+      expect(requestReads(acmeId)).toBe(read);
+      release();
+      expect((await page).status).toBe(200);
+      expect((await Promise.all(others)).map((answer) => answer.status)).toEqual([200, 200]);
+      // The page's own ask took the drawing the first ask started: four downloads, not five.
+      expect(pdfFetches() - fetched).toBe(4);
+    } finally {
+      release();
+    }
+  });
+
   it(`lets one session have ${DRAWINGS_PER_SESSION} drawings under way, and refuses its others`, async () => {
     const browser = await signedIn('acme-reviewer');
     const list = await browser.request(

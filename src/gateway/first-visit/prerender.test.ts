@@ -25,11 +25,12 @@ export function prerender(path, search, session) {
     module: 'src/screen.route.tsx',
     warm: search === '?warm' ? ['/preview/next'] : undefined,
     headScript: search === '?script' ? 'window.early=1' : search === '?bad' ? 'a</script><p>' : undefined,
-    render: async (json) => {
+    render: async (json, warmed) => {
       const data = JSON.parse(json);
       if (data.fail) throw new Error('the render failed');
       if (data.none) return undefined;
-      return '<ul>' + data.rows.map((row) => '<li data-qc-row>' + row + '</li>').join('') + '</ul>';
+      const next = [...warmed].map((src) => '<img src="' + src + '">').join('');
+      return '<ul>' + data.rows.map((row) => '<li data-qc-row>' + row + '</li>').join('') + '</ul>' + next;
     },
   };
 }
@@ -145,10 +146,30 @@ describe('firstScreens', () => {
     expect(request?.headers.has('accept-encoding')).toBe(false);
   });
 
-  it('starts what the page will ask for next with the same cookie', async () => {
-    await page('/qc?warm');
+  it('starts what the page will ask for next with the same cookie, and asks for it once taken on', async () => {
+    answer = async (request) =>
+      new URL(request.url).pathname === '/preview/next'
+        ? new Response(null, { status: 202 })
+        : json({ rows: ['MR-1'] });
+    const html = await page('/qc?warm');
     const warmed = asked.find((request) => new URL(request.url).pathname === '/preview/next');
     expect(warmed?.headers.get('cookie')).toBe('attest_session=abc');
+    // Only whether it has a place, not the image: the page's own ask takes that.
+    expect(warmed?.headers.get('prefer')).toBe('respond-async');
+    expect(html).toContain('<img src="/preview/next">');
+  });
+
+  it('leaves out of the screen what the gateway is too busy to take on, or could not be asked', async () => {
+    for (const refusal of [
+      async () => new Response('{"message":"busy"}', { status: 429 }),
+      async () => Promise.reject(new Error('the gateway is gone')),
+    ]) {
+      answer = async (request) =>
+        new URL(request.url).pathname === '/preview/next' ? refusal() : json({ rows: ['MR-1'] });
+      const html = await page('/qc?warm');
+      expect(html).toContain('<li data-qc-row>MR-1</li>');
+      expect(html).not.toContain('/preview/next');
+    }
   });
 
   it('serves the page as it is for a screen it does not render, asking nothing', async () => {

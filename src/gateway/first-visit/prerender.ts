@@ -29,7 +29,7 @@ const DATA_LIMIT = 512 * 1024;
 interface Prerender {
   dataUrl: string;
   module: string;
-  render: (json: string) => Promise<string | undefined>;
+  render: (json: string, warmed: ReadonlySet<string>) => Promise<string | undefined>;
   warm?: string[];
   headScript?: string;
 }
@@ -170,12 +170,20 @@ async function screenOf(
     const headers = new Headers(c.req.raw.headers);
     headers.delete('accept-encoding');
     // What the page asks for next (a review's first page), started now, while the page is
-    // rendered and crosses the network: the route keeps its answer for the page's own ask.
-    for (const next of plan.warm ?? []) {
-      fetchSelf(new Request(new URL(next, url), { headers }), c.env)
-        .then((answer) => answer.body?.cancel())
-        .catch(() => {});
-    }
+    // rendered and crosses the network: the route keeps its answer for the page's own ask,
+    // and says at once whether it has taken it on (202), so that the page asks only for what
+    // it will be given, never for what a busy gateway refuses (ADR 034).
+    const warming = (plan.warm ?? []).map(async (next): Promise<string[]> => {
+      const ask = new Headers(headers);
+      ask.set('prefer', 'respond-async');
+      try {
+        const answer = await fetchSelf(new Request(new URL(next, url), { headers: ask }), c.env);
+        await answer.body?.cancel();
+        return answer.ok ? [next] : [];
+      } catch {
+        return [];
+      }
+    });
     headers.set('accept', 'application/json');
     // The budget bounds the page's wait, not only the request: a step before the upstream
     // call (a token exchange, a database read) may not heed the signal.
@@ -196,7 +204,8 @@ async function screenOf(
     }
     const json = await Promise.race([answer.text(), late]);
     if (json.length > DATA_LIMIT) return undefined;
-    const html = await plan.render(json);
+    const warmed = await Promise.race([Promise.all(warming), late]);
+    const html = await plan.render(json, new Set(warmed.flat()));
     return html === undefined ? undefined : { html, dataUrl: plan.dataUrl, json };
   } catch (error) {
     // A timeout or a render that failed: the page without, which works as it did.

@@ -12,7 +12,12 @@ const nothing = () => {};
  * the review's frame, its header, and the document's first page as an image, where the
  * preview (review.route.tsx) then shows the same image until pdf.js has drawn the page.
  */
-export function ReviewFirstScreen(props: { request: QcRequest; image: string; queueHref: string }) {
+export function ReviewFirstScreen(props: {
+  request: QcRequest;
+  /** The first page's image, where the gateway has a place to draw it. */
+  image?: string;
+  queueHref: string;
+}) {
   const { request, image, queueHref } = props;
   return (
     <div className="review document-review">
@@ -20,7 +25,7 @@ export function ReviewFirstScreen(props: { request: QcRequest; image: string; qu
         <div className="pdf-preview" data-pdf-state="loading">
           <div className="pdf-toolbar pdf-toolbar--placeholder" />
           <div className="pdf-preview__area">
-            <FirstPageImage src={image} forUrl={request.fileUrl} />
+            {image && <FirstPageImage src={image} forUrl={request.fileUrl} />}
           </div>
         </div>
       </section>
