@@ -12,7 +12,7 @@ import {
   type Word,
 } from './document-read.ts';
 import type * as OcrModule from './ocr.ts';
-import { withBandsReread } from './ocr-bands.ts';
+import { withPartsReread } from './ocr-reread.ts';
 import { judge } from './rules/index.ts';
 
 // A document read for the machine's checks (ADR 042), in a thread of its own as the first
@@ -151,7 +151,7 @@ async function readDocument(job: ReadJob): Promise<DocumentRead> {
         large = await draw(page, INK_SCALE * factor, true);
         const ppp = INK_SCALE * factor;
         const read = await reader.ocrPage(large.gray, large.width, large.height, ppp);
-        words.push(...(await withBandsReread(reader.ocrPage, large, ppp, read.words)));
+        words.push(...(await withPartsReread(reader.ocrPage, large, ppp, read.words)));
         source = 'ocr';
         ocrConfidence = read.confidence;
         drawn = shrink(large, factor);
