@@ -123,8 +123,25 @@ function watchNewContexts(browser: Browser, watch: Watch): () => Promise<void> {
   };
   return async () => {
     browser.newContext = newContext;
-    await Promise.all(opened.map((context) => context.close().catch(() => undefined)));
+    await Promise.all(
+      opened.map(async (context) => {
+        await stopRoutes(context);
+        await context.close().catch(() => undefined);
+      }),
+    );
   };
+}
+
+/**
+ * The test's routes taken off, those under way left to end as they will: a handler still
+ * reading an answer when the test ends (a refetch the page made as it closed) would throw
+ * "Response has been disposed" into a test that had passed.
+ */
+async function stopRoutes(context: BrowserContext): Promise<void> {
+  const pages = context.pages().map((page) => page.unrouteAll({ behavior: 'ignoreErrors' }));
+  await Promise.all([...pages, context.unrouteAll({ behavior: 'ignoreErrors' })]).catch(
+    () => undefined,
+  );
 }
 
 /**
@@ -143,6 +160,7 @@ export const test = base.extend<{ consoleStrict: boolean; consoleWatch: void }>(
       try {
         await use();
       } finally {
+        await stopRoutes(context);
         await restore();
         current = undefined;
       }

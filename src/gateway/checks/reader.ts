@@ -34,6 +34,8 @@ export function documentReader({
 
   const spawn = () => {
     const fresh = new Worker(new URL('./read-worker.ts', import.meta.url), {
+      // Its name is its thread's in `top -H` and `ps -L`: where a busy gateway's CPU goes.
+      name: 'checks',
       resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
     });
     fresh.unref();

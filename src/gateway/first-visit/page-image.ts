@@ -124,6 +124,8 @@ export function pageImages({
 
   const spawn = () => {
     const fresh = new Worker(new URL('./page-image-worker.ts', import.meta.url), {
+      // Its name is its thread's in `top -H` and `ps -L`: where a busy gateway's CPU goes.
+      name: 'first-pages',
       resourceLimits: { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 32 },
       workerData: { slowStartMs: testing?.slowStartMs ?? 0 },
     });

@@ -59,6 +59,8 @@ export async function stopScanning(ctx: ServiceContext): Promise<void> {
 function run(ctx: ServiceContext, queue: Queue): void {
   queue.idle = new Promise((resolve) => (queue.settle = resolve));
   const worker = new Worker(new URL('./scan-worker.ts', import.meta.url), {
+    // Its name is its thread's in `top -H` and `ps -L`.
+    name: 'demo-scans',
     resourceLimits: { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 32 },
   });
   // A service that stops does not wait for its scans.
