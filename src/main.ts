@@ -122,6 +122,7 @@ async function main() {
     trustProxy: env.trustProxy,
     publicUrls: env.publicUrls,
     showDemoLogins: env.showDemoLogins,
+    checksOcr: env.checksOcr,
     upstreamTimeouts: env.upstreamTimeouts,
     identity: deployment.identity,
     ...(deployment.scopes && { scopes: deployment.scopes }),

@@ -20,6 +20,7 @@ const DEFAULTS = {
   upstreamTimeouts: { connectMs: 5000, headersMs: 15000 },
   publicUrls: [],
   showDemoLogins: false,
+  checksOcr: true,
   identity: DEFAULT_IDENTITY,
   storageOrigins: [],
   notaryRole: 'notary',
@@ -58,6 +59,7 @@ describe('readGatewayEnv', () => {
       ATTEST_TRUST_PROXY: 'true',
       ATTEST_UPSTREAM_TIMEOUT_MS: '60000',
       ATTEST_UPSTREAM_CONNECT_TIMEOUT_MS: '2000',
+      ATTEST_CHECKS_OCR: '0',
     });
     expect(env).toEqual({
       ...DEFAULTS,
@@ -69,11 +71,14 @@ describe('readGatewayEnv', () => {
       distDir: '/srv/app',
       trustProxy: true,
       upstreamTimeouts: { connectMs: 2000, headersMs: 60000 },
+      checksOcr: false,
     });
     expect(readGatewayEnv({ ATTEST_UPSTREAM: '', ATTEST_WEBHOOK_SECRET: '' })).toMatchObject({
       upstream: undefined,
       webhookSecrets: [],
     });
+    expect(readGatewayEnv({ ATTEST_CHECKS_OCR: 'true' }).checksOcr).toBe(true);
+    expect(() => readGatewayEnv({ ATTEST_CHECKS_OCR: 'off' })).toThrow(/ATTEST_CHECKS_OCR/);
   });
 
   it('reads what server.ts and main.ts once read on their own', () => {

@@ -108,6 +108,9 @@ const ConsoleAccessSchema = z.object({
     ),
   ),
   ATTEST_SHOW_DEMO_LOGINS: optional(z.enum(['true', 'false', '1', '0'])),
+  // OCR of pages without a text layer, for the machine's checks (ADR 042): seconds of a core
+  // a page. Off, a scan's text checks say unsure, as they do where OCR cannot read.
+  ATTEST_CHECKS_OCR: optional(z.enum(['true', 'false', '1', '0'])),
 });
 
 // What a real deployment differs in. The spec shows no token claims, so their names
@@ -250,6 +253,8 @@ export interface GatewayEnv {
   publicUrls: string[];
   /** List the sandbox's demo logins to callers not on this machine too. */
   showDemoLogins: boolean;
+  /** OCR of pages without a text layer for the checks (ATTEST_CHECKS_OCR, on by default). */
+  checksOcr: boolean;
   /** How a token says who it is for (ATTEST_CLAIM_*, ATTEST_OWNER, ATTEST_ASSUME_PERMISSIONS). */
   identity: IdentitySettings;
   /** Scopes the token request asks for; undefined: the spec's five on the upstream's URL. */
@@ -298,6 +303,7 @@ export function readGatewayEnv(env: NodeJS.ProcessEnv = process.env): GatewayEnv
       : undefined,
     publicUrls: (e.ATTEST_PUBLIC_URL ?? []).map((url) => new URL(url).origin),
     showDemoLogins: e.ATTEST_SHOW_DEMO_LOGINS === 'true' || e.ATTEST_SHOW_DEMO_LOGINS === '1',
+    checksOcr: e.ATTEST_CHECKS_OCR !== 'false' && e.ATTEST_CHECKS_OCR !== '0',
     identity: {
       ownerClaim: e.ATTEST_CLAIM_OWNER ?? DEFAULT_IDENTITY.ownerClaim,
       userClaim: e.ATTEST_CLAIM_USER ?? DEFAULT_IDENTITY.userClaim,
