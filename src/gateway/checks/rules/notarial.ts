@@ -11,10 +11,14 @@ import { certificateOf, signatureLines } from './signing.ts';
 const STATE = /^\s*state\s+of\b\s*(.*)$/i;
 const COUNTY = /^\s*(county|parish|borough)\s+of\b\s*(.*)$/i;
 const EMPTY = /^[\s_.)\-–—]*$/;
+/** A run of underscores: part of a line left blank. */
+const BLANK_LINE = /_{3,}/;
 
 export const venue: Rule = (read) => {
   const problems: string[] = [];
   const regions: Region[] = [];
+  const doubts: string[] = [];
+  const doubtRegions: Region[] = [];
   let seen = 0;
   for (const page of read.pages) {
     for (const line of linesOf(page)) {
@@ -23,15 +27,24 @@ export const venue: Rule = (read) => {
       const value = state ? state[1] : county ? county[2] : undefined;
       if (value === undefined) continue;
       seen++;
-      // The caption's brackets and its "ss." (") ss.", ", ss:") are not the value.
-      const filled = value.replace(/[\s),;:]*(\bss\b[.:]*)?[\s)]*$/i, '');
+      // The caption's brackets and its "ss." (") ss.", ", ss:") are not the value; nor is
+      // what follows a comma, where OCR may read the "ss:" as anything short ("BS!").
+      const filled = value
+        .replace(/[\s),;:]*(\bss\b[.:]*)?[\s)]*$/i, '')
+        .replace(/,\s*\S{1,3}\s*$/, '');
+      const what = state ? 'state' : 'county';
       if (EMPTY.test(filled)) {
-        problems.push(`the ${state ? 'state' : 'county'} is blank on page ${page.page}`);
+        problems.push(`the ${what} is blank on page ${page.page}`);
         regions.push(regionOf(line));
+      } else if (page.source === 'ocr' && BLANK_LINE.test(filled)) {
+        // A line left to fill in, with specks or a stamp read as letters beside it.
+        doubts.push(`the ${what} reads "${filled.trim()}" on page ${page.page}`);
+        doubtRegions.push(regionOf(line));
       }
     }
   }
   if (problems.length) return fail(capital(problems.join('; ')), regions);
+  if (doubts.length) return unsure(`${capital(doubts.join('; '))} (read by OCR)`, doubtRegions);
   if (seen === 0) {
     if (read.pages.some((p) => p.source === 'none'))
       return unsure('pages without text were not read (OCR is off)');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentRead, PageRead } from '../document-read.ts';
 import type { CheckFacts } from './judgement.ts';
 import { matterReference, pagesComplete } from './pages.ts';
+import { venue } from './notarial.ts';
 import { dates, names, signatures } from './signing.ts';
 
 // What OCR gets wrong on a scan (a letter of a label, half a name, a stray rule) is a reason
@@ -16,9 +17,12 @@ const facts: CheckFacts = {
   notaryRequired: false,
 };
 
-/** A page of words at (x, y), with horizontal rules drawn at `rules` (x, y, width), in points. */
+/**
+ * A page of words at (x, y) (read with a confidence, where one is given), with horizontal
+ * rules drawn at `rules` (x, y, width), in points.
+ */
 function page(
-  words: [string, number, number][],
+  words: [string, number, number, number?][],
   rules: [number, number, number][] = [],
   source: PageRead['source'] = 'ocr',
 ): DocumentRead {
@@ -33,7 +37,14 @@ function page(
         width,
         height,
         source,
-        words: words.map(([text, x, y]) => ({ text, x, y, width: 6 * text.length, height: 10 })),
+        words: words.map(([text, x, y, confidence]) => ({
+          text,
+          x,
+          y,
+          width: 6 * text.length,
+          height: 10,
+          ...(confidence !== undefined && { confidence }),
+        })),
         ink: { width, height, scale: 1, dark },
       },
     ],
@@ -128,5 +139,66 @@ describe('a scan read by OCR', () => {
     expect(agreeing.verdict, agreeing.reason).toBe('pass');
     const later = dates(dated('January 9, 2026'), { ...facts, signedOn: '2026-01-02' });
     expect(later.verdict, later.reason).not.toBe('pass');
+  });
+
+  it('fails a date a digit from the other that OCR read surely, and asks for a look where not', () => {
+    const notarizedOn = (confidence: number) =>
+      dates(
+        page(
+          [
+            ['January 2, 2026', 330, 312, 96],
+            ['Date', 330, 328, 96],
+            [
+              'Sworn to and subscribed before me on January 4, 2026, by Ingrid Bauer.',
+              72,
+              360,
+              confidence,
+            ],
+          ],
+          [[330, 324, 150]],
+        ),
+        { ...facts, signedOn: '2026-01-02', notaryRequired: true },
+      );
+    const sure = notarizedOn(96);
+    expect(sure.verdict, sure.reason).toBe('fail');
+    expect(sure.reason).toMatch(/notarized on January 4, 2026/);
+    const doubtful = notarizedOn(70);
+    expect(doubtful.verdict, doubtful.reason).toBe('unsure');
+    expect(doubtful.reason).toMatch(/a digit from January 2, 2026/);
+    // A signature date OCR was unsure of that is the request's own day is no misread: the
+    // notarization, read surely, two days later, still fails.
+    const signedUnsurely = dates(
+      page(
+        [
+          ['January 2, 2026', 330, 312, 60],
+          ['Date', 330, 328, 96],
+          ['Sworn to and subscribed before me on January 4, 2026, by Ingrid Bauer.', 72, 360, 96],
+        ],
+        [[330, 324, 150]],
+      ),
+      { ...facts, signedOn: '2026-01-02', notaryRequired: true },
+    );
+    expect(signedUnsurely.verdict, signedUnsurely.reason).toBe('fail');
+  });
+
+  it('reads a venue left blank as blank, its "ss:" misread or not, and a half-read one as unsure', () => {
+    const county = (text: string) =>
+      venue(
+        page([
+          ['State of Texas', 72, 100, 95],
+          [text, 72, 114, 90],
+        ]),
+        facts,
+      );
+    for (const blank of ['County of _____, ss:', 'County of _____, BS!']) {
+      const read = county(blank);
+      expect(read.verdict, `${blank}: ${read.reason}`).toBe('fail');
+    }
+    for (const specked of ['County of ___ e _____', 'County of ____ ) 55.']) {
+      const read = county(specked);
+      expect(read.verdict, `${specked}: ${read.reason}`).toBe('unsure');
+    }
+    const filled = county('County of Fulton, ss:');
+    expect(filled.verdict, filled.reason).toBe('pass');
   });
 });
