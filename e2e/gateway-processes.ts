@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,7 +54,8 @@ interface Child {
   output: () => string;
 }
 
-function spawnNode(script: string, env: Record<string, string>): Child {
+/** `logFile`: where everything it writes goes as well, appended (a bench reads it after). */
+function spawnNode(script: string, env: Record<string, string>, logFile?: string): Child {
   const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, script], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -68,6 +69,12 @@ function spawnNode(script: string, env: Record<string, string>): Child {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  if (logFile) {
+    const log = createWriteStream(logFile, { flags: 'a' });
+    child.stdout?.pipe(log, { end: false });
+    child.stderr?.pipe(log, { end: false });
+    child.once('exit', () => log.end());
+  }
   return { process: child, output: () => output };
 }
 
@@ -117,7 +124,11 @@ export async function startNodeProcess(
 }
 
 /** `npm start` on `port` with `env` besides this process's: started by `start()`. */
-export function gatewayProcess(port: number, env: Record<string, string>): GatewayProcess {
+export function gatewayProcess(
+  port: number,
+  env: Record<string, string>,
+  logFile?: string,
+): GatewayProcess {
   const url = `http://127.0.0.1:${port}`;
   let child: Child | undefined;
   const runningPid = () =>
@@ -129,7 +140,7 @@ export function gatewayProcess(port: number, env: Record<string, string>): Gatew
     pid: runningPid,
     async start() {
       if (child && child.process.exitCode === null && child.process.signalCode === null) return;
-      const started = spawnNode('src/main.ts', { ...env, PORT: String(port) });
+      const started = spawnNode('src/main.ts', { ...env, PORT: String(port) }, logFile);
       child = started;
       // A crash nobody asked for is the news of a run: say so, with what it wrote last.
       started.process.once('exit', (code, signal) => {
@@ -208,6 +219,8 @@ export async function startTeamDeployment(o: {
   webhooksTo?: 'first-gateway' | 'balancer';
   /** Settings every gateway process gets besides these (a notices endpoint). */
   gatewayEnv?: Record<string, string>;
+  /** A folder that keeps what each process writes (`service.log`, `gateway-0.log`, …). */
+  logDir?: string;
 }): Promise<TeamDeployment> {
   const cleanups: (() => Promise<void> | void)[] = [];
   const close = async () => {
@@ -226,6 +239,7 @@ export async function startTeamDeployment(o: {
       cleanups.push(() => postgres.stop());
       databaseUrl = postgres.url;
     }
+    const logIn = (name: string) => (o.logDir ? join(o.logDir, `${name}.log`) : undefined);
     const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
     const ports = await Promise.all(Array.from({ length: o.gateways }, () => freePort()));
     const [servicePort, balancerPort] = [await freePort(), await freePort()];
@@ -233,12 +247,16 @@ export async function startTeamDeployment(o: {
 
     await o.seedService?.(join(dir, 'service'));
     const webhookTo = o.webhooksTo === 'balancer' ? balancerPort : ports[0];
-    const service = spawnNode('src/service/main.ts', {
-      SERVICE_PORT: String(servicePort),
-      ATTEST_DATA_DIR: join(dir, 'service'),
-      ATTEST_WEBHOOK_URL: `http://127.0.0.1:${webhookTo}/webhooks/{owner}`,
-      ATTEST_WEBHOOK_SECRET: webhookSecret,
-    });
+    const service = spawnNode(
+      'src/service/main.ts',
+      {
+        SERVICE_PORT: String(servicePort),
+        ATTEST_DATA_DIR: join(dir, 'service'),
+        ATTEST_WEBHOOK_URL: `http://127.0.0.1:${webhookTo}/webhooks/{owner}`,
+        ATTEST_WEBHOOK_SECRET: webhookSecret,
+      },
+      logIn('service'),
+    );
     cleanups.push(() => kill(service));
     const serviceUrl = `http://127.0.0.1:${servicePort}`;
     await waitHealthy(`${serviceUrl}/healthz`, service, 'the reference service');
@@ -255,7 +273,11 @@ export async function startTeamDeployment(o: {
       ...o.gatewayEnv,
     };
     const gateways = ports.map((port, i) =>
-      gatewayProcess(port, { ...shared, ATTEST_DATA_DIR: join(dir, `gateway-${i}`) }),
+      gatewayProcess(
+        port,
+        { ...shared, ATTEST_DATA_DIR: join(dir, `gateway-${i}`) },
+        logIn(`gateway-${i}`),
+      ),
     );
     cleanups.push(() => Promise.all(gateways.map((gateway) => gateway.stop())).then(() => {}));
     // Side by side, as a deployment's processes start: the migrations take a lock for that.

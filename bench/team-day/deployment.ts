@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { startTeamDeployment, type TeamDeployment } from '../../e2e/gateway-processes.ts';
 import { startThrowawayPostgres } from '../../scripts/postgres-cluster.ts';
 import { runScript } from '../lib.ts';
@@ -21,6 +22,15 @@ export interface World {
   close(): Promise<void>;
 }
 
+/** What the service and each gateway wrote during the day, for a figure that asks why. */
+export const LOGS = fileURLToPath(new URL('../results/team-day-logs', import.meta.url));
+
+const freshFolder = (dir: string) => {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+};
+
 export async function startWorld(plan: Plan, distDir: string): Promise<World> {
   const postgres = await startThrowawayPostgres();
   const closing: (() => Promise<void>)[] = [() => postgres.stop()];
@@ -39,6 +49,7 @@ export async function startWorld(plan: Plan, distDir: string): Promise<World> {
       databaseUrl: proxy.url,
       webhooksTo: 'balancer',
       gatewayEnv: { ATTEST_NOTICE_URL: receiver.url, ATTEST_NOTICE_SECRET: receiver.secret },
+      logDir: freshFolder(LOGS),
       seedService: async (dataDir) => {
         mkdirSync(dataDir, { recursive: true });
         const out = await runScript('bench/team-day/seed.ts', [], {

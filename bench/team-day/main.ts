@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { findPostgres } from '../../scripts/postgres-cluster.ts';
 import { buildIfNeeded } from '../../src/build-if-needed.ts';
 import { dayChart } from './chart.ts';
 import { departmentOf } from './department.ts';
-import { startWorld, type World } from './deployment.ts';
+import { LOGS, startWorld, type World } from './deployment.ts';
 import type { FaultWindow } from './figures.ts';
 import type { LoadSettings } from './load.ts';
 import { planOf, type Plan } from './plan.ts';
@@ -67,6 +67,26 @@ async function playFaults(world: World, plan: Plan, t0: number, windows: FaultWi
   console.log(`  fault: the database cut for ${plan.cutMs / 1000} s`);
   await world.proxy.cut(plan.cutMs);
   windows.push({ name: 'database cut', from: cut, to: Date.now() - t0 });
+}
+
+/** What `plan.overdueAt` says: a third of the open findings fall due an hour ago. */
+async function letDaysPass(databaseUrl: string, plan: Plan, t0: number) {
+  await new Promise((resolve) => setTimeout(resolve, t0 + plan.overdueAt - Date.now()));
+  const due = Date.now() - 3_600_000;
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    // The row's column and its record's `dueOn`, as the store writes both (findings/store.ts).
+    const { rowCount } = await db.query(
+      `UPDATE qc_findings
+          SET due_at = $1, record = jsonb_set(record::jsonb, '{dueOn}', to_jsonb($2::text))::text
+        WHERE id IN (SELECT id FROM qc_findings WHERE state = 'open' AND random() < 0.34)`,
+      [due, new Date(due).toISOString()],
+    );
+    console.log(`  time: ${rowCount} open findings fell due (as if raised days before)`);
+  } finally {
+    await db.end();
+  }
 }
 
 /** Until the notices and the service's webhooks have all gone out (or DRAIN_MS). */
@@ -136,8 +156,10 @@ export async function teamDay(): Promise<void> {
     const sampler = startSampler(world.databaseUrl, pids, () => t0, plan.sampleEveryMs);
     const windows: FaultWindow[] = [];
     const faults = playFaults(world, plan, t0, windows);
+    const overdue = letDaysPass(world.databaseUrl, plan, t0);
     const record = await load.ended;
     await faults;
+    await overdue;
     await sampler.stop();
     console.log('team-day: the day is over; waiting for notices and webhooks to go out ...');
     await drain(world.databaseUrl);
@@ -165,7 +187,12 @@ export async function teamDay(): Promise<void> {
       join(root, 'bench/results/team-day.json'),
       `${JSON.stringify({ ...result, record: { ...record, samples: record.samples.length, live: record.live.length } }, null, 2)}\n`,
     );
-    console.log([...lines, '(chart: bench/results/team-day.svg)'].join('\n'));
+    console.log(
+      [
+        ...lines,
+        `(chart: bench/results/team-day.svg; each process's log: ${relative(root, LOGS)}/)`,
+      ].join('\n'),
+    );
   } finally {
     await world.close();
     rmSync(work, { recursive: true, force: true });

@@ -5,8 +5,8 @@ import { conflict } from './record.ts';
 
 // A notary's day: every so often, "My findings" (their open ones), and an answer to each,
 // read first: cured mostly, disputed with a reason otherwise (never a finding whose dispute
-// was upheld: it cannot be disputed twice). Due dates are business days away: in a day of
-// minutes none passes, so no answer here is late (the summary says so).
+// was upheld: it cannot be disputed twice). Due dates are business days away; halfway through
+// the day a third of the open findings fall due (main.ts), so some answers come late.
 
 interface Finding {
   id: string;

@@ -7,8 +7,8 @@ import { conflict } from './record.ts';
 import type { Stream } from './streams.ts';
 
 // A reviewer's day: take the next request no one holds and hold it, open it (the request,
-// its document, its first page's image and the machine's reading, at once, as the review
-// screen asks), read it, decide it: an approval, or at the demo's rate a rejection with one
+// its document and the machine's reading, at once, as the review screen asks; and its first
+// page's image where the console asks for one: a review opened cold), read it, decide it: an approval, or at the demo's rate a rejection with one
 // or two failed items, each marked on page 1 (ADR 029). Until the queue is empty or the day ends.
 
 const QUEUE =
@@ -29,6 +29,7 @@ export async function reviewer(s: Session, day: Day, own: Stream): Promise<void>
   // People arrive over the first minutes, not at one instant.
   await sleep(Math.random() * day.reviewMs);
   let empty = 0;
+  let opened = 0;
   while (day.running()) {
     const started = Date.now();
     const id = await timed(s.record, 'take next', () => takeNext(s));
@@ -39,7 +40,8 @@ export async function reviewer(s: Session, day: Day, own: Stream): Promise<void>
       continue;
     }
     empty = 0;
-    const request = await timed(s.record, 'open', () => open(s, id));
+    const cold = opened++ === 0 || Math.random() < COLD_SHARE;
+    const request = await timed(s.record, 'open', () => open(s, id, cold));
     // Reading: what is left of this request's share of the day.
     await sleep(Math.max(0, around(day.reviewMs) - (Date.now() - started)));
     if (request.status !== 'pending') continue;
@@ -79,23 +81,32 @@ async function takeNext(s: Session): Promise<string | undefined> {
   return undefined;
 }
 
-async function open(s: Session, id: string): Promise<QcRequest> {
+/**
+ * Opens that are cold besides each reviewer's first: a link from an e-mail, a reload. The
+ * console asks for the first page's image only then (and on a slow link before pdf.js has
+ * come: pdf/first-page.ts); in the app, pdf.js draws the page from the document.
+ */
+const COLD_SHARE = 0.1;
+
+async function open(s: Session, id: string, cold: boolean): Promise<QcRequest> {
   // Each part timed too (`open: …`), to say which one a slow open waited for.
   const part = (name: string, ...args: Parameters<typeof call>) =>
     timed(s.record, `open: ${name}`, () => call(...args));
   const { json } = await part('request', s, 'open', 'GET', `/api/qc/v2/qc/requests/${id}`);
   const request = json as QcRequest;
-  const [, image] = await Promise.all([
+  const [, , image] = await Promise.all([
     part('document', s, 'open', 'GET', request.fileUrl, { binary: true }),
-    part('first page', s, 'open', 'GET', `/preview/qc/${id}/first-page`, {
-      binary: true,
-      headers: { accept: 'image/avif,image/webp,image/*' },
-      // Busy drawing: the review reads the page with pdf.js instead (ADR 017).
-      ok: [429],
-    }),
     part('checks', s, 'open', 'GET', `/team/checks/${id}`, { ok: [404] }),
+    cold
+      ? part('first page', s, 'open', 'GET', `/preview/qc/${id}/first-page`, {
+          binary: true,
+          headers: { accept: 'image/avif,image/webp,image/*' },
+          // Busy drawing: the review reads the page with pdf.js instead (ADR 017).
+          ok: [429],
+        })
+      : undefined,
   ]);
-  if (image.status === 429) conflict(s.record, 'first-page image busy (pdf.js instead)');
+  if (image?.status === 429) conflict(s.record, 'first-page image busy (pdf.js instead)');
   return request;
 }
 

@@ -122,9 +122,16 @@ export async function verify(
       note?: string;
       on: string;
     };
-    const stepsOf = new Map(
-      findings.rows.map((f) => [f.id, (JSON.parse(f.record) as { steps: Step[] }).steps]),
+    const records = new Map(
+      findings.rows.map((f) => [f.id, JSON.parse(f.record) as { steps: Step[]; dueOn: string }]),
     );
+    const stepsOf = new Map([...records].map(([id, f]) => [id, f.steps]));
+    // Answers the notaries were told were saved, given after their finding's due date.
+    const late = record.steps.filter((s) => {
+      const finding = records.get(s.findingId);
+      const step = finding?.steps.find((x) => x.kind === 'answered' && x.note === s.note);
+      return s.kind === 'answered' && finding && step && step.on > finding.dueOn;
+    });
     const stepsWrong = record.steps.filter((s) => {
       const matching = (stepsOf.get(s.findingId) ?? []).filter(
         (step) =>
@@ -190,6 +197,11 @@ export async function verify(
         name: 'every answer, settlement and reassignment is there once',
         ok: stepsWrong.length === 0 && steps > 0,
         detail: `${steps} told saved (${['answered', 'settled', 'reassigned'].map((k) => `${record.steps.filter((s) => s.kind === k).length} ${k}`).join(', ')}), ${stepsWrong.length} not found exactly once${sample(stepsWrong.map((s) => `${s.kind} ${s.findingId}`))}`,
+      },
+      {
+        name: 'some answers after their due dates, each kept once',
+        ok: late.length > 0 && late.every((s) => !stepsWrong.includes(s)),
+        detail: `${late.length} of ${record.steps.filter((s) => s.kind === 'answered').length} answers given after their finding fell due`,
       },
       {
         name: 'every webhook received once (duplicates refused by id)',
