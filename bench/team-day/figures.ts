@@ -81,7 +81,9 @@ export function drifts(samples: Samples, plan: Plan): Drift[] {
     const last = mine.filter((s) => s.t >= plan.durationMs - edge);
     const firstMb = median(first.map((s) => s.rssMb));
     const lastMb = median(last.map((s) => s.rssMb));
-    const firstFds = Math.max(...first.map((s) => s.fds));
+    // Bounded: no drift between the two ends (a burst's sockets come and go), and the peak.
+    const firstFds = median(first.map((s) => s.fds));
+    const lastFds = median(last.map((s) => s.fds));
     const maxFds = Math.max(...mine.map((s) => s.fds));
     return {
       name,
@@ -89,7 +91,7 @@ export function drifts(samples: Samples, plan: Plan): Drift[] {
       lastMb,
       growth: lastMb / firstMb - 1,
       maxFds,
-      fdGrowth: maxFds - firstFds,
+      fdGrowth: lastFds - firstFds,
     };
   });
 }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { benchClient } from './bench-db.ts';
 import { findPostgres } from '../../scripts/postgres-cluster.ts';
 import { buildIfNeeded } from '../../src/build-if-needed.ts';
 import { dayChart } from './chart.ts';
@@ -73,7 +73,7 @@ async function playFaults(world: World, plan: Plan, t0: number, windows: FaultWi
 async function letDaysPass(databaseUrl: string, plan: Plan, t0: number) {
   await new Promise((resolve) => setTimeout(resolve, t0 + plan.overdueAt - Date.now()));
   const due = Date.now() - 3_600_000;
-  const db = new pg.Client({ connectionString: databaseUrl });
+  const db = benchClient(databaseUrl);
   await db.connect();
   try {
     // The row's column and its record's `dueOn`, as the store writes both (findings/store.ts).
@@ -91,7 +91,7 @@ async function letDaysPass(databaseUrl: string, plan: Plan, t0: number) {
 
 /** Until the notices and the service's webhooks have all gone out (or DRAIN_MS). */
 async function drain(databaseUrl: string) {
-  const db = new pg.Client({ connectionString: databaseUrl });
+  const db = benchClient(databaseUrl);
   await db.connect();
   const until = Date.now() + DRAIN_MS;
   try {
@@ -108,7 +108,7 @@ async function drain(databaseUrl: string) {
 }
 
 async function databaseSize(databaseUrl: string): Promise<number> {
-  const db = new pg.Client({ connectionString: databaseUrl });
+  const db = benchClient(databaseUrl);
   await db.connect();
   try {
     const { rows } = await db.query<{ n: string }>(
@@ -183,6 +183,8 @@ export async function teamDay(): Promise<void> {
       join(root, 'bench/results/team-day.svg'),
       dayChart(record, sampler.samples, windows, plan),
     );
+    // Every sample and attempt of the day, for a figure to be read again by the minute.
+    writeFileSync(join(root, 'bench/results/team-day-record.json'), JSON.stringify(record));
     writeFileSync(
       join(root, 'bench/results/team-day.json'),
       `${JSON.stringify({ ...result, record: { ...record, samples: record.samples.length, live: record.live.length } }, null, 2)}\n`,
@@ -200,7 +202,7 @@ export async function teamDay(): Promise<void> {
 }
 
 async function machineChecked(databaseUrl: string): Promise<number> {
-  const db = new pg.Client({ connectionString: databaseUrl });
+  const db = benchClient(databaseUrl);
   await db.connect();
   try {
     const { rows } = await db.query<{ n: string }>(

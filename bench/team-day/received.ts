@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { benchClient } from './bench-db.ts';
 
 // The gateway keeps the newest 2,000 verified deliveries per feed (event-log.ts), and a day
 // receives more: its received events are read as they come, every 2 s, straight from
@@ -7,7 +7,7 @@ import pg from 'pg';
 
 export function watchReceived(databaseUrl: string) {
   const rows = new Map<string, Set<string>>();
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = benchClient(databaseUrl);
   const connected = client.connect();
   let last = 0;
   const poll = async () => {

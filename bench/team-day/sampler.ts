@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import pg from 'pg';
+import { BENCH_APPLICATION, benchClient } from './bench-db.ts';
 
 // Every few seconds: each process's resident memory and open descriptors (from /proc), and
 // the database's client connections (pg_stat_activity, asked directly, not through the proxy
@@ -30,7 +30,7 @@ export function startSampler(
   everyMs: number,
 ) {
   const samples: Samples = { processes: [], connections: [] };
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = benchClient(databaseUrl);
   const connected = client.connect();
   const sample = async () => {
     const t = Date.now() - t0();
@@ -44,9 +44,11 @@ export function startSampler(
     }
     await connected;
     const { rows } = await client.query<{ n: string }>(
-      "SELECT count(*) AS n FROM pg_stat_activity WHERE backend_type = 'client backend'",
+      `SELECT count(*) AS n FROM pg_stat_activity
+        WHERE backend_type = 'client backend' AND application_name <> $1`,
+      [BENCH_APPLICATION],
     );
-    samples.connections.push({ t, n: Number(rows[0]?.n) - 1 }); // not the sampler's own
+    samples.connections.push({ t, n: Number(rows[0]?.n) });
   };
   const timer = setInterval(() => void sample().catch(() => undefined), everyMs);
   return {

@@ -107,7 +107,7 @@ export function summaryLines(r: DayResult): string[] {
     {
       name: 'descriptors and database connections bounded',
       ok: memory.every((m) => m.fdGrowth <= 20) && connections <= r.connectionBound,
-      figure: `descriptors at most ${memory.map((m) => `${m.name} ${m.maxFds} (+${m.fdGrowth})`).join(', ')}; database connections at most ${connections} (bound ${r.connectionBound})`,
+      figure: `descriptors (peak, drift over the last half) ${memory.map((m) => `${m.name} ${m.maxFds}, ${m.fdGrowth >= 0 ? '+' : ''}${m.fdGrowth}`).join('; ')}; the gateways' database connections at most ${connections} (bound ${r.connectionBound})`,
     },
   ];
 

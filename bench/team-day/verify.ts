@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { benchClient } from './bench-db.ts';
 import type { DayRecord } from './record.ts';
 import type { World } from './deployment.ts';
 
@@ -60,7 +60,7 @@ export async function verify(
   record: DayRecord,
   received: Map<string, number>,
 ): Promise<Check[]> {
-  const db = new pg.Client({ connectionString: world.databaseUrl });
+  const db = benchClient(world.databaseUrl);
   await db.connect();
   try {
     const serviceUrl = world.team.serviceUrl;

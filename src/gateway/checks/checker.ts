@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   suggestedCheck,
   type Check,
@@ -42,6 +43,8 @@ const PRIORITY = { noticed: 0, shown: 1, opened: 2 } as const;
 const RETRY_MS = 5_000;
 const FETCH_TIMEOUT_MS = 30_000;
 const SEAL_LIMIT = 4 * 1024 * 1024;
+/** An owner's newest requests are listed for a webhook at most this often. */
+const NOTICE_EVERY_MS = 1_000;
 
 export type { Checker } from './checker-port.ts';
 
@@ -206,6 +209,34 @@ export function createChecker(
     return got;
   }
 
+  /** Each owner's ask for its newest pending requests under way, and whether to ask again. */
+  const noticing = new Map<string, { again: boolean; done: Promise<void> }>();
+  const listNewest = async (feed: Feed) => {
+    const session = sessions.get(key(feed));
+    if (!session) return;
+    const query = new URLSearchParams({
+      owner: feed.owner,
+      status: 'pending',
+      limit: '25',
+      orderDirection: 'desc',
+    });
+    const response = await upstreamGet(context(), session, `/qc/v2/qc/requests?${query}`).catch(
+      () => undefined,
+    );
+    if (!response?.ok) {
+      await response?.body?.cancel().catch(() => undefined);
+      return;
+    }
+    const list = QcRequestListSchema.safeParse(await response.json().catch(() => undefined));
+    if (list.success)
+      await store.want(
+        feed,
+        list.data.qcRequests.map((r) => r.id),
+        PRIORITY.noticed,
+      );
+    wake?.();
+  };
+
   return {
     summaries: store.summaries,
     result: store.result,
@@ -220,31 +251,32 @@ export function createChecker(
      * A webhook from the owner's service: something new was signed. The spec's deliveries
      * name files, not QC requests, so the newest pending requests are listed and queued
      * (with the owner's session the checker holds; with none, the next list queues them).
+     * A burst of webhooks is one list under way and one after it at most, a second apart, not
+     * one each (a burst of 500 deliveries made 500 lists of 25 from the service, and 500
+     * writes, and held every reviewer's answers for seconds).
      */
-    async noticeOwner(feed: Feed) {
-      const session = sessions.get(key(feed));
-      if (!session) return;
-      const query = new URLSearchParams({
-        owner: feed.owner,
-        status: 'pending',
-        limit: '25',
-        orderDirection: 'desc',
-      });
-      const response = await upstreamGet(context(), session, `/qc/v2/qc/requests?${query}`).catch(
-        () => undefined,
-      );
-      if (!response?.ok) {
-        await response?.body?.cancel().catch(() => undefined);
-        return;
+    noticeOwner(feed: Feed) {
+      const k = key(feed);
+      const under = noticing.get(k);
+      if (under) {
+        under.again = true;
+        return under.done;
       }
-      const list = QcRequestListSchema.safeParse(await response.json().catch(() => undefined));
-      if (list.success)
-        await store.want(
-          feed,
-          list.data.qcRequests.map((r) => r.id),
-          PRIORITY.noticed,
-        );
-      wake?.();
+      const entry = { again: false, done: Promise.resolve() };
+      entry.done = (async () => {
+        try {
+          do {
+            entry.again = false;
+            const started = Date.now();
+            await listNewest(feed);
+            if (entry.again) await sleep(NOTICE_EVERY_MS - (Date.now() - started));
+          } while (entry.again && !stopped);
+        } finally {
+          noticing.delete(k);
+        }
+      })();
+      noticing.set(k, entry);
+      return entry.done;
     },
     /** A session ended: it reads nothing more. */
     forget(session: SessionRecord) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { serviceTest as it } from '../../service/testing/fixtures.ts';
+import { afterAll, beforeAll, describe, expect, vi } from 'vitest';
+import { serviceTest as it, UNTIL } from '../../service/testing/fixtures.ts';
 import { ErrorBodySchema } from '../../contract/common.ts';
 import { z } from '../../contract/zod.ts';
 import { ReceivedEventListSchema, ReceivedEventSchema } from '../../contract/session.ts';
@@ -180,6 +180,31 @@ describe('POST /webhooks/:owner: signatures', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('a burst of deliveries', () => {
+  it("asks the service for the owner's newest requests once under way and once after, not once each", async () => {
+    // The machine's checks hold a session of acme's once a reviewer's screen asks them.
+    const list = await acme.request(
+      'GET',
+      '/api/qc/v2/qc/requests?owner=acme&status=pending&limit=1',
+    );
+    const [first] = (list.body as { qcRequests: { id: string }[] }).qcRequests;
+    expect((await acme.request('GET', `/team/checks?ids=${first!.id}`)).status).toBe(200);
+    const newest = () =>
+      gateway.calls.filter((c) => {
+        const url = new URL(c.url);
+        return (
+          url.pathname === '/qc/v2/qc/requests' && url.searchParams.get('orderDirection') === 'desc'
+        );
+      }).length;
+    const before = newest();
+    const sent = await Promise.all(Array.from({ length: 30 }, () => deliver('acme')));
+    expect(sent.map((r) => r.status)).toEqual(sent.map(() => 204));
+    await vi.waitFor(() => expect(newest()).toBeGreaterThan(before), UNTIL);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(newest() - before).toBeLessThanOrEqual(3);
   });
 });
 
