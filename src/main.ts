@@ -3,6 +3,7 @@ import { buildIfNeeded } from './build-if-needed.ts';
 import { generateWebhookSecret, readGatewayEnv } from './gateway/env.ts';
 import { localUrl } from './gateway/http/host-allow-list.ts';
 import { startGateway } from './gateway/server.ts';
+import { lowerGarbageHelpers } from './gateway/thread-priority.ts';
 import { readDemoOwner, writeDemoHistory } from './gateway/demo/demo-history.ts';
 import { openGatewayDatabase } from './gateway/db/open.ts';
 import { createMailStore } from './gateway/mail/store.ts';
@@ -72,6 +73,8 @@ function demoMailClients() {
 }
 
 async function main() {
+  // Before any work: the background threads' garbage is collected at their priority.
+  lowerGarbageHelpers();
   const env = readGatewayEnv();
   // What a real deployment differs in (claims, scopes, storage origins); see below.
   let deployment: Pick<GatewayEnv, 'identity' | 'scopes' | 'storageOrigins'> = env;

@@ -69,23 +69,25 @@ async function playFaults(world: World, plan: Plan, t0: number, windows: FaultWi
   windows.push({ name: 'database cut', from: cut, to: Date.now() - t0 });
 }
 
-/** What `plan.overdueAt` says: a third of the open findings fall due an hour ago. */
+/** What `plan.overdueAt` says: the findings open at each time fall due an hour before. */
 async function letDaysPass(databaseUrl: string, plan: Plan, t0: number) {
-  await new Promise((resolve) => setTimeout(resolve, t0 + plan.overdueAt - Date.now()));
-  const due = Date.now() - 3_600_000;
-  const db = benchClient(databaseUrl);
-  await db.connect();
-  try {
-    // The row's column and its record's `dueOn`, as the store writes both (findings/store.ts).
-    const { rowCount } = await db.query(
-      `UPDATE qc_findings
-          SET due_at = $1, record = jsonb_set(record::jsonb, '{dueOn}', to_jsonb($2::text))::text
-        WHERE id IN (SELECT id FROM qc_findings WHERE state = 'open' AND random() < 0.34)`,
-      [due, new Date(due).toISOString()],
-    );
-    console.log(`  time: ${rowCount} open findings fell due (as if raised days before)`);
-  } finally {
-    await db.end();
+  for (const at of plan.overdueAt) {
+    await new Promise((resolve) => setTimeout(resolve, t0 + at - Date.now()));
+    const due = Date.now() - 3_600_000;
+    const db = benchClient(databaseUrl);
+    await db.connect();
+    try {
+      // The row's column and its record's `dueOn`, as the store writes both (findings/store.ts).
+      const { rowCount } = await db.query(
+        `UPDATE qc_findings
+            SET due_at = $1, record = jsonb_set(record::jsonb, '{dueOn}', to_jsonb($2::text))::text
+          WHERE state = 'open'`,
+        [due, new Date(due).toISOString()],
+      );
+      console.log(`  time: ${rowCount} open findings fell due (as if raised days before)`);
+    } finally {
+      await db.end();
+    }
   }
 }
 

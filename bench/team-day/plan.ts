@@ -12,10 +12,10 @@ export interface Plan {
   cutAt: number;
   cutMs: number;
   /**
-   * Days pass here for a third of the open findings: their due dates, business days away,
+   * Days pass here for the findings open at the time: their due dates, business days away,
    * are moved to an hour ago, as if raised days before (the gateway has no clock to move).
    */
-  overdueAt: number;
+  overdueAt: number[];
   /** Two bursts of signed webhooks posted to the gateways besides the service's own. */
   bursts: { at: number; count: number }[];
   /** How often each process's memory, descriptors and the database's connections are read. */
@@ -40,7 +40,7 @@ export function planOf(env: NodeJS.ProcessEnv): Plan {
     killAt: at(4),
     cutAt: at(6),
     cutMs: Math.max(2_000, Math.round(10_000 * (minutes / 10))),
-    overdueAt: at(5),
+    overdueAt: [at(5), at(7.5)],
     bursts: [
       { at: at(2.5), count: Math.max(20, Math.round(500 * scale)) },
       { at: at(8), count: Math.max(20, Math.round(500 * scale)) },
