@@ -85,9 +85,9 @@ it.beforeAll(async ({ service }) => {
     return undefined;
   };
   ({ reviewer, admin, stranger } = await signInRoles(gateway, 'reviewer', 'admin', 'stranger'));
-  const requests = await pendingRequests(admin, 5);
+  const requests = await pendingRequests(admin, 7);
   pending = requests.map((r) => r.id);
-  expect(pending.length).toBe(5);
+  expect(pending.length).toBe(7);
   // Every approval of these processes is sampled (random is 0), so the sampling shows it too.
   const processes = QcProcessListSchema.parse(
     (await admin.request('GET', '/api/qc/v2/qc/processes?owner=acme&limit=100')).body,
@@ -179,6 +179,45 @@ describe('a decision accepted while the database is down', () => {
       .toBe(1);
     expect(Date.now() - started).toBeLessThan(3000);
     expect(await samplesOf(first, reviewer)).toBe(1);
+  });
+});
+
+describe('a decision whose answer was lost with the process that sent it', () => {
+  it('is recorded by the retry the service answers 409, once, and a further retry adds nothing', async () => {
+    const id = pending[5] ?? '';
+    expect((await reviewer.request('PUT', `/team/holds/${id}`, { json: {} })).status).toBe(201);
+    // The service takes the decision; its answer never comes back (the process was killed).
+    let lose = true;
+    gateway.intercept = (url, init) => {
+      if (!lose || init?.method !== 'PATCH' || !url.includes(`/qc/v2/qc/requests/${id}`)) return;
+      lose = false;
+      return fetch(url, init).then(() => Promise.reject(new TypeError('fetch failed')));
+    };
+    try {
+      expect((await approve(reviewer, id)).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      gateway.intercept = null;
+    }
+    expect((await history(id)).decisions).toHaveLength(0);
+    // The browser tries again: the service has it already (409), as this reviewer's.
+    const again = await approve(reviewer, id);
+    expect(again.status, again.text).toBe(409);
+    await expect.poll(async () => (await history(id)).decisions.length, UNTIL).toBe(1);
+    expect((await history(id)).decisions[0]).toMatchObject({ requestId: id, status: 'approved' });
+    await expect.poll(() => samplesOf(id), UNTIL).toBe(1);
+    expect(await held(id)).toBe(false);
+    expect((await approve(reviewer, id)).status).toBe(409);
+    expect((await history(id)).decisions).toHaveLength(1);
+    expect(await csvRows(id)).toBe(1);
+  });
+
+  it("records nothing for a 409 that is another reviewer's decision", async () => {
+    const id = pending[6] ?? '';
+    expect((await approve(admin, id)).status).toBe(200);
+    expect((await history(id)).decisions).toHaveLength(1);
+    expect((await approve(reviewer, id)).status).toBe(409);
+    expect((await history(id)).decisions).toHaveLength(1);
+    expect((await history(id)).decisions[0]?.decidedBy.name).not.toBe('Riley Reviewer');
   });
 });
 

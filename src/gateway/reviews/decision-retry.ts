@@ -3,6 +3,8 @@ import type { DecisionRecord } from '../../contract/team.ts';
 import type { GatewayContext } from '../context.ts';
 import { DatabaseUnavailableError } from '../db/sql.ts';
 import type { SessionRecord } from '../session/sessions.ts';
+import { QcRequestPatchSchema } from '../../contract/qc.ts';
+import { upstreamRequest } from '../upstream/qc-request-upstream.ts';
 import { applyDecision, deciderOf, decisionRecord, type Decider } from './reviews.ts';
 
 // A decision the service accepted is the service's whatever the gateway's database says.
@@ -34,7 +36,17 @@ interface Pending {
   /** Built once, then kept, so each retry writes the same record. */
   record?: DecisionRecord;
   failures: number;
+  /**
+   * A decision the service had already accepted from this reviewer (a retry answered 409):
+   * recorded only if the history has no record of it, whichever process wrote that. The
+   * service's time of the decision, where it gives one, tells this decision from an earlier
+   * round's.
+   */
+  recovered?: { serviceAt: number | undefined };
 }
+
+/** A record this near the service's time of a decision is that decision's (clocks differ). */
+const SAME_DECISION_MS = 5 * 60_000;
 
 export function createDecisionRecorder(ctx: GatewayContext) {
   const pending: Pending[] = [];
@@ -42,7 +54,22 @@ export function createDecisionRecorder(ctx: GatewayContext) {
   let delay = FIRST_DELAY_MS;
   let flushing: Promise<void> | undefined;
 
+  /** Whether the history holds the decision `entry` recovers, from any process. */
+  async function recordedAlready(entry: Pending, status: string): Promise<boolean> {
+    const { feed, member } = entry.decider;
+    const serviceAt = entry.recovered?.serviceAt;
+    return (await ctx.decisions.forRequest(feed, entry.requestId)).some(
+      (r) =>
+        r.decidedBy.id === member.id &&
+        r.status === status &&
+        (serviceAt === undefined ||
+          Math.abs(Date.parse(r.decidedOn) - serviceAt) < SAME_DECISION_MS),
+    );
+  }
+
   async function attempt(entry: Pending): Promise<void> {
+    const status = (entry.answered as { status?: string } | undefined)?.status;
+    if (entry.recovered && (!status || (await recordedAlready(entry, status)))) return;
     entry.record ??= await decisionRecord(
       ctx,
       entry.decider,
@@ -150,6 +177,52 @@ export function createDecisionRecorder(ctx: GatewayContext) {
         timer = undefined;
         void flush();
       }
+    },
+
+    /**
+     * A decision answered 409 that the service, read afresh, holds as this reviewer's and as
+     * sent: an earlier try reached the service and its answer was lost, perhaps with the
+     * process that sent it (killed before it wrote the history). Recorded here unless the
+     * history has it. Never throws.
+     */
+    async recoverLost(
+      session: SessionRecord,
+      requestId: string,
+      sent: unknown,
+      marks?: DecisionMarks,
+    ): Promise<boolean> {
+      const body = QcRequestPatchSchema.safeParse(sent);
+      const decider = deciderOf(session);
+      const fresh = await upstreamRequest(ctx, session, requestId).catch(() => undefined);
+      const request = fresh?.request;
+      if (
+        !body.success ||
+        !request ||
+        request.status !== body.data.status ||
+        request.reviewedBy !== decider.member.id
+      ) {
+        return false;
+      }
+      const completed = request.reviewCompletedOn ? Date.parse(request.reviewCompletedOn) : NaN;
+      const entry: Pending = {
+        decider,
+        requestId,
+        sent,
+        answered: request,
+        at: ctx.now(),
+        marks,
+        failures: 0,
+        recovered: { serviceAt: Number.isFinite(completed) ? completed : undefined },
+      };
+      try {
+        await attempt(entry);
+      } catch (error) {
+        ctx.log(`could not record the recovered decision of QC request ${requestId} yet`, error);
+        if (!keep(entry, error)) return true;
+        pending.push(entry);
+        schedule();
+      }
+      return true;
     },
 
     /** Decisions waiting for the database (tests, logs). */

@@ -12,7 +12,9 @@ import { heldByAnother, decidedRequestId } from './reviews.ts';
 // a decision's marks (the Attest-Marks header, ADR 029) are checked before the service sees
 // it (400, and nothing is decided) and never reach it; and a decision the service accepted
 // goes into the team's history with its marks (reviews.ts, decision-retry.ts) before its answer
-// is passed on as it came; its findings' document is copied after (findings/documents.ts).
+// is passed on as it came; its findings' document is copied after (findings/documents.ts). A
+// retry the service answers 409 because an earlier try of the same reviewer got there (its
+// answer lost, perhaps with the process that sent it) is recorded then, unless it was.
 
 const json = (value: string) => {
   try {
@@ -56,12 +58,24 @@ export function qcProxyRules(ctx: GatewayContext): ProxyRules {
      * the gateway can record it before passing it on as it came.
      */
     async after(session, request, sent, response) {
-      const decided = response.ok
-        ? decidedRequestId(request.method, new URL(request.url).pathname)
-        : undefined;
+      const decided =
+        response.ok || response.status === 409
+          ? decidedRequestId(request.method, new URL(request.url).pathname)
+          : undefined;
       if (!decided) return response;
-      const text = await response.text();
       const sentText = sent instanceof ArrayBuffer ? new TextDecoder().decode(sent) : '';
+      if (response.status === 409) {
+        // A retry whose first try the service took: the history may never have heard of it.
+        const ours = await decisions.recoverLost(
+          session,
+          decided,
+          json(sentText),
+          marksOf.get(request),
+        );
+        if (ours) documents.keepLater(session, decided);
+        return response;
+      }
+      const text = await response.text();
       // Never throws: with the database down, the decision waits in memory to be recorded.
       await decisions.record(session, decided, json(sentText), json(text), marksOf.get(request));
       // Its findings' document, copied once this answer is on its way (ADR 029).
