@@ -40,8 +40,12 @@ export async function reviewer(s: Session, day: Day, own: Stream): Promise<void>
       continue;
     }
     empty = 0;
+    // A cold open's first page comes beside the review's own reads, and is timed apart: it
+    // stands in for pdf.js's page until that is drawn, and the screen waits for neither.
     const cold = opened++ === 0 || Math.random() < COLD_SHARE;
-    const request = await timed(s.record, 'open', () => open(s, id, cold));
+    const image = cold ? firstPage(s, id) : undefined;
+    const request = await timed(s.record, 'open', () => open(s, id));
+    await image;
     // Reading: what is left of this request's share of the day.
     await sleep(Math.max(0, around(day.reviewMs) - (Date.now() - started)));
     if (request.status !== 'pending') continue;
@@ -88,26 +92,30 @@ async function takeNext(s: Session): Promise<string | undefined> {
  */
 const COLD_SHARE = 0.1;
 
-async function open(s: Session, id: string, cold: boolean): Promise<QcRequest> {
+async function open(s: Session, id: string): Promise<QcRequest> {
   // Each part timed too (`open: …`), to say which one a slow open waited for.
   const part = (name: string, ...args: Parameters<typeof call>) =>
     timed(s.record, `open: ${name}`, () => call(...args));
   const { json } = await part('request', s, 'open', 'GET', `/api/qc/v2/qc/requests/${id}`);
   const request = json as QcRequest;
-  const [, , image] = await Promise.all([
+  await Promise.all([
     part('document', s, 'open', 'GET', request.fileUrl, { binary: true }),
     part('checks', s, 'open', 'GET', `/team/checks/${id}`, { ok: [404] }),
-    cold
-      ? part('first page', s, 'open', 'GET', `/preview/qc/${id}/first-page`, {
-          binary: true,
-          headers: { accept: 'image/avif,image/webp,image/*' },
-          // Busy drawing: the review reads the page with pdf.js instead (ADR 017).
-          ok: [429],
-        })
-      : undefined,
   ]);
-  if (image?.status === 429) conflict(s.record, 'first-page image busy (pdf.js instead)');
   return request;
+}
+
+/** The first page's image, as a review opened cold asks for it (ADR 025). */
+async function firstPage(s: Session, id: string): Promise<void> {
+  const image = await timed(s.record, 'first page (cold)', () =>
+    call(s, 'first page (cold)', 'GET', `/preview/qc/${id}/first-page`, {
+      binary: true,
+      headers: { accept: 'image/avif,image/webp,image/*' },
+      // Busy drawing: the review reads the page with pdf.js instead (ADR 017).
+      ok: [429],
+    }),
+  );
+  if (image.status === 429) conflict(s.record, 'first-page image busy (pdf.js instead)');
 }
 
 async function decide(s: Session, day: Day, request: QcRequest, own: Stream): Promise<void> {

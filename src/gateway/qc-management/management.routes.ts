@@ -197,18 +197,29 @@ export function managementRoutes(ctx: GatewayContext) {
     // The range's days and the findings' 13-week trend, which may reach further back.
     const wide = windowOf(trendStart(to) < from ? trendStart(to) : from, to);
     const rangeDecisions = await ctx.decisions.between(feed, wide.start, wide.end);
+    const truncated = rangeDecisions.length >= EXPORT_LIMIT;
     const week = thisWeek(tz, now);
     const weekWindow = windowOf(week.from, week.to);
+    // This week's, from the range's when it holds all of them: each is read and checked
+    // against its schema, and a busy team's week is thousands (the team view, every few
+    // seconds, for each manager).
+    const inRange = !truncated && weekWindow.start >= wide.start && weekWindow.end <= wide.end;
+    const recentDecisions = inRange
+      ? rangeDecisions.filter((d) => {
+          const at = Date.parse(d.decidedOn);
+          return at >= weekWindow.start && at < weekWindow.end;
+        })
+      : await ctx.decisions.between(feed, weekWindow.start, weekWindow.end);
     const stats = teamStats({
       from,
       to,
       tz,
       now,
       rangeDecisions,
-      recentDecisions: await ctx.decisions.between(feed, weekWindow.start, weekWindow.end),
+      recentDecisions,
       samples: await ctx.management.samplesBetween(feed, window.start, window.end),
       openFlags: await ctx.management.countSamples(feed, 'flagged'),
-      truncated: rangeDecisions.length >= EXPORT_LIMIT,
+      truncated,
       notaryRole: ctx.notaryRole,
     });
     const findings = findingFigures({
