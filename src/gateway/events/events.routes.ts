@@ -18,6 +18,50 @@ function parseLastEventId(value: string | undefined): number | undefined {
   return value && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : undefined;
 }
 
+/** One message: each line of `data` a `data:` line, as EventSource reads them. */
+function sseText(type: string, data: string, id?: number): string {
+  const head = `${id === undefined ? '' : `id: ${id}\n`}event: ${type}\n`;
+  return `${head}${data
+    .split(/\r\n|\r|\n/)
+    .map((line) => `data: ${line}\n`)
+    .join('')}\n`;
+}
+
+/** A delivery's JSON, written once for all the streams it goes to. */
+const json = new WeakMap<ReceivedEvent, string>();
+function jsonOf(event: ReceivedEvent): string {
+  let text = json.get(event);
+  if (text === undefined) {
+    text = JSON.stringify(event);
+    json.set(event, text);
+  }
+  return text;
+}
+
+/** How many delivery numbers a stream remembers having sent, to send none twice. */
+const REMEMBERED = 4096;
+
+/**
+ * What one stream has sent of the log's deliveries. On PostgreSQL two deliveries received at
+ * once may be numbered in one order and committed, so published, in the other: the later
+ * number first. Each is sent once, in the order published; a message's id never goes back,
+ * so a reconnect's Last-Event-ID resumes after the newest sent, not before it.
+ */
+function sentDeliveries(after: number) {
+  let newest = after;
+  const seqs = new Set<number>();
+  return {
+    /** The message for `event`, or nothing when this stream has sent it. */
+    text(event: ReceivedEvent): string {
+      if (event.seq <= after || seqs.has(event.seq)) return '';
+      seqs.add(event.seq);
+      if (seqs.size > REMEMBERED) seqs.delete(seqs.values().next().value as number);
+      newest = Math.max(newest, event.seq);
+      return sseText(event.type, jsonOf(event), newest);
+    },
+  };
+}
+
 /**
  * `/events` is also the console's page of events: a browser loading it as a page (a reload,
  * a shared link) asks for HTML, while EventSource asks for text/event-stream.
@@ -59,10 +103,10 @@ export function eventRoutes(ctx: GatewayContext) {
     // Proxies such as nginx would otherwise hold events back in a buffer.
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
-      // Writes go through one chain, in order; `sent` drops an event that a replay and the
-      // live feed both delivered.
+      // Writes go through one chain, in order. What arrives while a write is under way goes
+      // out in one write after it: a burst of webhooks is hundreds of events for each of a
+      // team's streams, and a socket write each.
       let chain = Promise.resolve();
-      let sent = lastEventId ?? 0;
       let closed = false;
       let finish = () => {};
       const finished = new Promise<void>((resolve) => (finish = resolve));
@@ -73,13 +117,21 @@ export function eventRoutes(ctx: GatewayContext) {
           })
           .catch(() => close());
       };
-      const write = async (event: ReceivedEvent) => {
-        if (event.seq <= sent) return;
-        sent = event.seq;
-        const data = JSON.stringify(event);
-        await stream.writeSSE({ id: String(event.seq), event: event.type, data });
+      const sent = sentDeliveries(lastEventId ?? 0);
+      let pending: (ReceivedEvent | string)[] = [];
+      const flush = async () => {
+        const batch = pending;
+        pending = [];
+        const text = batch
+          .map((item) => (typeof item === 'string' ? item : sent.text(item)))
+          .join('');
+        if (text) await stream.write(text);
       };
-      const send = (event: ReceivedEvent) => enqueue(() => write(event));
+      const push = (item: ReceivedEvent | string) => {
+        pending.push(item);
+        if (pending.length === 1) enqueue(flush);
+      };
+      const send = (event: ReceivedEvent) => push(event);
       // No id: a reconnect's Last-Event-ID keeps counting the logged deliveries only. The
       // queue's news names reviewers and what they hold: not for a session that reads no QC.
       // A message with an audience (a finding's, ADR 029) is for its QC readers and the
@@ -91,7 +143,7 @@ export function eventRoutes(ctx: GatewayContext) {
         if (audience && !(audience.readers && readsQc) && !audience.members.includes(member)) {
           return;
         }
-        enqueue(() => stream.writeSSE({ event: type, data }));
+        push(sseText(type, data));
       };
       const close = () => {
         if (closed) return;
@@ -111,18 +163,20 @@ export function eventRoutes(ctx: GatewayContext) {
         notify,
         close,
       });
+      // First the retry, then the replay, then what is pushed live (each sent once).
       enqueue(() => stream.write(`retry: ${RETRY_MS}\n: connected\n\n`));
       if (lastEventId !== undefined) {
         enqueue(async () => {
-          for (const event of await ctx.events.after(feed, lastEventId)) await write(event);
+          const replay = (await ctx.events.after(feed, lastEventId)).map(sent.text).join('');
+          if (replay) await stream.write(replay);
         });
       }
       const heartbeat = setInterval(() => {
         // A session that expired or signed out meanwhile gets no more events. While the
         // database is out of reach the stream stays: it cannot tell.
         ctx.sessions.get(session.idHash).then(
-          (live) => (live ? enqueue(() => stream.write(': heartbeat\n\n')) : close()),
-          () => enqueue(() => stream.write(': heartbeat\n\n')),
+          (live) => (live ? push(': heartbeat\n\n') : close()),
+          () => push(': heartbeat\n\n'),
         );
       }, ctx.heartbeatMs);
       stream.onAbort(close);

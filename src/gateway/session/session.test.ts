@@ -224,6 +224,22 @@ describe('session expiry', () => {
     expectMessage(await browser.request('GET', '/session'), 401, /sign in/);
   });
 
+  it('moves its idle deadline with activity at most once a minute', async () => {
+    const browser = gateway.browser();
+    await browser.signIn('acme-reviewer');
+    const expiresOn = async () =>
+      Date.parse(SessionSchema.parse((await browser.request('GET', '/session')).body).expiresOn);
+    const signedIn = await expiresOn();
+    gateway.advance(30_000);
+    // Half a minute on: the request counts, the deadline stays (no write for it).
+    expect(await expiresOn()).toBe(signedIn);
+    gateway.advance(31_000);
+    // Over a minute since it last moved: it moves to 8 hours from now.
+    const moved = await expiresOn();
+    expect(moved).toBeGreaterThanOrEqual(signedIn + 61_000);
+    expect(moved - (Date.now() + gateway.offset())).toBeGreaterThan(IDLE_MS - 60_000);
+  });
+
   it('ends 24 hours after sign-in however active it was', async () => {
     const browser = gateway.browser();
     await browser.signIn('acme-reviewer');
