@@ -15,7 +15,7 @@ import { planOf, type Plan } from './plan.ts';
 import type { DayRecord } from './record.ts';
 import { watchReceived } from './received.ts';
 import { startSampler } from './sampler.ts';
-import { summaryLines } from './summary.ts';
+import { LOAD, summaryLines } from './summary.ts';
 import { verify } from './verify.ts';
 
 // `npm run bench -- team-day` (ADR 043): a QC department's day in ten minutes on
@@ -153,7 +153,7 @@ export async function teamDay(): Promise<void> {
       service: world.team.servicePid,
       'gateway 0': world.team.gateways[0]?.pid(),
       'gateway 1': world.team.gateways[1]?.pid(),
-      load: load.child.pid,
+      [LOAD]: load.child.pid,
     });
     const sampler = startSampler(world.databaseUrl, pids, () => t0, plan.sampleEveryMs);
     const windows: FaultWindow[] = [];

@@ -37,6 +37,9 @@ interface Target {
   figure: string;
 }
 
+/** The load process's name among the sampled ones (main.ts). */
+export const LOAD = 'load';
+
 const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)} ms` : '-');
 const clock = (t: number) =>
   `${Math.floor(t / 60_000)}:${String(Math.floor((t % 60_000) / 1000)).padStart(2, '0')}`;
@@ -96,11 +99,13 @@ export function summaryLines(r: DayResult): string[] {
     },
     {
       name: 'memory flat (within 10%) over the last half of the day',
-      ok: memory.every((m) => Math.abs(m.growth) <= 0.1),
+      // The load process is the bench's instrument, not the system: it keeps every time and
+      // every live arrival it records, so it grows by design; printed, not judged.
+      ok: memory.every((m) => m.name === LOAD || Math.abs(m.growth) <= 0.1),
       figure: memory
         .map(
           (m) =>
-            `${m.name} ${m.firstMb.toFixed(0)}→${m.lastMb.toFixed(0)} MB (${(m.growth * 100).toFixed(1)}%)`,
+            `${m.name} ${m.firstMb.toFixed(0)}→${m.lastMb.toFixed(0)} MB (${(m.growth * 100).toFixed(1)}%${m.name === LOAD ? ', the bench\'s record, not judged' : ''})`,
         )
         .join(', '),
     },

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from '../../contract/zod.ts';
@@ -71,7 +71,10 @@ function loadKey(dataDir: string): Buffer {
   return key;
 }
 
-export function secretBox(key: Buffer): SecretBox {
+export function secretBox(raw: Buffer): SecretBox {
+  // One key object for every call: a raw key is made into one again on each, and the
+  // session's token is opened on every upstream call (it showed in a busy gateway's profile).
+  const key = createSecretKey(raw);
   return {
     seal(plain, bind) {
       const iv = randomBytes(12);

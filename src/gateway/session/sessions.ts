@@ -12,6 +12,8 @@ import type { Sql } from '../db/sql.ts';
 /** A session ends after 8 hours without a request, and 24 hours after sign-in regardless. */
 export const IDLE_MS = 8 * 3600_000;
 export const ABSOLUTE_MS = 24 * 3600_000;
+/** The idle deadline moves with activity to this precision: a write at most this often. */
+export const TOUCH_EVERY_MS = 60_000;
 
 /** 32 random bytes as base64url: the cookie value. Only its SHA-256 is stored. */
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
@@ -144,9 +146,13 @@ export function createSessionStore(sql: Sql, box: SecretBox, now: () => number) 
 
     get,
 
-    /** Marks activity: moves the idle deadline (never past the absolute one). */
+    /**
+     * Marks activity: moves the idle deadline (never past the absolute one), at most once a
+     * minute. Every request counts as activity, and a busy team's were a write each.
+     */
     async touch(session: SessionRecord): Promise<SessionRecord> {
       const at = now();
+      if (at >= session.lastSeenAt && at - session.lastSeenAt < TOUCH_EVERY_MS) return session;
       await sql.run('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?', [at, session.idHash]);
       return { ...session, lastSeenAt: at };
     },
