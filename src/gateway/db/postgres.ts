@@ -108,6 +108,15 @@ export async function openPostgres(o: PostgresOptions): Promise<Sql> {
 
   async function transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
     const client = await pool.connect().catch(wrap);
+    // A connection that breaks between two of the transaction's queries (the database cut
+    // away) says so on the client: the pool listens only to idle ones, and an 'error' no one
+    // hears ends the process. Its next query fails, and the connection is not reused.
+    let broken: Error | undefined;
+    const onError = (error: Error) => {
+      broken = error;
+      o.log('PostgreSQL connection lost', error.message);
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN').catch(wrap);
       const result = await work(over(query(client)));
@@ -117,7 +126,8 @@ export async function openPostgres(o: PostgresOptions): Promise<Sql> {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      client.off('error', onError);
+      client.release(broken);
     }
   }
 
