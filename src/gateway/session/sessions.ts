@@ -60,6 +60,21 @@ interface SessionRow {
 const COLUMNS =
   'id_hash, environment, client_id, owner, user_json, permissions, created_at, last_seen_at';
 
+/**
+ * A session's token as its row held it when the row was read for a request: that request's
+ * upstream calls use it while it is valid, without reading the row again (it was read a
+ * moment before, for the cookie). Kept beside the record, never in it: the record goes to
+ * routes, and a token, sealed or not, has no business there.
+ */
+interface TokenAsRead {
+  sealed: string | null;
+  expiresAt: number | null;
+  readAt: number;
+}
+const tokensAsRead = new WeakMap<SessionRecord, TokenAsRead>();
+/** How long a row's read stands for the token's: a request's time, not a held session's. */
+export const TOKEN_AS_READ_MS = 10_000;
+
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
 export function expiresAt(session: SessionRecord): number {
@@ -92,15 +107,20 @@ export function createSessionStore(sql: Sql, box: SecretBox, now: () => number) 
   }
 
   async function get(idHash: string): Promise<SessionRecord | null> {
-    const row = await sql.get<SessionRow>(`SELECT ${COLUMNS} FROM sessions WHERE id_hash = ?`, [
-      idHash,
-    ]);
+    const row = await sql.get<
+      SessionRow & { token: string | null; token_expires_at: number | null }
+    >(`SELECT ${COLUMNS}, token, token_expires_at FROM sessions WHERE id_hash = ?`, [idHash]);
     if (!row) return null;
     const session = toRecord(row);
     if (now() >= expiresAt(session)) {
       await remove(idHash);
       return null;
     }
+    tokensAsRead.set(session, {
+      sealed: row.token,
+      expiresAt: row.token_expires_at === null ? null : Number(row.token_expires_at),
+      readAt: now(),
+    });
     return session;
   }
 
@@ -154,7 +174,10 @@ export function createSessionStore(sql: Sql, box: SecretBox, now: () => number) 
       const at = now();
       if (at >= session.lastSeenAt && at - session.lastSeenAt < TOUCH_EVERY_MS) return session;
       await sql.run('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?', [at, session.idHash]);
-      return { ...session, lastSeenAt: at };
+      const touched = { ...session, lastSeenAt: at };
+      const token = tokensAsRead.get(session);
+      if (token) tokensAsRead.set(touched, token);
+      return touched;
     },
 
     async clientSecret(idHash: string): Promise<string | null> {
@@ -165,7 +188,17 @@ export function createSessionStore(sql: Sql, box: SecretBox, now: () => number) 
       return row ? open(row.secret, idHash, 'secret') : null;
     },
 
-    async cachedToken(idHash: string): Promise<CachedToken | null> {
+    /**
+     * The session's stored token; from `asRead`'s own read of the row when that was a moment
+     * ago (TOKEN_AS_READ_MS), else read again.
+     */
+    async cachedToken(idHash: string, asRead?: SessionRecord): Promise<CachedToken | null> {
+      const known = asRead?.idHash === idHash ? tokensAsRead.get(asRead) : undefined;
+      if (known && now() - known.readAt < TOKEN_AS_READ_MS) {
+        return known.sealed && known.expiresAt !== null
+          ? { token: open(known.sealed, idHash, 'token'), expiresAt: known.expiresAt }
+          : null;
+      }
       const row = await sql.get<{ token: string | null; token_expires_at: number | null }>(
         'SELECT token, token_expires_at FROM sessions WHERE id_hash = ?',
         [idHash],

@@ -81,9 +81,10 @@ export function createTokenManager(
   return {
     /** A token that is valid for at least TOKEN_BUFFER_MS more. */
     async token(session: SessionRecord): Promise<string> {
-      // Read afresh rather than from the request's snapshot: another request may have
-      // refreshed it meanwhile.
-      const cached = await sessions.cachedToken(session.idHash);
+      // As the request's own read of its session found it, when that was a moment ago: a
+      // token valid then is valid now, though another request may have a newer one. A 401
+      // on it reads afresh (refresh).
+      const cached = await sessions.cachedToken(session.idHash, session);
       if (cached && now() < cached.expiresAt) return cached.token;
       return fetchToken(session, cached?.token);
     },
