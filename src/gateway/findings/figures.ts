@@ -1,3 +1,4 @@
+import { byText } from '../../shared/text-order.ts';
 import type {
   CategoryCount,
   DefectRate,
@@ -69,7 +70,7 @@ function rates(judged: readonly Judged[], keysOf: (d: DecisionRecord) => string[
   }
   return [...groups]
     .map(([key, group]) => ({ key, ...tally(group) }))
-    .sort((a, b) => b.decisions - a.decisions || a.key.localeCompare(b.key));
+    .sort((a, b) => b.decisions - a.decisions || byText(a.key, b.key));
 }
 
 export function findingFigures(input: FiguresInput): FindingFigures {
@@ -132,7 +133,7 @@ export function findingFigures(input: FiguresInput): FindingFigures {
       (a, b) =>
         b.critical - a.critical ||
         b.critical + b.major + b.minor - (a.critical + a.major + a.minor) ||
-        a.category.localeCompare(b.category),
+        byText(a.category, b.category),
     ),
     overdue: input.overdue,
   };

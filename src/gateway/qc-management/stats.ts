@@ -1,3 +1,4 @@
+import { byText } from '../../shared/text-order.ts';
 import type {
   DefectGroup,
   DefectRow,
@@ -111,7 +112,7 @@ export function defectRows(newestFirst: DecisionRecord[]): DefectRow[] {
       (a, b) =>
         (b.rate ?? 0) - (a.rate ?? 0) ||
         b.failed - a.failed ||
-        a.displayName.localeCompare(b.displayName),
+        byText(a.displayName, b.displayName),
     );
 }
 
@@ -130,7 +131,7 @@ function defectGroups(
   }
   return [...groups]
     .map(([key, decisions]) => ({ key, decisions: decisions.length, rows: defectRows(decisions) }))
-    .sort((a, b) => b.decisions - a.decisions || a.key.localeCompare(b.key));
+    .sort((a, b) => b.decisions - a.decisions || byText(a.key, b.key));
 }
 
 function byMember(decisions: DecisionRecord[]): Map<string, DecisionRecord[]> {
@@ -182,10 +183,7 @@ function calibration(samples: Sample[]): TeamStats['calibration'] {
         itemsAgreed: r.agreed,
         rate: rate(r.agreed, r.compared),
       }))
-      .sort(
-        (a, b) =>
-          a.member.name.localeCompare(b.member.name) || a.member.id.localeCompare(b.member.id),
-      ),
+      .sort((a, b) => byText(a.member.name, b.member.name) || byText(a.member.id, b.member.id)),
     // Least agreement first: the checks the team reads differently.
     items: [...items]
       .map(([displayName, i]) => ({ displayName, ...i, rate: rate(i.agreed, i.compared) }))
@@ -193,13 +191,21 @@ function calibration(samples: Sample[]): TeamStats['calibration'] {
         (a, b) =>
           (a.rate ?? 1) - (b.rate ?? 1) ||
           b.compared - a.compared ||
-          a.displayName.localeCompare(b.displayName),
+          byText(a.displayName, b.displayName),
       ),
   };
 }
 
 export function teamStats(input: StatsInput): TeamStats {
-  const day = dayIn(input.tz);
+  // Each decision's day is asked for by the range, the week, today's count and the daily
+  // rows: parsed and placed once.
+  const dayOf = dayIn(input.tz);
+  const days = new Map<string | number, string>();
+  const day = (instant: string | number) => {
+    let found = days.get(instant);
+    if (found === undefined) days.set(instant, (found = dayOf(instant)));
+    return found;
+  };
   const inDays = (from: string, to: string) => (instant: string) => {
     const d = day(instant);
     return d >= from && d <= to;
@@ -213,7 +219,8 @@ export function teamStats(input: StatsInput): TeamStats {
 
   const today = day(input.now);
   const isToday = inDays(today, today);
-  const week = input.recentDecisions.filter((d) => inDays(mondayOf(today), today)(d.decidedOn));
+  const inWeek = inDays(mondayOf(today), today);
+  const week = input.recentDecisions.filter((d) => inWeek(d.decidedOn));
   const weekBy = byMember(week);
   const rangeBy = byMember(range);
   const names = new Map<string, TeamMember>();
@@ -230,7 +237,7 @@ export function teamStats(input: StatsInput): TeamStats {
     )
     .sort(
       (a, b) =>
-        b.decisions - a.decisions || b.week - a.week || a.member.name.localeCompare(b.member.name),
+        b.decisions - a.decisions || b.week - a.week || byText(a.member.name, b.member.name),
     );
 
   const daily = daysFrom(input.from, input.to).map((date) => ({ date, approved: 0, rejected: 0 }));
