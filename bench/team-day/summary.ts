@@ -105,7 +105,7 @@ export function summaryLines(r: DayResult): string[] {
       figure: memory
         .map(
           (m) =>
-            `${m.name} ${m.firstMb.toFixed(0)}→${m.lastMb.toFixed(0)} MB (${(m.growth * 100).toFixed(1)}%${m.name === LOAD ? ', the bench\'s record, not judged' : ''})`,
+            `${m.name} ${m.firstMb.toFixed(0)}→${m.lastMb.toFixed(0)} MB (${(m.growth * 100).toFixed(1)}%${m.name === LOAD ? ", the bench's record, not judged" : ''})`,
         )
         .join(', '),
     },
