@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect } from 'vitest';
 import { serviceTest as it } from '../../service/testing/fixtures.ts';
+import { QcRequestListSchema } from '../../contract/qc.ts';
 import { UserListSchema } from '../../contract/users.ts';
+import { COMPRESS_FROM_BYTES } from './compression.ts';
 import type { TestService } from '../../service/testing/service.ts';
 import { makeDist, startHarness, type Browser, type Harness } from '../testing/harness.ts';
 
@@ -83,19 +85,36 @@ describe('the precompressed build', () => {
 });
 
 describe('the API through the gateway', () => {
+  const REQUESTS = '/api/qc/v2/qc/requests?owner=acme&limit=100';
   const USERS = '/api/users/v1/users?owner=acme&limit=100';
 
-  it('gzips JSON for a browser that takes it; the body reads back the same', async () => {
+  it('gzips a large JSON answer for a browser that takes it; the body reads back the same', async () => {
     const cookie = admin.cookie ?? '';
-    const packed = await raw(USERS, { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    const packed = await raw(REQUESTS, { cookie, 'accept-encoding': 'gzip, deflate, br' });
     expect(packed.status).toBe(200);
     expect(packed.headers['content-encoding']).toBe('gzip');
-    const plain = await raw(USERS, { cookie });
+    const plain = await raw(REQUESTS, { cookie });
     expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.byteLength).toBeGreaterThanOrEqual(COMPRESS_FROM_BYTES);
     expect(packed.body.byteLength).toBeLessThan(plain.body.byteLength / 2);
-    const unpacked = UserListSchema.parse(JSON.parse(gunzipSync(packed.body).toString()));
-    expect(unpacked).toEqual(UserListSchema.parse(JSON.parse(plain.body.toString())));
-    expect(unpacked.users.length).toBeGreaterThan(0);
+    const unpacked = QcRequestListSchema.parse(JSON.parse(gunzipSync(packed.body).toString()));
+    expect(unpacked).toEqual(QcRequestListSchema.parse(JSON.parse(plain.body.toString())));
+    expect(unpacked.qcRequests.length).toBeGreaterThan(0);
+  });
+
+  it('sends a small answer as it is, with its length: packing it would save no round trip', async () => {
+    const cookie = admin.cookie ?? '';
+    for (const path of [USERS, '/session']) {
+      const answer = await raw(path, { cookie, 'accept-encoding': 'gzip, deflate, br' });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.byteLength);
+      expect(answer.body.byteLength).toBeLessThan(COMPRESS_FROM_BYTES);
+    }
+    const users = UserListSchema.parse(
+      JSON.parse((await raw(USERS, { cookie, 'accept-encoding': 'gzip' })).body.toString()),
+    );
+    expect(users.users.length).toBeGreaterThan(0);
   });
 
   it('leaves the event stream uncompressed, so each event arrives as it is sent', async () => {
