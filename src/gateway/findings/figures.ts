@@ -41,6 +41,8 @@ const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 interface Judged {
   decision: DecisionRecord;
   day: string;
+  /** The findings the decision raised that count. */
+  own: FindingFact[];
   defect: boolean;
   critical: boolean;
 }
@@ -80,19 +82,23 @@ export function findingFigures(input: FiguresInput): FindingFigures {
   const byDecision = new Map<string, FindingFact[]>();
   for (const fact of counted) {
     const key = decisionKey(fact.requestId, fact.decidedAt);
-    byDecision.set(key, [...(byDecision.get(key) ?? []), fact]);
+    const own = byDecision.get(key);
+    if (own) own.push(fact);
+    else byDecision.set(key, [fact]);
   }
   const first = trendStart(input.to);
   const judged: Judged[] = input.decisions.flatMap((decision) => {
-    const on = day(decision.decidedOn);
+    const at = Date.parse(decision.decidedOn);
+    const on = day(at);
     if (on > input.to || (on < input.from && on < first)) return [];
-    const own = byDecision.get(decisionKey(decision.requestId, Date.parse(decision.decidedOn)));
+    const own = byDecision.get(decisionKey(decision.requestId, at)) ?? [];
     return [
       {
         decision,
         day: on,
-        defect: (own?.length ?? 0) > 0,
-        critical: own?.some((f) => f.severity === 'critical') ?? false,
+        own,
+        defect: own.length > 0,
+        critical: own.some((f) => f.severity === 'critical'),
       },
     ];
   });
@@ -106,8 +112,7 @@ export function findingFigures(input: FiguresInput): FindingFigures {
 
   const categories = new Map<string, CategoryCount>();
   for (const j of range) {
-    const own = byDecision.get(decisionKey(j.decision.requestId, Date.parse(j.decision.decidedOn)));
-    for (const fact of own ?? []) {
+    for (const fact of j.own) {
       const row = categories.get(fact.category) ?? {
         category: fact.category,
         critical: 0,

@@ -196,7 +196,14 @@ export function managementRoutes(ctx: GatewayContext) {
     const window = windowOf(from, to);
     // The range's days and the findings' 13-week trend, which may reach further back.
     const wide = windowOf(trendStart(to) < from ? trendStart(to) : from, to);
-    const rangeDecisions = await ctx.decisions.between(feed, wide.start, wide.end);
+    // The reads are independent: asked at once, the view waits for the slowest, not the sum.
+    const [rangeDecisions, samples, openFlags, findingFacts, overdue] = await Promise.all([
+      ctx.decisions.between(feed, wide.start, wide.end),
+      ctx.management.samplesBetween(feed, window.start, window.end),
+      ctx.management.countSamples(feed, 'flagged'),
+      ctx.findings.factsBetween(feed, wide.start, wide.end),
+      ctx.findings.countOverdue(feed, now),
+    ]);
     const truncated = rangeDecisions.length >= EXPORT_LIMIT;
     const week = thisWeek(tz, now);
     const weekWindow = windowOf(week.from, week.to);
@@ -217,8 +224,8 @@ export function managementRoutes(ctx: GatewayContext) {
       now,
       rangeDecisions,
       recentDecisions,
-      samples: await ctx.management.samplesBetween(feed, window.start, window.end),
-      openFlags: await ctx.management.countSamples(feed, 'flagged'),
+      samples,
+      openFlags,
       truncated,
       notaryRole: ctx.notaryRole,
     });
@@ -227,8 +234,8 @@ export function managementRoutes(ctx: GatewayContext) {
       to,
       tz,
       decisions: rangeDecisions,
-      findings: await ctx.findings.factsBetween(feed, wide.start, wide.end),
-      overdue: await ctx.findings.countOverdue(feed, now),
+      findings: findingFacts,
+      overdue,
       notaryRole: ctx.notaryRole,
     });
     return noStore(c, { ...stats, findings });

@@ -54,18 +54,24 @@ export function p90(sorted: number[]): number | null {
   return sorted[Math.ceil(0.9 * sorted.length) - 1] ?? null;
 }
 
+/** Opened to decided, in ms; undefined when not known. */
+type TimeTaken = (d: DecisionRecord) => number | undefined;
+
 function throughput(
   member: TeamMember,
   inRange: DecisionRecord[],
   today: number,
   week: number,
+  took: TimeTaken,
 ): ReviewerThroughput {
   const approved = inRange.filter((d) => d.status === 'approved').length;
   const rejected = inRange.length - approved;
-  const times = inRange
-    .flatMap((d) => (d.openedOn ? [Date.parse(d.decidedOn) - Date.parse(d.openedOn)] : []))
-    .filter((ms) => ms >= 0)
-    .sort((a, b) => a - b);
+  const times: number[] = [];
+  for (const d of inRange) {
+    const ms = took(d);
+    if (ms !== undefined && ms >= 0) times.push(ms);
+  }
+  times.sort((a, b) => a - b);
   const mid = median(times);
   const high = p90(times);
   return {
@@ -197,25 +203,19 @@ function calibration(samples: Sample[]): TeamStats['calibration'] {
 }
 
 export function teamStats(input: StatsInput): TeamStats {
-  // Each decision's day is asked for by the range, the week, today's count and the daily
-  // rows: parsed and placed once.
-  const dayOf = dayIn(input.tz);
-  const days = new Map<string | number, string>();
-  const day = (instant: string | number) => {
-    let found = days.get(instant);
-    if (found === undefined) days.set(instant, (found = dayOf(instant)));
-    return found;
-  };
+  const day = dayIn(input.tz);
   const inDays = (from: string, to: string) => (instant: string) => {
     const d = day(instant);
     return d >= from && d <= to;
   };
   const inRange = inDays(input.from, input.to);
   const range = input.rangeDecisions.filter((d) => inRange(d.decidedOn));
-  const newestFirst = range
-    .map((d) => ({ d, at: Date.parse(d.decidedOn) }))
-    .sort((a, b) => b.at - a.at)
-    .map(({ d }) => d);
+  // Each decision's time parsed once: the order, and each member's and the team's times.
+  const placed = range.map((d) => ({ d, at: Date.parse(d.decidedOn) }));
+  const taken = new Map<DecisionRecord, number>();
+  for (const { d, at } of placed) if (d.openedOn) taken.set(d, at - Date.parse(d.openedOn));
+  const took: TimeTaken = (d) => taken.get(d);
+  const newestFirst = placed.sort((a, b) => b.at - a.at).map(({ d }) => d);
 
   const today = day(input.now);
   const isToday = inDays(today, today);
@@ -233,6 +233,7 @@ export function teamStats(input: StatsInput): TeamStats {
         rangeBy.get(member.id) ?? [],
         countToday(weekBy.get(member.id)),
         weekBy.get(member.id)?.length ?? 0,
+        took,
       ),
     )
     .sort(
@@ -254,7 +255,7 @@ export function teamStats(input: StatsInput): TeamStats {
     to: input.to,
     tz: input.tz,
     generatedOn: new Date(input.now).toISOString(),
-    team: throughput(TEAM, range, countToday(week), week.length),
+    team: throughput(TEAM, range, countToday(week), week.length, took),
     reviewers,
     daily,
     defects: {

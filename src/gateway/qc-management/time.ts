@@ -45,25 +45,31 @@ export function dayIn(tz: string): (instant: number | string) => string {
     );
     return local - (ms - (((ms % MINUTE_MS) + MINUTE_MS) % MINUTE_MS));
   };
-  const cache = new Map<string, number | null>();
-  const steady = (key: string, start: number, length: number) => {
-    let offset = cache.get(key);
+  // Numbers as keys, and each local day's name made once: the team view places thousands
+  // of decisions per load, and a string key or an ISO string per instant was most of it.
+  const days = new Map<number, number | null>();
+  const hours = new Map<number, number | null>();
+  const steady = (cache: Map<number, number | null>, index: number, length: number) => {
+    let offset = cache.get(index);
     if (offset === undefined) {
+      const start = index * length;
       const first = offsetAt(start);
       offset = first === offsetAt(start + length - MINUTE_MS) ? first : null;
-      cache.set(key, offset);
+      cache.set(index, offset);
     }
     return offset;
   };
+  const names = new Map<number, string>();
   return (instant) => {
     const ms = typeof instant === 'number' ? instant : Date.parse(instant);
-    const day = Math.floor(ms / DAY_MS);
-    const hour = Math.floor(ms / HOUR_MS);
     const offset =
-      steady(`d${day}`, day * DAY_MS, DAY_MS) ??
-      steady(`h${hour}`, hour * HOUR_MS, HOUR_MS) ??
+      steady(days, Math.floor(ms / DAY_MS), DAY_MS) ??
+      steady(hours, Math.floor(ms / HOUR_MS), HOUR_MS) ??
       offsetAt(ms);
-    return new Date(ms + offset).toISOString().slice(0, 10);
+    const local = Math.floor((ms + offset) / DAY_MS);
+    let name = names.get(local);
+    if (name === undefined) names.set(local, (name = dayOf(local * DAY_MS)));
+    return name;
   };
 }
 
