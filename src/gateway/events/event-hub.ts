@@ -26,14 +26,32 @@ export interface HubLog {
 const keyOf = (feed: Feed) => `${feed.environment}/${feed.owner}`;
 
 /**
+ * How far below the newest delivery streamed a catch-up looks. Two deliveries may be numbered
+ * in one order and committed in the other (PostgreSQL), so one missed while the bus was down
+ * may have a lower number than one heard: a few hundred covers every delivery in flight.
+ */
+export const CATCH_UP_BELOW = 1_000;
+/** The numbers streamed per feed, remembered so a catch-up sends none twice. */
+const STREAMED_KEPT = 4_096;
+
+/** What a feed's streams here were sent, since the feed first had one. */
+interface Streamed {
+  feed: Feed;
+  /** The first delivery streamed: a catch-up reads nothing older. */
+  first: number;
+  newest: number;
+  seqs: Set<number>;
+}
+
+/**
  * The open /events streams of this process, by feed: a delivery reaches the streams of its
  * own owner in its own environment only. What happens here is told to the other processes
  * of the same database through `bus`, and what they tell arrives here (ADR 023).
  */
 export function createEventHub(bus: Bus, log: HubLog, onError: (error: unknown) => void) {
   const byFeed = new Map<string, Set<Subscriber>>();
-  /** The newest delivery streamed per feed, to catch up from after the bus was lost. */
-  const latest = new Map<string, { feed: Feed; seq: number }>();
+  /** Per feed with a stream here: what was streamed, to catch up from after the bus was lost. */
+  const streamed = new Map<string, Streamed>();
   // Deliveries from other processes are read back in the order they were told.
   let readBack = Promise.resolve();
 
@@ -41,19 +59,29 @@ export function createEventHub(bus: Bus, log: HubLog, onError: (error: unknown) 
     const key = keyOf(subscriber);
     const set = byFeed.get(key);
     set?.delete(subscriber);
-    if (set?.size === 0) byFeed.delete(key);
+    if (set?.size !== 0) return;
+    // A stream opened later asks for what it missed by its own Last-Event-ID.
+    byFeed.delete(key);
+    streamed.delete(key);
   }
 
   function deliver(event: ReceivedEvent & Feed): void {
     const key = keyOf(event);
-    const seen = latest.get(key);
-    if (!seen || seen.seq < event.seq) {
-      latest.set(key, {
-        feed: { environment: event.environment, owner: event.owner },
-        seq: event.seq,
-      });
+    const subscribers = byFeed.get(key);
+    if (!subscribers) return;
+    let record = streamed.get(key);
+    if (!record) {
+      const feed = { environment: event.environment, owner: event.owner };
+      record = { feed, first: event.seq, newest: event.seq, seqs: new Set() };
+      streamed.set(key, record);
     }
-    for (const subscriber of byFeed.get(key) ?? []) subscriber.send(event);
+    if (record.seqs.has(event.seq)) return;
+    record.seqs.add(event.seq);
+    if (record.seqs.size > STREAMED_KEPT) {
+      record.seqs.delete(record.seqs.values().next().value as number);
+    }
+    record.newest = Math.max(record.newest, event.seq);
+    for (const subscriber of subscribers) subscriber.send(event);
   }
 
   function notifyHere(feed: Feed, type: string, text: string, audience?: Audience): void {
@@ -84,10 +112,10 @@ export function createEventHub(bus: Bus, log: HubLog, onError: (error: unknown) 
     }
   });
   bus.onReconnect(() => {
-    for (const { feed, seq } of latest.values()) {
-      if (!byFeed.has(keyOf(feed))) continue;
+    for (const { feed, first, newest } of streamed.values()) {
       later(async () => {
-        for (const event of await log.after(feed, seq)) deliver({ ...event, ...feed });
+        const from = Math.max(first, newest - CATCH_UP_BELOW);
+        for (const event of await log.after(feed, from)) deliver({ ...event, ...feed });
       });
     }
   });
