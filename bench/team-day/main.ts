@@ -165,7 +165,8 @@ export async function teamDay(): Promise<void> {
     await sampler.stop();
     console.log('team-day: the day is over; waiting for notices and webhooks to go out ...');
     await drain(world.databaseUrl);
-    const checks = await verify(world, record, await received.counts());
+    const killed = windows.find((w) => w.name === 'gateway 0 killed');
+    const checks = await verify(world, record, await received.counts(), t0 + (killed?.from ?? 0));
     const result = {
       plan,
       department,

@@ -2,13 +2,16 @@ import { createServer } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 
 // The department's relay for outgoing notices (ADR 030): it verifies each POST's signature
-// and counts deliveries per webhook-id, so "sent once" is checked at the receiving end too.
+// and notes when each webhook-id arrived, so "sent once" is checked at the receiving end too.
+// Like any Standard Webhooks receiver it answers a repeated id 2xx and keeps it once.
 
 export interface NoticeReceiver {
   url: string;
   secret: string;
   /** Deliveries per webhook-id. */
   received: Map<string, number>;
+  /** When each delivery of a webhook-id arrived (ms since the epoch). */
+  arrivals: Map<string, number[]>;
   unsigned: number;
   close(): Promise<void>;
 }
@@ -16,7 +19,11 @@ export interface NoticeReceiver {
 export async function startNoticeReceiver(): Promise<NoticeReceiver> {
   const secret = `whsec_${Buffer.from('team-day notice receiver secret').toString('base64')}`;
   const verifier = new Webhook(secret);
-  const receiver = { received: new Map<string, number>(), unsigned: 0 };
+  const receiver = {
+    received: new Map<string, number>(),
+    arrivals: new Map<string, number[]>(),
+    unsigned: 0,
+  };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -31,6 +38,7 @@ export async function startNoticeReceiver(): Promise<NoticeReceiver> {
         verifier.verify(Buffer.concat(chunks).toString('utf8'), headers);
         const id = headers['webhook-id'] ?? '';
         receiver.received.set(id, (receiver.received.get(id) ?? 0) + 1);
+        receiver.arrivals.set(id, [...(receiver.arrivals.get(id) ?? []), Date.now()]);
         response.writeHead(204).end();
       } catch {
         receiver.unsigned += 1;
@@ -46,6 +54,9 @@ export async function startNoticeReceiver(): Promise<NoticeReceiver> {
     secret,
     get received() {
       return receiver.received;
+    },
+    get arrivals() {
+      return receiver.arrivals;
     },
     get unsigned() {
       return receiver.unsigned;
