@@ -18,7 +18,7 @@ export type EventHub = ReturnType<typeof createEventHub>;
 
 /** What the hub reads back from the event log: a delivery another process recorded. */
 export interface HubLog {
-  byNumber(where: Feed, seq: number): Promise<LoggedEvent | undefined>;
+  byNumbers(where: Feed, seqs: readonly number[]): Promise<LoggedEvent[]>;
   after(where: Feed, seq: number): Promise<ReceivedEvent[]>;
 }
 
@@ -37,8 +37,11 @@ const STREAMED_KEPT = 4_096;
 /** What a feed's streams here were sent, since the feed first had one. */
 interface Streamed {
   feed: Feed;
-  /** The first delivery streamed: a catch-up reads nothing older. */
-  first: number;
+  /**
+   * The newest delivery this process knew of when the feed's first stream opened here, or
+   * the first one streamed: a catch-up reads nothing older. Unknown: no catch-up yet.
+   */
+  first?: number;
   newest: number;
   seqs: Set<number>;
 }
@@ -52,8 +55,18 @@ export function createEventHub(bus: Bus, log: HubLog, onError: (error: unknown) 
   const byFeed = new Map<string, Set<Subscriber>>();
   /** Per feed with a stream here: what was streamed, to catch up from after the bus was lost. */
   const streamed = new Map<string, Streamed>();
+  /** The newest delivery number this process heard of per feed, streamed or not. */
+  const known = new Map<string, number>();
+  const heard = (key: string, seq: number) => {
+    if (seq > (known.get(key) ?? 0)) known.set(key, seq);
+  };
   // Deliveries from other processes are read back in the order they were told.
   let readBack = Promise.resolve();
+  /**
+   * Numbers told by the bus and not read back yet, per feed. A burst of webhooks at another
+   * process is hundreds told at once: read in one statement, not one each behind the other.
+   */
+  let told = new Map<string, { feed: Feed; seqs: number[] }>();
 
   function unsubscribe(subscriber: Subscriber): void {
     const key = keyOf(subscriber);
@@ -67,14 +80,11 @@ export function createEventHub(bus: Bus, log: HubLog, onError: (error: unknown) 
 
   function deliver(event: ReceivedEvent & Feed): void {
     const key = keyOf(event);
+    heard(key, event.seq);
     const subscribers = byFeed.get(key);
-    if (!subscribers) return;
-    let record = streamed.get(key);
-    if (!record) {
-      const feed = { environment: event.environment, owner: event.owner };
-      record = { feed, first: event.seq, newest: event.seq, seqs: new Set() };
-      streamed.set(key, record);
-    }
+    const record = streamed.get(key);
+    if (!subscribers || !record) return;
+    record.first ??= event.seq;
     if (record.seqs.has(event.seq)) return;
     record.seqs.add(event.seq);
     if (record.seqs.size > STREAMED_KEPT) {
@@ -96,23 +106,46 @@ export function createEventHub(bus: Bus, log: HubLog, onError: (error: unknown) 
     }
   }
 
+  async function readTold(): Promise<void> {
+    const batch = told;
+    told = new Map();
+    for (const { feed, seqs } of batch.values()) {
+      const found = new Map((await log.byNumbers(feed, seqs)).map((e) => [e.seq, e]));
+      for (const seq of seqs) {
+        const event = found.get(seq);
+        if (event) deliver(event);
+      }
+    }
+  }
+
   const later = (read: () => Promise<void>) => {
     readBack = readBack.then(read).catch(onError);
   };
+
+  /** A delivery another process received: read back with the others told meanwhile. */
+  function toldOf(feed: Feed, seq: number): void {
+    const key = keyOf(feed);
+    heard(key, seq);
+    if (!byFeed.has(key)) return;
+    const waiting = told.get(key);
+    if (waiting) {
+      waiting.seqs.push(seq);
+      return;
+    }
+    told.set(key, { feed: { environment: feed.environment, owner: feed.owner }, seqs: [seq] });
+    // One read under way or queued takes every number told before it starts.
+    if (told.size === 1) later(readTold);
+  }
 
   bus.onMessage((message: BusMessage) => {
     if (message.kind === 'close-session') closeHere(message.sessionHash);
     else if (message.kind === 'notify') {
       notifyHere(message, message.type, message.data, message.audience);
-    } else if (byFeed.has(keyOf(message))) {
-      later(async () => {
-        const event = await log.byNumber(message, message.seq);
-        if (event) deliver(event);
-      });
-    }
+    } else toldOf(message, message.seq);
   });
   bus.onReconnect(() => {
     for (const { feed, first, newest } of streamed.values()) {
+      if (first === undefined) continue;
       later(async () => {
         const from = Math.max(first, newest - CATCH_UP_BELOW);
         for (const event of await log.after(feed, from)) deliver({ ...event, ...feed });
@@ -126,6 +159,11 @@ export function createEventHub(bus: Bus, log: HubLog, onError: (error: unknown) 
       const set = byFeed.get(key) ?? new Set();
       set.add(subscriber);
       byFeed.set(key, set);
+      if (!streamed.has(key)) {
+        const feed = { environment: subscriber.environment, owner: subscriber.owner };
+        const first = known.get(key);
+        streamed.set(key, { feed, first, newest: first ?? 0, seqs: new Set() });
+      }
       return () => unsubscribe(subscriber);
     },
 

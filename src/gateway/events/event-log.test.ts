@@ -68,13 +68,18 @@ describe('the event log', () => {
     expect(await log.refused(prod('acme'))).toHaveLength(2);
   });
 
-  it('reads one verified delivery back by its number, for another process to stream', async () => {
+  it('reads verified deliveries back by their numbers, for another process to stream', async () => {
     const log = createEventLog(await freshDb());
     const kept = await log.recordVerified(delivery('acme'));
     const refused = await log.recordRefused(delivery('acme'));
-    expect(kept && (await log.byNumber(prod('acme'), kept.seq))).toEqual(kept);
-    expect(kept && (await log.byNumber(prod('globex'), kept.seq))).toBeUndefined();
-    expect(refused && (await log.byNumber(prod('acme'), refused.seq))).toBeUndefined();
+    const later = await log.recordVerified(delivery('acme'));
+    expect(kept && later && (await log.byNumbers(prod('acme'), [later.seq, kept.seq]))).toEqual([
+      kept,
+      later,
+    ]);
+    expect(kept && (await log.byNumbers(prod('acme'), [kept.seq]))).toEqual([kept]);
+    expect(kept && (await log.byNumbers(prod('globex'), [kept.seq]))).toEqual([]);
+    expect(refused && (await log.byNumbers(prod('acme'), [refused.seq]))).toEqual([]);
   });
 
   it('knows an owner from a verified delivery or a console session, never from a refused one', async () => {

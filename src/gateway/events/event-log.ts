@@ -66,6 +66,9 @@ export type Delivery = Omit<ReceivedEvent, 'seq' | 'verified' | 'environment'> &
 /** A kept delivery: the contract's event, whose environment the log always knows. */
 export type LoggedEvent = ReceivedEvent & Feed;
 
+/** Numbers asked for in one statement by `byNumbers`. */
+const BY_NUMBER_AT_ONCE = 500;
+
 export type EventLog = ReturnType<typeof createEventLog>;
 
 /** The webhook deliveries the gateway received, in its database: verified, and refused apart. */
@@ -151,14 +154,24 @@ export function createEventLog(sql: Sql, refusedLimits: RefusedLimits = REFUSED_
       return row?.known === 1;
     },
 
-    /** One verified delivery of the feed by its number (what another process streamed). */
-    async byNumber(where: Feed, seq: number): Promise<LoggedEvent | undefined> {
-      const [event] = await list(
-        `SELECT * FROM received_events
-         WHERE environment = ? AND owner = ? AND verified = 1 AND seq = ?`,
-        [...feed(where), seq],
-      );
-      return event;
+    /**
+     * Verified deliveries of the feed by their numbers (what other processes streamed),
+     * oldest first; numbers not the feed's, or refused, are left out.
+     */
+    async byNumbers(where: Feed, seqs: readonly number[]): Promise<LoggedEvent[]> {
+      const found: LoggedEvent[] = [];
+      for (let i = 0; i < seqs.length; i += BY_NUMBER_AT_ONCE) {
+        const chunk = seqs.slice(i, i + BY_NUMBER_AT_ONCE);
+        found.push(
+          ...(await list(
+            `SELECT * FROM received_events
+             WHERE environment = ? AND owner = ? AND verified = 1
+               AND seq IN (${chunk.map(() => '?').join(', ')})`,
+            [...feed(where), ...chunk],
+          )),
+        );
+      }
+      return found.sort((a, b) => a.seq - b.seq);
     },
 
     /** The feed's verified events after `seq`, oldest first (Last-Event-ID replay). */

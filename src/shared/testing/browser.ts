@@ -126,6 +126,8 @@ export interface SseMessage {
 export class EventStream {
   readonly messages: SseMessage[] = [];
   readonly comments: string[] = [];
+  /** How many pieces the body arrived in: about one per write of the server's. */
+  chunks = 0;
   readonly response: Response;
   ended = false;
   private readonly controller: AbortController;
@@ -142,6 +144,7 @@ export class EventStream {
     let buffer = '';
     try {
       for await (const chunk of body) {
+        this.chunks += 1;
         buffer += decoder.decode(chunk, { stream: true });
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
