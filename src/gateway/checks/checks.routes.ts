@@ -18,8 +18,20 @@ import { upstreamUser } from '../upstream/user-upstream.ts';
 // The machine's verdicts, for QC readers (ADR 042). Asking for a request's is what queues it:
 // the queue asks for the rows it shows, the review for the request it opens (first of all).
 
+/** Requests the service said were an owner's, remembered per process at most this many. */
+const OWNED_KEPT = 10_000;
+
 export function checkRoutes(ctx: GatewayContext) {
   const routes = new Hono<AppEnv>();
+  // A request's owner never changes: once the service said a request is the session owner's,
+  // a review waiting for its verdicts asks again without asking the service each time.
+  const owned = new Set<string>();
+  const ownedKey = (feed: { environment: string; owner: string }, id: string) =>
+    `${feed.environment}\n${feed.owner}\n${id}`;
+  const remember = (key: string) => {
+    owned.add(key);
+    if (owned.size > OWNED_KEPT) owned.delete(owned.values().next().value as string);
+  };
   routes.use('/team/checks', requireSession(ctx));
   routes.use('/team/checks-report', requireSession(ctx));
   routes.use('/team/checks/*', requireSession(ctx));
@@ -71,13 +83,17 @@ export function checkRoutes(ctx: GatewayContext) {
     const kept = await ctx.checks.result(feed, id);
     if (kept) return noStore(c, kept);
     // The service says whether the request is this owner's: another owner's is its 404.
-    const found = await upstreamRequest(ctx, session, id);
-    if (found.status !== 200) {
-      return errorResponse(
-        c,
-        found.status === 404 ? 404 : 502,
-        found.status === 404 ? 'no such QC request' : 'the service could not be asked',
-      );
+    const key = ownedKey(feed, id);
+    if (!owned.has(key)) {
+      const found = await upstreamRequest(ctx, session, id);
+      if (found.status !== 200) {
+        return errorResponse(
+          c,
+          found.status === 404 ? 404 : 502,
+          found.status === 404 ? 'no such QC request' : 'the service could not be asked',
+        );
+      }
+      remember(key);
     }
     await ctx.checks.want(session, [id], true);
     return errorResponse(c, 404, 'not checked yet: the machine is reading it now');
