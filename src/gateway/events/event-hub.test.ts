@@ -5,9 +5,9 @@ import { createEventHub, type HubLog, type Subscriber } from './event-hub.ts';
 import type { Feed, LoggedEvent } from './event-log.ts';
 
 // What the hub reads back of the deliveries other processes tell it of, and its catch-up
-// after its bus connection was lost. The bus and the log are in memory:
-// what is under test is which deliveries the hub reads back and to whom, and PostgreSQL
-// cannot be made to commit two deliveries in a chosen order on demand.
+// after its bus connection was lost. The bus and the log are in memory: what is under test
+// is which deliveries the hub reads back and to whom, and PostgreSQL cannot be made to
+// commit two deliveries in a chosen order on demand.
 
 const acme: Feed = { environment: 'production', owner: 'acme' };
 
