@@ -28,21 +28,21 @@ const MAX_IMAGE_PIXELS = 10_000_000;
 
 /** pdf.js's canvas factory in Node, over @napi-rs/canvas (its types say only `object`). */
 interface NodeCanvasFactory {
-  create(
-    width: number,
-    height: number,
-  ): {
-    canvas: {
-      width: number;
-      height: number;
-      encodeSync(format: 'webp', quality: number): Uint8Array;
-      encodeSync(
-        format: 'avif',
-        config: { quality: number; speed: number; threads: number },
-      ): Uint8Array;
-    };
-    context: CanvasRenderingContext2D;
+  create(width: number, height: number): Drawing;
+  destroy(drawing: Drawing): void;
+}
+
+interface Drawing {
+  canvas: {
+    width: number;
+    height: number;
+    encodeSync(format: 'webp', quality: number): Uint8Array;
+    encodeSync(
+      format: 'avif',
+      config: { quality: number; speed: number; threads: number },
+    ): Uint8Array;
   };
+  context: CanvasRenderingContext2D;
 }
 
 async function firstPage(pdf: Uint8Array, format: PageImageFormat) {
@@ -60,25 +60,31 @@ async function firstPage(pdf: Uint8Array, format: PageImageFormat) {
       throw new Error(`the page's size cannot be drawn (${width} x ${height})`);
     }
     const factory = document.canvasFactory as NodeCanvasFactory;
-    const { canvas, context } = factory.create(width, height);
-    // White under the page, as pdf.js's viewer shows it.
-    context.fillStyle = '#fff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({
-      canvas: canvas as unknown as HTMLCanvasElement,
-      canvasContext: context,
-      viewport,
-    }).promise;
-    // Encoded here, not on libuv's shared threads, so that it keeps this thread's priority.
-    // AVIF is about 60 KB for a demo page at 960 px against WebP's 105 KB, at a speed that
-    // keeps its encoding near 160 ms on one thread. This encoder's `quality` runs the other
-    // way round from its documentation (measured: 80 gives the smallest, smeared file); at
-    // 45 the type is clean.
-    const image =
-      format === 'avif'
-        ? canvas.encodeSync('avif', { quality: 45, speed: 8, threads: 1 })
-        : canvas.encodeSync('webp', 80);
-    return { image, width: canvas.width, height: canvas.height };
+    const drawing = factory.create(width, height);
+    const { canvas, context } = drawing;
+    try {
+      // White under the page, as pdf.js's viewer shows it.
+      context.fillStyle = '#fff';
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      await page.render({
+        canvas: canvas as unknown as HTMLCanvasElement,
+        canvasContext: context,
+        viewport,
+      }).promise;
+      // Encoded here, not on libuv's shared threads, so that it keeps this thread's priority.
+      // AVIF is about 60 KB for a demo page at 960 px against WebP's 105 KB, at a speed that
+      // keeps its encoding near 160 ms on one thread. This encoder's `quality` runs the other
+      // way round from its documentation (measured: 80 gives the smallest, smeared file); at
+      // 45 the type is clean.
+      const image =
+        format === 'avif'
+          ? canvas.encodeSync('avif', { quality: 45, speed: 8, threads: 1 })
+          : canvas.encodeSync('webp', 80);
+      return { image, width, height };
+    } finally {
+      // Its pixels are native memory the thread's GC frees only when it runs: given back now.
+      factory.destroy(drawing);
+    }
   } finally {
     await task.destroy();
   }
