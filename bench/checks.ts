@@ -101,17 +101,25 @@ const overlaps = (regions: Region[], shown: Region[]) =>
     ),
   );
 
-/** As the checker judges a read (checker.ts): past the pages it reads, every check unsure. */
-function judgeAll(read: DocumentRead, facts: CheckFacts, pdf: Uint8Array, ca: Uint8Array[]) {
-  return verifyPdfSignatures(pdf, ca)
-    .catch(() => undefined)
-    .then((report): Record<Check, Judgement> => {
-      if (read.pages.length < read.pageCount) {
-        const all = unsure('more pages than the machine reads');
-        return Object.fromEntries(CHECKS.map((c) => [c, all])) as Record<Check, Judgement>;
-      }
-      return { ...judge(read, facts), 'no-alterations': alterations(report) };
-    });
+/**
+ * As the checker judges a document (checker.ts): read and judged in the reader's thread, the
+ * alterations check from its signatures; past the pages it reads, every check unsure.
+ */
+async function judgeAll(
+  reader: ReturnType<typeof documentReader>,
+  pdf: Uint8Array,
+  seal: Uint8Array,
+  facts: CheckFacts,
+  ca: Uint8Array[],
+) {
+  const { read, judged } = await reader.judge(pdf.slice(), seal, facts);
+  const report = await verifyPdfSignatures(pdf, ca).catch(() => undefined);
+  let verdicts: Record<Check, Judgement>;
+  if (read.pages.length < read.pageCount || !judged) {
+    const all = unsure('more pages than the machine reads');
+    verdicts = Object.fromEntries(CHECKS.map((c) => [c, all])) as Record<Check, Judgement>;
+  } else verdicts = { ...judged, 'no-alterations': alterations(report, read) };
+  return { read, verdicts };
 }
 
 async function corpus(identity: SealingIdentity, reader: ReturnType<typeof documentReader>) {
@@ -243,9 +251,8 @@ async function corpus(identity: SealingIdentity, reader: ReturnType<typeof docum
       signatureRequired: true,
       notaryRequired: true,
     };
-    const read = await reader.read(bytes.slice(), seal);
+    const { read, verdicts } = await judgeAll(reader, bytes, seal, facts, ca);
     const label = `#${n} ${layout}${layout === 'scan' ? (n % 2 ? ' (service)' : ' (second)') : ''}, ${read.pageCount} pages, ${defect ?? 'clean'}`;
-    const verdicts = await judgeAll(read, facts, bytes, ca);
     samples.push({ label, layout, grant, defect, verdicts, truth });
     if ((n + 1) % 20 === 0) console.log(`  checks: ${n + 1} of ${total} documents read`);
   }
@@ -314,13 +321,13 @@ async function timed(
   seal: Uint8Array,
   runs: number,
 ) {
-  await reader.read(pdf.slice(), seal);
+  await reader.judge(pdf.slice(), seal, facts);
   const wall: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    judge(await reader.read(pdf.slice(), seal), facts);
+    await reader.judge(pdf.slice(), seal, facts);
     wall.push(performance.now() - t0);
     const c = process.cpuUsage(c0);
     cpu.push((c.user + c.system) / 1000);

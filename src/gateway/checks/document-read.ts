@@ -61,6 +61,14 @@ export interface DocumentRead {
   pages: PageRead[];
   /** The seal image on file, as an ink map at its own size, where one was given and decoded. */
   sealOnFile?: InkMap;
+  /** What OCR read in the seal stamped on a scanned certificate and in the one on file. */
+  sealText?: SealText;
+}
+
+/** Lines of text, one to a line, as OCR read them (seal-reread.ts). */
+export interface SealText {
+  stamped: string;
+  onFile: string;
 }
 
 export interface ReadJob {

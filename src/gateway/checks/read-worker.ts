@@ -4,6 +4,7 @@ import {
   DETAIL_SCALE,
   INK_SCALE,
   MAX_READ_PAGES,
+  type CheckFacts,
   type DocumentRead,
   type InkMap,
   type PageRead,
@@ -13,6 +14,7 @@ import {
 } from './document-read.ts';
 import type * as OcrModule from './ocr.ts';
 import { withPartsReread } from './ocr-reread.ts';
+import { readSealText } from './seal-reread.ts';
 import { judge } from './rules/index.ts';
 
 // A document read for the machine's checks (ADR 042), in a thread of its own as the first
@@ -229,29 +231,36 @@ async function imageInk(bytes: Uint8Array): Promise<InkMap | undefined> {
   }
 }
 
+/** The seal on a scanned certificate and the one on file, read by OCR, where there are both. */
+async function sealTextOf(read: DocumentRead, facts: CheckFacts) {
+  if (!read.pages.some((p) => p.source === 'ocr')) return undefined;
+  const reader = await ocrModule();
+  if (!reader) return undefined;
+  return readSealText(read, facts, reader.ocrPage).catch(() => undefined);
+}
+
+/** The read, judged here where the job carries the request's facts. */
+async function answer(job: ReadJob): Promise<void> {
+  const read = await readDocument(job);
+  if (job.facts) {
+    const sealText = await sealTextOf(read, job.facts);
+    const judged = judge(sealText ? { ...read, sealText } : read, job.facts);
+    const none = { width: 0, height: 0, scale: 1, dark: new Uint8Array(0) };
+    const pages = read.pages.map(({ detail: _, ...page }) => ({ ...page, words: [], ink: none }));
+    const slim: DocumentRead = { pageCount: read.pageCount, pages };
+    parentPort?.postMessage({ id: job.id, read: slim, judged } satisfies ReadResult);
+    return;
+  }
+  const buffers = read.pages.flatMap((page) =>
+    [page.ink, page.detail].flatMap((ink) => (ink ? [ink.dark.buffer as ArrayBuffer] : [])),
+  );
+  if (read.sealOnFile) buffers.push(read.sealOnFile.dark.buffer as ArrayBuffer);
+  parentPort?.postMessage({ id: job.id, read } satisfies ReadResult, buffers);
+}
+
 parentPort?.postMessage({ ready: true } satisfies ReadResult);
 parentPort?.on('message', (job: ReadJob) => {
-  readDocument(job).then(
-    (read) => {
-      if (job.facts) {
-        const judged = judge(read, job.facts);
-        const none = { width: 0, height: 0, scale: 1, dark: new Uint8Array(0) };
-        const pages = read.pages.map(({ detail: _, ...page }) => ({
-          ...page,
-          words: [],
-          ink: none,
-        }));
-        const slim: DocumentRead = { pageCount: read.pageCount, pages };
-        parentPort?.postMessage({ id: job.id, read: slim, judged } satisfies ReadResult);
-        return;
-      }
-      const buffers = read.pages.flatMap((page) =>
-        [page.ink, page.detail].flatMap((ink) => (ink ? [ink.dark.buffer as ArrayBuffer] : [])),
-      );
-      if (read.sealOnFile) buffers.push(read.sealOnFile.dark.buffer as ArrayBuffer);
-      parentPort?.postMessage({ id: job.id, read } satisfies ReadResult, buffers);
-    },
-    (error: unknown) =>
-      parentPort?.postMessage({ id: job.id, error: String(error) } satisfies ReadResult),
+  answer(job).catch((error: unknown) =>
+    parentPort?.postMessage({ id: job.id, error: String(error) } satisfies ReadResult),
   );
 });

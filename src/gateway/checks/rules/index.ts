@@ -2,9 +2,10 @@ import type { Check } from '../../../contract/checks.ts';
 import type { DocumentRead } from '../document-read.ts';
 import type { SignatureReport } from '../pdf-signatures.ts';
 import { fail, pass, unsure, type CheckFacts, type Judgement, type Rule } from './judgement.ts';
-import { seal, venue } from './notarial.ts';
+import { venue } from './notarial.ts';
 import { agentNamed, principalNamed } from './parties.ts';
 import { matterReference, noBlankPage, pagesComplete } from './pages.ts';
+import { seal } from './seal.ts';
 import { dates, names, signatures } from './signing.ts';
 
 // Every check over one read of a document: the rules judge from its words and ink, the

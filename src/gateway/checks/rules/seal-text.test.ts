@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { compareSealNumbers, numbersIn } from './seal-text.ts';
+
+// What OCR made of seals, as it reads them: the number between the rings, its slips, the
+// lines around it.
+
+const onFile = 'NOTARY PUBLIC\nCOMM. NO.\n40817263\nMY COMMISSION EXPIRES\nMARCH 3, 2028';
+
+describe('numbersIn', () => {
+  it('finds a long number, its lookalike letters read back as digits', () => {
+    expect(numbersIn(onFile)).toEqual(['40817263']);
+    expect(numbersIn('COMM. N0.\n4O8l7263')).toEqual(['40817263']);
+    expect(numbersIn('4081 7263')).toEqual(['40817263']);
+  });
+
+  it('leaves out words, dates and short numbers', () => {
+    expect(numbersIn('MY COMMISSION EXPIRES\nMARCH 3, 2028\nSOS 12')).toEqual([]);
+    expect(numbersIn('COMM. NO. 1234')).toEqual([]);
+  });
+});
+
+describe('compareSealNumbers', () => {
+  it('agrees on the number on file, within a slip or two of OCR', () => {
+    expect(compareSealNumbers({ stamped: 'C0MM NO\n40817263', onFile })).toEqual({
+      agree: true,
+      stamped: '40817263',
+      onFile: '40817263',
+    });
+    expect(compareSealNumbers({ stamped: '4O817268', onFile })?.agree).toBe(true);
+  });
+
+  it("tells another commission's number apart", () => {
+    expect(compareSealNumbers({ stamped: 'COMM. NO.\n93152046', onFile })).toEqual({
+      agree: false,
+      stamped: '93152046',
+      onFile: '40817263',
+    });
+  });
+
+  it('tells nothing where a number is half read, or not read on either seal', () => {
+    // Three digits off: neither the notary's own for sure, nor surely another's.
+    expect(compareSealNumbers({ stamped: '40811295', onFile })).toBeUndefined();
+    expect(compareSealNumbers({ stamped: '408172', onFile })).toBeUndefined();
+    expect(compareSealNumbers({ stamped: 'NOTARY PUBLIC', onFile })).toBeUndefined();
+    expect(compareSealNumbers({ stamped: '93152046', onFile: 'NOTARY PUBLIC' })).toBeUndefined();
+  });
+
+  it("tells another's seal by its commission number, though its expiry is the same", () => {
+    const dated = 'COMM. NO. 40817263\nEXPIRES 03/03/2028';
+    expect(compareSealNumbers({ stamped: 'EXPIRES 03/03/2028', onFile: dated })?.agree).toBe(true);
+    expect(
+      compareSealNumbers({ stamped: 'COMM. NO. 93152046\nEXPIRES 03/03/2028', onFile: dated }),
+    ).toEqual({ agree: false, stamped: '93152046', onFile: '40817263' });
+  });
+});

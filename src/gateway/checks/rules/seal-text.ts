@@ -1,0 +1,76 @@
+import type { SealText } from '../document-read.ts';
+import { distance } from './pages.ts';
+
+// Whose seal it is, by what is printed on it (ADR 042). A notary's seal carries the notary's
+// commission number beside the name; the seal on file carries the same. Where OCR reads a
+// number of the same length in both, they tell what the stamp's likeness to the one on file
+// cannot always tell on a scan: another notary's seal of the same state has the same rings
+// and lettering, and measured as alike as a notary's own worn stamp.
+
+export interface SealNumbers {
+  agree: boolean;
+  stamped: string;
+  onFile: string;
+}
+
+/** The shortest run of digits taken as a number on a seal (a commission number, an ID). */
+const MIN_DIGITS = 6;
+
+/** OCR's usual confusions of a digit in a run of digits. */
+const asDigits = (token: string) =>
+  token
+    .toUpperCase()
+    .replace(/[OQD]/g, '0')
+    .replace(/[IL|!]/g, '1')
+    .replace(/Z/g, '2')
+    .replace(/S/g, '5')
+    .replace(/G/g, '6')
+    .replace(/B/g, '8');
+
+/** The long numbers in `text`: runs of digits (a letter OCR put for a digit read back as one). */
+export function numbersIn(text: string): string[] {
+  const numbers: string[] = [];
+  for (const line of text.split('\n')) {
+    // A number printed in groups ("1234 5678") is one number.
+    const tokens = line.split(/\s+/).filter(Boolean);
+    let run = '';
+    const end = () => {
+      if (run.length >= MIN_DIGITS) numbers.push(run);
+      run = '';
+    };
+    for (const token of tokens) {
+      const digits = (token.match(/\d/g) ?? []).length;
+      // Mostly digits: a number, its slips read back; else the run ends.
+      if (digits >= 2 && digits * 2 >= token.replace(/[^0-9A-Za-z|!]/g, '').length) {
+        run += asDigits(token).replace(/\D/g, '');
+      } else end();
+    }
+    end();
+  }
+  return numbers;
+}
+
+/**
+ * The stamped seal's numbers against those on file. A number of the stamp agrees with one on
+ * file within OCR's slips (a quarter of its digits); it is another where it differs from
+ * every number on file of its length in half its digits or more. One number that is another
+ * settles it, whatever else agrees (two notaries' commissions may end on the same day); else
+ * one that agrees does. A number half read, or none read on either seal, tells nothing.
+ */
+export function compareSealNumbers({ stamped, onFile }: SealText): SealNumbers | undefined {
+  const own = numbersIn(onFile);
+  let agreed: SealNumbers | undefined;
+  for (const s of numbersIn(stamped)) {
+    const near = own.filter((n) => Math.abs(s.length - n.length) <= 1);
+    const match = near.find((n) => distance(s, n) <= Math.max(1, Math.floor(n.length / 4)));
+    if (match) {
+      agreed ??= { agree: true, stamped: s, onFile: match };
+      continue;
+    }
+    const sameLength = own.filter((n) => n.length === s.length);
+    if (sameLength.length > 0 && sameLength.every((n) => distance(s, n) >= n.length / 2)) {
+      return { agree: false, stamped: s, onFile: sameLength[0]! };
+    }
+  }
+  return agreed;
+}

@@ -1,0 +1,86 @@
+import type { CheckFacts, DocumentRead, InkMap, SealText } from './document-read.ts';
+import type { OcrPage } from './ocr.ts';
+import { stampedSeal } from './rules/seal.ts';
+
+// The seal stamped on a scanned certificate read by OCR on its own, and the seal on file the
+// same way (ADR 042): what is printed on them (a commission number) tells whose seal it is
+// where their likeness cannot (rules/seal-text.ts). Read with the whole page, a seal stamped
+// over the certificate's text came out as fragments of both. Two small reads, in the thread
+// that read the page, each about a tenth of the page's time.
+
+type Read = (gray: Uint8Array, width: number, height: number, ppp: number) => Promise<OcrPage>;
+
+/** Around the ink found, so that no letter at its edge is cut off (points). */
+const MARGIN = 4;
+
+/** `ink`'s pixels in [x0, x1) x [y0, y1) as gray (255 is paper). */
+function grayOf(ink: InkMap, x0: number, y0: number, x1: number, y1: number): Uint8Array {
+  const width = x1 - x0;
+  const gray = new Uint8Array(width * (y1 - y0));
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++)
+      gray[(y - y0) * width + x - x0] = 255 - ink.dark[y * ink.width + x]!;
+  }
+  return gray;
+}
+
+/** `ink` drawn at `width` x `height` (bilinear), as gray. */
+function resized(ink: InkMap, width: number, height: number): Uint8Array {
+  const gray = new Uint8Array(width * height);
+  const [sx, sy] = [ink.width / width, ink.height / height];
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(ink.height - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(ink.height - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(ink.width - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(ink.width - 1, x0 + 1);
+      const tx = fx - x0;
+      const at = (px: number, py: number) => ink.dark[py * ink.width + px]!;
+      const top = at(x0, y0) * (1 - tx) + at(x1, y0) * tx;
+      const bottom = at(x0, y1) * (1 - tx) + at(x1, y1) * tx;
+      gray[y * width + x] = 255 - Math.round(top * (1 - ty) + bottom * ty);
+    }
+  }
+  return gray;
+}
+
+/** A reading's words, a line of text to each of its lines. */
+function textOf(page: OcrPage): string {
+  const lines = new Map<number, string[]>();
+  for (const word of page.words) lines.set(word.line, [...(lines.get(word.line) ?? []), word.text]);
+  return [...lines.values()].map((words) => words.join(' ')).join('\n');
+}
+
+/**
+ * What OCR reads in the seal stamped on the certificate's page, where that page was read by
+ * OCR (a scan), and in the seal on file drawn at the stamp's size; undefined where there is
+ * no such seal to read.
+ */
+export async function readSealText(
+  read: DocumentRead,
+  facts: CheckFacts,
+  ocr: Read,
+): Promise<SealText | undefined> {
+  if (!read.sealOnFile) return undefined;
+  const stamped = stampedSeal(read, facts);
+  const found = stamped?.found;
+  if (!found || stamped.page.source !== 'ocr' || !stamped.page.detail) return undefined;
+  const ink = stamped.page.detail;
+  const s = ink.scale;
+  const x0 = Math.max(0, Math.floor((found.box.x - MARGIN) * s));
+  const y0 = Math.max(0, Math.floor((found.box.y - MARGIN) * s));
+  const x1 = Math.min(ink.width, Math.ceil((found.box.x + found.box.width + MARGIN) * s));
+  const y1 = Math.min(ink.height, Math.ceil((found.box.y + found.box.height + MARGIN) * s));
+  if (x1 - x0 < 8 || y1 - y0 < 8) return undefined;
+  const onStamp = await ocr(grayOf(ink, x0, y0, x1, y1), x1 - x0, y1 - y0, s);
+  // The seal on file at the stamp's size (its shorter side: other ink may widen the box),
+  // so that its letters are as large as the stamp's.
+  const file = read.sealOnFile;
+  const side = Math.round(Math.min(found.box.width, found.box.height) * s);
+  const [width, height] = [side, Math.max(1, Math.round((side * file.height) / file.width))];
+  const onFile = await ocr(resized(file, width, height), width, height, s);
+  return { stamped: textOf(onStamp), onFile: textOf(onFile) };
+}
