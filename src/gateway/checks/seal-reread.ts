@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CheckFacts, DocumentRead, InkMap, SealText } from './document-read.ts';
 import type { OcrPage } from './ocr.ts';
 import { stampedSeal } from './rules/seal.ts';
@@ -5,8 +6,8 @@ import { stampedSeal } from './rules/seal.ts';
 // The seal stamped on a scanned certificate read by OCR on its own, and the seal on file the
 // same way (ADR 042): what is printed on them (a commission number) tells whose seal it is
 // where their likeness cannot (rules/seal-text.ts). Read with the whole page, a seal stamped
-// over the certificate's text came out as fragments of both. Two small reads, in the thread
-// that read the page, each about a tenth of the page's time.
+// over the certificate's text came out as fragments of both. A small read in the thread that
+// read the page, about a tenth of the page's time; a notary's seal on file is read once.
 
 type Read = (gray: Uint8Array, width: number, height: number, ppp: number) => Promise<OcrPage>;
 
@@ -55,9 +56,32 @@ function textOf(page: OcrPage): string {
 }
 
 /**
+ * The seal on file drawn as a stamp of an inch and a half is at OCR's resolution (3 px/pt):
+ * its letters about as large as a stamp's on a scan.
+ */
+const ON_FILE_WIDTH = 324;
+/** Readings of seals on file, by their pixels: one notary's seal is read once. */
+const onFileReadings = new Map<string, string>();
+const ON_FILE_KEPT = 64;
+
+async function onFileText(file: InkMap, ocr: Read): Promise<string> {
+  const key = createHash('sha256').update(file.dark).digest('base64');
+  const known = onFileReadings.get(key);
+  if (known !== undefined) return known;
+  const [width, height] = [
+    ON_FILE_WIDTH,
+    Math.max(1, Math.round((ON_FILE_WIDTH * file.height) / file.width)),
+  ];
+  const text = textOf(await ocr(resized(file, width, height), width, height, 3));
+  if (onFileReadings.size >= ON_FILE_KEPT)
+    onFileReadings.delete(onFileReadings.keys().next().value!);
+  onFileReadings.set(key, text);
+  return text;
+}
+
+/**
  * What OCR reads in the seal stamped on the certificate's page, where that page was read by
- * OCR (a scan), and in the seal on file drawn at the stamp's size; undefined where there is
- * no such seal to read.
+ * OCR (a scan), and in the seal on file; undefined where there is no such seal to read.
  */
 export async function readSealText(
   read: DocumentRead,
@@ -76,11 +100,5 @@ export async function readSealText(
   const y1 = Math.min(ink.height, Math.ceil((found.box.y + found.box.height + MARGIN) * s));
   if (x1 - x0 < 8 || y1 - y0 < 8) return undefined;
   const onStamp = await ocr(grayOf(ink, x0, y0, x1, y1), x1 - x0, y1 - y0, s);
-  // The seal on file at the stamp's size (its shorter side: other ink may widen the box),
-  // so that its letters are as large as the stamp's.
-  const file = read.sealOnFile;
-  const side = Math.round(Math.min(found.box.width, found.box.height) * s);
-  const [width, height] = [side, Math.max(1, Math.round((side * file.height) / file.width))];
-  const onFile = await ocr(resized(file, width, height), width, height, s);
-  return { stamped: textOf(onStamp), onFile: textOf(onFile) };
+  return { stamped: textOf(onStamp), onFile: await onFileText(read.sealOnFile, ocr) };
 }

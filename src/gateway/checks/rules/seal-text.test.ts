@@ -15,6 +15,10 @@ describe('numbersIn', () => {
 
   it('leaves out words, dates and short numbers', () => {
     expect(numbersIn('MY COMMISSION EXPIRES\nMARCH 3, 2028\nSOS 12')).toEqual([]);
+    // Dates as OCR read them off seals: none is a number.
+    expect(
+      numbersIn('JULY 27, 2030\nJANUARY 22.3927\nEXPIRES 03/03/2028\n% JULY 22, 2650 &'),
+    ).toEqual([]);
     expect(numbersIn('COMM. NO. 1234')).toEqual([]);
   });
 });
@@ -43,13 +47,21 @@ describe('compareSealNumbers', () => {
     expect(compareSealNumbers({ stamped: '408172', onFile })).toBeUndefined();
     expect(compareSealNumbers({ stamped: 'NOTARY PUBLIC', onFile })).toBeUndefined();
     expect(compareSealNumbers({ stamped: '93152046', onFile: 'NOTARY PUBLIC' })).toBeUndefined();
+    // A scan's stamp read with its number half there, and the expiry day misread (as OCR read
+    // a held-out scan): nothing, not another's seal.
+    expect(
+      compareSealNumbers({
+        stamped: 'COMM. NO\n; 42263\n% JULY 22, 2650 &',
+        onFile: 'COMM. NO.\n28422635\nJuLy 27, 2030 &',
+      }),
+    ).toBeUndefined();
   });
 
-  it("tells another's seal by its commission number, though its expiry is the same", () => {
-    const dated = 'COMM. NO. 40817263\nEXPIRES 03/03/2028';
-    expect(compareSealNumbers({ stamped: 'EXPIRES 03/03/2028', onFile: dated })?.agree).toBe(true);
+  it("tells another's seal by one number of its own, whatever else is the same", () => {
+    const twice = 'COMM. NO. 40817263\nNOTARY ID 55512345';
+    expect(compareSealNumbers({ stamped: 'NOTARY ID 55512345', onFile: twice })?.agree).toBe(true);
     expect(
-      compareSealNumbers({ stamped: 'COMM. NO. 93152046\nEXPIRES 03/03/2028', onFile: dated }),
+      compareSealNumbers({ stamped: 'COMM. NO. 93152046\nNOTARY ID 55512345', onFile: twice }),
     ).toEqual({ agree: false, stamped: '93152046', onFile: '40817263' });
   });
 });

@@ -27,23 +27,33 @@ const asDigits = (token: string) =>
     .replace(/G/g, '6')
     .replace(/B/g, '8');
 
-/** The long numbers in `text`: runs of digits (a letter OCR put for a digit read back as one). */
+/**
+ * The long numbers in `text`: runs of digits, a letter OCR put for a digit read back as one.
+ * A number printed in groups ("1234 5678") is one; a date is none: a comma or a full stop
+ * ends a number ("JULY 27, 2030" is not 272030), and a word with one inside ("22.2027",
+ * "03/03/2028") is no part of one.
+ */
 export function numbersIn(text: string): string[] {
   const numbers: string[] = [];
   for (const line of text.split('\n')) {
-    // A number printed in groups ("1234 5678") is one number.
-    const tokens = line.split(/\s+/).filter(Boolean);
     let run = '';
     const end = () => {
       if (run.length >= MIN_DIGITS) numbers.push(run);
       run = '';
     };
-    for (const token of tokens) {
-      const digits = (token.match(/\d/g) ?? []).length;
-      // Mostly digits: a number, its slips read back; else the run ends.
-      if (digits >= 2 && digits * 2 >= token.replace(/[^0-9A-Za-z|!]/g, '').length) {
-        run += asDigits(token).replace(/\D/g, '');
-      } else end();
+    for (const token of line.split(/\s+/)) {
+      // What OCR put around it: a bracket, a rule, a border's stroke.
+      const word = token.replace(/^[^0-9A-Za-z]+/, '').replace(/[^0-9A-Za-z,.;:]+$/, '');
+      const ends = /[,.;:]$/.test(word);
+      const core = word.replace(/[,.;:]+$/, '');
+      const digits = (core.match(/\d/g) ?? []).length;
+      const mostlyDigits = digits >= 2 && digits * 2 >= core.replace(/[^0-9A-Za-z]/g, '').length;
+      if (!mostlyDigits || /[,./]/.test(core)) {
+        end();
+        continue;
+      }
+      run += asDigits(core).replace(/\D/g, '');
+      if (ends) end();
     }
     end();
   }

@@ -114,17 +114,18 @@ export const seal: Rule = (read, facts) => {
   const judged = { ...onFile!, similarity };
   const [own, other] = scanned ? [OWN_SCANNED, OTHER_SCANNED] : [OWN, OTHER];
   const name = facts.notary.name;
+  const alike = `${pct(similarity)} alike`;
+  const numbers = read.sealText && compareSealNumbers(read.sealText);
   // Nothing like a seal at all (another notary's measures half alike, its rings are the same):
-  // the ink found is a signature's flourish or a smudge, and the seal is missing.
-  if (similarity < NOT_A_SEAL) {
+  // the ink found is a signature's flourish or a smudge, and the seal is missing. Unless OCR
+  // read the notary's own number in it: a stamp, then, that a person should look at.
+  if (similarity < NOT_A_SEAL && !numbers?.agree) {
     return withFile(
       fail(`No seal by the notary's certificate on page ${page.page}: the ink there is not one`, [
         place,
       ]),
     );
   }
-  const alike = `${pct(similarity)} alike`;
-  const numbers = read.sealText && compareSealNumbers(read.sealText);
   // Another number on the stamp: another commission's seal, however alike it looks.
   if (numbers && !numbers.agree) {
     return {
