@@ -67,8 +67,11 @@ export interface DocumentRead {
 
 /** Lines of text, one to a line, as OCR read them (seal-reread.ts). */
 export interface SealText {
+  /** Inside the stamp's box. */
   stamped: string;
   onFile: string;
+  /** The page's words outside the stamp: a number printed there is not the stamp's. */
+  printed?: string;
 }
 
 export interface ReadJob {

@@ -48,11 +48,14 @@ function resized(ink: InkMap, width: number, height: number): Uint8Array {
   return gray;
 }
 
-/** A reading's words, a line of text to each of its lines. */
-function textOf(page: OcrPage): string {
+/** Words, a line of text to each line OCR found. */
+function textOf(words: readonly { text: string; line?: number }[]): string {
   const lines = new Map<number, string[]>();
-  for (const word of page.words) lines.set(word.line, [...(lines.get(word.line) ?? []), word.text]);
-  return [...lines.values()].map((words) => words.join(' ')).join('\n');
+  for (const word of words) {
+    const line = word.line ?? 0;
+    lines.set(line, [...(lines.get(line) ?? []), word.text]);
+  }
+  return [...lines.values()].map((line) => line.join(' ')).join('\n');
 }
 
 /**
@@ -72,7 +75,7 @@ async function onFileText(file: InkMap, ocr: Read): Promise<string> {
     ON_FILE_WIDTH,
     Math.max(1, Math.round((ON_FILE_WIDTH * file.height) / file.width)),
   ];
-  const text = textOf(await ocr(resized(file, width, height), width, height, 3));
+  const text = textOf((await ocr(resized(file, width, height), width, height, 3)).words);
   if (onFileReadings.size >= ON_FILE_KEPT)
     onFileReadings.delete(onFileReadings.keys().next().value!);
   onFileReadings.set(key, text);
@@ -92,7 +95,7 @@ export async function readSealText(
   const stamped = stampedSeal(read, facts);
   const found = stamped?.found;
   if (!found || stamped.page.source !== 'ocr' || !stamped.page.detail) return undefined;
-  const ink = stamped.page.detail;
+  const { ink } = stamped;
   const s = ink.scale;
   const x0 = Math.max(0, Math.floor((found.box.x - MARGIN) * s));
   const y0 = Math.max(0, Math.floor((found.box.y - MARGIN) * s));
@@ -100,5 +103,17 @@ export async function readSealText(
   const y1 = Math.min(ink.height, Math.ceil((found.box.y + found.box.height + MARGIN) * s));
   if (x1 - x0 < 8 || y1 - y0 < 8) return undefined;
   const onStamp = await ocr(grayOf(ink, x0, y0, x1, y1), x1 - x0, y1 - y0, s);
-  return { stamped: textOf(onStamp), onFile: await onFileText(read.sealOnFile, ocr) };
+  const { box } = found;
+  const outside = stamped.page.words.filter(
+    (w) =>
+      w.x < box.x ||
+      w.y < box.y ||
+      w.x + w.width > box.x + box.width ||
+      w.y + w.height > box.y + box.height,
+  );
+  return {
+    stamped: textOf(onStamp.words),
+    onFile: await onFileText(read.sealOnFile, ocr),
+    printed: textOf(outside),
+  };
 }

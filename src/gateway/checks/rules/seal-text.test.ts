@@ -57,6 +57,16 @@ describe('compareSealNumbers', () => {
     ).toBeUndefined();
   });
 
+  it("takes no number printed on the page outside the stamp for the stamp's own", () => {
+    // A certificate without a seal prints the commission number under the signature: read
+    // beside a flourish of ink, it is no stamp of the notary's.
+    const printed = 'Notary Public, State of Texas\nCommission No. 40817263';
+    expect(compareSealNumbers({ stamped: 'No. 40817263', onFile, printed })).toBeUndefined();
+    expect(compareSealNumbers({ stamped: 'No. 40817263\n93152046', onFile, printed })?.agree).toBe(
+      false,
+    );
+  });
+
   it("tells another's seal by one number of its own, whatever else is the same", () => {
     const twice = 'COMM. NO. 40817263\nNOTARY ID 55512345';
     expect(compareSealNumbers({ stamped: 'NOTARY ID 55512345', onFile: twice })?.agree).toBe(true);

@@ -67,12 +67,21 @@ export function numbersIn(text: string): string[] {
  * settles it, whatever else agrees (two notaries' commissions may end on the same day); else
  * one that agrees does. A number half read, or none read on either seal, tells nothing.
  */
-export function compareSealNumbers({ stamped, onFile }: SealText): SealNumbers | undefined {
+export function compareSealNumbers({
+  stamped,
+  onFile,
+  printed = '',
+}: SealText): SealNumbers | undefined {
   const own = numbersIn(onFile);
+  const slips = (n: string) => Math.max(1, Math.floor(n.length / 4));
+  const alike = (a: string, b: string) =>
+    Math.abs(a.length - b.length) <= 1 && distance(a, b) <= slips(b);
+  // A number printed on the page outside the stamp (a certificate's "Commission No.") may
+  // have been read beside it: it tells nothing of the stamp.
+  const onPage = numbersIn(printed);
   let agreed: SealNumbers | undefined;
-  for (const s of numbersIn(stamped)) {
-    const near = own.filter((n) => Math.abs(s.length - n.length) <= 1);
-    const match = near.find((n) => distance(s, n) <= Math.max(1, Math.floor(n.length / 4)));
+  for (const s of numbersIn(stamped).filter((s) => !onPage.some((p) => alike(s, p)))) {
+    const match = own.find((n) => alike(s, n));
     if (match) {
       agreed ??= { agree: true, stamped: s, onFile: match };
       continue;
