@@ -7,7 +7,7 @@ import { compareSealNumbers } from './seal-text.ts';
 import { certificateOf, signatureLines } from './signing.ts';
 
 // The notary's seal, stamped by the certificate: whole, strongly enough to read, and the
-// notary's own: like the one on file and, where OCR reads a number on both, the same number.
+// notary's own: like the one on file and, where OCR reads a number on both, not another's.
 
 /** A seal at least this many points a side; a stamp is rarely under an inch. */
 const SEAL_MIN = 50;
@@ -19,8 +19,8 @@ const OTHER = 0.65;
 /**
  * The same for a scanned stamp, compared at the scan's sharpness (ink.ts `likeness`), where
  * everything is more alike: on 30 scans an own stamp measured 85% at least, another
- * notary's of the same state 75% at most. Between the two the numbers printed on the seals
- * tell (seal-text.ts), or a person looks.
+ * notary's of the same state 75% at most. Between the two a person looks, unless the stamp's
+ * number is another's (seal-text.ts).
  */
 const OWN_SCANNED = 0.82;
 const OTHER_SCANNED = 0.72;
@@ -115,18 +115,19 @@ export const seal: Rule = (read, facts) => {
   const [own, other] = scanned ? [OWN_SCANNED, OTHER_SCANNED] : [OWN, OTHER];
   const name = facts.notary.name;
   const alike = `${pct(similarity)} alike`;
-  const numbers = read.sealText && compareSealNumbers(read.sealText);
   // Nothing like a seal at all (another notary's measures half alike, its rings are the same):
-  // the ink found is a signature's flourish or a smudge, and the seal is missing. Unless OCR
-  // read the notary's own number in it: a stamp, then, that a person should look at.
-  if (similarity < NOT_A_SEAL && !numbers?.agree) {
+  // the ink found is a signature's flourish or a smudge, and the seal is missing.
+  if (similarity < NOT_A_SEAL) {
     return withFile(
       fail(`No seal by the notary's certificate on page ${page.page}: the ink there is not one`, [
         place,
       ]),
     );
   }
-  // Another number on the stamp: another commission's seal, however alike it looks.
+  // The numbers printed on the seals only ever fail one: another number on the stamp is
+  // another commission's seal, however alike it looks. The notary's own number read there
+  // passes nothing (a certificate prints it beside the seal too); it is said, for the person.
+  const numbers = read.sealText && compareSealNumbers(read.sealText);
   if (numbers && !numbers.agree) {
     return {
       ...fail(
@@ -138,18 +139,14 @@ export const seal: Rule = (read, facts) => {
   }
   const sameNumber = numbers ? `, its number ${numbers.onFile} as on file` : '';
   if (similarity < other) {
-    // Unlike, though OCR read the notary's own number on it: a person looks.
-    if (numbers) {
-      return { ...unsure(`The seal is only ${alike}${sameNumber}`, [region]), onFile: judged };
-    }
     return {
       ...fail(`The seal is not like ${name}'s on file (${alike})`, [region]),
       onFile: judged,
     };
   }
-  if (similarity < own && !numbers) {
+  if (similarity < own) {
     return {
-      ...unsure(`The seal is only ${pct(similarity)} like the one on file`, [region]),
+      ...unsure(`The seal is only ${pct(similarity)} like the one on file${sameNumber}`, [region]),
       onFile: judged,
     };
   }
