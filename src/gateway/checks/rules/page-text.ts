@@ -114,9 +114,9 @@ const DATE_PATTERNS: [RegExp, (m: RegExpExecArray) => [number, number, number]][
     new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+day\\s+of\\s+${MONTH},?\\s+(\\d{4})\\b`, 'gi'),
     (m) => [+m[3]!, month(m[2]!), +m[1]!],
   ],
-  // 4 March 2026
+  // 4 March 2026, 4th March 2026 (and "19% December 2025": a speck OCR read beside the day)
   [
-    new RegExp(`\\b(\\d{1,2})\\s+${MONTH}\\s+(\\d{4})\\b`, 'gi'),
+    new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|[^\\s\\w])?\\s+${MONTH}\\s+(\\d{4})\\b`, 'gi'),
     (m) => [+m[3]!, month(m[2]!), +m[1]!],
   ],
   // 2026-03-04

@@ -1,11 +1,12 @@
 import type { SealText } from '../document-read.ts';
 import { distance } from './pages.ts';
 
-// Whose seal it is, by what is printed on it (ADR 042). A notary's seal carries the notary's
-// commission number beside the name; the seal on file carries the same. Where OCR reads a
-// number of the same length in both, they tell what the stamp's likeness to the one on file
-// cannot always tell on a scan: another notary's seal of the same state has the same rings
-// and lettering, and measured as alike as a notary's own worn stamp.
+// Whose seal it is not, by what is printed on it (ADR 042). A notary's seal carries the
+// notary's commission number beside the name; the seal on file carries the same. Where OCR
+// reads another number of the same length on the stamp, it tells what the stamp's likeness
+// to the one on file cannot always tell on a scan: another notary's seal of the same state
+// has the same rings and lettering, and measured as alike as a notary's own worn stamp. The
+// same number read on both is said, and proves nothing (seal.ts).
 
 export interface SealNumbers {
   agree: boolean;

@@ -1,5 +1,5 @@
 import type { Region } from '../../../contract/findings.ts';
-import type { DocumentRead } from '../document-read.ts';
+import type { DocumentRead, Word } from '../document-read.ts';
 import { densest, likeness, nonTextInk, strength } from './ink.ts';
 import { fail, pass, unsure, type CheckFacts, type Rule } from './judgement.ts';
 import { regionOf } from './page-text.ts';
@@ -28,6 +28,18 @@ const OTHER_SCANNED = 0.72;
 const NOT_A_SEAL = 0.25;
 
 /**
+ * A word of the page's that is print, not part of a stamp: OCR reads a seal's lettering as
+ * short words ("0p", "EN", "\\"), some at 60 to 80% confidence, and left out of the ink they
+ * cut the stamp's box short (a clean scan's own seal measured under 25% alike, "not a seal").
+ * Printed short words ("of", "me") are read at 90% and more.
+ */
+const printedWord = (word: Word) => {
+  if (word.confidence === undefined) return true;
+  const letters = word.text.replace(/[^\p{L}\p{N}]/gu, '').length;
+  return word.confidence >= 60 && letters > 0 && (letters >= 3 || word.confidence >= 90);
+};
+
+/**
  * Where the seal is looked for on the certificate's page, and the ink found there: the
  * densest patch of ink that is not text nor a signature, between the certificate's first
  * line and the page's foot. The worker reads its letters by OCR too (seal-reread.ts).
@@ -50,7 +62,7 @@ export function stampedSeal(read: DocumentRead, facts: CheckFacts) {
     height: 140,
   });
   const ink = page.detail ?? page.ink;
-  const mask = nonTextInk(page, 12, ink);
+  const mask = nonTextInk(page, 12, ink, printedWord);
   // Signature lines and their ink are not a seal.
   const s = ink.scale;
   for (const l of lines) {
