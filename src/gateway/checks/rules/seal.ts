@@ -29,7 +29,7 @@ const NOT_A_SEAL = 0.25;
 
 /**
  * A word of the page's that is print, not part of a stamp: OCR reads a seal's lettering as
- * short words ("0p", "EN", "\\"), some at 60 to 80% confidence, and left out of the ink they
+ * short words ("0p", "EN", "|"), some at 60 to 80% confidence, and left out of the ink they
  * cut the stamp's box short (a clean scan's own seal measured under 25% alike, "not a seal").
  * Printed short words ("of", "me") are read at 90% and more.
  */
