@@ -2,15 +2,9 @@ import { readFileSync } from 'node:fs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { CHECKS, type Check } from '../src/contract/checks.ts';
 import type { Region } from '../src/contract/findings.ts';
-import type { DocumentRead } from '../src/gateway/checks/document-read.ts';
 import { verifyPdfSignatures } from '../src/gateway/checks/pdf-signatures.ts';
 import { documentReader } from '../src/gateway/checks/reader.ts';
-import {
-  alterations,
-  judge,
-  type CheckFacts,
-  type Judgement,
-} from '../src/gateway/checks/rules/index.ts';
+import { alterations, type CheckFacts, type Judgement } from '../src/gateway/checks/rules/index.ts';
 import { unsure } from '../src/gateway/checks/rules/judgement.ts';
 import {
   renderSecondLayout,
