@@ -2,7 +2,7 @@ import type { Check } from '../../../contract/checks.ts';
 import type { DocumentRead } from '../document-read.ts';
 import type { SignatureReport } from '../pdf-signatures.ts';
 import { fail, pass, unsure, type CheckFacts, type Judgement, type Rule } from './judgement.ts';
-import { venue } from './notarial.ts';
+import { venue } from './venue.ts';
 import { agentNamed, principalNamed } from './parties.ts';
 import { matterReference, noBlankPage, pagesComplete } from './pages.ts';
 import { seal } from './seal.ts';

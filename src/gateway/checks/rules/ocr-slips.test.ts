@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentRead, PageRead } from '../document-read.ts';
 import type { CheckFacts } from './judgement.ts';
 import { matterReference, pagesComplete } from './pages.ts';
-import { venue } from './notarial.ts';
+import { venue } from './venue.ts';
 import { dates, names, signatures } from './signing.ts';
 
 // What OCR gets wrong on a scan (a letter of a label, half a name, a stray rule) is a reason

@@ -3,7 +3,7 @@ import { fail, pass, unsure, type Rule } from './judgement.ts';
 import { capital } from './pages.ts';
 import { linesOf, regionOf } from './page-text.ts';
 
-// The venue of the notary's certificate: state and county filled in (the seal: seal.ts).
+// The venue of the notary's certificate: state and county filled in.
 
 const STATE = /^\s*state\s+of\b\s*(.*)$/i;
 const COUNTY = /^\s*(county|parish|borough)\s+of\b\s*(.*)$/i;
