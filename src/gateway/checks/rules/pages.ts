@@ -181,7 +181,7 @@ export function distance(a: string, b: string) {
 }
 
 /** OCR's usual confusions in a reference, each side read alike: B and 8, S and 5, O and 0… */
-const lookalike = (text: string) =>
+export const lookalike = (text: string) =>
   text
     .replace(/[OQD]/g, '0')
     .replace(/[IL]/g, '1')

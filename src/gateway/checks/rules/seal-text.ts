@@ -1,5 +1,5 @@
 import type { SealText } from '../document-read.ts';
-import { distance } from './pages.ts';
+import { distance, lookalike } from './pages.ts';
 
 // Whose seal it is not, by what is printed on it (ADR 042). A notary's seal carries the
 // notary's commission number beside the name; the seal on file carries the same. Where OCR
@@ -17,16 +17,8 @@ export interface SealNumbers {
 /** The shortest run of digits taken as a number on a seal (a commission number, an ID). */
 const MIN_DIGITS = 6;
 
-/** OCR's usual confusions of a digit in a run of digits. */
-const asDigits = (token: string) =>
-  token
-    .toUpperCase()
-    .replace(/[OQD]/g, '0')
-    .replace(/[IL|!]/g, '1')
-    .replace(/Z/g, '2')
-    .replace(/S/g, '5')
-    .replace(/G/g, '6')
-    .replace(/B/g, '8');
+/** OCR's usual confusions of a digit in a run of digits, a stroke read as a 1 among them. */
+const asDigits = (token: string) => lookalike(token.toUpperCase().replace(/[|!]/g, '1'));
 
 /**
  * The long numbers in `text`: runs of digits, a letter OCR put for a digit read back as one.
