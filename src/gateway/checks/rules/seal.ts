@@ -1,5 +1,5 @@
 import type { Region } from '../../../contract/findings.ts';
-import type { DocumentRead, Word } from '../document-read.ts';
+import type { DocumentRead, PageRead, Word } from '../document-read.ts';
 import { densest, likeness, nonTextInk, strength } from './ink.ts';
 import { fail, pass, unsure, type CheckFacts, type Rule } from './judgement.ts';
 import { regionOf } from './page-text.ts';
@@ -39,12 +39,27 @@ const printedWord = (word: Word) => {
   return word.confidence >= 60 && letters > 0 && (letters >= 3 || word.confidence >= 90);
 };
 
+type Stamped = ReturnType<typeof findStampedSeal>;
+/**
+ * Each read's stamp, found once: the worker finds it to read its letters, then the rule
+ * judges the same pages (the read with those letters added keeps its `pages`).
+ */
+const stampsFound = new WeakMap<readonly PageRead[], { facts: CheckFacts; stamped: Stamped }>();
+
 /**
  * Where the seal is looked for on the certificate's page, and the ink found there: the
  * densest patch of ink that is not text nor a signature, between the certificate's first
  * line and the page's foot. The worker reads its letters by OCR too (seal-reread.ts).
  */
-export function stampedSeal(read: DocumentRead, facts: CheckFacts) {
+export function stampedSeal(read: DocumentRead, facts: CheckFacts): Stamped {
+  const known = stampsFound.get(read.pages);
+  if (known?.facts === facts) return known.stamped;
+  const stamped = findStampedSeal(read, facts);
+  stampsFound.set(read.pages, { facts, stamped });
+  return stamped;
+}
+
+function findStampedSeal(read: DocumentRead, facts: CheckFacts) {
   const certificate = certificateOf(read);
   if (!certificate) return undefined;
   const { page, line } = certificate;
