@@ -97,8 +97,12 @@ describe('the API through the gateway', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.byteLength).toBeGreaterThanOrEqual(COMPRESS_FROM_BYTES);
     expect(packed.body.byteLength).toBeLessThan(plain.body.byteLength / 2);
-    const unpacked = QcRequestListSchema.parse(JSON.parse(gunzipSync(packed.body).toString()));
-    expect(unpacked).toEqual(QcRequestListSchema.parse(JSON.parse(plain.body.toString())));
+    // Each read signs its document links anew, and two reads may fall in two seconds: the
+    // links' expiry and signature are the only part that may differ.
+    const unsigned = (body: Buffer) =>
+      JSON.parse(body.toString().replace(/expires=\d+&signature=[\w-]+/g, 'expires=&signature='));
+    const unpacked = QcRequestListSchema.parse(unsigned(gunzipSync(packed.body)));
+    expect(unpacked).toEqual(QcRequestListSchema.parse(unsigned(plain.body)));
     expect(unpacked.qcRequests.length).toBeGreaterThan(0);
   });
 
