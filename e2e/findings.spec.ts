@@ -162,8 +162,12 @@ async function expectDrawnAt(
   expect(Math.abs(at.height - region.height * scale)).toBeLessThan(3);
 }
 
-/** Holds `page`'s next read of a findings list until released; later reads go through. */
-function holdNextList(page: Page) {
+/**
+ * Holds every read of a findings list `page` makes until released. Every one, not the next
+ * alone: other specs' news for the same notary refreshes her list too, and a refresh that
+ * overtakes a held one cancels it and would go through unheld.
+ */
+function holdLists(page: Page) {
   // The screen's list, not a test's own read of one request's findings.
   const pattern = (url: URL) =>
     url.pathname === '/team/findings' && !url.searchParams.has('requestId');
@@ -176,7 +180,7 @@ function holdNextList(page: Page) {
     await released;
     await route.continue().catch(() => undefined);
   };
-  const routed = page.route(pattern, hold, { times: 1 });
+  const routed = page.route(pattern, hold);
   return {
     arrived: routed.then(() => arrived),
     release: async () => {
@@ -214,7 +218,7 @@ test('a new finding reaches its notary live; she disputes one and cures one; a m
   const [request, disputedItem, curedItem] = await norasRequest(riley, noraId);
   // The refresh of her list that the rejection's news brings is held, to look at the rows on
   // screen while it is under way.
-  const refresh = holdNextList(nora);
+  const refresh = holdLists(nora);
   const nameOf = (id: string) => request.checklistItems.find((i) => i.id === id)?.displayName;
   const marks: DecisionMarks = {
     items: [

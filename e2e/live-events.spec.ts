@@ -1,33 +1,47 @@
 import { type Page } from '@playwright/test';
 import { expect, expectErrors, failedRequest, test } from './console-watch.ts';
 import { CompleteSignatureRequestResultSchema } from '../src/contract/sandbox.ts';
-import { SignatureRequestListSchema } from '../src/contract/signatures.ts';
+import {
+  SignatureRequestListSchema,
+  SignatureRequestSchema,
+} from '../src/contract/signatures.ts';
 import { api } from './api.ts';
 import { createEntity, hookIdOfEntity, rowOf } from './event-support.ts';
 import { DEMO, signIn } from './support.ts';
 
-/** Records the text of every toast the page shows, however briefly (`window.toastsSeen`). */
+interface ToastSeen {
+  text: string;
+  /** The paths (no query: each link is signed anew) of the toast's links. */
+  links: string[];
+}
+
+/** Records every toast the page shows, however briefly (`window.toastsSeen`). */
 function recordToasts() {
-  const seen: string[] = [];
+  const seen: ToastSeen[] = [];
   Object.assign(window, { toastsSeen: seen });
   new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) {
         if (!(node instanceof Element)) continue;
         for (const toast of [node, ...node.querySelectorAll('.toast')]) {
-          if (toast.matches('.toast')) seen.push(toast.textContent ?? '');
+          if (!toast.matches('.toast')) continue;
+          const links = [...toast.querySelectorAll('a[href]')].map(
+            (a) => new URL((a as HTMLAnchorElement).href).pathname,
+          );
+          seen.push({ text: toast.textContent ?? '', links });
         }
       }
     }
   }).observe(document, { childList: true, subtree: true });
 }
 const toastsSeen = (page: Page) =>
-  page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen);
+  page.evaluate(() => (window as unknown as { toastsSeen: ToastSeen[] }).toastsSeen);
 
 test('a DOCUMENT_READY toast appears after a sandbox control completes a signature request', async ({
   page,
   browser,
 }) => {
+  await page.addInitScript(recordToasts);
   await signIn(page, DEMO.admin);
   // Another owner, signed in at the same time, must not see acme's event.
   const other = await browser.newPage();
@@ -36,7 +50,9 @@ test('a DOCUMENT_READY toast appears after a sandbox control completes a signatu
   const globexNews = async (name: string, count: number) => {
     await createEntity(other, name, 'globex');
     await expect
-      .poll(async () => (await toastsSeen(other)).filter((t) => t.includes('Address changed')))
+      .poll(async () =>
+        (await toastsSeen(other)).filter((t) => t.text.includes('Address changed')),
+      )
       .toHaveLength(count);
   };
   // Globex's own news reaches its page: its stream is open before acme's event.
@@ -55,21 +71,26 @@ test('a DOCUMENT_READY toast appears after a sandbox control completes a signatu
     { status: 200 },
   );
 
-  const toast = page
-    .getByRole('status')
-    .filter({ hasText: 'Document ready' })
-    .or(page.locator('.toast', { hasText: 'Document ready' }));
-  await expect(toast.first()).toBeVisible({ timeout: 15_000 });
-  // Other specs complete documents too: their toasts may stand beside this one, each with
-  // its own signed link.
-  await expect(page.getByRole('link', { name: 'Download' }).first()).toHaveAttribute(
-    'href',
-    /\/blobs\/.+signature=/,
+  // Other specs complete and approve documents too, globex's among them: this request's own
+  // event is known by its document, the sealed file the completion handed out.
+  const completed = await api(page).get(
+    `/api/signatures/v2/requests/${id}`,
+    SignatureRequestSchema,
   );
+  expect(completed.completedFileUrl).toMatch(/\/blobs\/.+signature=/);
+  const sealed = new URL(completed.completedFileUrl ?? '', page.url()).pathname;
+  const toastOf = (seen: ToastSeen[]) =>
+    seen.filter((t) => t.text.includes('Document ready') && t.links.includes(sealed));
+  await expect
+    .poll(async () => toastOf(await toastsSeen(page)), { timeout: 15_000 })
+    .toHaveLength(1);
+  await expect(
+    page.locator('.toast', { hasText: 'Document ready' }).getByRole('link', { name: 'Download' }),
+  ).not.toHaveCount(0);
   // The gateway has streamed acme's event. Globex's next news comes after it: had the event
   // gone down globex's stream too, its toast would have come before this one.
   await globexNews('Gemma After', 2);
-  expect((await toastsSeen(other)).filter((t) => t.includes('Document ready'))).toEqual([]);
+  expect(toastOf(await toastsSeen(other))).toEqual([]);
   await other.close();
 });
 
