@@ -5,7 +5,17 @@
 /** The class of the first page's image, in the gateway's first screen and in the preview. */
 export const FIRST_PAGE_CLASS = 'pdf-first-page';
 
-let served: { forUrl: string; src: string; settled?: Promise<void> } | undefined;
+interface Served {
+  forUrl: string;
+  src: string;
+  settled?: Promise<void>;
+}
+let served: Served | undefined;
+const watchers = new Set<() => void>();
+const serve = (next: Served | undefined) => {
+  served = next;
+  watchers.forEach((watcher) => watcher());
+};
 
 /** Keeps the page's first-page image, if it has one: before the app's first render. */
 export function keepServedFirstPage(): void {
@@ -14,29 +24,60 @@ export function keepServedFirstPage(): void {
   );
   const forUrl = image?.dataset.for;
   const src = image?.getAttribute('src');
-  served = forUrl && src ? { forUrl, src } : undefined;
+  serve(forUrl && src ? { forUrl, src } : undefined);
 }
 
 /** Where the gateway draws a review's first page (ADR 025). */
 export const firstPageImagePath = (id: string) =>
   `/preview/qc/${encodeURIComponent(id)}/first-page`;
 
-let expected: { id: string; settled: Promise<void> } | undefined;
-
 /**
- * A review opened by a click held on the first screen (held-clicks.ts), before the app's code
- * has come: its first page is asked of the gateway now, and the preview shows it until pdf.js
- * has drawn the page, as for a review opened cold. On a slow link pdf.js and the app's code
- * take seconds more than the image. Resolves once the image has loaded or failed.
+ * Whether the gateway takes on drawing `path` for this session: asked first, as the gateway
+ * does for a page it renders (ADR 034), because an image asked for outright and refused (a
+ * busy drawer's 429) is an error the browser logs. 202: it is being drawn, and kept for the
+ * image's own ask; 204: it will not be, and nothing is asked for.
  */
-export function expectFirstPage(id: string): Promise<void> {
+async function takenOn(path: string): Promise<boolean> {
+  try {
+    // The image's own ask takes AVIF, as every current browser does: the same drawing.
+    const answer = await fetch(path, {
+      headers: { Prefer: 'respond-async', Accept: 'image/avif,image/webp,*/*' },
+    });
+    return answer.status === 202;
+  } catch {
+    return false;
+  }
+}
+
+function imageLoaded(src: string): Promise<void> {
   const image = new Image();
   const settled = new Promise<void>((resolve) => {
     image.addEventListener('load', () => resolve(), { once: true });
     image.addEventListener('error', () => resolve(), { once: true });
   });
-  image.src = firstPageImagePath(id);
-  expected = { id, settled };
+  image.src = src;
+  return settled;
+}
+
+interface Expected {
+  id: string;
+  placed: Promise<boolean>;
+  settled: Promise<void>;
+}
+let expected: Expected | undefined;
+
+/**
+ * A review opened by a click held on the first screen (held-clicks.ts), before the app's code
+ * has come: its first page is asked of the gateway now, and the preview shows it until pdf.js
+ * has drawn the page, as for a review opened cold. On a slow link pdf.js and the app's code
+ * take seconds more than the image. Resolves once the image has loaded or failed, or at once
+ * when the gateway is too busy to draw it.
+ */
+export function expectFirstPage(id: string): Promise<void> {
+  const src = firstPageImagePath(id);
+  const placed = takenOn(src);
+  const settled = placed.then((yes) => (yes ? imageLoaded(src) : undefined));
+  expected = { id, placed, settled };
   return settled;
 }
 
@@ -45,11 +86,22 @@ function expectedFirstPageSettled(id: string): Promise<void> | undefined {
   return expected?.id === id ? expected.settled : undefined;
 }
 
-/** The review `id` has its document at `url`: the preview shows the image asked for, if any. */
-export function adoptExpectedFirstPage(id: string, url: string): void {
-  if (expected?.id !== id) return;
-  served = { forUrl: url, src: firstPageImagePath(id), settled: expected.settled };
+let adopted: { forUrl: string; settled: Promise<void> } | undefined;
+
+/**
+ * The review `id` has its document at `url`: the preview shows the image asked for, if any,
+ * once the gateway has taken it on. Answers whether an image stands in for the document.
+ */
+export async function adoptExpectedFirstPage(id: string, url: string): Promise<boolean> {
+  const asked = expected;
+  if (asked?.id !== id) return servedFirstPage(url) !== undefined;
   expected = undefined;
+  adopted = { forUrl: url, settled: asked.settled };
+  const placed = await asked.placed;
+  if (placed && adopted.forUrl === url) {
+    serve({ forUrl: url, src: firstPageImagePath(id), settled: asked.settled });
+  }
+  return placed;
 }
 
 /**
@@ -70,12 +122,19 @@ export function servedFirstPage(url: string): string | undefined {
   return served?.forUrl === url ? served.src : undefined;
 }
 
+/** Calls `watcher` whenever the image standing in changes; answers the unsubscribe. */
+export function watchServedFirstPage(watcher: () => void): () => void {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+}
+
 /**
  * Settles once the image standing in for the document at `url` has loaded or failed: at once
  * when there is none, or it came with the page (main.tsx waited for it on a slow link).
  */
 export async function firstPageSettled(url: string): Promise<void> {
   if (served?.forUrl === url) await served.settled;
+  else if (adopted?.forUrl === url) await adopted.settled;
 }
 
 /** A page that took longer than this to start arriving came over a slow link. */

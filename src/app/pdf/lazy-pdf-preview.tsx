@@ -1,13 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../ui/button.tsx';
 import { ErrorState, Loading } from '../ui/states.tsx';
-import {
-  adoptExpectedFirstPage,
-  firstPageSettled,
-  servedFirstPage,
-  standInFirstPage,
-} from './first-page.ts';
+import { adoptExpectedFirstPage, firstPageSettled, standInFirstPage } from './first-page.ts';
 import { FirstPageImage } from './first-page-image.tsx';
+import { useServedFirstPage } from './use-served-first-page.ts';
 import type * as PdfPreviewModule from './pdf-preview.tsx';
 import type { PdfPreviewProps } from './pdf-preview.tsx';
 import './pdf-preview.css';
@@ -50,12 +46,13 @@ export function LazyPdfPreview({
   const [loaded, setLoaded] = useState(viewer);
   const [failed, setFailed] = useState<unknown>();
   const { url } = props;
+  const firstPage = useServedFirstPage(url);
   // Asked for once, as the preview mounts: before pdf.js, and before the first frame that
   // could show it. Where `requestId` is given the screen keys the preview by its document.
   useState(() => {
     if (!requestId || viewer) return;
     standInFirstPage(requestId, false);
-    adoptExpectedFirstPage(requestId, url);
+    void adoptExpectedFirstPage(requestId, url);
   });
   useEffect(() => {
     if (loaded || failed) return;
@@ -73,7 +70,6 @@ export function LazyPdfPreview({
   }, [loaded, failed, url]);
 
   if (loaded) return <loaded.PdfPreview {...props} />;
-  const firstPage = servedFirstPage(url);
   const opening = (
     <div className="pdf-preview__overlay">
       <Loading label="Opening the PDF…" />

@@ -8,7 +8,7 @@ import {
 } from 'react';
 import 'pdfjs-dist/web/pdf_viewer.css';
 import { Loading } from '../ui/states.tsx';
-import { servedFirstPage } from './first-page.ts';
+import { useServedFirstPage } from './use-served-first-page.ts';
 import { FirstPageImage } from './first-page-image.tsx';
 import { PdfFailure } from './pdf-failure.tsx';
 import { ImageRegions } from './regions/image-regions.tsx';
@@ -81,7 +81,8 @@ function Preview({ url, title, downloadName, onPainted, regions }: PdfPreviewPro
   // The page came with this document's first page drawn (ADR 025): shown until pdf.js
   // has drawn its own.
   const [painted, setPainted] = useState<string>();
-  const firstPage = painted === url ? undefined : servedFirstPage(url);
+  const standIn = useServedFirstPage(url);
+  const firstPage = painted === url ? undefined : standIn;
   const { view, controls, scroller, pdf } = usePdfViewer(url, host, `${title} (PDF)`, (shown) => {
     setPainted(shown);
     onPainted?.(shown);

@@ -24,9 +24,10 @@ import type { SessionRecord } from '../session/sessions.ts';
 // Bounded per session and in all (ADR 028): an id is one request however it is spelled;
 // a place in the drawer is taken before the document is fetched, so a refused drawing costs
 // no download and at most a few documents are held at once; one session holds two at most.
-// A page rendered with its first screen asks first whether its drawing has a place
-// (`Prefer: respond-async`), and carries the image only if it has: a page never asks for an
-// image it would be refused, which its browser would log as an error (ADR 034).
+// A page rendered with its first screen, and the app on a slow link, ask first whether the
+// drawing has a place (`Prefer: respond-async`): 202 when it has (drawn and kept for the
+// image's own ask), 204 when it has not. The image is asked for only after a 202: a page
+// never asks for an image it would be refused, which its browser would log (ADR 034).
 
 /** The largest document drawn: a signed PDF, scanned pages and all. */
 const PDF_LIMIT = MAX_PDF_BYTES;
@@ -36,7 +37,7 @@ export const DRAWINGS_PER_SESSION = 2;
 /** A session's drawn pages are kept this long: the page's own render asks first (warming). */
 const KEEP_MS = 60_000;
 const KEPT = 32;
-/** `Prefer: respond-async` (RFC 7240): 202 once the drawing has its place, not its image. */
+/** `Prefer: respond-async` (RFC 7240): 202 once the drawing has its place, 204 if it has none. */
 const RESPOND_ASYNC = /(^|[,\s])respond-async\b/i;
 
 class NotDrawable extends Error {
@@ -107,6 +108,9 @@ export function pageImageRoutes(ctx: GatewayContext, drawer: PageImagesOptions =
         entry = { at: now, image: draw(c, id, format) };
       } catch (error) {
         if (!(error instanceof PageImagesBusy)) throw error;
+        // Asked first (a page rendered, or the app on a slow link): "no image for you now" is
+        // an answer, not an error a browser would log. Asked outright: refused.
+        if (RESPOND_ASYNC.test(c.req.header('prefer') ?? '')) return c.body(null, 204);
         c.header('Retry-After', '2');
         return errorResponse(c, 429, 'previews are being drawn for others: try again shortly');
       }

@@ -161,6 +161,7 @@ describe('firstScreens', () => {
 
   it('leaves out of the screen what the gateway is too busy to take on, or could not be asked', async () => {
     for (const refusal of [
+      async () => new Response(null, { status: 204 }),
       async () => new Response('{"message":"busy"}', { status: 429 }),
       async () => Promise.reject(new Error('the gateway is gone')),
     ]) {

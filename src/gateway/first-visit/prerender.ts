@@ -171,7 +171,7 @@ async function screenOf(
     headers.delete('accept-encoding');
     // What the page asks for next (a review's first page), started now, while the page is
     // rendered and crosses the network: the route keeps its answer for the page's own ask,
-    // and says at once whether it has taken it on (202), so that the page asks only for what
+    // and says at once whether it has taken it on (202, or 204 if not), so that the page asks only for what
     // it will be given, never for what a busy gateway refuses (ADR 034).
     const warming = (plan.warm ?? []).map(async (next): Promise<string[]> => {
       const ask = new Headers(headers);
@@ -179,7 +179,7 @@ async function screenOf(
       try {
         const answer = await fetchSelf(new Request(new URL(next, url), { headers: ask }), c.env);
         await answer.body?.cancel();
-        return answer.ok ? [next] : [];
+        return answer.status === 202 ? [next] : [];
       } catch {
         return [];
       }

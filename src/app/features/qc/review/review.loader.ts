@@ -3,7 +3,6 @@ import {
   adoptExpectedFirstPage,
   cameSlowly,
   firstPageSettled,
-  servedFirstPage,
   standInFirstPage,
 } from '../../../pdf/first-page.ts';
 import { loadPdfPreview, pdfPreviewLoaded } from '../../../pdf/lazy-pdf-preview.tsx';
@@ -39,7 +38,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   standInFirstPage(id, pdfPreviewLoaded());
   const qcRequest = await queryClient.ensureQueryData(qcQueries.detail(id));
   const url = qcRequest.fileUrl;
-  adoptExpectedFirstPage(id, url);
+  const standIn = adoptExpectedFirstPage(id, url);
   const pdf = early ?? firstPageSettled(url).then(loadPdf);
   // A failure is the preview's to show (lazy-pdf-preview.tsx), not a rejection nobody heard.
   pdf.catch(() => {});
@@ -56,6 +55,6 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // (50 ms later, measured). pdf.js failing to come is the preview's to say (it asks again):
   // the checklist still works.
   const ready = opened.catch(() => {});
-  if (!servedFirstPage(url) || !slow) await ready;
+  if (!slow || !(await standIn)) await ready;
   return qcRequest;
 }
