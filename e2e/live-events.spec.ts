@@ -1,10 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, expectErrors, failedRequest, test } from './console-watch.ts';
 import { CompleteSignatureRequestResultSchema } from '../src/contract/sandbox.ts';
-import {
-  SignatureRequestListSchema,
-  SignatureRequestSchema,
-} from '../src/contract/signatures.ts';
+import { SignatureRequestListSchema, SignatureRequestSchema } from '../src/contract/signatures.ts';
 import { api } from './api.ts';
 import { createEntity, hookIdOfEntity, rowOf } from './event-support.ts';
 import { DEMO, signIn } from './support.ts';
@@ -50,9 +47,7 @@ test('a DOCUMENT_READY toast appears after a sandbox control completes a signatu
   const globexNews = async (name: string, count: number) => {
     await createEntity(other, name, 'globex');
     await expect
-      .poll(async () =>
-        (await toastsSeen(other)).filter((t) => t.text.includes('Address changed')),
-      )
+      .poll(async () => (await toastsSeen(other)).filter((t) => t.text.includes('Address changed')))
       .toHaveLength(count);
   };
   // Globex's own news reaches its page: its stream is open before acme's event.
