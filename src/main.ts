@@ -1,3 +1,4 @@
+import './shared/runtime-settings.ts';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { generateWebhookSecret, readGatewayEnv } from './gateway/env.ts';

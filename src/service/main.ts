@@ -1,3 +1,4 @@
+import '../shared/runtime-settings.ts';
 import { pathToFileURL } from 'node:url';
 import { DEMO_CLIENTS } from './seed/demo-clients.ts';
 import { readServiceEnv } from './env.ts';
