@@ -171,8 +171,8 @@ async function screenOf(
     headers.delete('accept-encoding');
     // What the page asks for next (a review's first page), started now, while the page is
     // rendered and crosses the network: the route keeps its answer for the page's own ask,
-    // and says at once whether it has taken it on (202, or 204 if not), so that the page asks only for what
-    // it will be given, never for what a busy gateway refuses (ADR 034).
+    // and says at once whether it has taken it on (202, or 204 if not), so that the page asks
+    // only for what it will be given, never for what a busy gateway refuses (ADR 034).
     const warming = (plan.warm ?? []).map(async (next): Promise<string[]> => {
       const ask = new Headers(headers);
       ask.set('prefer', 'respond-async');
