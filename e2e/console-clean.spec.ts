@@ -12,12 +12,15 @@ import { DEMO, signIn } from './support.ts';
 
 /**
  * The detail pages worth one visit each, by the path of the link to them: the first link
- * on a screen that matches one is followed. A review and a second review hold their seeded
- * request while open (ADR 020): no other spec decides a seeded one (each makes its own,
- * requests.ts), but the roles' walks here run side by side and open the same first review.
+ * on a screen that matches one is followed (the last, where `last` says so). A review and a
+ * second review hold their seeded request while open (ADR 020): no other spec decides a
+ * seeded one (each makes its own, requests.ts), but the roles' walks here run side by side
+ * and open the same review. That one is the last row the queue shows, not its first:
+ * first-visit.spec opens the first row as the reviewer, and a walk here, as another person,
+ * holding it would have its hold refused.
  */
-const DETAILS: { name: string; path: RegExp }[] = [
-  { name: 'review', path: /^\/qc\/(?!(?:processes|team|second-review)$)[^/]+$/ },
+const DETAILS: { name: string; path: RegExp; last?: true }[] = [
+  { name: 'review', path: /^\/qc\/(?!(?:processes|team|second-review)$)[^/]+$/, last: true },
   { name: 'second reviews', path: /^\/qc\/second-review$/ },
   { name: 'second review', path: /^\/qc\/second-review\/[^/]+$/ },
   { name: 'signature request', path: /^\/signatures\/(?!transactions$)[^/]+$/ },
@@ -56,7 +59,8 @@ const screenLinks = (page: Page) =>
 async function followDetails(page: Page, seen: Set<string>, visited: string[]) {
   for (const detail of DETAILS) {
     if (seen.has(detail.name)) continue;
-    const target = (await screenLinks(page)).find(({ path }) => detail.path.test(path));
+    const matching = (await screenLinks(page)).filter(({ path }) => detail.path.test(path));
+    const target = detail.last ? matching.at(-1) : matching[0];
     if (!target) continue;
     const from = here(page);
     const heading = await page.locator('main h1').first().innerText();
