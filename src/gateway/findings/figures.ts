@@ -7,6 +7,7 @@ import type {
 } from '../../contract/findings.ts';
 import type { DecisionRecord } from '../../contract/team.ts';
 import { addDays, dayIn, mondayOf } from '../qc-management/time.ts';
+import { decidedAt } from '../reviews/decided-at.ts';
 import type { FindingFact } from './store.ts';
 
 // The team view's findings figures (ADR 029, `TeamStats.findings`), pure: the route reads
@@ -65,9 +66,9 @@ function rates(judged: readonly Judged[], keysOf: (d: DecisionRecord) => string[
   const groups = new Map<string, Judged[]>();
   for (const j of judged) {
     for (const key of new Set(keysOf(j.decision))) {
-      const group = groups.get(key) ?? [];
-      groups.set(key, group);
-      group.push(j);
+      const group = groups.get(key);
+      if (group) group.push(j);
+      else groups.set(key, [j]);
     }
   }
   return [...groups]
@@ -77,38 +78,48 @@ function rates(judged: readonly Judged[], keysOf: (d: DecisionRecord) => string[
 
 export function findingFigures(input: FiguresInput): FindingFigures {
   const day = dayIn(input.tz);
-  const decisionKey = (requestId: string, at: number) => `${requestId}\n${at}`;
-  const counted = input.findings.filter((f) => f.state !== 'withdrawn');
-  const byDecision = new Map<string, FindingFact[]>();
-  for (const fact of counted) {
-    const key = decisionKey(fact.requestId, fact.decidedAt);
-    const own = byDecision.get(key);
+  // A decision's findings by its request, then its instant: the decisions are the same
+  // records on every load of the team view, their request ids strings already hashed.
+  const byRequest = new Map<string, FindingFact[]>();
+  for (const fact of input.findings) {
+    if (fact.state === 'withdrawn') continue;
+    const own = byRequest.get(fact.requestId);
     if (own) own.push(fact);
-    else byDecision.set(key, [fact]);
+    else byRequest.set(fact.requestId, [fact]);
   }
   const first = trendStart(input.to);
-  const judged: Judged[] = input.decisions.flatMap((decision) => {
-    const at = Date.parse(decision.decidedOn);
+  const judged: Judged[] = [];
+  for (const decision of input.decisions) {
+    const at = decidedAt(decision);
     const on = day(at);
-    if (on > input.to || (on < input.from && on < first)) return [];
-    const own = byDecision.get(decisionKey(decision.requestId, at)) ?? [];
-    return [
-      {
-        decision,
-        day: on,
-        own,
-        defect: own.length > 0,
-        critical: own.some((f) => f.severity === 'critical'),
-      },
-    ];
-  });
+    if (on > input.to || (on < input.from && on < first)) continue;
+    const own = byRequest.get(decision.requestId)?.filter((f) => f.decidedAt === at) ?? [];
+    judged.push({
+      decision,
+      day: on,
+      own,
+      defect: own.length > 0,
+      critical: own.some((f) => f.severity === 'critical'),
+    });
+  }
   const range = judged.filter((j) => j.day >= input.from);
 
-  const trend: WeekRate[] = Array.from({ length: TREND_WEEKS }, (_, n) => {
-    const weekStart = addDays(first, 7 * n);
-    const end = addDays(weekStart, 6);
-    return { weekStart, ...tally(judged.filter((j) => j.day >= weekStart && j.day <= end)) };
+  // Each decision into its week of the trend in one pass (a week's days are its Monday's
+  // first seven, and there are 91 of them at most).
+  const weekStarts = Array.from({ length: TREND_WEEKS }, (_, n) => addDays(first, 7 * n));
+  const weekOfDay = new Map<string, number>();
+  weekStarts.forEach((start, n) => {
+    for (let d = 0; d < 7; d++) weekOfDay.set(addDays(start, d), n);
   });
+  const inWeek = weekStarts.map((): Judged[] => []);
+  for (const j of judged) {
+    const n = weekOfDay.get(j.day);
+    if (n !== undefined) inWeek[n]!.push(j);
+  }
+  const trend: WeekRate[] = weekStarts.map((weekStart, n) => ({
+    weekStart,
+    ...tally(inWeek[n]!),
+  }));
 
   const categories = new Map<string, CategoryCount>();
   for (const j of range) {

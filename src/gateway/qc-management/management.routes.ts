@@ -20,6 +20,7 @@ import { limitBody, noStore } from '../http/answers.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { secondReview, shown } from './sampling.ts';
 import { teamStats, thisWeek } from './stats.ts';
+import { decidedAt } from '../reviews/decided-at.ts';
 import { findingFigures, trendStart } from '../findings/figures.ts';
 import { isTimeZone, windowOf } from './time.ts';
 import { findProcess } from './upstream.ts';
@@ -213,7 +214,7 @@ export function managementRoutes(ctx: GatewayContext) {
     const inRange = !truncated && weekWindow.start >= wide.start && weekWindow.end <= wide.end;
     const recentDecisions = inRange
       ? rangeDecisions.filter((d) => {
-          const at = Date.parse(d.decidedOn);
+          const at = decidedAt(d);
           return at >= weekWindow.start && at < weekWindow.end;
         })
       : await ctx.decisions.between(feed, weekWindow.start, weekWindow.end);
