@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FindingChangeSchema } from '../../contract/findings.ts';
 import { NOTICE_ATTEMPTS, NoticeSchema } from '../../contract/notices.ts';
 import { openGatewayDatabase } from '../db/open.ts';
-import type { Sql } from '../db/sql.ts';
+import { DatabaseUnavailableError, type Sql } from '../db/sql.ts';
 import type { Feed } from '../events/event-log.ts';
 import { freshDatabases, testDatabase } from '../testing/database.ts';
 import { findingChange } from '../../contract/testing/findings.ts';
@@ -295,6 +295,38 @@ describe('notices', () => {
     expect(second.notices.map((n) => n.id)).toEqual([ids[2], ids[1]]);
     const third = await notices.list(ACME, { limit: 2, cursor: Number(second.next) });
     expect(third).toEqual({ notices: [expect.objectContaining({ id: ids[0] })] });
+  });
+
+  it('records an attempt once the database is back from a cut after its POST, and sends it once', async () => {
+    // A team's day cut the database for ten seconds as a notice's POST was answered: its
+    // record failed, its lease ran out, and it went out a second time.
+    const sql = await database();
+    let away = false;
+    const cut = () => Promise.reject(new DatabaseUnavailableError('the connection was cut'));
+    const flaky: Sql = {
+      dialect: sql.dialect,
+      all: (text, params) => (away ? cut() : sql.all(text, params)),
+      get: (text, params) => (away ? cut() : sql.get(text, params)),
+      run: (text, params) => (away ? cut() : sql.run(text, params)),
+      transaction: (work) => (away ? cut() : sql.transaction(work)),
+      close: () => sql.close(),
+    };
+    const endpoint = await receiver(() => {
+      away = true;
+      setTimeout(() => (away = false), 700);
+      return 204;
+    });
+    const clock = manualClock();
+    const notices = outbox(flaky, { url: endpoint.url, secrets: [SECRET] }, clock.now);
+    const id = await notices.enqueue(ACME, 'finding.raised', findingChange(12));
+    expect(await notices.tick()).toBe(1);
+    expect(endpoint.received.map((r) => r.id)).toEqual([id]);
+    // Long past its lease, as any process would look: nothing is due, nothing goes again.
+    clock.advance(120_000);
+    expect(await notices.tick()).toBe(0);
+    expect(endpoint.received).toHaveLength(1);
+    const [notice] = (await notices.list(ACME, { limit: 10 })).notices;
+    expect(notice).toMatchObject({ id, state: 'sent', attemptCount: 1 });
   });
 
   it('stores a notice in the transaction of the change, or not at all', async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import type { FindingChange } from '../../contract/findings.ts';
 import type { NoticeBody, NoticeType } from '../../contract/notices.ts';
@@ -40,6 +41,13 @@ export const DEFAULT_POLL_MS = 2_000;
 const BATCH = 8;
 /** The loop never looks again sooner than this, so a notice due now cannot spin it. */
 const MIN_GAP_MS = 10;
+/** A record that failed is tried again after this, then twice as long, up to the most. */
+const RECORD_RETRY_MS = 250;
+const RECORD_RETRY_MAX_MS = 4_000;
+/** Recording stops this long before the lease ends, when another process may take it. */
+const RECORD_MARGIN_MS = 2_000;
+
+type RecordArgs = [at: number, outcome: AttemptOutcome, durationMs: number];
 
 /** The POST's body: the same bytes on every attempt of the notice. */
 export function noticeBody(
@@ -128,7 +136,30 @@ export function createNotices(
       await outbox.release(notice).catch(() => undefined);
       return;
     }
-    await outbox.record(notice, at, outcome, Math.round(performance.now() - started));
+    await recordWhileLeased(notice, at, outcome, Math.round(performance.now() - started));
+  }
+
+  /**
+   * Records the attempt, tried again while the notice's lease lasts. The POST has gone out:
+   * were the record lost to a database that is away for a moment, the lease would run out
+   * and the notice go out again (the receiver keeps it once, by its id, but a notice is sent
+   * once). A team's day found it: a database cut for ten seconds, one notice sent twice.
+   * Recording again is safe: an attempt once recorded has ended the lease, and a second
+   * record of it changes nothing.
+   */
+  async function recordWhileLeased(notice: LeasedNotice, ...attempt: RecordArgs) {
+    for (let waitMs = RECORD_RETRY_MS; ; waitMs = Math.min(2 * waitMs, RECORD_RETRY_MAX_MS)) {
+      try {
+        await outbox.record(notice, ...attempt);
+        return;
+      } catch (error) {
+        const leaseEnds = Number(notice.lease_until ?? 0);
+        if (closed || now() + waitMs + RECORD_MARGIN_MS >= leaseEnds) throw error;
+        // Stopping ends the wait: the lease then runs out, as for a process that died.
+        const waited = await sleep(waitMs, true, { signal: stopping.signal }).catch(() => false);
+        if (!waited) throw error;
+      }
+    }
   }
 
   /** Sends every notice due now (that no other process holds); answers how many attempts. */
