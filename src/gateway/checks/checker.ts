@@ -30,7 +30,13 @@ import type { Checker } from './checker-port.ts';
 // with a session of its owner (the last one seen: the machine has no credentials of its own),
 // checked, and kept. A request with no session of its owner about waits until one comes.
 
-export const CHECKER_VERSION = '1.0';
+/**
+ * Raised whenever a rule's verdict on some document can change (a rule added or changed, OCR
+ * read otherwise): as a gateway starts, a pending request's result kept by an older checker
+ * is read again (store.recheckOlder). 1.1: the rules as of the held-out corpora's fixes and
+ * OCR without its second, inverted reading (ADR 042).
+ */
+export const CHECKER_VERSION = '1.1';
 const LEASE_MS = 3 * 60_000;
 const IDLE_MS = 1_000;
 /**
@@ -284,7 +290,17 @@ export function createChecker(
       if (sessions.get(k)?.idHash === session.idHash) sessions.delete(k);
     },
     start() {
-      running ??= loop();
+      running ??= store.recheckOlder(CHECKER_VERSION).then(
+        (marked) => {
+          if (marked > 0) options.log(`checks: ${marked} kept by an older checker to read again`);
+          return loop();
+        },
+        (error: unknown) => {
+          // The database away as the gateway starts: they are marked at the next start.
+          options.log(`checks: older results not marked to read again (${String(error)})`);
+          return loop();
+        },
+      );
     },
     async stop() {
       stopped = true;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../contract/checks.ts';
 import { freshDatabases } from '../testing/database.ts';
+import { createDecisionLog } from '../reviews/decisions.ts';
 import { CHECK_ATTEMPTS, createCheckStore } from './store.ts';
 
 // The checks' queue on SQLite and PostgreSQL alike (ADR 042): newest first, an opened request
@@ -10,10 +11,10 @@ import { CHECK_ATTEMPTS, createCheckStore } from './store.ts';
 const database = freshDatabases();
 const acme = { environment: 'production' as const, owner: 'acme' };
 const globex = { environment: 'production' as const, owner: 'globex' };
-const result = (requestId: string): CheckResult => ({
+const result = (requestId: string, version = '1.0'): CheckResult => ({
   requestId,
   checkedOn: '2026-12-02T10:00:00.000Z',
-  checker: { version: '1.0' },
+  checker: { version },
   items: [
     {
       itemId: 'i',
@@ -116,6 +117,61 @@ describe('the checks store', () => {
     expect(await store.record(last!, '', result('dies'))).toBe(true);
     expect(await store.lease([acme], 1_000)).toBeUndefined();
     expect(await store.waiting()).toBe(0);
+  });
+
+  it('reads again what an older checker kept for a request not decided, its result standing meanwhile', async () => {
+    let now = 1_000_000;
+    const sql = await database();
+    const store = createCheckStore(sql, () => now);
+    const checked = async (id: string, version: string) => {
+      now += 10; // each known later than the last: newest first is a known order
+      await store.want(acme, [id], 0);
+      const lease = await store.lease([acme], 1_000);
+      expect(lease?.requestId).toBe(id);
+      expect(await store.record(lease!, 'doc', result(id, version))).toBe(true);
+    };
+    await checked('pending', '1.0');
+    await checked('decided', '1.0');
+    await checked('gives-up', '1.0');
+    await checked('current', '1.1');
+    await createDecisionLog(sql).record(acme, {
+      requestId: 'decided',
+      status: 'approved',
+      decidedBy: { id: 'u-1', name: 'Riley Reviewer' },
+      decidedOn: '2026-12-02T11:00:00.000Z',
+      items: [],
+      takeOvers: [],
+    });
+    expect(await store.lease([acme], 1_000)).toBeUndefined();
+
+    expect(await store.recheckOlder('1.1')).toBe(2);
+    // Once is enough: a second process starting changes nothing.
+    expect(await store.recheckOlder('1.1')).toBe(0);
+    expect(await store.waiting()).toBe(2);
+    // Meanwhile the old result is what the review and the queue show.
+    expect((await store.result(acme, 'pending'))?.checker.version).toBe('1.0');
+    expect((await store.summaries(acme, ['pending'])).get('pending')?.state).toBe('checked');
+    // A request not checked yet goes first; then the ones to read again.
+    await store.want(acme, ['new'], 0);
+    const first = await store.lease([acme], 1_000);
+    expect(first?.requestId).toBe('new');
+    await store.record(first!, 'doc', result('new', '1.1'));
+    // The newest first: its reader dies on every try (each lease lapses).
+    for (let tries = 1; tries <= CHECK_ATTEMPTS; tries++) {
+      const lease = await store.lease([acme], 1_000);
+      expect(lease).toMatchObject({ requestId: 'gives-up', attempts: tries });
+      now += 1_001;
+    }
+    // Given up on after its tries, not leased once more to be kept all unsure: the older one.
+    const lease = await store.lease([acme], 1_000);
+    expect(lease?.requestId).toBe('pending');
+    expect(await store.record(lease!, 'doc', result('pending', '1.1'))).toBe(true);
+    expect((await store.result(acme, 'pending'))?.checker.version).toBe('1.1');
+    expect(await store.lease([acme], 1_000)).toBeUndefined();
+    expect((await store.result(acme, 'gives-up'))?.checker.version).toBe('1.0');
+    expect((await store.result(acme, 'decided'))?.checker.version).toBe('1.0');
+    expect(await store.waiting()).toBe(0);
+    expect(await store.recheckOlder('1.1')).toBe(0);
   });
 
   it('gives a lease back untried when it has no session to read with', async () => {

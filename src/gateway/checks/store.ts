@@ -110,24 +110,38 @@ export function createCheckStore(sql: Sql, now: () => number) {
       return row?.state === 'checked' ? parsed(row.result) : undefined;
     },
 
-    /** The next waiting request of one of `owners` (highest priority, newest first), leased. */
+    /**
+     * The next waiting request of one of `owners` (highest priority, newest first), leased;
+     * when none waits, the next result kept by an older checker to read again (`recheck`).
+     */
     async lease(owners: readonly Feed[], forMs: number): Promise<LeasedCheck | undefined> {
       if (owners.length === 0) return undefined;
       const at = now();
       const token = randomBytes(12).toString('base64url');
       const mine = owners.map(() => '(environment = ? AND owner = ?)').join(' OR ');
       const ownerParams = owners.flatMap((o) => [o.environment, o.owner]);
-      const candidate = await sql.get<Row>(
-        `SELECT environment, owner, request_id, attempts FROM machine_checks
-         WHERE state = 'waiting' AND attempts <= ? AND (lease_until IS NULL OR lease_until <= ?)
-           AND (${mine})
-         ORDER BY priority DESC, created_at DESC LIMIT 1`,
-        [CHECK_ATTEMPTS, at, ...ownerParams],
-      );
+      // A result read again is given up on after its tries, not recorded as unsure: its old
+      // result stands (CHECK_ATTEMPTS' last lease is for a first read only).
+      const candidate =
+        (await sql.get<Row>(
+          `SELECT environment, owner, request_id, attempts FROM machine_checks
+           WHERE state = 'waiting' AND attempts <= ? AND (lease_until IS NULL OR lease_until <= ?)
+             AND (${mine})
+           ORDER BY priority DESC, created_at DESC LIMIT 1`,
+          [CHECK_ATTEMPTS, at, ...ownerParams],
+        )) ??
+        (await sql.get<Row>(
+          `SELECT environment, owner, request_id, attempts FROM machine_checks
+           WHERE recheck = 1 AND attempts < ? AND (lease_until IS NULL OR lease_until <= ?)
+             AND (${mine})
+           ORDER BY priority DESC, created_at DESC LIMIT 1`,
+          [CHECK_ATTEMPTS, at, ...ownerParams],
+        ));
       if (!candidate) return undefined;
       const won = await sql.run(
         `UPDATE machine_checks SET lease_until = ?, lease_token = ?, attempts = attempts + 1
-         WHERE environment = ? AND owner = ? AND request_id = ? AND state = 'waiting'
+         WHERE environment = ? AND owner = ? AND request_id = ?
+           AND (state = 'waiting' OR recheck = 1)
            AND (lease_until IS NULL OR lease_until <= ?)`,
         [at + forMs, token, candidate.environment, candidate.owner, candidate.request_id, at],
       );
@@ -139,6 +153,25 @@ export function createCheckStore(sql: Sql, now: () => number) {
         attempts: Number(candidate.attempts) + 1,
         token,
       };
+    },
+
+    /**
+     * Marks each result kept by a checker other than `version` to be read again, where its
+     * request has no decision kept here: a pending request's verdicts follow the rules of
+     * today, and a decided one's stay what the reviewer saw (the report card and the decisions
+     * CSV hold the machine's verdict beside the person's). Its old result stands meanwhile.
+     * Answers how many. Every process may run it as it starts: the second changes nothing.
+     */
+    async recheckOlder(version: string): Promise<number> {
+      return sql.run(
+        `UPDATE machine_checks SET recheck = 1, attempts = 0
+         WHERE state = 'checked' AND recheck = 0 AND COALESCE(checker_version, '1.0') <> ?
+           AND NOT EXISTS (SELECT 1 FROM qc_decisions d
+                           WHERE d.environment = machine_checks.environment
+                             AND d.owner = machine_checks.owner
+                             AND d.request_id = machine_checks.request_id)`,
+        [version],
+      );
     },
 
     /** Gives a lease back untried (no session to read it with just now). */
@@ -162,12 +195,13 @@ export function createCheckStore(sql: Sql, now: () => number) {
     async record(lease: LeasedCheck, document: string, result: CheckResult): Promise<boolean> {
       const changed = await sql.run(
         `UPDATE machine_checks SET state = 'checked', checked_at = ?, document = ?, result = ?,
-           lease_until = NULL, lease_token = NULL
+           checker_version = ?, recheck = 0, lease_until = NULL, lease_token = NULL
          WHERE environment = ? AND owner = ? AND request_id = ? AND lease_token = ?`,
         [
           now(),
           document,
           JSON.stringify(result),
+          result.checker.version,
           lease.environment,
           lease.owner,
           lease.requestId,
@@ -177,11 +211,12 @@ export function createCheckStore(sql: Sql, now: () => number) {
       return changed > 0;
     },
 
-    /** How many are waiting, for tests and the bench. */
+    /** How many are waiting (to be read, or read again), for tests and the bench. */
     async waiting(): Promise<number> {
       const row = await sql.get<{ n: number }>(
-        `SELECT COUNT(*) AS n FROM machine_checks WHERE state = 'waiting' AND attempts <= ?`,
-        [CHECK_ATTEMPTS],
+        `SELECT COUNT(*) AS n FROM machine_checks
+         WHERE (state = 'waiting' AND attempts <= ?) OR (recheck = 1 AND attempts < ?)`,
+        [CHECK_ATTEMPTS, CHECK_ATTEMPTS],
       );
       return Number(row?.n ?? 0);
     },

@@ -350,6 +350,15 @@ export const MIGRATIONS = [
   ) STRICT;
   CREATE INDEX machine_checks_due ON machine_checks (state, priority, created_at);
   `,
+  `
+  -- A result kept by an older checker (its rules have changed since) is read again for a
+  -- request not decided yet (ADR 042); its old result stands until the new one is kept.
+  -- checker_version: the checker that kept the result (NULL: before versions were kept, 1.0).
+  -- recheck: 1 while such a result waits to be read again.
+  ALTER TABLE machine_checks ADD COLUMN checker_version TEXT;
+  ALTER TABLE machine_checks ADD COLUMN recheck INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX machine_checks_recheck ON machine_checks (recheck, priority, created_at);
+  `,
 ];
 
 /**
