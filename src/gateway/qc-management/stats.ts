@@ -205,15 +205,10 @@ function calibration(samples: Sample[]): TeamStats['calibration'] {
 
 export function teamStats(input: StatsInput): TeamStats {
   const day = dayIn(input.tz);
-  // Each decision's instant and day worked out once: the team view places thousands per
-  // load, every few seconds for each manager, and parsing its time again for each figure was
-  // most of the work.
-  const dayOf = new Map<DecisionRecord, string>();
-  const dayOfDecision = (d: DecisionRecord) => {
-    let on = dayOf.get(d);
-    if (on === undefined) dayOf.set(d, (on = day(decidedAt(d))));
-    return on;
-  };
+  // By each decision's instant, parsed once per record (decided-at.ts): the team view places
+  // thousands per load, every few seconds for each manager, and parsing each one's time again
+  // for each figure was most of the work.
+  const dayOfDecision = (d: DecisionRecord) => day(decidedAt(d));
   const range = input.rangeDecisions.filter((d) => {
     const on = dayOfDecision(d);
     return on >= input.from && on <= input.to;
