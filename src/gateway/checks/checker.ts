@@ -290,17 +290,17 @@ export function createChecker(
       if (sessions.get(k)?.idHash === session.idHash) sessions.delete(k);
     },
     start() {
-      running ??= store.recheckOlder(CHECKER_VERSION).then(
-        (marked) => {
-          if (marked > 0) options.log(`checks: ${marked} kept by an older checker to read again`);
-          return loop();
-        },
-        (error: unknown) => {
+      running ??= store
+        .recheckOlder(CHECKER_VERSION)
+        .then(
+          (marked) => {
+            if (marked > 0) options.log(`checks: ${marked} kept by an older checker to read again`);
+          },
           // The database away as the gateway starts: they are marked at the next start.
-          options.log(`checks: older results not marked to read again (${String(error)})`);
-          return loop();
-        },
-      );
+          (error: unknown) =>
+            options.log(`checks: older results not marked to read again (${String(error)})`),
+        )
+        .then(loop);
     },
     async stop() {
       stopped = true;

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import type { FindingChange } from '../../contract/findings.ts';
 import type { NoticeBody, NoticeType } from '../../contract/notices.ts';
 import { describeSendFailure } from '../../shared/fetch-failure.ts';
-import type { Sql } from '../db/sql.ts';
+import { DatabaseUnavailableError, type Sql } from '../db/sql.ts';
 import type { Feed } from '../events/event-log.ts';
 import { noticeEndpoint } from './endpoint.ts';
 import {
@@ -153,7 +153,9 @@ export function createNotices(
         await outbox.record(notice, ...attempt);
         return;
       } catch (error) {
+        // Only a database away passes by waiting; any other failure is the next round's.
         const leaseEnds = Number(notice.lease_until ?? 0);
+        if (!(error instanceof DatabaseUnavailableError)) throw error;
         if (closed || now() + waitMs + RECORD_MARGIN_MS >= leaseEnds) throw error;
         // Stopping ends the wait: the lease then runs out, as for a process that died.
         const waited = await sleep(waitMs, true, { signal: stopping.signal }).catch(() => false);
