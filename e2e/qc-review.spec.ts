@@ -4,7 +4,14 @@ import { QcRequestSchema, type QcRequest } from '../src/contract/qc.ts';
 import { api } from './api.ts';
 import { createEntity } from './event-support.ts';
 import { newQcRequest, newQcRequestPair } from './requests.ts';
-import { DEMO, closeWithEscape, expectAccessible, screenshots, signIn } from './support.ts';
+import {
+  DEMO,
+  closeWithEscape,
+  expectAccessible,
+  holdRequests,
+  screenshots,
+  signIn,
+} from './support.ts';
 
 // Each test reviews requests of its own (requests.ts), so tests that run side by side, in
 // any order, never review the same one. They are the newest of the queue: its newest-first
@@ -341,3 +348,36 @@ test('news arriving mid-review stays clear of the decision buttons', async ({ pa
   expect(toastBox && actionsBox).toBeTruthy();
   expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(actionsBox!.y);
 });
+
+for (const [size, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`the checklist stays where it is as the people's and firm's names come (${size})`, async ({
+    page,
+  }) => {
+    const request = await pendingRequest();
+    await signIn(page, DEMO.reviewer);
+    await page.setViewportSize(viewport);
+    // A fresh load, its look-ups and the checks' bindings held: the facts show ids, one line
+    // each, until the names come; then the machine's verdicts come.
+    const held = (url: URL) =>
+      /^\/api\/(users\/v1\/users|accounts\/v1\/firms)$/.test(url.pathname) ||
+      url.pathname.endsWith('/team/settings');
+    const release = await holdRequests(page, held);
+    await page.goto(reviewUrl(request.id));
+    const passes = page.locator('.check').getByRole('button', { name: 'Pass' });
+    await expect(passes.first()).toBeVisible();
+    await expect(page.locator('.facts .facts__id').first()).toBeVisible();
+    const tops = () =>
+      passes.evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().y)));
+    const before = await tops();
+    release();
+    await expect(page.locator('.facts .facts__id')).toHaveCount(0);
+    await expect(page.locator('.machine-summary')).toHaveAttribute('data-state', 'ready', {
+      timeout: 60_000,
+    });
+    // A click aimed at an item before the names came lands on that item after.
+    expect(await tops()).toEqual(before);
+  });
+}
