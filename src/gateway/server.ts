@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Environment } from '../contract/session.ts';
@@ -12,6 +13,7 @@ import { createEventHub } from './events/event-hub.ts';
 import { createEventLog } from './events/event-log.ts';
 import { createFindingStore } from './findings/store.ts';
 import { HEARTBEAT_MS } from './events/events.routes.ts';
+import { ageConnections } from './http/connection-age.ts';
 import { hostAllowList, listenWarning, NO_HOSTS } from './http/host-allow-list.ts';
 import { interfaceAddresses } from '../shared/interface-addresses.ts';
 import { createManagementStore } from './qc-management/store.ts';
@@ -97,6 +99,8 @@ export interface GatewayOptions {
   mail?: (MailSettings & { clients: readonly MailClient[] }) | undefined;
   /** Interval of the /events heartbeat comment (default 15 s). */
   heartbeatMs?: number;
+  /** A keep-alive connection's age, after which it is closed (default 30 s; connection-age.ts). */
+  connectionMaxAgeMs?: number;
   /** Claim names and the owner (ATTEST_CLAIM_*, ATTEST_OWNER); the reference's by default. */
   identity?: IdentitySettings;
   /** Scopes the token request asks for (ATTEST_SCOPES); default the spec's five. */
@@ -263,6 +267,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
         () => resolve(s),
       );
       s.once('error', reject);
+      ageConnections(s as Server, o.connectionMaxAgeMs);
     });
   } catch (error) {
     await db.close();
