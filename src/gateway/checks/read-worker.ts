@@ -13,6 +13,7 @@ import {
   type Word,
 } from './document-read.ts';
 import type * as OcrModule from './ocr.ts';
+import { withDoubtfulDatesReread } from './ocr-dates-reread.ts';
 import { withPartsReread } from './ocr-reread.ts';
 import { readSealText } from './seal-reread.ts';
 import { judge } from './rules/index.ts';
@@ -159,7 +160,8 @@ async function readDocument(job: ReadJob): Promise<DocumentRead> {
         large = await draw(page, INK_SCALE * factor, true);
         const ppp = INK_SCALE * factor;
         const read = await reader.ocrPage(large.gray, large.width, large.height, ppp);
-        words.push(...(await withPartsReread(reader.ocrPage, large, ppp, read.words)));
+        const reread = await withPartsReread(reader.ocrPage, large, ppp, read.words);
+        words.push(...(await withDoubtfulDatesReread(reader.ocrPage, large, ppp, reread)));
         source = 'ocr';
         ocrConfidence = read.confidence;
         drawn = shrink(large, factor);

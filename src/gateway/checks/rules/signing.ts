@@ -180,7 +180,7 @@ function ocrMisread(read: string, name: string) {
 
 const CERTIFICATE = /\b(before me|sworn|acknowledged|subscribed)\b/i;
 /** OCR's confidence (0 to 100) in a word it is taken to have read as printed. */
-const SURE = 90;
+export const SURE = 90;
 
 interface DatedLine {
   day: string;
