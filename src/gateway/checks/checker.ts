@@ -34,9 +34,10 @@ import type { Checker } from './checker-port.ts';
  * Raised whenever a rule's verdict on some document can change (a rule added or changed, OCR
  * read otherwise): as a gateway starts, a pending request's result kept by an older checker
  * is read again (store.recheckOlder). 1.1: the rules as of the held-out corpora's fixes and
- * OCR without its second, inverted reading (ADR 042).
+ * OCR without its second, inverted reading (ADR 042). 1.2: a date OCR doubted read again,
+ * magnified (ocr-dates-reread.ts).
  */
-export const CHECKER_VERSION = '1.1';
+export const CHECKER_VERSION = '1.2';
 const LEASE_MS = 3 * 60_000;
 const IDLE_MS = 1_000;
 /**
