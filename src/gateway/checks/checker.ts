@@ -35,7 +35,7 @@ import type { Checker } from './checker-port.ts';
  * read otherwise): as a gateway starts, a pending request's result kept by an older checker
  * is read again (store.recheckOlder). 1.1: the rules as of the held-out corpora's fixes and
  * OCR without its second, inverted reading (ADR 042). 1.2: a date OCR doubted read again,
- * magnified (ocr-dates-reread.ts).
+ * magnified (ocr-dates-reread.ts), and a venue's blank read as nothing marked over its field.
  */
 export const CHECKER_VERSION = '1.2';
 const LEASE_MS = 3 * 60_000;

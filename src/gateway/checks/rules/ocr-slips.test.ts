@@ -201,4 +201,22 @@ describe('a scan read by OCR', () => {
     const filled = county('County of Fulton, ss:');
     expect(filled.verdict, filled.reason).toBe('pass');
   });
+
+  it('marks a blank read as nothing at all where its field is: to the right of the label', () => {
+    // A scan's rule is no text: OCR reads "County of" and nothing after it.
+    const read = venue(
+      page([
+        ['State of Texas', 72, 100, 95],
+        ['County of', 72, 114, 92],
+      ]),
+      facts,
+    );
+    expect(read.verdict, read.reason).toBe('fail');
+    const [region] = read.regions;
+    // The label (54 points) and the field after it, where a person looks for the county.
+    const right = (region?.x ?? 0) + (region?.width ?? 0);
+    expect(region?.x).toBeLessThanOrEqual(72);
+    expect(right).toBeGreaterThanOrEqual(72 + 54 + 100);
+    expect(right).toBeLessThanOrEqual(612);
+  });
 });

@@ -10,6 +10,11 @@ const COUNTY = /^\s*(county|parish|borough)\s+of\b\s*(.*)$/i;
 const EMPTY = /^[\s_.)\-–—]*$/;
 /** A run of underscores: part of a line left blank. */
 const BLANK_LINE = /_{3,}/;
+/**
+ * A blank read as nothing at all (a scan's rule, which OCR does not read as text): its field
+ * is to the right of the label, and the region reaches this far over it (points; 2 inches).
+ */
+const FIELD = 144;
 
 export const venue: Rule = (read) => {
   const problems: string[] = [];
@@ -32,7 +37,13 @@ export const venue: Rule = (read) => {
       const what = state ? 'state' : 'county';
       if (EMPTY.test(filled)) {
         problems.push(`the ${what} is blank on page ${page.page}`);
-        regions.push(regionOf(line));
+        const region = regionOf(line);
+        const unread = !value.includes('_');
+        regions.push(
+          unread
+            ? { ...region, width: Math.min(page.width - region.x, region.width + FIELD) }
+            : region,
+        );
       } else if (page.source === 'ocr' && BLANK_LINE.test(filled)) {
         // A line left to fill in, with specks or a stamp read as letters beside it.
         doubts.push(`the ${what} reads "${filled.trim()}" on page ${page.page}`);
