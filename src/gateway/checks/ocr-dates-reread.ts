@@ -1,5 +1,5 @@
 import type { Word } from './document-read.ts';
-import type { OcrPage } from './ocr.ts';
+import { cut, resized, type GrayImage as Image, type OcrRead as Read } from './ocr-image.ts';
 import { datesIn } from './rules/page-text.ts';
 import { SURE } from './rules/signing.ts';
 
@@ -17,14 +17,6 @@ const PAD_X = 12;
 const PAD_Y = 6;
 /** Read again this much larger, smoothed. */
 const MAGNIFY = 2;
-
-type Read = (gray: Uint8Array, width: number, height: number, ppp: number) => Promise<OcrPage>;
-
-interface Image {
-  gray: Uint8Array;
-  width: number;
-  height: number;
-}
 
 /** A word's letters and digits, lower case. */
 const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
@@ -51,30 +43,6 @@ function datesOf(words: readonly Word[]) {
   }));
 }
 
-/** Bilinear: `factor` times larger each way. */
-function magnify(image: Image, factor: number): Image {
-  const width = image.width * factor;
-  const height = image.height * factor;
-  const gray = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const sy = Math.min(image.height - 1, Math.max(0, (y + 0.5) / factor - 0.5));
-    const y0 = Math.floor(sy);
-    const y1 = Math.min(image.height - 1, y0 + 1);
-    const fy = sy - y0;
-    for (let x = 0; x < width; x++) {
-      const sx = Math.min(image.width - 1, Math.max(0, (x + 0.5) / factor - 0.5));
-      const x0 = Math.floor(sx);
-      const x1 = Math.min(image.width - 1, x0 + 1);
-      const fx = sx - x0;
-      const at = (px: number, py: number) => image.gray[py * image.width + px]!;
-      const top = at(x0, y0) * (1 - fx) + at(x1, y0) * fx;
-      const bottom = at(x0, y1) * (1 - fx) + at(x1, y1) * fx;
-      gray[y * width + x] = Math.round(top * (1 - fy) + bottom * fy);
-    }
-  }
-  return { gray, width, height };
-}
-
 /** The box of `words` (points), padded, in whole pixels of `image` drawn at `ppp`. */
 function cutAround(image: Image, ppp: number, words: readonly Word[]): Image | undefined {
   const left = Math.max(0, Math.floor((Math.min(...words.map((w) => w.x)) - PAD_X) * ppp));
@@ -87,14 +55,9 @@ function cutAround(image: Image, ppp: number, words: readonly Word[]): Image | u
     image.height,
     Math.ceil((Math.max(...words.map((w) => w.y + w.height)) + PAD_Y) * ppp),
   );
-  const [width, height] = [right - left, bottom - top];
-  if (width < 1 || height < 1) return undefined;
-  const gray = new Uint8Array(width * height);
-  for (let row = 0; row < height; row++) {
-    const from = (top + row) * image.width + left;
-    gray.set(image.gray.subarray(from, from + width), row * width);
-  }
-  return { gray, width, height };
+  const part = { left, top, width: right - left, height: bottom - top };
+  if (part.width < 1 || part.height < 1) return undefined;
+  return { gray: cut(image, part), width: part.width, height: part.height };
 }
 
 /**
@@ -118,12 +81,8 @@ export async function withDoubtfulDatesReread(
       if (date.words.every((w) => (w.confidence ?? 0) >= SURE)) continue;
       const part = cutAround(image, ppp, date.words);
       if (!part) continue;
-      const again = await read(
-        magnify(part, MAGNIFY).gray,
-        part.width * MAGNIFY,
-        part.height * MAGNIFY,
-        ppp * MAGNIFY,
-      );
+      const [width, height] = [part.width * MAGNIFY, part.height * MAGNIFY];
+      const again = await read(resized(part, width, height), width, height, ppp * MAGNIFY);
       const byLine = new Map<number, Word[]>();
       for (const w of again.words) byLine.set(w.line, [...(byLine.get(w.line) ?? []), w]);
       const reread = [...byLine.values()].flatMap(datesOf);

@@ -1,5 +1,5 @@
 import type { Word } from './document-read.ts';
-import type { OcrPage } from './ocr.ts';
+import { cut, type GrayImage as Image, type OcrRead as Read, type Part } from './ocr-image.ts';
 import { distance } from './rules/pages.ts';
 import { fold } from './rules/page-text.ts';
 
@@ -19,22 +19,6 @@ const LINES = 100_000;
 /** Above a "Date" label: its rule, and what is written over it (points). */
 const DATE_ABOVE = 34;
 const DATE_WIDTH = 170;
-
-type Read = (gray: Uint8Array, width: number, height: number, ppp: number) => Promise<OcrPage>;
-
-interface Image {
-  gray: Uint8Array;
-  width: number;
-  height: number;
-}
-
-/** A part of the page, in whole pixels. */
-interface Part {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
 
 /** "Date" as OCR reads it under a rule, one letter of it maybe misread ("Dale"). */
 const isDateLabel = (word: Word) => {
@@ -60,19 +44,6 @@ function partsOf(image: Image, ppp: number, words: readonly Word[]): Part[] {
     }
   }
   return parts;
-}
-
-/** `part` of `image` as an image of its own. */
-function cut(image: Image, part: Part): Uint8Array {
-  if (part.left === 0 && part.width === image.width) {
-    return image.gray.subarray(part.top * image.width, (part.top + part.height) * image.width);
-  }
-  const gray = new Uint8Array(part.width * part.height);
-  for (let row = 0; row < part.height; row++) {
-    const from = (part.top + row) * image.width + part.left;
-    gray.set(image.gray.subarray(from, from + part.width), row * part.width);
-  }
-  return gray;
 }
 
 /**

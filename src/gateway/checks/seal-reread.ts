@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CheckFacts, DocumentRead, InkMap, SealText } from './document-read.ts';
-import type { OcrPage } from './ocr.ts';
+import { resized, type OcrRead as Read } from './ocr-image.ts';
 import { stampedSeal } from './rules/seal.ts';
 
 // The seal stamped on a scanned certificate read by OCR on its own, and the seal on file the
@@ -8,8 +8,6 @@ import { stampedSeal } from './rules/seal.ts';
 // where their likeness cannot (rules/seal-text.ts). Read with the whole page, a seal stamped
 // over the certificate's text came out as fragments of both. A small read in the thread that
 // read the page, about a tenth of the page's time; a notary's seal on file is read once.
-
-type Read = (gray: Uint8Array, width: number, height: number, ppp: number) => Promise<OcrPage>;
 
 /** Around the ink found, so that no letter at its edge is cut off (points). */
 const MARGIN = 4;
@@ -26,26 +24,9 @@ function grayOf(ink: InkMap, x0: number, y0: number, x1: number, y1: number): Ui
 }
 
 /** `ink` drawn at `width` x `height` (bilinear), as gray. */
-function resized(ink: InkMap, width: number, height: number): Uint8Array {
-  const gray = new Uint8Array(width * height);
-  const [sx, sy] = [ink.width / width, ink.height / height];
-  for (let y = 0; y < height; y++) {
-    const fy = Math.min(ink.height - 1, Math.max(0, (y + 0.5) * sy - 0.5));
-    const y0 = Math.floor(fy);
-    const y1 = Math.min(ink.height - 1, y0 + 1);
-    const ty = fy - y0;
-    for (let x = 0; x < width; x++) {
-      const fx = Math.min(ink.width - 1, Math.max(0, (x + 0.5) * sx - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(ink.width - 1, x0 + 1);
-      const tx = fx - x0;
-      const at = (px: number, py: number) => ink.dark[py * ink.width + px]!;
-      const top = at(x0, y0) * (1 - tx) + at(x1, y0) * tx;
-      const bottom = at(x0, y1) * (1 - tx) + at(x1, y1) * tx;
-      gray[y * width + x] = 255 - Math.round(top * (1 - ty) + bottom * ty);
-    }
-  }
-  return gray;
+function resizedInk(ink: InkMap, width: number, height: number): Uint8Array {
+  const dark = resized({ gray: ink.dark, width: ink.width, height: ink.height }, width, height);
+  return dark.map((v) => 255 - v);
 }
 
 /** Words, a line of text to each line OCR found. */
@@ -75,7 +56,7 @@ async function onFileText(file: InkMap, ocr: Read): Promise<string> {
     ON_FILE_WIDTH,
     Math.max(1, Math.round((ON_FILE_WIDTH * file.height) / file.width)),
   ];
-  const text = textOf((await ocr(resized(file, width, height), width, height, 3)).words);
+  const text = textOf((await ocr(resizedInk(file, width, height), width, height, 3)).words);
   if (onFileReadings.size >= ON_FILE_KEPT)
     onFileReadings.delete(onFileReadings.keys().next().value!);
   onFileReadings.set(key, text);
