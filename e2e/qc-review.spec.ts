@@ -359,8 +359,8 @@ for (const [size, viewport] of [
     const request = await pendingRequest();
     await signIn(page, DEMO.reviewer);
     await page.setViewportSize(viewport);
-    // A fresh load, its look-ups and the checks' bindings held: the facts show ids, one line
-    // each, until the names come; then the machine's verdicts come.
+    // A fresh load, its look-ups held (and the checks' bindings, if it asks for them): the
+    // facts show ids, one line each, until the names come; then the machine's verdicts come.
     const held = (url: URL) =>
       /^\/api\/(users\/v1\/users|accounts\/v1\/firms)$/.test(url.pathname) ||
       url.pathname.endsWith('/team/settings');

@@ -174,6 +174,28 @@ describe('the checks store', () => {
     expect(await store.recheckOlder('1.1')).toBe(0);
   });
 
+  it('leaves the old result of a request decided after it was marked to read again', async () => {
+    const sql = await database();
+    const store = createCheckStore(sql, () => 1_000_000);
+    await store.want(acme, ['r'], 0);
+    const lease = await store.lease([acme], 1_000);
+    await store.record(lease!, 'doc', result('r', '1.0'));
+    expect(await store.recheckOlder('1.1')).toBe(1);
+    expect(await store.waiting()).toBe(1);
+    // Decided before the checker came to it: what its reviewer saw stays.
+    await createDecisionLog(sql).record(acme, {
+      requestId: 'r',
+      status: 'approved',
+      decidedBy: { id: 'u-1', name: 'Riley Reviewer' },
+      decidedOn: '2026-12-02T11:00:00.000Z',
+      items: [],
+      takeOvers: [],
+    });
+    expect(await store.lease([acme], 1_000)).toBeUndefined();
+    expect(await store.waiting()).toBe(0);
+    expect((await store.result(acme, 'r'))?.checker.version).toBe('1.0');
+  });
+
   it('gives a lease back untried when it has no session to read with', async () => {
     const store = createCheckStore(await database(), () => 1_000_000);
     await store.want(acme, ['r'], 0);

@@ -32,6 +32,14 @@ const parsed = (json: string | null): CheckResult | undefined => {
 
 export type CheckStore = ReturnType<typeof createCheckStore>;
 
+/**
+ * A request with no decision kept here: only its result is read again, so a decided one's
+ * stays what its reviewer saw, however soon after the marking it was decided.
+ */
+const UNDECIDED = `NOT EXISTS (SELECT 1 FROM qc_decisions d
+  WHERE d.environment = machine_checks.environment AND d.owner = machine_checks.owner
+    AND d.request_id = machine_checks.request_id)`;
+
 export function createCheckStore(sql: Sql, now: () => number) {
   return {
     /**
@@ -133,7 +141,7 @@ export function createCheckStore(sql: Sql, now: () => number) {
         (await sql.get<Row>(
           `SELECT environment, owner, request_id, attempts FROM machine_checks
            WHERE recheck = 1 AND attempts < ? AND (lease_until IS NULL OR lease_until <= ?)
-             AND (${mine})
+             AND (${mine}) AND ${UNDECIDED}
            ORDER BY priority DESC, created_at DESC LIMIT 1`,
           [CHECK_ATTEMPTS, at, ...ownerParams],
         ));
@@ -166,10 +174,7 @@ export function createCheckStore(sql: Sql, now: () => number) {
       return sql.run(
         `UPDATE machine_checks SET recheck = 1, attempts = 0
          WHERE state = 'checked' AND recheck = 0 AND COALESCE(checker_version, '1.0') <> ?
-           AND NOT EXISTS (SELECT 1 FROM qc_decisions d
-                           WHERE d.environment = machine_checks.environment
-                             AND d.owner = machine_checks.owner
-                             AND d.request_id = machine_checks.request_id)`,
+           AND ${UNDECIDED}`,
         [version],
       );
     },
@@ -215,7 +220,7 @@ export function createCheckStore(sql: Sql, now: () => number) {
     async waiting(): Promise<number> {
       const row = await sql.get<{ n: number }>(
         `SELECT COUNT(*) AS n FROM machine_checks
-         WHERE (state = 'waiting' AND attempts <= ?) OR (recheck = 1 AND attempts < ?)`,
+         WHERE (state = 'waiting' AND attempts <= ?) OR (recheck = 1 AND attempts < ? AND ${UNDECIDED})`,
         [CHECK_ATTEMPTS, CHECK_ATTEMPTS],
       );
       return Number(row?.n ?? 0);
